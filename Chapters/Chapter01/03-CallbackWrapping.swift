@@ -1,0 +1,45 @@
+// 1.3 Wrapping a callback API. Read with docs/Chapter01-Continuations.md#13-wrapping-a-callback-api
+import Foundation
+import TutorialSupport
+
+func runCallbackWrapping(_ context: LessonContext) async throws {
+  let console = context.console
+  let classifier = ImageClassifierService(clock: context.clock)
+  console.print("ImageClassifierService.classifyImage(_:completion:) answers with a Result.")
+  console.print("An async extension wraps it with withCheckedThrowingContinuation.")
+  console.print()
+
+  console.print("1. Resume only on success (the seed's first version):")
+  let dog = try await classifier.classifyImageResumingOnSuccess(Image(name: "dog.jpg"))
+  console.print("  dog.jpg   -> \(dog)")
+  console.print("  An unreadable image never resumes the caller. In a child process:")
+  try await runDemoInChildProcess("leaked-classification", context: context)
+  console.print("  No crash: the caller simply waits forever, and the runtime says why.")
+  console.print()
+
+  console.print("2. Switch on the Result and resume(throwing:) on failure:")
+  await printClassification(of: Image(name: "blank.jpg"), console: console) {
+    try await classifier.classifyImageSwitchingOnResult($0)
+  }
+  console.print()
+
+  console.print("3. resume(with:), the same in one line:")
+  for name in ["cat.jpg", "blank.jpg"] {
+    await printClassification(of: Image(name: name), console: console) {
+      try await classifier.classifyImage($0)
+    }
+  }
+}
+
+private func printClassification(
+  of image: Image,
+  console: Console,
+  using classify: (Image) async throws -> Classification
+) async {
+  let padded = image.name.padding(toLength: 9, withPad: " ", startingAt: 0)
+  do {
+    console.print("  \(padded) -> \(try await classify(image))")
+  } catch {
+    console.print("  \(padded) -> threw: \(error)")
+  }
+}

@@ -1,0 +1,29 @@
+// 1.4 Checked vs unsafe, and callbacks that fire twice.
+// Read with docs/Chapter01-Continuations.md#14-checked-vs-unsafe-and-callbacks-that-fire-twice
+import TutorialSupport
+
+func runMisuse(_ context: LessonContext) async throws {
+  let console = context.console
+  console.print("A checked continuation watches for misuse at run time; an unsafe one trusts you.")
+  console.print("The leaky wrapper of 1.3, written with withUnsafeThrowingContinuation, in a child:")
+  try await runDemoInChildProcess("unsafe-leak", context: context)
+  console.print("  The same leak, and not a word: the caller just never continues. Develop with")
+  console.print("  checked continuations; their cost is one small allocation per call.")
+  console.print()
+
+  console.print("TemperatureSensor calls its completion twice. The naive wrapper, in a child:")
+  try await runDemoInChildProcess("sensor-double-resume", context: context)
+  console.print()
+
+  console.print("The guarded wrapper takes the continuation out under a Mutex, then resumes it.")
+  console.print("Here both callbacks come at the same moment from two threads, 100 reads in a row:")
+  let sensor = TemperatureSensor(clock: context.clock, concurrentDuplicates: true)
+  var readings: [Double] = []
+  for _ in 1...100 {
+    readings.append(try await sensor.readTemperatureGuarded())
+  }
+  await sensor.scheduler.waitUntilIdle()  // every late callback has run by now
+  let distinct = Set(readings).map { "\($0) °C" }.joined(separator: ", ")
+  console.print("  100 reads returned \(distinct); \(sensor.ignoredCallbacks.withLock { $0 }) extra callbacks ignored.")
+  console.print("Take, then resume: the lock decides who resumes; resuming happens outside it.")
+}

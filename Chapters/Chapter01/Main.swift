@@ -1,0 +1,23 @@
+// Chapter 01: Continuations. Read with docs/Chapter01-Continuations.md
+import TutorialSupport
+
+@main
+enum Main {
+  static func main() async {
+    await chapter01.main()
+  }
+}
+
+/// The sections in docs order, and the misbehaving demos 1.2 to 1.4 run in child processes.
+let chapter01 = Chapter(
+  executable: "Chapter01",
+  title: "Chapter 01: Continuations",
+  sections: [
+    LessonSection("api", title: "1.1 The continuation API", run: runContinuationAPI),
+    LessonSection("delegate", title: "1.2 Wrapping a delegate API", run: runDelegateWrapping),
+    LessonSection("callback", title: "1.3 Wrapping a callback API", run: runCallbackWrapping),
+    LessonSection("misuse", title: "1.4 Checked vs unsafe, and callbacks that fire twice", run: runMisuse),
+    LessonSection("view-model", title: "1.5 A view model on the main actor", run: runViewModel),
+  ],
+  demos: misuseDemos
+)

@@ -1,0 +1,42 @@
+// swift-tools-version: 6.2
+// An older toolchain stops here with "package is using Swift tools version 6.2.0 but the installed
+// version is ...": install Swift 6.2 or newer from https://swift.org/install.
+
+import PackageDescription
+
+let package = Package(
+  name: "ConcurrencyTutorial",
+  products: [
+    .executable(name: "Chapter01", targets: ["Chapter01"])
+  ],
+  targets: [
+    // The small library every chapter shares: console, clocks, options, child processes, matcher.
+    .target(name: "TutorialSupport"),
+
+    // Chapters: one executable each, run with `swift run ChapterNN`.
+    .executableTarget(
+      name: "Chapter01",
+      dependencies: ["TutorialSupport"],
+      path: "Chapters/Chapter01"
+    ),
+
+    // Exercises: the legacy APIs learners wrap, the stubs they edit, the reference solutions.
+    .target(name: "ExerciseSupport", dependencies: ["TutorialSupport"]),
+    .target(name: "Exercises", dependencies: ["ExerciseSupport", "TutorialSupport"]),
+    .target(name: "Solutions", dependencies: ["ExerciseSupport", "TutorialSupport"]),
+
+    // Tests. SolutionTests is a symlink to ExerciseTests: one set of graded tests, compiled twice.
+    .testTarget(name: "SupportTests", dependencies: ["TutorialSupport"]),
+    .testTarget(name: "ChapterTests", dependencies: ["Chapter01", "TutorialSupport"]),
+    .testTarget(
+      name: "ExerciseTests",
+      dependencies: ["Exercises", "ExerciseSupport", "TutorialSupport"]
+    ),
+    .testTarget(
+      name: "SolutionTests",
+      dependencies: ["Solutions", "ExerciseSupport", "TutorialSupport"],
+      swiftSettings: [.define("SOLUTIONS")]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,102 @@
+/// What a chapter was asked to do on its command line.
+///
+/// ```swift
+/// let options = try ChapterOptions.parse(["--fast", "--section", "delegate"])
+/// // options.action == .run(section: "delegate"), options.isFast == true
+/// ```
+public struct ChapterOptions: Equatable, Sendable {
+  /// The thing to do.
+  public enum Action: Equatable, Sendable {
+    /// Run every section, or only the one named.
+    case run(section: String?)
+    /// List the sections and exit.
+    case list
+    /// Print usage and exit.
+    case help
+    /// Run a named demo (used when a chapter starts itself as a child process).
+    case demo(String)
+  }
+
+  /// The thing to do.
+  public var action: Action
+  /// Whether `--fast` was given: every pause is 1000 times shorter.
+  public var isFast: Bool
+
+  /// Creates options; the defaults run every section at real pace.
+  public init(action: Action = .run(section: nil), isFast: Bool = false) {
+    self.action = action
+    self.isFast = isFast
+  }
+
+  /// A command line that cannot be understood.
+  public enum ParseError: Error, Equatable, CustomStringConvertible {
+    /// An option the chapter does not know.
+    case unknownOption(String)
+    /// An option that needs a value was last.
+    case missingValue(String)
+    /// Two options that ask for different things, such as `--list` and `--section`.
+    case conflicting(String, String)
+
+    /// One line saying what was wrong.
+    public var description: String {
+      switch self {
+      case .unknownOption(let option): "unknown option '\(option)'"
+      case .missingValue(let option): "option '\(option)' needs a value"
+      case .conflicting(let first, let second): "'\(first)' cannot be combined with '\(second)'"
+      }
+    }
+  }
+
+  /// The usage text for a chapter executable.
+  ///
+  /// - Parameter executable: the name shown, such as "Chapter01".
+  /// - Returns: several lines, ending without a newline.
+  public static func usage(executable: String) -> String {
+    """
+    usage: swift run \(executable) [--fast] [--section NAME]
+           swift run \(executable) --list | --help
+
+    options:
+      --fast            run with every pause 1000 times shorter (what the tests use)
+      --section NAME    run one section only; NAME as shown by --list (or its number)
+      --list            list the sections
+      --help            show this help
+    """
+  }
+
+  /// Parses a chapter's arguments (without the program name).
+  ///
+  /// - Parameter arguments: for example `["--fast", "--section", "api"]`.
+  /// - Returns: the options.
+  /// - Throws: `ParseError` for anything not understood.
+  public static func parse(_ arguments: [String]) throws(ParseError) -> ChapterOptions {
+    var options = ChapterOptions()
+    var chosen: String?  // the option that set `action`, to report conflicts
+    var remaining = arguments[...]
+
+    func choose(_ action: Action, by option: String) throws(ParseError) {
+      if let chosen { throw .conflicting(chosen, option) }
+      chosen = option
+      options.action = action
+    }
+
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "--fast":
+        options.isFast = true
+      case "--list":
+        try choose(.list, by: argument)
+      case "--help", "-h":
+        try choose(.help, by: argument)
+      case "--section", "--demo":
+        guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
+          throw .missingValue(argument)
+        }
+        try choose(argument == "--section" ? .run(section: value) : .demo(value), by: argument)
+      default:
+        throw .unknownOption(argument)
+      }
+    }
+    return options
+  }
+}

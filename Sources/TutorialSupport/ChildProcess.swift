@@ -1,0 +1,197 @@
+import Foundation
+import Synchronization
+
+/// How a child process ended.
+public enum Termination: Sendable, Equatable, CustomStringConvertible {
+  /// It exited by itself with this status.
+  case exited(Int32)
+  /// It was killed by this signal (a Swift runtime trap is `SIGILL`, 4, on Linux x86_64).
+  case signalled(Int32)
+  /// It was still running at the deadline and was killed.
+  case timedOut
+
+  /// The status a shell would show: the exit status, or 128 + the signal number.
+  public var shellStatus: Int32 {
+    switch self {
+    case .exited(let status): status
+    case .signalled(let signal): 128 + signal
+    case .timedOut: 128 + SIGKILL
+    }
+  }
+
+  /// A short human phrase: "exited with status 0", "crashed with SIGILL", "timed out".
+  public var description: String {
+    switch self {
+    case .exited(let status): "exited with status \(status)"
+    case .signalled(let signal): "crashed with \(Self.signalName(signal))"
+    case .timedOut: "timed out"
+    }
+  }
+
+  /// The conventional name of a signal number, such as "SIGILL".
+  public static func signalName(_ signal: Int32) -> String {
+    let names: [Int32: String] = [
+      SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP",
+      SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL",
+      SIGSEGV: "SIGSEGV", SIGPIPE: "SIGPIPE", SIGTERM: "SIGTERM",
+    ]
+    return names[signal] ?? "signal \(signal)"
+  }
+}
+
+/// What a finished child process wrote and how it ended.
+public struct ChildProcessResult: Sendable {
+  /// Everything written to standard output, decoded as UTF-8.
+  public let stdout: String
+  /// Everything written to standard error, decoded as UTF-8.
+  public let stderr: String
+  /// How the process ended.
+  public let termination: Termination
+}
+
+/// Runs a program to completion, capturing its output, with a deadline.
+///
+/// ```swift
+/// let result = try await ChildProcess.run(executable, arguments: ["--demo", "double-resume"],
+///                                         timeout: .seconds(10))
+/// if case .signalled = result.termination { print(result.stderr) }
+/// ```
+///
+/// Both pipes are drained while the child runs, so a chatty child never blocks on a full pipe.
+/// The deadline is measured on `clock`: tests pass a `ManualClock` and never wait for real.
+public enum ChildProcess {
+  /// Errors starting a child.
+  public struct LaunchError: Error, CustomStringConvertible {
+    /// The program that could not be started.
+    public let executable: URL
+    /// Why it could not be started.
+    public let reason: String
+
+    /// A message naming the program and the reason.
+    public var description: String {
+      "could not start \(executable.path): \(reason)"
+    }
+  }
+
+  /// Runs `executable` and returns once it has ended and both pipes are closed.
+  ///
+  /// - Parameters:
+  ///   - executable: the program to run.
+  ///   - arguments: its arguments.
+  ///   - environment: variables added to (or replacing) this process's environment.
+  ///   - timeout: how long the child may run before it is killed with `SIGKILL`.
+  ///   - clock: the clock that measures `timeout`.
+  /// - Returns: the captured output and how the child ended.
+  /// - Throws: `LaunchError` when the program cannot be started.
+  public static func run(
+    _ executable: URL,
+    arguments: [String] = [],
+    environment: [String: String] = [:],
+    timeout: Duration,
+    clock: any Clock<Duration> = ContinuousClock()
+  ) async throws -> ChildProcessResult {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let stdoutPipe = Pipe()
+    let stderrPipe = Pipe()
+    process.standardOutput = stdoutPipe
+    process.standardError = stderrPipe
+    process.standardInput = FileHandle.nullDevice
+
+    let exit = OneShotSignal<Termination>()
+    process.terminationHandler = { finished in
+      let status = finished.terminationStatus
+      exit.fire(finished.terminationReason == .uncaughtSignal ? .signalled(status) : .exited(status))
+    }
+    let stdout = PipeDrain(stdoutPipe.fileHandleForReading)
+    let stderr = PipeDrain(stderrPipe.fileHandleForReading)
+    do {
+      try process.run()
+    } catch {
+      throw LaunchError(executable: executable, reason: error.localizedDescription)
+    }
+    stdout.start()
+    stderr.start()
+    let pid = process.processIdentifier
+
+    let timedOut = await withTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        _ = await exit.wait()
+        return false
+      }
+      group.addTask {
+        do {
+          try await clock.sleep(for: timeout)
+        } catch {
+          return false  // cancelled because the child exited first
+        }
+        kill(pid, SIGKILL)
+        return true
+      }
+      let first = await group.next() ?? false
+      group.cancelAll()
+      return first
+    }
+    let termination = await exit.wait()
+    return ChildProcessResult(
+      stdout: String(decoding: await stdout.wait(), as: UTF8.self),
+      stderr: String(decoding: await stderr.wait(), as: UTF8.self),
+      termination: timedOut ? .timedOut : termination
+    )
+  }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+private final class PipeDrain: Sendable {
+  private let handle: FileHandle
+  private let done = OneShotSignal<Data>()
+
+  init(_ handle: FileHandle) {
+    self.handle = handle
+  }
+
+  func start() {
+    let thread = Thread { [handle, done] in
+      done.fire(handle.readDataToEndOfFile())
+    }
+    thread.start()
+  }
+
+  func wait() async -> Data {
+    await done.wait()
+  }
+}
+
+/// A value delivered once, to any number of waiters before or after it arrives.
+final class OneShotSignal<Value: Sendable>: Sendable {
+  private struct State {
+    var value: Value?
+    var waiters: [CheckedContinuation<Value, Never>] = []
+  }
+
+  // Thread safety: state is behind the mutex; waiters are resumed after unlocking.
+  private let state = Mutex(State())
+
+  func fire(_ value: Value) {
+    let waiters = state.withLock { state -> [CheckedContinuation<Value, Never>] in
+      guard state.value == nil else { return [] }
+      state.value = value
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    waiters.forEach { $0.resume(returning: value) }
+  }
+
+  func wait() async -> Value {
+    await withCheckedContinuation { continuation in
+      let value = state.withLock { state -> Value? in
+        if let value = state.value { return value }
+        state.waiters.append(continuation)
+        return nil
+      }
+      if let value { continuation.resume(returning: value) }
+    }
+  }
+}

@@ -1,0 +1,24 @@
+/// Thrown by an exercise stub that the learner has not written yet.
+///
+/// ```swift
+/// public func transcribe(...) async throws -> Transcript {
+///   // TODO(1.2): wrap the callback with withCheckedThrowingContinuation.
+///   throw NotImplemented("1.2")
+/// }
+/// ```
+///
+/// The grader reports an exercise whose tests fail only with this error as "not started".
+public struct NotImplemented: Error, Equatable, CustomStringConvertible {
+  /// The exercise id, such as "1.2".
+  public let exercise: String
+
+  /// Creates the error for exercise `exercise`.
+  public init(_ exercise: String) {
+    self.exercise = exercise
+  }
+
+  /// "exercise 1.2 is not implemented yet".
+  public var description: String {
+    "exercise \(exercise) is not implemented yet"
+  }
+}
