@@ -36,8 +36,11 @@ func runContinuationAPI(_ context: LessonContext) async throws {
 
   // The throwing form turns a callback's error into a thrown error.
   do {
-    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-      scheduler.schedule(after: .milliseconds(300)) { continuation.resume(throwing: OfflineError()) }
+    try await withCheckedThrowingContinuation {
+      (continuation: CheckedContinuation<Void, any Error>) in
+      scheduler.schedule(after: .milliseconds(300)) {
+        continuation.resume(throwing: OfflineError())
+      }
     }
   } catch {
     console.print("withCheckedThrowingContinuation + resume(throwing:) -> threw \(error)")
@@ -47,7 +50,9 @@ func runContinuationAPI(_ context: LessonContext) async throws {
   let answer = try await withCheckedThrowingContinuation { continuation in
     scheduler.schedule(after: .milliseconds(300)) { continuation.resume(with: .success(42)) }
   }
-  console.print("withCheckedThrowingContinuation + resume(with:)     -> .success(42) returned \(answer)")
+  console.print(
+    "withCheckedThrowingContinuation + resume(with:)     -> .success(42) returned \(answer)"
+  )
 
   // The unsafe forms have the same shape and skip the runtime checks (1.4 shows what that means).
   let unsafeGreeting = await withUnsafeContinuation { continuation in
@@ -57,7 +62,8 @@ func runContinuationAPI(_ context: LessonContext) async throws {
   }
   console.print("withUnsafeContinuation + resume(returning:)         -> \"\(unsafeGreeting)\"")
   do {
-    _ = try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Int, any Error>) in
+    _ = try await withUnsafeThrowingContinuation {
+      (continuation: UnsafeContinuation<Int, any Error>) in
       scheduler.schedule(after: .milliseconds(300)) {
         continuation.resume(with: .failure(OfflineError()))
       }
@@ -67,6 +73,8 @@ func runContinuationAPI(_ context: LessonContext) async throws {
   }
 
   console.print()
-  console.print("The rule: resume exactly once. Never is a leak (the caller waits forever); twice is")
+  console.print(
+    "The rule: resume exactly once. Never is a leak (the caller waits forever); twice is"
+  )
   console.print("a crash with a checked continuation and undefined behaviour with an unsafe one.")
 }

@@ -4,13 +4,20 @@ import TutorialSupport
 @MainActor
 func runDelegateWrapping(_ context: LessonContext) async throws {
   let console = context.console
-  console.print("ImagePicker reports through a delegate. A service stores the continuation, acts as")
-  console.print("the delegate, and resumes the continuation from the callbacks: `await pickImage(from:)`.")
+  console.print(
+    "ImagePicker reports through a delegate. A service stores the continuation, acts as"
+  )
+  console.print(
+    "the delegate, and resumes the continuation from the callbacks: `await pickImage(from:)`."
+  )
   console.print()
 
   console.print("The seed's service, one pick (fine so far):")
   let seedPicker = ImagePicker(
-    script: [.pick(Image(name: "dog.jpg"))], clock: context.clock, console: console)
+    script: [.pick(Image(name: "dog.jpg"))],
+    clock: context.clock,
+    console: console
+  )
   let first = await SeedImagePickerService().pickImage(from: seedPicker)
   console.print("  pickImage returned \(first.map(\.description) ?? "nil")")
 
@@ -18,7 +25,9 @@ func runDelegateWrapping(_ context: LessonContext) async throws {
   let cancellingPicker = ImagePicker(script: [.cancel], clock: context.clock, console: console)
   let cancelled = await SeedImagePickerService().pickImage(from: cancellingPicker)
   console.print("  pickImage returned \(cancelled.map(\.description) ?? "nil")")
-  console.print("  Bug: a cancel looks like a picked image, and the caller would try to classify it.")
+  console.print(
+    "  Bug: a cancel looks like a picked image, and the caller would try to classify it."
+  )
 
   console.print("The seed's service, a second pick. It crashes, so it runs in a child process:")
   try await runDemoInChildProcess("seed-second-pick", context: context)

@@ -5,7 +5,9 @@ import TutorialSupport
 func runMisuse(_ context: LessonContext) async throws {
   let console = context.console
   console.print("A checked continuation watches for misuse at run time; an unsafe one trusts you.")
-  console.print("The leaky wrapper of 1.3, written with withUnsafeThrowingContinuation, in a child:")
+  console.print(
+    "The leaky wrapper of 1.3, written with withUnsafeThrowingContinuation, in a child:"
+  )
   try await runDemoInChildProcess("unsafe-leak", context: context)
   console.print("  The same leak, and not a word: the caller just never continues. Develop with")
   console.print("  checked continuations; their cost is one small allocation per call.")
@@ -24,6 +26,8 @@ func runMisuse(_ context: LessonContext) async throws {
   }
   await sensor.scheduler.waitUntilIdle()  // every late callback has run by now
   let distinct = Set(readings).map { "\($0) °C" }.joined(separator: ", ")
-  console.print("  100 reads returned \(distinct); \(sensor.ignoredCallbacks.withLock { $0 }) extra callbacks ignored.")
+  console.print(
+    "  100 reads returned \(distinct); \(sensor.ignoredCallbacks.withLock { $0 }) extra callbacks ignored."
+  )
   console.print("Take, then resume: the lock decides who resumes; resuming happens outside it.")
 }

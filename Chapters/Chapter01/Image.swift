@@ -1,6 +1,8 @@
 // The values the image lessons pass around: stand-ins for UIImage and a classifier's answer.
 
-/// A picked image; only its file name matters here. The empty image is the seed's `UIImage()`.
+/// A picked image, of which only the file name matters here.
+///
+/// The empty image stands for the seed's `UIImage()`.
 struct Image: Sendable, Equatable, CustomStringConvertible {
   let name: String
 

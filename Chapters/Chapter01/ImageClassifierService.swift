@@ -28,7 +28,9 @@ final class ImageClassifierService: Sendable {
 // MARK: - Three async wrappers, in the order the lesson builds them
 
 extension ImageClassifierService {
-  /// The seed's first try: it resumes only on success. A failure leaks the continuation.
+  /// The seed's first try, which resumes only on success.
+  ///
+  /// A failure leaks the continuation.
   func classifyImageResumingOnSuccess(_ image: Image) async throws -> Classification {
     try await withCheckedThrowingContinuation(function: "classifyImage(_:)") { continuation in
       classifyImage(image) { result in

@@ -16,7 +16,11 @@ let chapter01 = Chapter(
     LessonSection("api", title: "1.1 The continuation API", run: runContinuationAPI),
     LessonSection("delegate", title: "1.2 Wrapping a delegate API", run: runDelegateWrapping),
     LessonSection("callback", title: "1.3 Wrapping a callback API", run: runCallbackWrapping),
-    LessonSection("misuse", title: "1.4 Checked vs unsafe, and callbacks that fire twice", run: runMisuse),
+    LessonSection(
+      "misuse",
+      title: "1.4 Checked vs unsafe, and callbacks that fire twice",
+      run: runMisuse
+    ),
     LessonSection("view-model", title: "1.5 A view model on the main actor", run: runViewModel),
   ],
   demos: misuseDemos

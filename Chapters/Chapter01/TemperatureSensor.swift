@@ -30,7 +30,9 @@ final class TemperatureSensor: Sendable {
 }
 
 extension TemperatureSensor {
-  /// The straightforward wrapper. Correct for a well-behaved SDK; crashes with this one.
+  /// The straightforward wrapper, which crashes with this sensor.
+  ///
+  /// It is correct for an SDK that calls back once.
   func readTemperatureNaively() async throws -> Double {
     try await withCheckedThrowingContinuation(function: "readTemperature()") { continuation in
       readTemperature { result in
@@ -39,8 +41,10 @@ extension TemperatureSensor {
     }
   }
 
-  /// The guarded wrapper: whichever callback comes first takes the continuation out under the
-  /// lock; the other finds nil. The resume happens after the lock is released.
+  /// The guarded wrapper, safe however many times the sensor calls back.
+  ///
+  /// Whichever callback comes first takes the continuation out under the lock; the other finds
+  /// nil. The resume happens after the lock is released.
   func readTemperatureGuarded() async throws -> Double {
     try await withCheckedThrowingContinuation(function: "readTemperature()") { continuation in
       let slot = ContinuationSlot(continuation)

@@ -112,12 +112,16 @@ public struct Chapter: Sendable {
       return 0
     case .list:
       for section in sections {
-        console.print("\(section.name.padding(toLength: 12, withPad: " ", startingAt: 0))\(section.title)")
+        console.print(
+          "\(section.name.padding(toLength: 12, withPad: " ", startingAt: 0))\(section.title)"
+        )
       }
       return 0
     case .demo(let name):
       guard let demo = demos[name] else {
-        return usageError("unknown demo '\(name)'; demos: \(demos.keys.sorted().joined(separator: ", "))")
+        return usageError(
+          "unknown demo '\(name)'; demos: \(demos.keys.sorted().joined(separator: ", "))"
+        )
       }
       return await runReportingErrors { try await demo(context) }
     case .run(let name):

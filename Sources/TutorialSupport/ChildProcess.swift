@@ -103,7 +103,9 @@ public enum ChildProcess {
     let exit = OneShotSignal<Termination>()
     process.terminationHandler = { finished in
       let status = finished.terminationStatus
-      exit.fire(finished.terminationReason == .uncaughtSignal ? .signalled(status) : .exited(status))
+      exit.fire(
+        finished.terminationReason == .uncaughtSignal ? .signalled(status) : .exited(status)
+      )
     }
     let stdout = PipeDrain(stdoutPipe.fileHandleForReading)
     let stderr = PipeDrain(stderrPipe.fileHandleForReading)

@@ -69,7 +69,8 @@ public final class ManualClock: Clock, Sendable {
       return state.nextID
     }
     try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
         let (wakeNow, waiters) = state.withLock { state -> (Bool, [Waiter]) in
           if deadline <= state.now || Task.isCancelled { return (true, []) }
           state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
