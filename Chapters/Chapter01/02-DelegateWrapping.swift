@@ -5,12 +5,12 @@ import TutorialSupport
 func runDelegateWrapping(_ context: LessonContext) async throws {
   let console = context.console
   console.print(
-    "ImagePicker reports through a delegate. A service stores the continuation, acts as"
+    """
+    ImagePicker reports through a delegate. A service stores the continuation, acts as
+    the delegate, and resumes the continuation from the callbacks: `pickImage(from:)`.
+
+    """
   )
-  console.print(
-    "the delegate, and resumes the continuation from the callbacks: `await pickImage(from:)`."
-  )
-  console.print()
 
   console.print("The seed's service, one pick (fine so far):")
   let seedPicker = ImagePicker(
@@ -25,15 +25,17 @@ func runDelegateWrapping(_ context: LessonContext) async throws {
   let cancellingPicker = ImagePicker(script: [.cancel], clock: context.clock, console: console)
   let cancelled = await SeedImagePickerService().pickImage(from: cancellingPicker)
   console.print("  pickImage returned \(cancelled.map(\.description) ?? "nil")")
-  console.print(
-    "  Bug: a cancel looks like a picked image, and the caller would try to classify it."
-  )
+  console.print("  Bug: a cancel looks like a picked image; the caller would classify it.")
 
   console.print("The seed's service, a second pick. It crashes, so it runs in a child process:")
   try await runDemoInChildProcess("seed-second-pick", context: context)
-  console.print("  Bug: `if continuation == nil` kept the old continuation and dropped the new one")
-  console.print("  (leaked at once); the next callback then resumed the old one a second time.")
-  console.print()
+  console.print(
+    """
+      Bug: `if continuation == nil` kept the old continuation and dropped the new one
+      (leaked at once); the next callback then resumed the old one a second time.
+
+    """
+  )
 
   console.print("ImagePickerService: always store the new continuation; clear it, then resume it.")
   let picker = ImagePicker(
@@ -49,6 +51,10 @@ func runDelegateWrapping(_ context: LessonContext) async throws {
     let image = await service.pickImage(from: picker)
     console.print("  pick \(pick) returned \(image.map(\.description) ?? "nil")")
   }
-  console.print("Each pick got a fresh continuation, cancel gave nil, and the double tap's second")
-  console.print("callback found no continuation to resume instead of crashing.")
+  console.print(
+    """
+    Each pick got a fresh continuation, cancel gave nil, and the double tap's second
+    callback found no continuation to resume instead of crashing.
+    """
+  )
 }

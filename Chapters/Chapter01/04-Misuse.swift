@@ -4,14 +4,20 @@ import TutorialSupport
 
 func runMisuse(_ context: LessonContext) async throws {
   let console = context.console
-  console.print("A checked continuation watches for misuse at run time; an unsafe one trusts you.")
   console.print(
-    "The leaky wrapper of 1.3, written with withUnsafeThrowingContinuation, in a child:"
+    """
+    A checked continuation watches for misuse at run time; an unsafe one trusts you.
+    The leaky wrapper of 1.3, with withUnsafeThrowingContinuation, in a child process:
+    """
   )
   try await runDemoInChildProcess("unsafe-leak", context: context)
-  console.print("  The same leak, and not a word: the caller just never continues. Develop with")
-  console.print("  checked continuations; their cost is one small allocation per call.")
-  console.print()
+  console.print(
+    """
+      The same leak, and not a word: the caller just never continues. Develop with
+      checked continuations; their cost is one small allocation per call.
+
+    """
+  )
 
   console.print("TemperatureSensor calls its completion twice. The naive wrapper, in a child:")
   try await runDemoInChildProcess("sensor-double-resume", context: context)
@@ -26,8 +32,7 @@ func runMisuse(_ context: LessonContext) async throws {
   }
   await sensor.scheduler.waitUntilIdle()  // every late callback has run by now
   let distinct = Set(readings).map { "\($0) °C" }.joined(separator: ", ")
-  console.print(
-    "  100 reads returned \(distinct); \(sensor.ignoredCallbacks.withLock { $0 }) extra callbacks ignored."
-  )
+  let ignored = sensor.ignoredCallbacks.withLock { $0 }
+  console.print("  100 reads returned \(distinct); \(ignored) extra callbacks were ignored.")
   console.print("Take, then resume: the lock decides who resumes; resuming happens outside it.")
 }

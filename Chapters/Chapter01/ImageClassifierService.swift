@@ -1,8 +1,10 @@
 // A legacy classifier with a completion handler, like many SDKs written before async/await.
-// It answers on a background thread, about 1.5 s after it is asked.
+// It answers on a background thread, `workTime` after it is asked.
 import TutorialSupport
 
 final class ImageClassifierService: Sendable {
+  static let workTime = Duration.milliseconds(800)
+
   let scheduler: CallbackScheduler
 
   init(clock: any Clock<Duration>) {
@@ -13,7 +15,7 @@ final class ImageClassifierService: Sendable {
     _ image: Image,
     completion: @escaping @Sendable (Result<Classification, UnreadableImageError>) -> Void
   ) {
-    scheduler.schedule(after: .milliseconds(1500)) {
+    scheduler.schedule(after: Self.workTime) {
       completion(Self.knownImages[image.name].map { .success($0) } ?? .failure(.init(image: image)))
     }
   }

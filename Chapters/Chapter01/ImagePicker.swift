@@ -19,6 +19,9 @@ protocol ImagePickerDelegate: AnyObject {
 
 @MainActor
 final class ImagePicker {
+  /// How long the scripted user takes to choose.
+  static let thinkingTime = Duration.milliseconds(600)
+
   private var script: [PickerAction]
   private let clock: any Clock<Duration>
   private let console: Console
@@ -29,12 +32,12 @@ final class ImagePicker {
     self.console = console
   }
 
-  /// Shows the picker; the delegate hears about the user's choice about a second later.
+  /// Shows the picker; the delegate hears about the user's choice `thinkingTime` later.
   func present(delegate: any ImagePickerDelegate) {
     let action = script.isEmpty ? .cancel : script.removeFirst()
     Task {
       do {
-        try await clock.sleep(for: .seconds(1))  // the user looks through the photos
+        try await clock.sleep(for: Self.thinkingTime)  // the user looks through the photos
       } catch {
         delegate.imagePickerDidCancel(self)  // dismissed: a picker always reports something
         return

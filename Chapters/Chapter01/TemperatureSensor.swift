@@ -4,6 +4,8 @@ import Synchronization
 import TutorialSupport
 
 final class TemperatureSensor: Sendable {
+  static let responseTime = Duration.milliseconds(20)
+
   let scheduler: CallbackScheduler
   /// Whether both calls come at the same moment from different threads (true) or one after the
   /// other from one thread (false).
@@ -18,10 +20,10 @@ final class TemperatureSensor: Sendable {
 
   func readTemperature(completion: @escaping @Sendable (Result<Double, any Error>) -> Void) {
     if concurrentDuplicates {
-      scheduler.schedule(after: .milliseconds(500)) { completion(.success(21.5)) }
-      scheduler.schedule(after: .milliseconds(500)) { completion(.success(21.5)) }
+      scheduler.schedule(after: Self.responseTime) { completion(.success(21.5)) }
+      scheduler.schedule(after: Self.responseTime) { completion(.success(21.5)) }
     } else {
-      scheduler.schedule(after: .milliseconds(500)) {
+      scheduler.schedule(after: Self.responseTime) {
         completion(.success(21.5))
         completion(.success(21.5))
       }

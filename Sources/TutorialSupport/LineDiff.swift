@@ -25,12 +25,12 @@ struct LineDiff {
         edits.append(.same(old[i]))
         i += 1
         j += 1
-      } else if j < new.count, i == old.count || lengths[i][j + 1] >= lengths[i + 1][j] {
-        edits.append(.added(new[j]))
-        j += 1
-      } else {
+      } else if i < old.count, j == new.count || lengths[i + 1][j] >= lengths[i][j + 1] {
         edits.append(.removed(old[i]))
         i += 1
+      } else {
+        edits.append(.added(new[j]))
+        j += 1
       }
     }
     self.edits = edits

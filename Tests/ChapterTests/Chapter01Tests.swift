@@ -1,0 +1,274 @@
+import Synchronization
+import TutorialSupport
+import XCTest
+
+@testable import Chapter01
+
+final class Chapter01Tests: XCTestCase {
+  // MARK: - The whole chapter
+
+  func test_fastRun_printsTheTranscriptShownInTheDocs() async throws {
+    try await assertTranscript(chapter: "Chapter01", docsPage: "Chapter01-Continuations.md")
+  }
+
+  func test_unknownOption_printsUsageOnStderr_andExits64() async throws {
+    let result = try await runChapter("Chapter01", arguments: ["--bogus"])
+    XCTAssertEqual(result.termination, .exited(64))
+    XCTAssertEqual(result.stdout, "")
+    XCTAssertTrue(result.stderr.hasPrefix("Chapter01: unknown option '--bogus'\n"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("usage: swift run Chapter01"), result.stderr)
+  }
+
+  func test_sectionsMatchTheDocsHeadings() throws {
+    let page = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("docs/Chapter01-Continuations.md"),
+      encoding: .utf8
+    )
+    for section in chapter01.sections {
+      XCTAssertTrue(page.contains("\n## \(section.title)\n"), "no heading '## \(section.title)'")
+    }
+  }
+
+  // MARK: - 1.2 Wrapping a delegate API
+
+  @MainActor
+  func test_seedService_cancel_returnsAnEmptyImageInsteadOfNil() async {
+    let clock = ManualClock()
+    let picker = ImagePicker(script: [.cancel], clock: clock, console: ConsoleRecorder().console())
+    let pick = Task { await SeedImagePickerService().pickImage(from: picker) }
+    await clock.waitForSleepers(count: 1)
+    clock.advance(by: ImagePicker.thinkingTime)
+    let image = await pick.value
+    XCTAssertEqual(image, .empty)
+  }
+
+  func test_seedService_secondPick_leaksThenCrashesWithADoubleResume() async throws {
+    let result = try await runChapter(
+      "Chapter01",
+      arguments: ["--demo", "seed-second-pick", "--fast"]
+    )
+    XCTAssertEqual(result.termination, .signalled(SIGILL))
+    XCTAssertEqual(
+      runtimeMessages(in: result.stderr),
+      [
+        "SWIFT TASK CONTINUATION MISUSE: pickImage(from:) leaked its continuation without resuming "
+          + "it. This may cause tasks waiting on it to remain suspended forever.",
+        "Fatal error: SWIFT TASK CONTINUATION MISUSE: pickImage(from:) tried to resume its "
+          + "continuation more than once, returning Optional(cat.jpg)!",
+      ]
+    )
+  }
+
+  @MainActor
+  func test_imagePickerService_picksTwice_cancels_andIgnoresADoubleTap() async {
+    let clock = ManualClock()
+    let recorder = ConsoleRecorder()
+    let picker = ImagePicker(
+      script: [
+        .pick(Image(name: "a.jpg")), .pick(Image(name: "b.jpg")), .cancel,
+        .doubleTap(Image(name: "c.jpg")),
+      ],
+      clock: clock,
+      console: recorder.console()
+    )
+    let service = ImagePickerService(console: recorder.console())
+    var results: [Image?] = []
+    for _ in 1...4 {
+      let pick = Task { await service.pickImage(from: picker) }
+      await clock.waitForSleepers(count: 1)
+      clock.advance(by: ImagePicker.thinkingTime)
+      results.append(await pick.value)
+    }
+    XCTAssertEqual(
+      results,
+      [Image(name: "a.jpg"), Image(name: "b.jpg"), nil, Image(name: "c.jpg")]
+    )
+    XCTAssertEqual(
+      recorder.lines.filter { $0.contains("service:") },
+      ["  service: a callback arrived with no pick pending; ignored"]
+    )
+  }
+
+  @MainActor
+  func test_imagePickerService_newPickWhileOneIsPending_endsThePendingOneWithNil() async {
+    // Showing the picker twice is the caller's bug; the service only makes sure nobody waits
+    // forever. The next callback answers the newest pick, and the one after is ignored.
+    let clock = ManualClock()
+    let recorder = ConsoleRecorder()
+    let picker = ImagePicker(
+      script: [.pick(Image(name: "a.jpg")), .pick(Image(name: "b.jpg"))],
+      clock: clock,
+      console: recorder.console()
+    )
+    let service = ImagePickerService(console: recorder.console())
+    let first = Task { await service.pickImage(from: picker) }
+    await clock.waitForSleepers(count: 1)
+    let second = Task { await service.pickImage(from: picker) }
+    let firstResult = await first.value
+    XCTAssertNil(firstResult, "the overwritten pick must be resumed, not leaked")
+    await clock.waitForSleepers(count: 2)  // both presentations are waiting for the user
+    clock.advance(by: ImagePicker.thinkingTime)
+    let secondResult = await second.value
+    XCTAssertEqual(secondResult, Image(name: "a.jpg"))
+    XCTAssertEqual(
+      recorder.lines,
+      [
+        "  picker: the user picks a.jpg",
+        "  picker: the user picks b.jpg",
+        "  service: a callback arrived with no pick pending; ignored",
+      ]
+    )
+  }
+
+  // MARK: - 1.3 Wrapping a callback API
+
+  func test_resumeOnlyOnSuccess_leaksTheContinuationOnFailure() async throws {
+    let result = try await runChapter(
+      "Chapter01",
+      arguments: ["--demo", "leaked-classification", "--fast"]
+    )
+    XCTAssertEqual(result.termination, .exited(0))
+    XCTAssertEqual(
+      result.stdout,
+      "the classifier called back with .failure; the caller is still suspended\n"
+    )
+    XCTAssertEqual(
+      runtimeMessages(in: result.stderr),
+      [
+        "SWIFT TASK CONTINUATION MISUSE: classifyImage(_:) leaked its continuation without resuming "
+          + "it. This may cause tasks waiting on it to remain suspended forever."
+      ]
+    )
+  }
+
+  func test_switchingAndResultWrappers_returnOnSuccess_andThrowOnFailure() async throws {
+    let clock = ManualClock()
+    let classifier = ImageClassifierService(clock: clock)
+    let wrappers: [@Sendable (Image) async throws -> Classification] = [
+      { try await classifier.classifyImageSwitchingOnResult($0) },
+      { try await classifier.classifyImage($0) },
+    ]
+    for classify in wrappers {
+      let success = Task { try await classify(Image(name: "cat.jpg")) }
+      await clock.waitForSleepers(count: 1)
+      clock.advance(by: ImageClassifierService.workTime)
+      let classification = try await success.value
+      XCTAssertEqual(classification, Classification(label: "Tabby cat", confidence: 92))
+
+      let failure = Task { try await classify(Image(name: "blank.jpg")) }
+      await clock.waitForSleepers(count: 1)
+      clock.advance(by: ImageClassifierService.workTime)
+      do {
+        _ = try await failure.value
+        XCTFail("an unreadable image must throw")
+      } catch {
+        XCTAssertEqual(
+          error as? UnreadableImageError,
+          UnreadableImageError(image: Image(name: "blank.jpg"))
+        )
+      }
+    }
+  }
+
+  // MARK: - 1.4 Checked vs unsafe, and callbacks that fire twice
+
+  func test_unsafeLeak_isSilent() async throws {
+    let result = try await runChapter("Chapter01", arguments: ["--demo", "unsafe-leak", "--fast"])
+    XCTAssertEqual(result.termination, .exited(0))
+    XCTAssertEqual(
+      result.stdout,
+      "the classifier called back with .failure; the caller is still suspended\n"
+    )
+    XCTAssertEqual(runtimeMessages(in: result.stderr), [])
+  }
+
+  func test_naiveSensorWrapper_crashesOnTheSecondCallback() async throws {
+    let result = try await runChapter(
+      "Chapter01",
+      arguments: ["--demo", "sensor-double-resume", "--fast"]
+    )
+    XCTAssertEqual(result.termination, .signalled(SIGILL))
+    XCTAssertEqual(
+      runtimeMessages(in: result.stderr),
+      [
+        "Fatal error: SWIFT TASK CONTINUATION MISUSE: readTemperature() tried to resume its "
+          + "continuation more than once, returning 21.5!"
+      ]
+    )
+  }
+
+  func test_guardedSensorWrapper_returnsTheFirstResult_andIgnoresTheConcurrentDuplicate()
+    async throws
+  {
+    let clock = ManualClock()
+    let sensor = TemperatureSensor(clock: clock, concurrentDuplicates: true)
+    for round in 1...50 {
+      let read = Task { try await sensor.readTemperatureGuarded() }
+      // Once both callbacks are scheduled, one advance releases them to race on two threads.
+      await clock.waitForSleepers(count: 2)
+      clock.advance(by: TemperatureSensor.responseTime)
+      let reading = try await read.value
+      XCTAssertEqual(reading, 21.5)
+      await sensor.scheduler.waitUntilIdle()
+      XCTAssertEqual(sensor.ignoredCallbacks.withLock { $0 }, round)
+    }
+  }
+
+  func test_continuationSlot_resumesOnce_whenRacedFromManyTasks() async throws {
+    let value: Int = try await withCheckedThrowingContinuation { continuation in
+      let slot = ContinuationSlot(continuation)
+      let winners = Mutex(0)
+      DispatchQueue.concurrentPerform(iterations: 16) { index in
+        if slot.resume(with: .success(index)) { winners.withLock { $0 += 1 } }
+      }
+      XCTAssertEqual(winners.withLock { $0 }, 1)
+    }
+    XCTAssertTrue((0..<16).contains(value))
+  }
+
+  // MARK: - 1.5 A view model on the main actor
+
+  @MainActor
+  func test_viewModel_pick_cancel_andFailure_giveTheSeedsCaptions() async {
+    let clock = ManualClock()
+    let recorder = ConsoleRecorder()
+    let picker = ImagePicker(
+      script: [.pick(Image(name: "dog.jpg")), .cancel, .pick(Image(name: "blank.jpg"))],
+      clock: clock,
+      console: recorder.console()
+    )
+    let model = ContentViewModel(
+      picker: picker,
+      pickerService: ImagePickerService(console: recorder.console()),
+      classifier: ImageClassifierService(clock: clock)
+    )
+    XCTAssertEqual(model.caption, "Select an image to classify")
+
+    model.pickImage()
+    XCTAssertTrue(model.isPresentingPicker)
+    await clock.waitForSleepers(count: 1)  // the picker
+    clock.advance(by: ImagePicker.thinkingTime)
+    await clock.waitForSleepers(count: 1)  // the classifier
+    XCTAssertEqual(model.caption, "Classifying...")
+    XCTAssertFalse(model.isPresentingPicker)
+    clock.advance(by: ImageClassifierService.workTime)
+    await model.currentTask?.value
+    XCTAssertEqual(model.image, Image(name: "dog.jpg"))
+    XCTAssertEqual(model.caption, "Brittany spaniel (87%)")
+
+    model.pickImage()
+    await clock.waitForSleepers(count: 1)
+    clock.advance(by: ImagePicker.thinkingTime)
+    await model.currentTask?.value
+    XCTAssertEqual(model.image, Image(name: "dog.jpg"), "cancel keeps the previous image")
+    XCTAssertEqual(model.caption, "Brittany spaniel (87%)")
+
+    model.pickImage()
+    await clock.waitForSleepers(count: 1)
+    clock.advance(by: ImagePicker.thinkingTime)
+    await clock.waitForSleepers(count: 1)
+    clock.advance(by: ImageClassifierService.workTime)
+    await model.currentTask?.value
+    XCTAssertEqual(model.caption, "Image classification error")
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import TutorialSupport
+import XCTest
+
+/// Runs a built chapter with `--fast` and compares its stdout with the transcript its docs page
+/// shows, so the page and the program cannot drift apart.
+func assertTranscript(
+  chapter: String,
+  docsPage: String,
+  file: StaticString = #filePath,
+  line: UInt = #line
+) async throws {
+  let page = try String(
+    contentsOf: repositoryRoot.appendingPathComponent("docs/\(docsPage)"),
+    encoding: .utf8
+  )
+  let expected = try ExpectedTranscript(markdown: page, id: "\(chapter) --fast")
+  let result = try await runChapter(chapter, arguments: ["--fast"])
+  XCTAssertEqual(
+    result.termination,
+    .exited(0),
+    "stderr:\n\(result.stderr)",
+    file: file,
+    line: line
+  )
+  if let mismatch = expected.mismatch(with: result.stdout) {
+    XCTFail("\(chapter) --fast vs docs/\(docsPage):\n\(mismatch)", file: file, line: line)
+  }
+}
+
+/// Runs a built chapter executable as a child process.
+func runChapter(_ chapter: String, arguments: [String]) async throws -> ChildProcessResult {
+  try await ChildProcess.run(
+    try BuildProducts.executable(named: chapter),
+    arguments: arguments,
+    environment: ["NO_COLOR": "1"],
+    timeout: .seconds(120)  // a safety net for a hung chapter, never reached by a passing one
+  )
+}
+
+/// The package root, found from this file's path.
+let repositoryRoot = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent()  // ChapterTests
+  .deletingLastPathComponent()  // Tests
+  .deletingLastPathComponent()

@@ -1,0 +1,128 @@
+import TutorialSupport
+import XCTest
+
+final class ChapterOptionsTests: XCTestCase {
+  // MARK: - Parsing
+
+  func test_parse_noArguments_runsEverySectionAtRealPace() throws {
+    XCTAssertEqual(try ChapterOptions.parse([]), ChapterOptions(action: .run(section: nil)))
+  }
+
+  func test_parse_fastAndSection_inAnyOrder() throws {
+    let expected = ChapterOptions(action: .run(section: "delegate"), isFast: true)
+    XCTAssertEqual(try ChapterOptions.parse(["--fast", "--section", "delegate"]), expected)
+    XCTAssertEqual(try ChapterOptions.parse(["--section", "delegate", "--fast"]), expected)
+  }
+
+  func test_parse_listHelpAndDemo() throws {
+    XCTAssertEqual(try ChapterOptions.parse(["--list"]).action, .list)
+    XCTAssertEqual(try ChapterOptions.parse(["--help"]).action, .help)
+    XCTAssertEqual(try ChapterOptions.parse(["-h"]).action, .help)
+    XCTAssertEqual(
+      try ChapterOptions.parse(["--demo", "x", "--fast"]),
+      .init(action: .demo("x"), isFast: true)
+    )
+  }
+
+  func test_parse_rejectsUnknownOptions_missingValues_andConflicts() {
+    XCTAssertThrowsError(try ChapterOptions.parse(["--bogus"])) {
+      XCTAssertEqual($0 as? ChapterOptions.ParseError, .unknownOption("--bogus"))
+    }
+    XCTAssertThrowsError(try ChapterOptions.parse(["--section"])) {
+      XCTAssertEqual($0 as? ChapterOptions.ParseError, .missingValue("--section"))
+    }
+    XCTAssertThrowsError(try ChapterOptions.parse(["--section", "--fast"])) {
+      XCTAssertEqual($0 as? ChapterOptions.ParseError, .missingValue("--section"))
+    }
+    XCTAssertThrowsError(try ChapterOptions.parse(["--list", "--section", "api"])) {
+      XCTAssertEqual($0 as? ChapterOptions.ParseError, .conflicting("--list", "--section"))
+    }
+  }
+
+  func test_usage_namesEveryOption() {
+    let usage = ChapterOptions.usage(executable: "Chapter09")
+    for option in ["swift run Chapter09", "--fast", "--section NAME", "--list", "--help"] {
+      XCTAssertTrue(usage.contains(option), "usage lacks \(option)")
+    }
+  }
+
+  // MARK: - Running a chapter
+
+  private func sampleChapter(ran: ConsoleRecorder) -> Chapter {
+    let log = ran.console()
+    return Chapter(
+      executable: "Sample",
+      title: "Sample chapter",
+      sections: [
+        LessonSection("one", title: "9.1 First") { _ in log.print("ran one") },
+        LessonSection("two", title: "9.2 Second") { context in
+          try await context.clock.sleep(for: .seconds(1))
+          log.print("ran two")
+        },
+        LessonSection("fails", title: "9.3 Throws") { _ in throw CancellationError() },
+      ],
+      demos: ["crash": { _ in log.print("demo ran") }]
+    )
+  }
+
+  func test_run_section_runsOnlyThatSection_byNameOrNumber() async {
+    for name in ["two", "9.2"] {
+      let ran = ConsoleRecorder()
+      let output = ConsoleRecorder()
+      let status = await sampleChapter(ran: ran).run(
+        arguments: ["--fast", "--section", name],
+        console: output.console()
+      )
+      XCTAssertEqual(status, 0)
+      XCTAssertEqual(ran.lines, ["ran two"])
+      XCTAssertEqual(output.lines, ["Sample chapter", "", "=== 9.2 Second ==="])
+    }
+  }
+
+  func test_run_list_printsNamesAndTitles_withoutRunning() async {
+    let ran = ConsoleRecorder()
+    let output = ConsoleRecorder()
+    let status = await sampleChapter(ran: ran).run(arguments: ["--list"], console: output.console())
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(ran.lines, [])
+    XCTAssertEqual(
+      output.lines,
+      ["one         9.1 First", "two         9.2 Second", "fails       9.3 Throws"]
+    )
+  }
+
+  func test_run_badInput_exits64_withoutRunningAnything() async {
+    for arguments in [["--bogus"], ["--section", "nine"], ["--demo", "nothing"], ["--section"]] {
+      let ran = ConsoleRecorder()
+      let output = ConsoleRecorder()
+      let status = await sampleChapter(ran: ran).run(
+        arguments: arguments,
+        console: output.console()
+      )
+      XCTAssertEqual(status, 64, "\(arguments)")
+      XCTAssertEqual(ran.lines, [], "\(arguments)")
+      XCTAssertEqual(output.lines, [], "usage goes to stderr, not stdout: \(arguments)")
+    }
+  }
+
+  func test_run_aSectionThatThrows_exits1() async {
+    let ran = ConsoleRecorder()
+    let status = await sampleChapter(ran: ran).run(
+      arguments: ["--section", "fails"],
+      console: ConsoleRecorder().console()
+    )
+    XCTAssertEqual(status, 1)
+  }
+
+  func test_run_demo_runsTheNamedDemoWithoutBanners() async {
+    let ran = ConsoleRecorder()
+    let output = ConsoleRecorder()
+    let status = await sampleChapter(ran: ran).run(
+      arguments: ["--demo", "crash"],
+      console: output.console()
+    )
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(ran.lines, ["demo ran"])
+    XCTAssertEqual(output.lines, [])
+  }
+}

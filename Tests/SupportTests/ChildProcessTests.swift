@@ -1,0 +1,89 @@
+import Foundation
+import TutorialSupport
+import XCTest
+
+private let shell = URL(fileURLWithPath: "/bin/sh")
+
+final class ChildProcessTests: XCTestCase {
+
+  func test_run_capturesStdoutStderrAndExitStatus() async throws {
+    let result = try await ChildProcess.run(
+      shell,
+      arguments: ["-c", "echo out; echo err >&2; echo \"$GREETING\"; exit 3"],
+      environment: ["GREETING": "hello"],
+      timeout: .seconds(60)
+    )
+    XCTAssertEqual(result.stdout, "out\nhello\n")
+    XCTAssertEqual(result.stderr, "err\n")
+    XCTAssertEqual(result.termination, .exited(3))
+    XCTAssertEqual(result.termination.shellStatus, 3)
+  }
+
+  func test_run_reportsACrashBySignal_asAShellWould() async throws {
+    let result = try await ChildProcess.run(
+      shell,
+      arguments: ["-c", "echo before; kill -ILL $$"],
+      timeout: .seconds(60)
+    )
+    XCTAssertEqual(result.stdout, "before\n")
+    XCTAssertEqual(result.termination, .signalled(SIGILL))
+    XCTAssertEqual(result.termination.shellStatus, 132)
+    XCTAssertEqual(result.termination.description, "crashed with SIGILL")
+  }
+
+  func test_run_drainsLargeOutputOnBothPipes() async throws {
+    // 1 MiB on each pipe: far more than a pipe holds, so undrained pipes would block the child.
+    let result = try await ChildProcess.run(
+      shell,
+      arguments: [
+        "-c", "head -c 1048576 /dev/zero | tr '\\0' a; head -c 1048576 /dev/zero | tr '\\0' b >&2",
+      ],
+      timeout: .seconds(60)
+    )
+    XCTAssertEqual(result.stdout.utf8.count, 1_048_576)
+    XCTAssertEqual(result.stderr.utf8.count, 1_048_576)
+    XCTAssertTrue(result.stdout.allSatisfy { $0 == "a" })
+    XCTAssertEqual(result.termination, .exited(0))
+  }
+
+  func test_run_killsAChildThatOutlivesItsTimeout() async throws {
+    let clock = ManualClock()
+    let run = Task {
+      try await ChildProcess.run(
+        shell,
+        arguments: ["-c", "echo started; exec sleep 600"],
+        timeout: .seconds(10),
+        clock: clock
+      )
+    }
+    await clock.waitForSleepers(count: 1)  // the runner is now waiting on its deadline
+    clock.advance(by: .seconds(10))
+    let result = try await run.value
+    XCTAssertEqual(result.termination, .timedOut)
+    XCTAssertEqual(result.termination.description, "timed out")
+  }
+
+  func test_run_aChildThatFinishesInTime_isNotReportedAsTimedOut() async throws {
+    let clock = ManualClock()
+    let result = try await ChildProcess.run(
+      shell,
+      arguments: ["-c", "exit 0"],
+      timeout: .seconds(10),
+      clock: clock
+    )
+    XCTAssertEqual(result.termination, .exited(0))
+    XCTAssertEqual(clock.sleeperCount, 0, "the deadline sleep must be cancelled")
+  }
+
+  func test_run_aMissingProgram_throwsALaunchError() async {
+    let missing = URL(fileURLWithPath: "/nonexistent/program")
+    do {
+      _ = try await ChildProcess.run(missing, timeout: .seconds(1))
+      XCTFail("running a missing program must throw")
+    } catch let error as ChildProcess.LaunchError {
+      XCTAssertTrue(error.description.hasPrefix("could not start /nonexistent/program"))
+    } catch {
+      XCTFail("unexpected error \(error)")
+    }
+  }
+}
