@@ -1,0 +1,33 @@
+// The callback-based API of exercise 1.3: a barcode reader with a known bug.
+// Learners wrap it; they do not change it.
+
+/// A decoded barcode.
+public struct Barcode: Sendable, Equatable {
+  /// The digits or text the barcode encodes.
+  public let value: String
+
+  /// Creates a barcode with `value`.
+  public init(value: String) {
+    self.value = value
+  }
+}
+
+/// Why a read failed.
+public struct BarcodeReadError: Error, Equatable {
+  /// A short reason, such as "blurred".
+  public let reason: String
+
+  /// Creates an error with a reason.
+  public init(reason: String) {
+    self.reason = reason
+  }
+}
+
+/// A barcode reader whose completion handler may be called more than once.
+public protocol BarcodeReading: Sendable {
+  /// Reads one barcode and calls `completion` with the result.
+  ///
+  /// Known bug: some readers call `completion` twice, sometimes from two threads at the same
+  /// moment. Only the first call counts.
+  func readBarcode(completion: @escaping @Sendable (Result<Barcode, BarcodeReadError>) -> Void)
+}

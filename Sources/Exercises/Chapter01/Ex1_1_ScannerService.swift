@@ -1,0 +1,39 @@
+import ExerciseSupport
+import TutorialSupport
+
+/// Exercise 1.1: wrap a delegate API.
+///
+/// Turn the delegate callbacks of a `DocumentScanning` scanner into one async call: `scan()`
+/// returns the scanned document, returns nil when the user cancels, and throws the scanner's
+/// error when it fails. The second scan must work as well as the first, and a late duplicate
+/// callback must not crash. Read docs/Chapter01-Continuations.md#exercise-11-wrap-a-delegate-api
+@MainActor
+public final class ScannerService: DocumentScannerDelegate {
+  private let scanner: any DocumentScanning
+
+  /// Creates a service that shows `scanner`.
+  public init(scanner: any DocumentScanning) {
+    self.scanner = scanner
+  }
+
+  /// Shows the scanner and returns what the user scanned, or nil if they cancelled.
+  public func scan() async throws -> Document? {
+    // TODO(1.1): store a continuation, present the scanner, and resume it from the delegate.
+    throw NotImplemented("1.1")
+  }
+
+  /// Called by the scanner when the user scanned a document.
+  public func documentScanner(_ scanner: any DocumentScanning, didScan document: Document) {
+    // TODO(1.1): resume the stored continuation with the document.
+  }
+
+  /// Called by the scanner when the user cancelled.
+  public func documentScannerDidCancel(_ scanner: any DocumentScanning) {
+    // TODO(1.1): resume the stored continuation with nil.
+  }
+
+  /// Called by the scanner when it failed.
+  public func documentScanner(_ scanner: any DocumentScanning, didFailWith error: ScannerError) {
+    // TODO(1.1): resume the stored continuation by throwing the error.
+  }
+}

@@ -1,0 +1,16 @@
+import ExerciseSupport
+import TutorialSupport
+
+/// Exercise 1.2: wrap a callback API.
+///
+/// Give `SpeechRecognizing.recognize(_:completion:)` an async form: return the transcript on
+/// success and throw the recognizer's error on failure. Every path must resume the
+/// continuation, or the caller waits forever.
+/// Read docs/Chapter01-Continuations.md#exercise-12-wrap-a-callback-api
+public func transcribe(
+  _ clip: AudioClip,
+  with recognizer: some SpeechRecognizing
+) async throws -> Transcript {
+  // TODO(1.2): call recognizer.recognize inside withCheckedThrowingContinuation.
+  throw NotImplemented("1.2")
+}

@@ -1,0 +1,58 @@
+import ExerciseSupport
+import XCTest
+
+#if SOLUTIONS
+import Solutions
+#else
+import Exercises
+#endif
+
+// MARK: - Exercise 1.3: a callback that fires twice
+
+final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
+  private let first = Barcode(value: "4006381333931")
+  private let second = Barcode(value: "9780201633610")
+
+  func test_twoCallbacksInARow_returnTheFirst() async throws {
+    let reader = DoubleFiringReader(
+      first: .success(first),
+      second: .success(second),
+      concurrently: false
+    )
+    let barcode = try await readBarcodeOnce(with: reader)
+    XCTAssertEqual(barcode, first, "the first callback wins; later ones are ignored")
+  }
+
+  func test_aFailureFirst_isThrown() async throws {
+    let failure = BarcodeReadError(reason: "blurred")
+    let reader = DoubleFiringReader(
+      first: .failure(failure),
+      second: .success(second),
+      concurrently: false
+    )
+    do {
+      let barcode = try await readBarcodeOnce(with: reader)
+      XCTFail("the first callback was a failure and must be thrown, but returned \(barcode)")
+    } catch {
+      try rethrowIfNotImplemented(error)
+      XCTAssertEqual(
+        error as? BarcodeReadError,
+        failure,
+        "the first callback's error must be thrown"
+      )
+    }
+  }
+
+  func test_twoCallbacksAtOnceFromTwoThreads_resumeExactlyOnce() async throws {
+    // Racing threads: a guard that is not atomic lets both through now and then, so try often.
+    for _ in 1...200 {
+      let reader = DoubleFiringReader(
+        first: .success(first),
+        second: .success(second),
+        concurrently: true
+      )
+      let barcode = try await readBarcodeOnce(with: reader)
+      XCTAssertTrue([first, second].contains(barcode), "returned \(barcode)")
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import TutorialSupport
+import XCTest
+
+/// The base of every graded test, which skips the exercise variant outside the grader.
+///
+/// These sources are compiled twice: as SolutionTests against the reference solutions (always
+/// run), and as ExerciseTests against the learner's stubs (run only by `swift run Grade`, which
+/// sets TUTORIAL_GRADING=1).
+class GradedTestCase: XCTestCase {
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    #if !SOLUTIONS
+    guard ProcessInfo.processInfo.environment["TUTORIAL_GRADING"] == "1" else {
+      throw XCTSkip(
+        "exercise stubs are graded with `swift run Grade`; plain `swift test` checks the solutions"
+      )
+    }
+    #endif
+  }
+
+  /// Throws `error` again when it is a stub's `NotImplemented`, so a test that expects some other
+  /// error reports "not implemented" rather than a confusing mismatch.
+  func rethrowIfNotImplemented(_ error: any Error) throws {
+    if error is NotImplemented { throw error }
+  }
+}
