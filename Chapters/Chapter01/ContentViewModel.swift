@@ -24,6 +24,7 @@ final class ContentViewModel {
     self.classifier = classifier
   }
 
+  // snippet.pick-image
   /// The "Select image" button: synchronous, like a button action, so it starts a task.
   func pickImage() {
     isPresentingPicker = true
@@ -36,6 +37,7 @@ final class ContentViewModel {
       await classify(picked)
     }
   }
+  // snippet.end
 
   private func classify(_ image: Image) async {
     caption = "Classifying..."

@@ -30,6 +30,7 @@ final class ImageClassifierService: Sendable {
 // MARK: - Three async wrappers, in the order the lesson builds them
 
 extension ImageClassifierService {
+  // snippet.classify-on-success-only
   /// The seed's first try, which resumes only on success.
   ///
   /// A failure leaks the continuation.
@@ -42,6 +43,7 @@ extension ImageClassifierService {
       }
     }
   }
+  // snippet.end
 
   /// Every path resumes: success returns, failure throws.
   func classifyImageSwitchingOnResult(_ image: Image) async throws -> Classification {
@@ -57,6 +59,7 @@ extension ImageClassifierService {
     }
   }
 
+  // snippet.classify-with-result
   /// The same, said once: resume(with:) takes the Result as it is.
   func classifyImage(_ image: Image) async throws -> Classification {
     try await withCheckedThrowingContinuation(function: "classifyImage(_:)") { continuation in
@@ -65,4 +68,5 @@ extension ImageClassifierService {
       }
     }
   }
+  // snippet.end
 }

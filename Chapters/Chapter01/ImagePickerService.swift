@@ -10,6 +10,7 @@ final class ImagePickerService: ImagePickerDelegate {
     self.console = console
   }
 
+  // snippet.picker-service
   /// Shows the picker and returns the picked image, or nil when the user cancels.
   func pickImage(from picker: ImagePicker) async -> Image? {
     await withCheckedContinuation(function: "pickImage(from:)") { continuation in
@@ -37,4 +38,5 @@ final class ImagePickerService: ImagePickerDelegate {
     self.continuation = nil
     continuation.resume(returning: image)
   }
+  // snippet.end
 }

@@ -2,6 +2,7 @@
 // the lesson. Never copy this one; ImagePickerService.swift is the fix.
 import TutorialSupport
 
+// snippet.seed-picker-service
 @MainActor
 final class SeedImagePickerService: ImagePickerDelegate {
   private var continuation: CheckedContinuation<Image?, Never>?
@@ -27,3 +28,4 @@ final class SeedImagePickerService: ImagePickerDelegate {
     continuation?.resume(returning: .empty)
   }
 }
+// snippet.end

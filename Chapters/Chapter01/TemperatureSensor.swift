@@ -43,6 +43,7 @@ extension TemperatureSensor {
     }
   }
 
+  // snippet.guarded-wrapper
   /// The guarded wrapper, safe however many times the sensor calls back.
   ///
   /// Whichever callback comes first takes the continuation out under the lock; the other finds
@@ -57,8 +58,10 @@ extension TemperatureSensor {
       }
     }
   }
+  // snippet.end
 }
 
+// snippet.continuation-slot
 /// Holds a continuation until the first callback takes it; later callbacks find it empty.
 final class ContinuationSlot<Value: Sendable>: Sendable {
   private let continuation: Mutex<CheckedContinuation<Value, any Error>?>
@@ -75,3 +78,4 @@ final class ContinuationSlot<Value: Sendable>: Sendable {
     return true
   }
 }
+// snippet.end

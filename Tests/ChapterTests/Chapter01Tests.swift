@@ -19,6 +19,13 @@ final class Chapter01Tests: XCTestCase {
     XCTAssertTrue(result.stderr.contains("usage: swift run Chapter01"), result.stderr)
   }
 
+  func test_docsSnippets_areTheCompiledCode() throws {
+    try assertDocsSnippetsMatchCode(
+      chapterFolder: "Chapters/Chapter01",
+      docsPage: "Chapter01-Continuations.md"
+    )
+  }
+
   func test_sectionsMatchTheDocsHeadings() throws {
     let page = try String(
       contentsOf: repositoryRoot.appendingPathComponent("docs/Chapter01-Continuations.md"),

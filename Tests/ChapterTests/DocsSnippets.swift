@@ -1,0 +1,67 @@
+import Foundation
+import XCTest
+
+/// Checks that every `<!-- snippet: NAME -->` code block of a docs page is, line for line, the
+/// region between `// snippet.NAME` and `// snippet.end` in the chapter's sources (dedented), so
+/// code shown in the docs is code that compiles and runs.
+func assertDocsSnippetsMatchCode(
+  chapterFolder: String,
+  docsPage: String,
+  file: StaticString = #filePath,
+  line: UInt = #line
+) throws {
+  let folder = repositoryRoot.appendingPathComponent(chapterFolder)
+  var regions: [String: [String]] = [:]
+  for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+  where name.hasSuffix(".swift") {
+    let source = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+    var current: String?
+    for sourceLine in source.split(separator: "\n", omittingEmptySubsequences: false) {
+      let trimmed = sourceLine.trimmingCharacters(in: .whitespaces)
+      if trimmed == "// snippet.end" {
+        current = nil
+      } else if trimmed.hasPrefix("// snippet.") {
+        current = String(trimmed.dropFirst("// snippet.".count))
+        regions[current ?? ""] = []
+      } else if let current {
+        regions[current, default: []].append(String(sourceLine))
+      }
+    }
+  }
+
+  let page = try String(
+    contentsOf: repositoryRoot.appendingPathComponent("docs/\(docsPage)"),
+    encoding: .utf8
+  )
+  let pageLines = page.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  var checked = 0
+  for (index, pageLine) in pageLines.enumerated() where pageLine.hasPrefix("<!-- snippet: ") {
+    let name = String(pageLine.dropFirst("<!-- snippet: ".count).dropLast(" -->".count))
+    guard let region = regions[name] else {
+      XCTFail(
+        "docs/\(docsPage) shows snippet '\(name)', which no file marks",
+        file: file,
+        line: line
+      )
+      continue
+    }
+    let block = pageLines[(index + 2)...].prefix { $0 != "```" }
+    XCTAssertEqual(
+      Array(block),
+      dedent(region),
+      "snippet '\(name)' in docs/\(docsPage) differs from \(chapterFolder)",
+      file: file,
+      line: line
+    )
+    checked += 1
+  }
+  XCTAssertGreaterThan(checked, 0, "docs/\(docsPage) shows no snippets", file: file, line: line)
+}
+
+private func dedent(_ lines: [String]) -> [String] {
+  let indent =
+    lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    .map { $0.prefix { $0 == " " }.count }
+    .min() ?? 0
+  return lines.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }
+}
