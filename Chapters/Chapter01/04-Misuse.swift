@@ -23,7 +23,7 @@ func runMisuse(_ context: LessonContext) async throws {
   try await runDemoInChildProcess("sensor-double-resume", context: context)
   console.print()
 
-  console.print("The guarded wrapper takes the continuation out under a Mutex, then resumes it.")
+  console.print("The guarded wrapper lets only the first callback resume: an atomic flag decides.")
   console.print("Here both callbacks come at the same moment from two threads, 100 reads in a row:")
   let sensor = TemperatureSensor(clock: context.clock, concurrentDuplicates: true)
   var readings: [Double] = []
@@ -32,7 +32,7 @@ func runMisuse(_ context: LessonContext) async throws {
   }
   await sensor.scheduler.waitUntilIdle()  // every late callback has run by now
   let distinct = Set(readings).map { "\($0) °C" }.joined(separator: ", ")
-  let ignored = sensor.ignoredCallbacks.withLock { $0 }
+  let ignored = sensor.ignoredCallbacks.load(ordering: .relaxed)
   console.print("  100 reads returned \(distinct); \(ignored) extra callbacks were ignored.")
-  console.print("Take, then resume: the lock decides who resumes; resuming happens outside it.")
+  console.print("Decide once, atomically, who resumes; then resume, outside any lock.")
 }

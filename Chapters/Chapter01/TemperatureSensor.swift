@@ -11,7 +11,7 @@ final class TemperatureSensor: Sendable {
   /// other from one thread (false).
   private let concurrentDuplicates: Bool
   /// How many callbacks the guarded wrapper found nothing to resume for.
-  let ignoredCallbacks = Mutex(0)
+  let ignoredCallbacks = Atomic<Int>(0)
 
   init(clock: any Clock<Duration>, concurrentDuplicates: Bool) {
     self.scheduler = CallbackScheduler(clock: clock)
@@ -46,14 +46,14 @@ extension TemperatureSensor {
   // snippet.guarded-wrapper
   /// The guarded wrapper, safe however many times the sensor calls back.
   ///
-  /// Whichever callback comes first takes the continuation out under the lock; the other finds
-  /// nil. The resume happens after the lock is released.
+  /// The first callback to arrive resumes the continuation; any later one, even from another
+  /// thread at the same instant, is turned away by `OneShotContinuation`.
   func readTemperatureGuarded() async throws -> Double {
     try await withCheckedThrowingContinuation(function: "readTemperature()") { continuation in
-      let slot = ContinuationSlot(continuation)
+      let oneShot = OneShotContinuation(continuation)
       readTemperature { result in
-        if !slot.resume(with: result) {
-          self.ignoredCallbacks.withLock { $0 += 1 }
+        if !oneShot.resume(with: result) {
+          self.ignoredCallbacks.add(1, ordering: .relaxed)
         }
       }
     }
@@ -61,20 +61,23 @@ extension TemperatureSensor {
   // snippet.end
 }
 
-// snippet.continuation-slot
-/// Holds a continuation until the first callback takes it; later callbacks find it empty.
-final class ContinuationSlot<Value: Sendable>: Sendable {
-  private let continuation: Mutex<CheckedContinuation<Value, any Error>?>
+// snippet.one-shot-continuation
+/// A continuation that only the first caller of `resume(with:)` gets to resume.
+final class OneShotContinuation<Value: Sendable>: Sendable {
+  private let continuation: CheckedContinuation<Value, any Error>
+  private let resumed = Atomic<Bool>(false)
 
   init(_ continuation: CheckedContinuation<Value, any Error>) {
-    self.continuation = Mutex(continuation)
+    self.continuation = continuation
   }
 
-  /// Resumes the continuation if no one has yet; returns false if someone already did.
+  /// Resumes the continuation and returns true, or returns false if someone already did.
   func resume(with result: Result<Value, any Error>) -> Bool {
-    // Decide under the lock (take it), act after it (resume).
-    guard let taken = continuation.withLock({ $0.take() }) else { return false }
-    taken.resume(with: result)
+    // exchange sets the flag and returns its old value in one indivisible step, so of two
+    // threads racing here exactly one sees false: the winner.
+    let alreadyResumed = resumed.exchange(true, ordering: .acquiringAndReleasing)
+    guard !alreadyResumed else { return false }
+    continuation.resume(with: result)
     return true
   }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// How a child process ended.
 public enum Termination: Sendable, Equatable, CustomStringConvertible {
@@ -173,8 +172,8 @@ final class OneShotSignal<Value: Sendable>: Sendable {
     var waiters: [CheckedContinuation<Value, Never>] = []
   }
 
-  // Thread safety: state is behind the mutex; waiters are resumed after unlocking.
-  private let state = Mutex(State())
+  // Thread safety: state is behind the lock; waiters are resumed after unlocking.
+  private let state = Locked(State())
 
   func fire(_ value: Value) {
     let waiters = state.withLock { state -> [CheckedContinuation<Value, Never>] in

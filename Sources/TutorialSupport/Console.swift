@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Where lesson code prints: whole lines, in order, styled only when a person is watching.
 ///
@@ -90,7 +89,7 @@ public enum ConsoleStyle: Sendable {
 /// Whole-line writes to file descriptor 1.
 enum StandardOutput {
   // Thread safety: the lock keeps lines from different threads whole and in call order.
-  private static let lock = Mutex(())
+  private static let lock = Locked(())
 
   static var isStyledTerminal: Bool {
     let environment = ProcessInfo.processInfo.environment

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Collects what a `Console` prints, for tests and for capturing a lesson's output in memory.
 ///
 /// ```swift
@@ -8,8 +6,8 @@ import Synchronization
 /// XCTAssertEqual(recorder.lines, ["...", "..."])
 /// ```
 public final class ConsoleRecorder: Sendable {
-  // Thread safety: every access to the lines goes through the mutex.
-  private let recorded = Mutex<[String]>([])
+  // Thread safety: every access to the lines goes through the lock.
+  private let recorded = Locked<[String]>([])
 
   /// Creates an empty recorder.
   public init() {}

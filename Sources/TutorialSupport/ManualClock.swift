@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A clock that moves only when a test says so, for exact virtual time.
 ///
 /// ```swift
@@ -41,8 +39,8 @@ public final class ManualClock: Clock, Sendable {
     }
   }
 
-  // Thread safety: all state is behind the mutex; continuations are resumed after unlocking.
-  private let state = Mutex(State())
+  // Thread safety: all state is behind the lock; continuations are resumed after unlocking.
+  private let state = Locked(State())
 
   /// Creates a clock at virtual time zero.
   public init() {}

@@ -1,4 +1,4 @@
-// The tutorial relies on Swift 6.2 features (Observations, Mutex, `#isolation` continuations).
+// The tutorial relies on Swift 6.2 features (Observations, Atomic, `#isolation` continuations).
 // Package.swift already refuses older tools; this is the same message for anyone who compiles
 // the sources another way.
 #if !compiler(>=6.2)

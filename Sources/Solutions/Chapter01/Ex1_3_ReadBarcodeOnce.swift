@@ -8,23 +8,26 @@ import TutorialSupport
 /// Read docs/Chapter01-Continuations.md#exercise-13-a-callback-that-fires-twice
 public func readBarcodeOnce(with reader: some BarcodeReading) async throws -> Barcode {
   try await withCheckedThrowingContinuation { continuation in
-    let pending = PendingBarcodeRead(continuation)
+    let firstCallback = FirstCallbackWins(continuation)
     reader.readBarcode { result in
-      // Decide under the lock (take the continuation), act after it (resume).
-      pending.take()?.resume(with: result)
+      firstCallback.resume(with: result)
     }
   }
 }
 
-/// Holds the continuation until the first callback takes it.
-private final class PendingBarcodeRead: Sendable {
-  private let continuation: Mutex<CheckedContinuation<Barcode, any Error>?>
+/// Resumes the continuation for the first caller only.
+private final class FirstCallbackWins: Sendable {
+  private let continuation: CheckedContinuation<Barcode, any Error>
+  private let resumed = Atomic<Bool>(false)
 
   init(_ continuation: CheckedContinuation<Barcode, any Error>) {
-    self.continuation = Mutex(continuation)
+    self.continuation = continuation
   }
 
-  func take() -> CheckedContinuation<Barcode, any Error>? {
-    continuation.withLock { $0.take() }
+  func resume(with result: Result<Barcode, BarcodeReadError>) {
+    // One indivisible step sets the flag and reports whether it was already set: of two
+    // threads racing here, exactly one sees false.
+    guard !resumed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    continuation.resume(with: result)
   }
 }
