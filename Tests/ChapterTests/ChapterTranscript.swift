@@ -33,7 +33,8 @@ func runChapter(_ chapter: String, arguments: [String]) async throws -> ChildPro
   try await ChildProcess.run(
     try BuildProducts.executable(named: chapter),
     arguments: arguments,
-    environment: ["NO_COLOR": "1"],
+    // As a learner's terminal would be, but with the runtime's crash message and no backtrace.
+    environment: ["NO_COLOR": "1", "SWIFT_BACKTRACE": "enable=no"],
     timeout: .seconds(120)  // a safety net for a hung chapter, never reached by a passing one
   )
 }

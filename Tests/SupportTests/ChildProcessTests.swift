@@ -86,4 +86,46 @@ final class ChildProcessTests: XCTestCase {
       XCTFail("unexpected error \(error)")
     }
   }
+
+  func test_run_returnsWhenTheChildExits_evenIfAGrandchildHoldsItsPipes() async throws {
+    // The backgrounded sleep inherits stdout; it is killed with the child's process group.
+    let result = try await ChildProcess.run(
+      shell,
+      arguments: ["-c", "sleep 600 & echo done"],
+      timeout: .seconds(600)
+    )
+    XCTAssertEqual(result.stdout, "done\n")
+    XCTAssertEqual(result.termination, .exited(0))
+  }
+
+  func test_run_childStartsWithNoBlockedSignals() async throws {
+    // Spawned from a worker thread whose signals are blocked, the child must still die of TERM.
+    let result = try await ChildProcess.run(
+      shell,
+      arguments: ["-c", "kill -TERM $$; echo survived"],
+      timeout: .seconds(60)
+    )
+    XCTAssertEqual(result.termination, .signalled(SIGTERM), "stdout: \(result.stdout)")
+  }
+
+  func test_run_manyChildrenAtOnce_eachGetsItsOwnOutput() async throws {
+    let results = try await withThrowingTaskGroup(of: (Int, ChildProcessResult).self) { group in
+      for index in 0..<16 {
+        group.addTask {
+          let result = try await ChildProcess.run(
+            shell,
+            arguments: ["-c", "echo child \(index); echo err \(index) >&2"],
+            timeout: .seconds(60)
+          )
+          return (index, result)
+        }
+      }
+      return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+    }
+    for index in 0..<16 {
+      XCTAssertEqual(results[index]?.stdout, "child \(index)\n")
+      XCTAssertEqual(results[index]?.stderr, "err \(index)\n")
+      XCTAssertEqual(results[index]?.termination, .exited(0))
+    }
+  }
 }
