@@ -7,7 +7,8 @@ import PackageDescription
 let package = Package(
   name: "ConcurrencyTutorial",
   products: [
-    .executable(name: "Chapter01", targets: ["Chapter01"])
+    .executable(name: "Chapter01", targets: ["Chapter01"]),
+    .executable(name: "Grade", targets: ["Grade"]),
   ],
   targets: [
     // The small library every chapter shares: console, clocks, options, child processes, matcher.
@@ -25,9 +26,13 @@ let package = Package(
     .target(name: "Exercises", dependencies: ["ExerciseSupport", "TutorialSupport"]),
     .target(name: "Solutions", dependencies: ["ExerciseSupport", "TutorialSupport"]),
 
+    // `swift run Grade`: builds the tests once, runs each exercise's tests in a child process.
+    .executableTarget(name: "Grade", dependencies: ["TutorialSupport"]),
+
     // Tests. SolutionTests is a symlink to ExerciseTests: one set of graded tests, compiled twice.
     .testTarget(name: "SupportTests", dependencies: ["TutorialSupport"]),
     .testTarget(name: "ChapterTests", dependencies: ["Chapter01", "TutorialSupport"]),
+    .testTarget(name: "GradeTests", dependencies: ["Grade", "TutorialSupport"]),
     .testTarget(
       name: "ExerciseTests",
       dependencies: ["Exercises", "ExerciseSupport", "TutorialSupport"]

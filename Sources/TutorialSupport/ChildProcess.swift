@@ -46,6 +46,13 @@ public struct ChildProcessResult: Sendable {
   public let stderr: String
   /// How the process ended.
   public let termination: Termination
+
+  /// Creates a result, as `ChildProcess.run` does (tests make their own).
+  public init(stdout: String, stderr: String, termination: Termination) {
+    self.stdout = stdout
+    self.stderr = stderr
+    self.termination = termination
+  }
 }
 
 /// Runs a program to completion, capturing its output, with a deadline.

@@ -26,6 +26,12 @@ final class Chapter01Tests: XCTestCase {
     )
   }
 
+  func test_docsLinksInTheCode_pointAtRealHeadings() throws {
+    try assertDocsLinksExist(in: [
+      "Chapters/Chapter01", "Sources/Exercises/Chapter01", "Sources/Solutions/Chapter01",
+    ])
+  }
+
   func test_sectionsMatchTheDocsHeadings() throws {
     let page = try String(
       contentsOf: repositoryRoot.appendingPathComponent("docs/Chapter01-Continuations.md"),

@@ -1,4 +1,5 @@
 import Foundation
+import TutorialSupport
 import XCTest
 
 /// Checks that every `<!-- snippet: NAME -->` code block of a docs page is, line for line, the
@@ -64,4 +65,36 @@ private func dedent(_ lines: [String]) -> [String] {
     .map { $0.prefix { $0 == " " }.count }
     .min() ?? 0
   return lines.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }
+}
+
+/// Checks that every `docs/Page.md#anchor` written in the Swift files of `folders` names a page
+/// that exists and a heading on it.
+func assertDocsLinksExist(
+  in folders: [String],
+  file: StaticString = #filePath,
+  line: UInt = #line
+) throws {
+  let link = /docs\/([A-Za-z0-9-]+\.md)#([a-z0-9_-]+)/
+  var checked = 0
+  for folder in folders {
+    let url = repositoryRoot.appendingPathComponent(folder)
+    for name in try FileManager.default.contentsOfDirectory(atPath: url.path)
+    where name.hasSuffix(".swift") {
+      let source = try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
+      for match in source.matches(of: link) {
+        let page = try String(
+          contentsOf: repositoryRoot.appendingPathComponent("docs/\(match.1)"),
+          encoding: .utf8
+        )
+        XCTAssertTrue(
+          MarkdownAnchors.anchors(in: page).contains(String(match.2)),
+          "\(folder)/\(name) links docs/\(match.1)#\(match.2), which has no such heading",
+          file: file,
+          line: line
+        )
+        checked += 1
+      }
+    }
+  }
+  XCTAssertGreaterThan(checked, 0, "no docs links found", file: file, line: line)
 }

@@ -1,0 +1,142 @@
+// `swift run Grade`: build the tests once, run each exercise's tests in a child process with a
+// time limit, then print the scoreboard.
+import Foundation
+import TutorialSupport
+
+enum GradeCommand {
+  /// Runs the grader and returns its exit status: 0 all done, 1 otherwise, 64 bad arguments.
+  static func run(arguments: [String], console: Console, errors: Console) async -> Int32 {
+    let options: GradeOptions
+    do {
+      options = try GradeOptions.parse(arguments)
+    } catch {
+      errors.print("Grade: \(error)\n\n\(GradeOptions.usage)")
+      return 64
+    }
+    switch options.action {
+    case .help:
+      console.print(GradeOptions.usage)
+      return 0
+    case .list:
+      printList(on: console)
+      return 0
+    case .grade:
+      break
+    }
+
+    guard let root = packageRoot() else {
+      errors.print(
+        "Grade: run me from the ConcurrencyTutorial folder (no Package.swift found here)."
+      )
+      return 1
+    }
+    let scope = options.chapter.map(ExerciseCatalog.exercises(in:)) ?? ExerciseCatalog.exercises
+
+    console.print("Building the tests (swift build --build-tests) ...", style: .dim)
+    guard await build(in: root, errors: errors) else { return 1 }
+    let tests: TestBinary
+    do {
+      tests = try await TestBinary.locate(packageRoot: root)
+    } catch {
+      errors.print("Grade: \(error)")
+      return 1
+    }
+
+    var results: [(exercise: Exercise, verdict: Verdict)] = []
+    for exercise in scope {
+      if console.isTerminal {
+        console.print("  grading \(exercise.id) \(exercise.title) ...", style: .dim)
+      }
+      results.append(
+        (exercise, await grade(exercise, using: tests, timeoutSeconds: options.timeoutSeconds))
+      )
+    }
+
+    var hints = HintLevels(packageRoot: root)
+    var scoreboard = Scoreboard(results: results, chapter: options.chapter, hintLevels: hints)
+    if options.nextHint, let exercise = scoreboard.nextExercise {
+      do {
+        try hints.raise(for: exercise)
+      } catch {
+        errors.print("Grade: could not save the hint level: \(error)")
+      }
+      scoreboard = Scoreboard(results: results, chapter: options.chapter, hintLevels: hints)
+    }
+    scoreboard.render(on: console)
+    return results.allSatisfy { $0.verdict == .done } ? 0 : 1
+  }
+
+  /// Runs one exercise's test class, with the exercise variant switched on.
+  static func grade(
+    _ exercise: Exercise,
+    using tests: TestBinary,
+    timeoutSeconds: Int
+  ) async -> Verdict {
+    do {
+      let run = try await ChildProcess.run(
+        tests.executable,
+        arguments: tests.arguments(forTestClass: "ExerciseTests.\(exercise.testClass)"),
+        environment: [
+          "TUTORIAL_GRADING": "1",  // GradedTestCase skips the exercise variant without it
+          "SWIFT_BACKTRACE": "enable=no",  // the runtime's message, without the backtrace
+          "NO_COLOR": "1",
+        ],
+        timeout: .seconds(timeoutSeconds)
+      )
+      return Verdict.judge(run, timeoutSeconds: timeoutSeconds)
+    } catch {
+      return .failing(Failure(test: nil, message: "could not run the tests: \(error)", details: []))
+    }
+  }
+
+  private static func build(in root: URL, errors: Console) async -> Bool {
+    let result: ChildProcessResult
+    do {
+      result = try await ChildProcess.run(
+        URL(fileURLWithPath: "/usr/bin/env"),
+        arguments: ["swift", "build", "--package-path", root.path, "--build-tests"],
+        timeout: .seconds(1800)
+      )
+    } catch {
+      errors.print("Grade: could not run swift build: \(error)")
+      return false
+    }
+    guard result.termination != .exited(0) else { return true }
+    let output = (result.stdout + "\n" + result.stderr).split(separator: "\n")
+    let compilerErrors = output.filter { $0.contains(": error: ") }
+    errors.print("The code does not compile yet (swift build --build-tests \(result.termination)):")
+    for line
+      in (compilerErrors.isEmpty ? Array(output.suffix(20)) : Array(compilerErrors.prefix(10)))
+    {
+      errors.print("  " + line)
+    }
+    errors.print("Fix the first error above, then run `swift run Grade` again.")
+    return false
+  }
+
+  private static func printList(on console: Console) {
+    for chapter in ExerciseCatalog.chapters {
+      console.print("\(chapter.name): \(chapter.title)", style: .bold)
+      for exercise in ExerciseCatalog.exercises(in: chapter) {
+        console.print("  \(exercise.id)  \(exercise.title)")
+        console.print("       edit: \(exercise.stubPath)")
+        console.print("       read: \(exercise.docLink)")
+      }
+    }
+  }
+
+  /// The folder holding this package's Package.swift: the current folder or one above it.
+  private static func packageRoot() -> URL? {
+    var folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    for _ in 0..<8 {
+      let manifest = folder.appendingPathComponent("Package.swift")
+      if let text = try? String(contentsOf: manifest, encoding: .utf8),
+        text.contains("name: \"ConcurrencyTutorial\"")
+      {
+        return folder
+      }
+      folder = folder.deletingLastPathComponent()
+    }
+    return nil
+  }
+}

@@ -1,0 +1,75 @@
+// The grader's command line: `swift run Grade [CHAPTER] [--hint] [--timeout SECONDS] [--list]`.
+
+struct GradeOptions: Equatable, Sendable {
+  enum Action: Equatable, Sendable {
+    case grade
+    case list
+    case help
+  }
+
+  var action = Action.grade
+  /// Only this chapter's exercises; nil for all.
+  var chapter: ChapterInfo?
+  /// Show the next hint for the first unfinished exercise.
+  var nextHint = false
+  /// How long one exercise's tests may run.
+  var timeoutSeconds = 10
+
+  static let usage = """
+    usage: swift run Grade [CHAPTER] [--hint] [--timeout SECONDS]
+           swift run Grade --list | --help
+
+    Grades your exercises in Sources/Exercises against their tests.
+
+      CHAPTER            only this chapter: Chapter01, 01 or 1 (default: every chapter)
+      --hint             show one more hint for the first unfinished exercise
+      --timeout SECONDS  how long one exercise's tests may run (default: 10)
+      --list             list the exercises and their files
+      --help             show this help
+
+    Exit status: 0 when every graded exercise is done, 1 otherwise, 64 for a bad command line.
+    """
+
+  struct ParseError: Error, Equatable, CustomStringConvertible {
+    let description: String
+  }
+
+  static func parse(_ arguments: [String]) throws(ParseError) -> GradeOptions {
+    var options = GradeOptions()
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "--list":
+        options.action = .list
+      case "--help", "-h":
+        options.action = .help
+      case "--hint":
+        options.nextHint = true
+      case "--timeout":
+        guard let value = remaining.popFirst() else {
+          throw ParseError(description: "option '--timeout' needs a number of seconds")
+        }
+        guard let seconds = Int(value), seconds > 0, seconds <= 3600 else {
+          throw ParseError(
+            description: "'--timeout \(value)': give a whole number of seconds from 1 to 3600"
+          )
+        }
+        options.timeoutSeconds = seconds
+      case let word where word.hasPrefix("-"):
+        throw ParseError(description: "unknown option '\(word)'")
+      case let word:
+        guard options.chapter == nil else {
+          throw ParseError(description: "give at most one chapter (got '\(word)' as well)")
+        }
+        guard let chapter = ExerciseCatalog.chapter(named: word) else {
+          let names = ExerciseCatalog.chapters.map(\.name).joined(separator: ", ")
+          throw ParseError(
+            description: "unknown chapter '\(word)'; chapters with exercises: \(names)"
+          )
+        }
+        options.chapter = chapter
+      }
+    }
+    return options
+  }
+}

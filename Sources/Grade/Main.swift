@@ -1,0 +1,18 @@
+// `swift run Grade`: grades the exercises in Sources/Exercises. See GradeCommand.swift.
+import Foundation
+import TutorialSupport
+
+@main
+enum Main {
+  static func main() async {
+    let errors = Console(isTerminal: false) {
+      FileHandle.standardError.write(Data(($0 + "\n").utf8))
+    }
+    let status = await GradeCommand.run(
+      arguments: Array(CommandLine.arguments.dropFirst()),
+      console: .standard,
+      errors: errors
+    )
+    exit(status)
+  }
+}

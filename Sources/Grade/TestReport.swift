@@ -1,0 +1,78 @@
+// What one run of an exercise's XCTest class printed, read back into facts.
+
+/// The tests of one exercise, as XCTest reported them on stdout.
+struct TestReport: Equatable, Sendable {
+  enum Status: Equatable, Sendable {
+    case passed
+    case failed
+    case skipped
+  }
+
+  /// Tests in the order they started, with how each ended (nil: started, never ended).
+  private(set) var tests: [(name: String, status: Status?)] = []
+  /// The failure messages of each test, in order.
+  private(set) var failures: [String: [String]] = [:]
+
+  static func == (lhs: TestReport, rhs: TestReport) -> Bool {
+    lhs.tests.map(\.name) == rhs.tests.map(\.name)
+      && lhs.tests.map(\.status) == rhs.tests.map(\.status)
+      && lhs.failures == rhs.failures
+  }
+
+  /// Reads XCTest's output. Understands the Linux form
+  /// `Test Case 'Class.test' passed (0.1 seconds)` and the macOS form
+  /// `Test Case '-[Module.Class test]' passed (0.1 seconds).`
+  init(xctestOutput output: String) {
+    for line in output.split(separator: "\n").map(String.init) {
+      if line.hasPrefix("Test Case '"), let name = Self.testName(inQuotesOf: line) {
+        let rest = line.drop { $0 != "'" }.dropFirst().drop { $0 != "'" }.dropFirst()
+        if rest.hasPrefix(" started") {
+          tests.append((name, nil))
+        } else if let index = tests.lastIndex(where: { $0.name == name }) {
+          if rest.hasPrefix(" passed") { tests[index].status = .passed }
+          if rest.hasPrefix(" failed") { tests[index].status = .failed }
+          if rest.hasPrefix(" skipped") { tests[index].status = .skipped }
+        }
+      } else if let range = line.range(of: ": error: ") {
+        // "<file>:<line>: error: <test> : <message>"
+        let afterError = line[range.upperBound...]
+        guard let separator = afterError.range(of: " : ") else { continue }
+        let name = Self.normalizedTestName(String(afterError[..<separator.lowerBound]))
+        failures[name, default: []].append(String(afterError[separator.upperBound...]))
+      }
+    }
+  }
+
+  /// The test that started and never ended: the one running when the process died or hung.
+  var unfinishedTest: String? {
+    tests.last { $0.status == nil }?.name
+  }
+
+  var passedCount: Int {
+    tests.filter { $0.status == .passed }.count
+  }
+
+  var failedTests: [String] {
+    tests.filter { $0.status == .failed }.map(\.name)
+  }
+
+  var allPassed: Bool {
+    !tests.isEmpty && tests.allSatisfy { $0.status == .passed }
+  }
+
+  private static func testName(inQuotesOf line: String) -> String? {
+    let afterQuote = line.drop { $0 != "'" }.dropFirst()
+    guard let end = afterQuote.firstIndex(of: "'") else { return nil }
+    return normalizedTestName(String(afterQuote[..<end]))
+  }
+
+  /// "Ex1_1Tests.test_x", "-[ExerciseTests.Ex1_1Tests test_x]" -> "test_x".
+  static func normalizedTestName(_ raw: String) -> String {
+    var name = raw
+    if name.hasPrefix("-["), name.hasSuffix("]") {
+      name = String(name.dropFirst(2).dropLast())
+      return String(name.split(separator: " ").last ?? "")
+    }
+    return String(name.split(separator: ".").last ?? "")
+  }
+}

@@ -1,0 +1,122 @@
+// Turns what an exercise's test run printed into a verdict and a teaching message.
+import Foundation
+import TutorialSupport
+
+/// Where one exercise stands.
+enum Verdict: Equatable, Sendable {
+  case done
+  case notStarted
+  case failing(Failure)
+}
+
+/// Why an exercise fails, told the way a learner can act on.
+struct Failure: Equatable, Sendable {
+  enum Kind: Equatable, Sendable {
+    /// A test's assertion failed, or it threw.
+    case failedTest
+    /// The test process died (a double resume, say).
+    case crashed
+    /// The tests did not finish in time (a continuation never resumed, say).
+    case hung
+  }
+
+  var kind = Kind.failedTest
+  /// The test that failed, crashed or hung, when known.
+  let test: String?
+  /// What went wrong, as a teaching sentence.
+  let message: String
+  /// Supporting lines: the assertion's details, or what the Swift runtime wrote.
+  let details: [String]
+}
+
+extension Verdict {
+  /// Judges a run of one exercise's tests.
+  ///
+  /// - Parameters:
+  ///   - run: the finished (or killed) child process.
+  ///   - timeout: the time limit it had, in seconds, for the message about a hang.
+  static func judge(_ run: ChildProcessResult, timeoutSeconds: Int) -> Verdict {
+    let report = TestReport(xctestOutput: run.stdout)
+    let runtime = runtimeLines(in: run.stderr + "\n" + run.stdout)
+
+    if run.termination == .timedOut {
+      return .failing(
+        Failure(
+          kind: .hung,
+          test: report.unfinishedTest,
+          message: "did not finish in \(timeoutSeconds) s: is a continuation never resumed? "
+            + "Every path (success, failure, cancel) must resume it exactly once.",
+          details: runtime
+        )
+      )
+    }
+    if let crashed = report.unfinishedTest {
+      return .failing(
+        Failure(kind: .crashed, test: crashed, message: crashMessage(runtime), details: runtime)
+      )
+    }
+    if report.allPassed {
+      return .done
+    }
+    let failed = report.failedTests
+    guard let first = failed.first else {
+      // Nothing failed and nothing passed: the tests did not run at all.
+      let output = (run.stderr + run.stdout).split(separator: "\n").suffix(5).map(String.init)
+      return .failing(
+        Failure(test: nil, message: "the tests did not run (\(run.termination))", details: output)
+      )
+    }
+    let messages = failed.flatMap { report.failures[$0] ?? [] }
+    if !messages.isEmpty && messages.allSatisfy({ $0.contains("is not implemented yet") }) {
+      return .notStarted
+    }
+    return .failing(teaching(test: first, messages: report.failures[first] ?? []))
+  }
+
+  /// The lines the Swift runtime wrote about continuation misuse or a fatal error, without the
+  /// source-file prefix before "Fatal error".
+  static func runtimeLines(in output: String) -> [String] {
+    var seen = Set<String>()
+    return output.split(separator: "\n").compactMap { line -> String? in
+      let text: Substring
+      if let fatal = line.range(of: "Fatal error: ") {
+        text = line[fatal.lowerBound...]
+      } else if let misuse = line.range(of: "SWIFT TASK CONTINUATION MISUSE") {
+        text = line[misuse.lowerBound...]
+      } else {
+        return nil
+      }
+      return seen.insert(String(text)).inserted ? String(text) : nil
+    }
+  }
+
+  private static func crashMessage(_ runtime: [String]) -> String {
+    if runtime.contains(where: { $0.contains("more than once") }) {
+      return "a continuation was resumed twice, which stops the program. Let only one callback "
+        + "resume it: take the stored continuation out (set it to nil) before resuming, or let "
+        + "an atomic flag pick the first callback."
+    }
+    return "the tests crashed"
+      + (runtime.isEmpty ? " (the runtime gave no reason)." : "; the runtime said why:")
+  }
+
+  /// The assertion's own message is the teaching; XCTest's comparison is the detail.
+  private static func teaching(test: String, messages: [String]) -> Failure {
+    guard let first = messages.first else {
+      return Failure(test: test, message: "the test failed", details: [])
+    }
+    if first.hasPrefix("threw error ") {
+      return Failure(test: test, message: "it threw an error: \(first.dropFirst(12))", details: [])
+    }
+    if let separator = first.range(of: " - ", options: .backwards),
+      !first[separator.upperBound...].isEmpty
+    {
+      return Failure(
+        test: test,
+        message: String(first[separator.upperBound...]),
+        details: [String(first[..<separator.lowerBound])]
+      )
+    }
+    return Failure(test: test, message: first, details: [])
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import TutorialSupport
+import XCTest
+
+@testable import Grade
+
+/// The catalog is the grader's only source of truth, so it must match the files: every stub has
+/// a solution, graded tests, three hints and a docs heading to link to; every stub is listed.
+final class ExerciseCatalogTests: XCTestCase {
+  private let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  private func read(_ path: String) throws -> String {
+    try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+  }
+
+  func test_everyExercise_hasAStub_aSolution_gradedTests_hints_andADocsAnchor() throws {
+    XCTAssertFalse(ExerciseCatalog.exercises.isEmpty)
+    for exercise in ExerciseCatalog.exercises {
+      let chapter = exercise.chapter.name
+      let stub = try read(exercise.stubPath)
+      XCTAssertTrue(
+        stub.contains("TODO(\(exercise.id))"),
+        "\(exercise.stubPath) has no TODO(\(exercise.id))"
+      )
+      XCTAssertTrue(
+        stub.contains("NotImplemented(\"\(exercise.id)\")"),
+        "\(exercise.stubPath) never throws"
+      )
+      XCTAssertNoThrow(try read("Sources/Solutions/\(chapter)/\(exercise.stubFile)"), "no solution")
+
+      let testFiles = try FileManager.default.contentsOfDirectory(
+        atPath: root.appendingPathComponent("Tests/ExerciseTests/\(chapter)").path
+      )
+      let tests = try testFiles.map { try read("Tests/ExerciseTests/\(chapter)/\($0)") }.joined()
+      XCTAssertTrue(
+        tests.contains("class \(exercise.testClass): GradedTestCase"),
+        "no \(exercise.testClass)"
+      )
+      XCTAssertTrue(
+        tests.contains("// MARK: - Exercise \(exercise.id):"),
+        "no MARK for \(exercise.id)"
+      )
+
+      XCTAssertEqual(exercise.hints.count, 3, "\(exercise.id): a nudge, the API, an outline")
+      let page = try read("docs/\(exercise.chapter.docsPage)")
+      XCTAssertTrue(
+        MarkdownAnchors.anchors(in: page).contains(exercise.docAnchor),
+        "docs/\(exercise.chapter.docsPage) has no heading for #\(exercise.docAnchor)"
+      )
+      XCTAssertTrue(
+        stub.contains(exercise.docLink),
+        "\(exercise.stubPath) does not link \(exercise.docLink)"
+      )
+    }
+  }
+
+  func test_everyStubFile_isInTheCatalog() throws {
+    for chapter in ExerciseCatalog.chapters {
+      let folder = root.appendingPathComponent("Sources/Exercises/\(chapter.name)")
+      let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+      XCTAssertEqual(files, ExerciseCatalog.exercises(in: chapter).map(\.stubFile).sorted())
+    }
+  }
+
+  func test_idsAreUnique_andNumberedInTheirChapter() {
+    let ids = ExerciseCatalog.exercises.map(\.id)
+    XCTAssertEqual(Set(ids).count, ids.count)
+    for exercise in ExerciseCatalog.exercises {
+      XCTAssertTrue(exercise.id.hasPrefix("\(exercise.chapter.number)."), exercise.id)
+      XCTAssertTrue(
+        exercise.stubFile.hasPrefix("Ex\(exercise.id.replacingOccurrences(of: ".", with: "_"))_")
+      )
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import TutorialSupport
+import XCTest
+
+@testable import Grade
+
+final class VerdictTests: XCTestCase {
+  private func run(
+    _ stdout: String,
+    stderr: String = "",
+    _ termination: Termination = .exited(1)
+  ) -> ChildProcessResult {
+    ChildProcessResult(stdout: stdout, stderr: stderr, termination: termination)
+  }
+
+  private let started = "Test Case 'T.test_a' started at x\n"
+
+  func test_everyTestPassed_isDone() {
+    let output = started + "Test Case 'T.test_a' passed (0.0 seconds)\n"
+    XCTAssertEqual(Verdict.judge(run(output, .exited(0)), timeoutSeconds: 10), .done)
+  }
+
+  func test_onlyNotImplementedErrors_isNotStarted() {
+    let output =
+      started + #"<EXPR>:0: error: T.test_a : threw error "exercise 1.1 is not implemented yet""#
+      + "\nTest Case 'T.test_a' failed (0.0 seconds)\n"
+    XCTAssertEqual(Verdict.judge(run(output), timeoutSeconds: 10), .notStarted)
+  }
+
+  func test_anAssertion_teachesWithItsOwnMessage_andShowsTheComparison() {
+    let output =
+      started
+      + #"/x.swift:9: error: T.test_a : XCTAssertNil failed: "" - cancel must resume with nil"#
+      + "\nTest Case 'T.test_a' failed (0.0 seconds)\n"
+    XCTAssertEqual(
+      Verdict.judge(run(output), timeoutSeconds: 10),
+      .failing(
+        Failure(
+          test: "test_a",
+          message: "cancel must resume with nil",
+          details: [#"XCTAssertNil failed: """#]
+        )
+      )
+    )
+  }
+
+  func test_aCrash_namesTheRunningTest_andQuotesTheRuntime() {
+    let stderr =
+      "_Concurrency/CheckedContinuation.swift:169: Fatal error: SWIFT TASK CONTINUATION MISUSE: "
+      + "scan() tried to resume its continuation more than once, returning nil!\n"
+    let verdict = Verdict.judge(
+      run(started, stderr: stderr, .signalled(SIGILL)),
+      timeoutSeconds: 10
+    )
+    guard case .failing(let failure) = verdict else { return XCTFail("\(verdict)") }
+    XCTAssertEqual(failure.kind, .crashed)
+    XCTAssertEqual(failure.test, "test_a")
+    XCTAssertTrue(failure.message.hasPrefix("a continuation was resumed twice"), failure.message)
+    XCTAssertEqual(
+      failure.details,
+      [
+        "Fatal error: SWIFT TASK CONTINUATION MISUSE: scan() tried to resume its continuation "
+          + "more than once, returning nil!"
+      ]
+    )
+  }
+
+  func test_aTimeout_isAHang_withTheLeakTheRuntimeReported() {
+    let stderr =
+      "SWIFT TASK CONTINUATION MISUSE: f() leaked its continuation without resuming it. This may "
+      + "cause tasks waiting on it to remain suspended forever."
+    let verdict = Verdict.judge(run(started, stderr: stderr, .timedOut), timeoutSeconds: 7)
+    guard case .failing(let failure) = verdict else { return XCTFail("\(verdict)") }
+    XCTAssertEqual(failure.kind, .hung)
+    XCTAssertEqual(failure.test, "test_a")
+    XCTAssertTrue(
+      failure.message.hasPrefix("did not finish in 7 s: is a continuation never resumed?")
+    )
+    XCTAssertEqual(failure.details, [stderr])
+  }
+
+  func test_noTestsRan_isAFailureThatSaysSo() {
+    let verdict = Verdict.judge(
+      run("", stderr: "error: no tests found", .exited(1)),
+      timeoutSeconds: 10
+    )
+    guard case .failing(let failure) = verdict else { return XCTFail("\(verdict)") }
+    XCTAssertTrue(failure.message.hasPrefix("the tests did not run"), failure.message)
+  }
+}
