@@ -1,0 +1,202 @@
+// How ChildProcess starts, watches and stops a child on POSIX systems.
+import Foundation
+
+/// A child started with `posix_spawn` in a process group of its own, its pipes read by two
+/// threads and its exit collected with `waitpid` by a third.
+///
+/// Foundation's `Process` is not used: on Linux it notices a child's exit through a socket the
+/// child inherits, so a grandchild that inherits it too (the Swift backtracer of a crashing
+/// child, say) hides the exit and the wait never ends (swift-corelibs-foundation issue 4795).
+struct SpawnedChild: Sendable {
+  let pid: pid_t
+  let stdout: PipeDrain
+  let stderr: PipeDrain
+  let exit: OneShotSignal<Termination>
+
+  init(executable: URL, arguments: [String], environment: [String: String]) throws {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+
+    // Its own process group, so a timeout kills everything it started; an empty signal mask and
+    // default handlers, whatever this process has blocked or ignored.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    posix_spawnattr_setflags(
+      &attributes,
+      Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+    )
+    posix_spawnattr_setpgroup(&attributes, 0)
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    posix_spawnattr_setsigmask(&attributes, &signals)
+    sigfillset(&signals)
+    posix_spawnattr_setsigdefault(&attributes, &signals)
+
+    let argv = CStringArray([executable.path] + arguments)
+    let envp = CStringArray(environment.map { "\($0.key)=\($0.value)" })
+    let spawned = try ChildProcessRegistry.shared.spawn { () throws -> SpawnResult in
+      let stdoutPipe = try Self.makePipe(for: executable)
+      let stderrPipe = try Self.makePipe(for: executable)
+      posix_spawn_file_actions_adddup2(&actions, stdoutPipe.write, 1)
+      posix_spawn_file_actions_adddup2(&actions, stderrPipe.write, 2)
+      var pid: pid_t = 0
+      let status = posix_spawn(
+        &pid,
+        executable.path,
+        &actions,
+        &attributes,
+        argv.pointers,
+        envp.pointers
+      )
+      close(stdoutPipe.write)
+      close(stderrPipe.write)
+      guard status == 0 else {
+        close(stdoutPipe.read)
+        close(stderrPipe.read)
+        let reason = String(cString: strerror(status))
+        throw ChildProcess.LaunchError(executable: executable, reason: reason)
+      }
+      return SpawnResult(pid: pid, stdout: stdoutPipe.read, stderr: stderrPipe.read)
+    }
+    let pid = spawned.pid
+    self.pid = pid
+    self.stdout = PipeDrain(spawned.stdout)
+    self.stderr = PipeDrain(spawned.stderr)
+    let exit = OneShotSignal<Termination>()
+    self.exit = exit
+    Thread {
+      let termination = Self.waitForExit(pid)
+      ChildProcessRegistry.shared.remove(pid)
+      exit.fire(termination)
+    }.start()
+  }
+
+  /// Sends SIGKILL to the child's whole process group (harmless once the group is empty).
+  func killGroup() {
+    kill(-pid, SIGKILL)
+  }
+
+  /// A pipe whose ends close on exec, so only the dup2'd copies reach the child.
+  ///
+  /// Called under the registry's spawn lock, so no other spawn can inherit the ends in between.
+  private static func makePipe(for executable: URL) throws -> (read: Int32, write: Int32) {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else {
+      let reason = String(cString: strerror(errno))
+      throw ChildProcess.LaunchError(executable: executable, reason: reason)
+    }
+    for fd in fds {
+      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    }
+    return (fds[0], fds[1])
+  }
+
+  private static func waitForExit(_ pid: pid_t) -> Termination {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    // The WIFSIGNALED/WEXITSTATUS macros, spelled out: the low 7 bits are the signal, if any.
+    let signal = status & 0x7f
+    return signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
+  }
+}
+
+/// A NULL-terminated array of C strings that lives as long as this value.
+private final class CStringArray {
+  let pointers: [UnsafeMutablePointer<CChar>?]
+
+  init(_ strings: [String]) {
+    pointers = strings.map { strdup($0) } + [nil]
+  }
+
+  deinit {
+    pointers.forEach { free($0) }
+  }
+}
+
+/// The children still running, so that Ctrl-C (SIGINT) or SIGTERM takes them down with this
+/// process instead of leaving them running in their own process groups.
+private final class ChildProcessRegistry: Sendable {
+  static let shared = ChildProcessRegistry()
+
+  private struct State {
+    var running: Set<pid_t> = []
+    var signalSources: [RetainedSignalSource] = []
+  }
+
+  // Thread safety: everything is behind the lock. Spawning happens under it too, so pipes made
+  // for one child are close-on-exec before any other child is started.
+  private let state = Locked(State())
+
+  /// Installs the signal handlers on first use, then runs `spawn` and records the child.
+  func spawn(_ spawn: () throws -> SpawnResult) throws -> SpawnResult {
+    try state.withLock { state in
+      if state.signalSources.isEmpty {
+        state.signalSources = [SIGINT, SIGTERM].map(Self.forwardToChildren)
+      }
+      let result = try spawn()
+      state.running.insert(result.pid)
+      return result
+    }
+  }
+
+  func remove(_ pid: pid_t) {
+    state.withLock { _ = $0.running.remove(pid) }
+  }
+
+  private static func forwardToChildren(_ signalNumber: Int32) -> RetainedSignalSource {
+    signal(signalNumber, SIG_IGN)  // delivered to the dispatch source instead
+    let source = DispatchSource.makeSignalSource(signal: signalNumber)
+    source.setEventHandler {
+      for pid in shared.state.withLock({ $0.running }) {
+        kill(-pid, SIGKILL)
+      }
+      signal(signalNumber, SIG_DFL)  // then end as the signal would have ended us
+      raise(signalNumber)
+    }
+    source.resume()
+    return RetainedSignalSource(source: source)
+  }
+}
+
+/// What spawning a child gives: its pid and the read ends of its output pipes.
+private struct SpawnResult: Sendable {
+  let pid: pid_t
+  let stdout: Int32
+  let stderr: Int32
+}
+
+/// Keeps a signal source alive for the life of the process.
+private struct RetainedSignalSource: @unchecked Sendable {
+  // Safety: the source is created, configured and resumed before it is stored here, and it is
+  // never touched again; the value exists only to hold a reference.
+  let source: any DispatchSourceSignal
+}
+
+/// Reads a file descriptor to its end on a thread of its own, then closes it.
+final class PipeDrain: Sendable {
+  private let done = OneShotSignal<Data>()
+
+  init(_ fd: Int32) {
+    Thread { [done] in
+      var data = Data()
+      var buffer = [UInt8](repeating: 0, count: 65536)
+      while true {
+        let count = read(fd, &buffer, buffer.count)
+        if count > 0 {
+          data.append(contentsOf: buffer[0..<count])
+        } else if count == 0 || errno != EINTR {
+          break
+        }
+      }
+      close(fd)
+      done.fire(data)
+    }.start()
+  }
+
+  func wait() async -> Data {
+    await done.wait()
+  }
+}
