@@ -9,6 +9,7 @@ let package = Package(
   products: [
     .executable(name: "Chapter01", targets: ["Chapter01"]),
     .executable(name: "Grade", targets: ["Grade"]),
+    .executable(name: "FixtureServer", targets: ["FixtureServerTool"]),
   ],
   targets: [
     // The small library every chapter shares: console, clocks, options, child processes, matcher.
@@ -25,6 +26,11 @@ let package = Package(
     .target(name: "ExerciseSupport", dependencies: ["TutorialSupport"]),
     .target(name: "Exercises", dependencies: ["ExerciseSupport", "TutorialSupport"]),
     .target(name: "Solutions", dependencies: ["ExerciseSupport", "TutorialSupport"]),
+
+    // `swift run FixtureServer`: the chapters' local HTTP server, standalone, for curl.
+    .executableTarget(name: "FixtureServerTool", dependencies: ["TutorialSupport"]),
+    // `swift run -c release FixtureBenchmark`: download speeds, for the README's figures.
+    .executableTarget(name: "FixtureBenchmark", dependencies: ["TutorialSupport"]),
 
     // `swift run Grade`: builds the tests once, runs each exercise's tests in a child process.
     .executableTarget(name: "Grade", dependencies: ["TutorialSupport"]),

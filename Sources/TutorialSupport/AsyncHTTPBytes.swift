@@ -1,0 +1,60 @@
+import Foundation
+
+/// The bytes of a chunked body as an `AsyncSequence` of `UInt8`.
+///
+/// The iterator keeps the current chunk and hands out its bytes without suspending; it awaits
+/// only when a chunk is used up. So a loop over a 32 MB body suspends about two thousand times
+/// (once per chunk), not 32 million.
+///
+/// ```swift
+/// var count = 0
+/// for try await _ in download.bytes { count += 1 }
+/// ```
+public struct AsyncHTTPBytes: AsyncSequence, Sendable {
+  /// One byte.
+  public typealias Element = UInt8
+
+  @usableFromInline let chunks: AsyncThrowingStream<Data, any Error>
+
+  /// Wraps a stream of chunks.
+  public init(_ chunks: AsyncThrowingStream<Data, any Error>) {
+    self.chunks = chunks
+  }
+
+  /// Makes the iterator; iterate once.
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(chunks.makeAsyncIterator())
+  }
+
+  /// Hands out the current chunk's bytes, fetching the next chunk when it runs out.
+  public struct Iterator: AsyncIteratorProtocol {
+    @usableFromInline var source: AsyncThrowingStream<Data, any Error>.Iterator
+    @usableFromInline var buffer: [UInt8] = []
+    @usableFromInline var index = 0
+
+    @usableFromInline init(_ source: AsyncThrowingStream<Data, any Error>.Iterator) {
+      self.source = source
+    }
+
+    /// The next byte, or nil at the end of the body; throws the transfer's error.
+    @inlinable
+    public mutating func next() async throws -> UInt8? {
+      if index < buffer.count {
+        defer { index += 1 }
+        return buffer[index]
+      }
+      return try await nextChunk()
+    }
+
+    @usableFromInline
+    mutating func nextChunk() async throws -> UInt8? {
+      while let chunk = try await source.next() {
+        guard !chunk.isEmpty else { continue }
+        buffer = [UInt8](chunk)
+        index = 1
+        return buffer[0]
+      }
+      return nil
+    }
+  }
+}

@@ -1,0 +1,260 @@
+import Foundation
+
+/// A small HTTP/1.1 server on 127.0.0.1 that chapters and tests start in-process, so networking
+/// lessons run offline, with no second terminal and no port clash.
+///
+/// ```swift
+/// let server = try FixtureServer.start()          // port 0: the system picks a free port
+/// let (data, _) = try await URLSession.shared.data(from: server.url("/users"))
+/// server.stop()
+/// ```
+///
+/// Routes: `GET /status`, `/users` (`?page=P&per=N`), `/files`, `/files/NAME` (with `Range`, and
+/// `?throttle=BYTES_PER_SECOND`), and the faults `/fault/500`, `/fault/cut`, `/fault/slow`
+/// (`?delay_ms=N`). `HEAD` works wherever `GET` does. Every response closes its connection.
+/// The README lists the routes; `swift run FixtureServer --port 8080` serves them for curl.
+///
+/// Every pause (throttling, the slow fault) is measured on `clock`, so a test can pass a
+/// `ManualClock` and decide exactly when time passes.
+public final class FixtureServer: Sendable {
+  /// How to run the server.
+  public struct Configuration: Sendable {
+    /// The port on 127.0.0.1; 0 lets the system choose a free one.
+    public var port: UInt16
+    /// A limit on every download's speed, in bytes per second; nil for full speed.
+    public var throttleBytesPerSecond: Int?
+    /// The clock for throttling and delays.
+    public var clock: any Clock<Duration>
+    /// Called with one line per request ("GET /users 200 1234 bytes"), from the serving thread.
+    public var log: (@Sendable (String) -> Void)?
+
+    /// Creates a configuration; the defaults are any free port, full speed, real time, no log.
+    public init(
+      port: UInt16 = 0,
+      throttleBytesPerSecond: Int? = nil,
+      clock: any Clock<Duration> = ContinuousClock(),
+      log: (@Sendable (String) -> Void)? = nil
+    ) {
+      self.port = port
+      self.throttleBytesPerSecond = throttleBytesPerSecond
+      self.clock = clock
+      self.log = log
+    }
+  }
+
+  /// Why the server could not start.
+  public struct StartError: Error, CustomStringConvertible {
+    /// A sentence saying what failed and what to do.
+    public let description: String
+  }
+
+  /// The port the server listens on (the real one, also when 0 was asked for).
+  public let port: UInt16
+  let configuration: Configuration
+  private let listener: Int32
+  let connections = ConnectionTracker()
+  let sleeper: BlockingSleeper
+
+  private init(listener: Int32, port: UInt16, configuration: Configuration) {
+    self.listener = listener
+    self.port = port
+    self.configuration = configuration
+    self.sleeper = BlockingSleeper(clock: configuration.clock)
+  }
+
+  /// Starts listening on 127.0.0.1 and serving on background threads.
+  ///
+  /// - Parameter configuration: the port, throttle, clock and log.
+  /// - Returns: the running server.
+  /// - Throws: `StartError` when the port is in use or the socket cannot be opened.
+  public static func start(_ configuration: Configuration = Configuration()) throws -> FixtureServer
+  {
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard listener >= 0 else {
+      throw StartError(description: "could not open a socket: \(String(cString: strerror(errno)))")
+    }
+    var reuse: Int32 = 1
+    setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = configuration.port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0, listen(listener, 128) == 0 else {
+      let code = errno
+      close(listener)
+      if code == EADDRINUSE {
+        throw StartError(
+          description: "port \(configuration.port) is already in use; choose another port, "
+            + "or port 0 for any free one"
+        )
+      }
+      throw StartError(
+        description:
+          "could not listen on 127.0.0.1:\(configuration.port): \(String(cString: strerror(code)))"
+      )
+    }
+
+    var actual = sockaddr_in()
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &actual) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+    }
+    let server = FixtureServer(
+      listener: listener,
+      port: UInt16(bigEndian: actual.sin_port),
+      configuration: configuration
+    )
+    server.connections.begin()  // the accept loop counts as one, so stop() waits for it too
+    Thread { server.acceptLoop() }.start()
+    return server
+  }
+
+  /// `http://127.0.0.1:PORT` followed by `path` (which may carry a query).
+  public func url(_ path: String) -> URL {
+    URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
+  }
+
+  /// Stops the server and returns once every serving thread has finished.
+  ///
+  /// Stops listening, closes every open connection and ends every pause. Calling it again does
+  /// nothing.
+  public func stop() {
+    guard connections.markStopping() else { return }
+    shutdown(listener, Int32(SHUT_RDWR))  // wakes the thread blocked in accept
+    sleeper.cancelAll()
+    connections.shutdownAll()
+    connections.waitUntilAllFinished()
+    close(listener)
+  }
+
+  private func acceptLoop() {
+    defer { connections.end() }
+    while true {
+      let client = accept(listener, nil, nil)
+      if client < 0 {
+        if connections.isStopping { return }
+        if errno == EINTR || errno == ECONNABORTED { continue }
+        return
+      }
+      // Not inherited by child processes (accept4 with SOCK_CLOEXEC is not visible to Swift).
+      _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+      guard connections.begin(client) else {
+        close(client)  // stopping: refuse quietly
+        return
+      }
+      Thread { [self] in
+        FixtureConnection(socket: client, server: self).serve()
+        connections.end(client)
+      }.start()
+    }
+  }
+}
+
+/// Counts the serving threads and their sockets, so that `stop()` can close them and wait.
+final class ConnectionTracker: Sendable {
+  private struct State {
+    var stopping = false
+    var running = 0
+    var sockets: Set<Int32> = []
+  }
+
+  // Thread safety: the state is behind the lock; the condition wakes stop() when running hits 0.
+  private let state = Locked(State())
+  private let finished = NSCondition()
+
+  var isStopping: Bool {
+    state.withLock { $0.stopping }
+  }
+
+  /// Records a new serving thread; false when the server is stopping.
+  @discardableResult
+  func begin(_ socket: Int32? = nil) -> Bool {
+    state.withLock { state in
+      guard !state.stopping else { return false }
+      state.running += 1
+      if let socket { state.sockets.insert(socket) }
+      return true
+    }
+  }
+
+  func end(_ socket: Int32? = nil) {
+    finished.lock()
+    state.withLock { state in
+      state.running -= 1
+      if let socket { state.sockets.remove(socket) }
+    }
+    finished.broadcast()
+    finished.unlock()
+  }
+
+  /// Marks the server as stopping; false if it already was.
+  func markStopping() -> Bool {
+    state.withLock { state in
+      defer { state.stopping = true }
+      return !state.stopping
+    }
+  }
+
+  /// Shuts down every open client socket, so blocked reads and writes return at once.
+  func shutdownAll() {
+    for socket in state.withLock({ $0.sockets }) {
+      shutdown(socket, Int32(SHUT_RDWR))
+    }
+  }
+
+  func waitUntilAllFinished() {
+    finished.lock()
+    while state.withLock({ $0.running }) > 0 {
+      finished.wait()
+    }
+    finished.unlock()
+  }
+}
+
+/// Lets a serving thread pause on an async clock, and lets `stop()` end every pause at once.
+final class BlockingSleeper: Sendable {
+  private let clock: any Clock<Duration>
+  private let pauses = Locked<[UInt64: Task<Void, Never>]>([:])
+  private let counter = Locked<UInt64>(0)
+  private let stopped = Locked(false)
+
+  init(clock: any Clock<Duration>) {
+    self.clock = clock
+  }
+
+  /// Blocks this (non-async) thread for `duration` on the clock; false if the server stopped.
+  func sleep(for duration: Duration) -> Bool {
+    let done = DispatchSemaphore(value: 0)
+    let id = counter.withLock { counter in
+      counter += 1
+      return counter
+    }
+    let task = Task { [clock] in
+      try? await clock.sleep(for: duration)
+      done.signal()
+    }
+    let registered = pauses.withLock { pauses in
+      guard !stopped.withLock({ $0 }) else { return false }
+      pauses[id] = task
+      return true
+    }
+    if !registered { task.cancel() }
+    done.wait()
+    pauses.withLock { _ = $0.removeValue(forKey: id) }
+    return registered && !stopped.withLock { $0 }
+  }
+
+  func cancelAll() {
+    let tasks = pauses.withLock { pauses in
+      stopped.withLock { $0 = true }
+      return Array(pauses.values)
+    }
+    tasks.forEach { $0.cancel() }
+  }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// An HTTP download whose body arrives as it is received: the response first, then the chunks.
+///
+/// `URLSession.bytes(for:)` does not exist on Linux; this is the same idea built from a
+/// `URLSessionDataDelegate` feeding an `AsyncThrowingStream<Data, any Error>`.
+///
+/// ```swift
+/// let download = try await HTTPDownload.start(URLRequest(url: server.url("/files/small.bin")))
+/// print(download.response.statusCode, download.expectedLength ?? -1)
+/// for try await byte in download.bytes { ... }      // or: for try await chunk in download.chunks
+/// ```
+///
+/// Cancelling the task that iterates (or dropping the stream) cancels the data task and
+/// invalidates its session. Do: iterate `chunks` or `bytes`, once. Not: both, or from two tasks.
+public struct HTTPDownload: Sendable {
+  /// The response, available before any of the body.
+  public let response: HTTPURLResponse
+  /// The body, in the pieces URLSession delivers (about 16 KiB each on Linux).
+  public let chunks: AsyncThrowingStream<Data, any Error>
+  private let delegate: StreamingDataDelegate
+
+  /// The body length the server announced, if it did.
+  public var expectedLength: Int64? {
+    response.expectedContentLength >= 0 ? response.expectedContentLength : nil
+  }
+
+  /// The body, one byte at a time, without a suspension per byte.
+  public var bytes: AsyncHTTPBytes {
+    AsyncHTTPBytes(chunks)
+  }
+
+  /// Returns once the session behind this download has been invalidated (after the body ended,
+  /// failed or was cancelled), so nothing of it is left running.
+  public func sessionInvalidated() async {
+    await delegate.invalidated.wait()
+  }
+
+  /// Starts `request` and returns as soon as the response has arrived.
+  ///
+  /// - Parameter request: an HTTP request.
+  /// - Returns: the download, its body still to come.
+  /// - Throws: the transport error (for example `URLError(.cannotConnectToHost)`), or
+  ///   `CancellationError` if the calling task is cancelled before the response.
+  public static func start(_ request: URLRequest) async throws -> HTTPDownload {
+    let delegate = StreamingDataDelegate()
+    let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
+    let task = session.dataTask(with: request)
+    // The session keeps its delegate until it is invalidated: do that once the task is over.
+    session.finishTasksAndInvalidate()
+    delegate.onConsumerGone = { [weak task] in task?.cancel() }
+    let response = try await withTaskCancellationHandler {
+      try await delegate.startAndWaitForResponse(task)
+    } onCancel: {
+      task.cancel()
+    }
+    return HTTPDownload(response: response, chunks: delegate.chunks, delegate: delegate)
+  }
+}
+
+/// Receives a data task's events on URLSession's queue and turns them into a response and a
+/// stream of chunks.
+final class StreamingDataDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  // Safety: `response` is touched only under its lock; `onConsumerGone` is set once, before the
+  // task is resumed, and only read afterwards; the stream and its continuation are Sendable.
+  let chunks: AsyncThrowingStream<Data, any Error>
+  private let continuation: AsyncThrowingStream<Data, any Error>.Continuation
+  private let response = Locked<ResponseState>(.waiting(nil))
+  let invalidated = OneShotSignal<Void>()
+  var onConsumerGone: (@Sendable () -> Void)?
+
+  enum ResponseState: Sendable {
+    case waiting(CheckedContinuation<HTTPURLResponse, any Error>?)
+    case delivered
+  }
+
+  override init() {
+    (chunks, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
+    super.init()
+    continuation.onTermination = { [weak self] termination in
+      if case .cancelled = termination { self?.onConsumerGone?() }
+    }
+  }
+
+  func startAndWaitForResponse(_ task: URLSessionDataTask) async throws -> HTTPURLResponse {
+    try await withCheckedThrowingContinuation { continuation in
+      response.withLock { $0 = .waiting(continuation) }
+      task.resume()
+    }
+  }
+
+  private func deliverResponse(_ result: Result<HTTPURLResponse, any Error>) {
+    let waiting = response.withLock { state -> CheckedContinuation<HTTPURLResponse, any Error>? in
+      guard case .waiting(let continuation) = state else { return nil }
+      state = .delivered
+      return continuation
+    }
+    waiting?.resume(with: result)
+  }
+
+  func urlSession(
+    _ session: URLSession,
+    dataTask: URLSessionDataTask,
+    didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
+    guard let http = response as? HTTPURLResponse else {
+      deliverResponse(.failure(URLError(.badServerResponse)))
+      completionHandler(.cancel)
+      return
+    }
+    deliverResponse(.success(http))
+    completionHandler(.allow)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    continuation.yield(data)
+  }
+
+  func urlSession(
+    _ session: URLSession,
+    task: URLSessionTask,
+    didCompleteWithError error: (any Error)?
+  ) {
+    if let error {
+      deliverResponse(.failure(error))
+      continuation.finish(throwing: error)
+    } else {
+      deliverResponse(.failure(URLError(.badServerResponse)))  // no response at all: never expected
+      continuation.finish()
+    }
+  }
+
+  func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
+    invalidated.fire(())
+  }
+}
