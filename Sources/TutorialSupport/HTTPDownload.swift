@@ -65,12 +65,14 @@ public struct HTTPDownload: Sendable {
 /// Receives a data task's events on URLSession's queue and turns them into a response and a
 /// stream of chunks.
 final class StreamingDataDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-  // Safety: `response` is touched only under its lock; `onConsumerGone` is set once, before the
-  // task is resumed, and only read afterwards; the stream and its continuation are Sendable.
+  // Safety: `response` and `consumerGone` are touched only under their locks; `onConsumerGone`
+  // is set once, before the task is resumed, and only read afterwards; the stream and its
+  // continuation are Sendable.
   let chunks: AsyncThrowingStream<Data, any Error>
   private let continuation: AsyncThrowingStream<Data, any Error>.Continuation
   private let response = Locked<ResponseState>(.waiting(nil))
   let invalidated = OneShotSignal<Void>()
+  private let consumerGone = Locked(false)
   var onConsumerGone: (@Sendable () -> Void)?
 
   enum ResponseState: Sendable {
@@ -82,7 +84,11 @@ final class StreamingDataDelegate: NSObject, URLSessionDataDelegate, @unchecked 
     (chunks, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
     super.init()
     continuation.onTermination = { [weak self] termination in
-      if case .cancelled = termination { self?.onConsumerGone?() }
+      guard case .cancelled = termination, let self else { return }
+      // The stream calls this before it marks itself finished; so the data task's own
+      // "cancelled" error, which may arrive in between, must not reach the consumer.
+      consumerGone.withLock { $0 = true }
+      onConsumerGone?()
     }
   }
 
@@ -128,7 +134,11 @@ final class StreamingDataDelegate: NSObject, URLSessionDataDelegate, @unchecked 
   ) {
     if let error {
       deliverResponse(.failure(error))
-      continuation.finish(throwing: error)
+      if consumerGone.withLock({ $0 }) {
+        continuation.finish()
+      } else {
+        continuation.finish(throwing: error)
+      }
     } else {
       deliverResponse(.failure(URLError(.badServerResponse)))  // no response at all: never expected
       continuation.finish()

@@ -1,8 +1,10 @@
 import Foundation
 
-/// A tiny blocking HTTP client on raw sockets, for sending the fixture server what URLSession
-/// never would (bad request lines, huge headers) and for reading exactly what comes back.
-/// Each call runs on a thread of its own, so the cooperative pool is never blocked.
+/// A tiny blocking HTTP client on raw sockets, for the tests of the fixture server.
+///
+/// It sends what URLSession never would (bad request lines, huge headers) and reads exactly
+/// what comes back. Each call runs on a thread of its own, so the cooperative pool is never
+/// blocked.
 enum RawHTTPClient {
   struct Reply {
     let head: String
