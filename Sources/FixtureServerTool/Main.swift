@@ -52,13 +52,13 @@ enum Main {
       FileHandle.standardOutput.write(Data(banner.utf8))
       while true { sleep(3600) }
     } catch {
-      FileHandle.standardError.write(Data("FixtureServer: \(error)\n".utf8))
+      Console.standardError.print("FixtureServer: \(error)")
       exit(1)
     }
   }
 
   static func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("FixtureServer: \(message)\n\n\(usage)\n".utf8))
+    Console.standardError.print("FixtureServer: \(message)\n\n\(usage)")
     exit(64)
   }
 }

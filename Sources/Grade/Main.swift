@@ -5,13 +5,10 @@ import TutorialSupport
 @main
 enum Main {
   static func main() async {
-    let errors = Console(isTerminal: false) {
-      FileHandle.standardError.write(Data(($0 + "\n").utf8))
-    }
     let status = await GradeCommand.run(
       arguments: Array(CommandLine.arguments.dropFirst()),
       console: .standard,
-      errors: errors
+      errors: .standardError
     )
     exit(status)
   }

@@ -85,7 +85,7 @@ public struct Chapter: Sendable {
   ///
   /// Exit status: 0 on success, 1 if a lesson throws, 64 for a command line it cannot use.
   public func main(arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
-    let status = await run(arguments: arguments, console: .standard)
+    let status = await run(arguments: arguments, console: .standard, errors: .standardError)
     exit(status)
   }
 
@@ -93,14 +93,15 @@ public struct Chapter: Sendable {
   ///
   /// - Parameters:
   ///   - arguments: the command line without the program name.
-  ///   - console: where normal output goes; errors and usage for bad input go to stderr.
+  ///   - console: where normal output goes.
+  ///   - errors: where errors, and usage after bad input, go (standard error in a real run).
   /// - Returns: 0, 1 or 64, as for `main(arguments:)`.
-  public func run(arguments: [String], console: Console) async -> Int32 {
+  public func run(arguments: [String], console: Console, errors: Console) async -> Int32 {
     let options: ChapterOptions
     do {
       options = try ChapterOptions.parse(arguments)
     } catch {
-      return usageError("\(error)")
+      return usageError("\(error)", errors)
     }
     let clock: any Clock<Duration> =
       options.isFast ? ScaledClock(speedup: 1000) : ContinuousClock()
@@ -119,22 +120,21 @@ public struct Chapter: Sendable {
       return 0
     case .demo(let name):
       guard let demo = demos[name] else {
-        return usageError(
-          "unknown demo '\(name)'; demos: \(demos.keys.sorted().joined(separator: ", "))"
-        )
+        let names = demos.keys.sorted().joined(separator: ", ")
+        return usageError("unknown demo '\(name)'; demos: \(names)", errors)
       }
-      return await runReportingErrors { try await demo(context) }
+      return await runReportingErrors(errors) { try await demo(context) }
     case .run(let name):
       var chosen = sections
       if let name {
         chosen = sections.filter { $0.name == name || $0.number == name }
         guard !chosen.isEmpty else {
           let names = sections.map(\.name).joined(separator: ", ")
-          return usageError("unknown section '\(name)'; sections: \(names)")
+          return usageError("unknown section '\(name)'; sections: \(names)", errors)
         }
       }
       console.print(title, style: .bold)
-      return await runReportingErrors {
+      return await runReportingErrors(errors) {
         for section in chosen {
           console.section(section.title)
           try await section.run(context)
@@ -143,27 +143,21 @@ public struct Chapter: Sendable {
     }
   }
 
-  private func runReportingErrors(_ body: () async throws -> Void) async -> Int32 {
+  private func runReportingErrors(
+    _ errors: Console,
+    _ body: () async throws -> Void
+  ) async -> Int32 {
     do {
       try await body()
       return 0
     } catch {
-      StandardError.write("\(executable): error: \(error)\n")
+      errors.print("\(executable): error: \(error)")
       return 1
     }
   }
 
-  private func usageError(_ message: String) -> Int32 {
-    StandardError.write(
-      "\(executable): \(message)\n\n\(ChapterOptions.usage(executable: executable))\n"
-    )
+  private func usageError(_ message: String, _ errors: Console) -> Int32 {
+    errors.print("\(executable): \(message)\n\n\(ChapterOptions.usage(executable: executable))")
     return 64
-  }
-}
-
-/// Unbuffered writes to file descriptor 2.
-enum StandardError {
-  static func write(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
   }
 }

@@ -34,6 +34,12 @@ public struct Console: Sendable {
     writeLine: { StandardOutput.write($0 + "\n") }
   )
 
+  /// The process's standard error: plain text, for error messages and usage.
+  public static let standardError = Console(
+    isTerminal: false,
+    writeLine: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+  )
+
   /// Prints `text`; text with newlines is written as several lines, in order.
   public func print(_ text: String = "") {
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

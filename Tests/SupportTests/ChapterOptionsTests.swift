@@ -71,7 +71,8 @@ final class ChapterOptionsTests: XCTestCase {
       let output = ConsoleRecorder()
       let status = await sampleChapter(ran: ran).run(
         arguments: ["--fast", "--section", name],
-        console: output.console()
+        console: output.console(),
+        errors: ConsoleRecorder().console()
       )
       XCTAssertEqual(status, 0)
       XCTAssertEqual(ran.lines, ["ran two"])
@@ -82,7 +83,11 @@ final class ChapterOptionsTests: XCTestCase {
   func test_run_list_printsNamesAndTitles_withoutRunning() async {
     let ran = ConsoleRecorder()
     let output = ConsoleRecorder()
-    let status = await sampleChapter(ran: ran).run(arguments: ["--list"], console: output.console())
+    let status = await sampleChapter(ran: ran).run(
+      arguments: ["--list"],
+      console: output.console(),
+      errors: ConsoleRecorder().console()
+    )
     XCTAssertEqual(status, 0)
     XCTAssertEqual(ran.lines, [])
     XCTAssertEqual(
@@ -91,27 +96,39 @@ final class ChapterOptionsTests: XCTestCase {
     )
   }
 
-  func test_run_badInput_exits64_withoutRunningAnything() async {
-    for arguments in [["--bogus"], ["--section", "nine"], ["--demo", "nothing"], ["--section"]] {
+  func test_run_badInput_exits64_withAMessageAndUsageOnStderr_withoutRunningAnything() async {
+    let cases: [([String], String)] = [
+      (["--bogus"], "Sample: unknown option '--bogus'"),
+      (["--section", "nine"], "Sample: unknown section 'nine'; sections: one, two, fails"),
+      (["--demo", "nothing"], "Sample: unknown demo 'nothing'; demos: crash"),
+      (["--section"], "Sample: option '--section' needs a value"),
+    ]
+    for (arguments, message) in cases {
       let ran = ConsoleRecorder()
       let output = ConsoleRecorder()
+      let errors = ConsoleRecorder()
       let status = await sampleChapter(ran: ran).run(
         arguments: arguments,
-        console: output.console()
+        console: output.console(),
+        errors: errors.console()
       )
       XCTAssertEqual(status, 64, "\(arguments)")
       XCTAssertEqual(ran.lines, [], "\(arguments)")
       XCTAssertEqual(output.lines, [], "usage goes to stderr, not stdout: \(arguments)")
+      XCTAssertEqual(errors.lines.first, message)
+      XCTAssertTrue(errors.lines.contains("usage: swift run Sample [--fast] [--section NAME]"))
     }
   }
 
-  func test_run_aSectionThatThrows_exits1() async {
-    let ran = ConsoleRecorder()
-    let status = await sampleChapter(ran: ran).run(
+  func test_run_aSectionThatThrows_exits1_andSaysWhy() async {
+    let errors = ConsoleRecorder()
+    let status = await sampleChapter(ran: ConsoleRecorder()).run(
       arguments: ["--section", "fails"],
-      console: ConsoleRecorder().console()
+      console: ConsoleRecorder().console(),
+      errors: errors.console()
     )
     XCTAssertEqual(status, 1)
+    XCTAssertEqual(errors.lines, ["Sample: error: CancellationError()"])
   }
 
   func test_run_demo_runsTheNamedDemoWithoutBanners() async {
@@ -119,7 +136,8 @@ final class ChapterOptionsTests: XCTestCase {
     let output = ConsoleRecorder()
     let status = await sampleChapter(ran: ran).run(
       arguments: ["--demo", "crash"],
-      console: output.console()
+      console: output.console(),
+      errors: ConsoleRecorder().console()
     )
     XCTAssertEqual(status, 0)
     XCTAssertEqual(ran.lines, ["demo ran"])
