@@ -101,23 +101,23 @@ public enum ChildProcess {
       arguments: arguments,
       environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }
     )
-    let timedOut = await withTaskGroup(of: Bool.self) { group in
+    // Set before the kill, so the verdict cannot depend on which of the two tasks ends first.
+    let timedOut = Locked(false)
+    await withTaskGroup(of: Void.self) { group in
       group.addTask {
         _ = await child.exit.wait()
-        return false
       }
       group.addTask {
         do {
           try await clock.sleep(for: timeout)
         } catch {
-          return false  // cancelled because the child exited first
+          return  // cancelled because the child exited first
         }
+        timedOut.withLock { $0 = true }
         child.killGroup()
-        return true
       }
-      let first = await group.next() ?? false
+      await group.next()
       group.cancelAll()
-      return first
     }
     let termination = await child.exit.wait()
     // Whatever the child left running in its process group would keep the pipes open.
@@ -125,7 +125,7 @@ public enum ChildProcess {
     return ChildProcessResult(
       stdout: String(decoding: await child.stdout.wait(), as: UTF8.self),
       stderr: String(decoding: await child.stderr.wait(), as: UTF8.self),
-      termination: timedOut ? .timedOut : termination
+      termination: timedOut.withLock { $0 } ? .timedOut : termination
     )
   }
 }
