@@ -5,6 +5,11 @@ import XCTest
 @testable import Chapter01
 
 final class Chapter01Tests: XCTestCase {
+  /// Runs one of the chapter's misbehaving demos in a child process, as its sections do.
+  private func runDemo(_ name: String) async throws -> ChildProcessResult {
+    try await runChapter("Chapter01", arguments: ["--demo", name, "--fast"])
+  }
+
   // MARK: - The whole chapter
 
   func test_fastRun_printsTheTranscriptShownInTheDocs() async throws {
@@ -56,10 +61,7 @@ final class Chapter01Tests: XCTestCase {
   }
 
   func test_seedService_secondPick_leaksThenCrashesWithADoubleResume() async throws {
-    let result = try await runChapter(
-      "Chapter01",
-      arguments: ["--demo", "seed-second-pick", "--fast"]
-    )
+    let result = try await runDemo("seed-second-pick")
     XCTAssertEqual(result.termination, .signalled(SIGILL))
     XCTAssertEqual(
       runtimeMessages(in: result.stderr),
@@ -131,10 +133,7 @@ final class Chapter01Tests: XCTestCase {
   // MARK: - 1.3 Wrapping a callback API
 
   func test_resumeOnlyOnSuccess_leaksTheContinuationOnFailure() async throws {
-    let result = try await runChapter(
-      "Chapter01",
-      arguments: ["--demo", "leaked-classification", "--fast"]
-    )
+    let result = try await runDemo("leaked-classification")
     XCTAssertEqual(result.termination, .exited(0))
     XCTAssertEqual(
       result.stdout,
@@ -181,7 +180,7 @@ final class Chapter01Tests: XCTestCase {
   // MARK: - 1.4 Checked vs unsafe, and callbacks that fire twice
 
   func test_unsafeLeak_isSilent() async throws {
-    let result = try await runChapter("Chapter01", arguments: ["--demo", "unsafe-leak", "--fast"])
+    let result = try await runDemo("unsafe-leak")
     XCTAssertEqual(result.termination, .exited(0))
     XCTAssertEqual(
       result.stdout,
@@ -191,10 +190,7 @@ final class Chapter01Tests: XCTestCase {
   }
 
   func test_naiveSensorWrapper_crashesOnTheSecondCallback() async throws {
-    let result = try await runChapter(
-      "Chapter01",
-      arguments: ["--demo", "sensor-double-resume", "--fast"]
-    )
+    let result = try await runDemo("sensor-double-resume")
     XCTAssertEqual(result.termination, .signalled(SIGILL))
     XCTAssertEqual(
       runtimeMessages(in: result.stderr),
