@@ -8,6 +8,7 @@ let package = Package(
   name: "ConcurrencyTutorial",
   products: [
     .executable(name: "Chapter01", targets: ["Chapter01"]),
+    .executable(name: "Chapter02", targets: ["Chapter02"]),
     .executable(name: "Grade", targets: ["Grade"]),
     .executable(name: "FixtureServer", targets: ["FixtureServerTool"]),
   ],
@@ -20,6 +21,11 @@ let package = Package(
       name: "Chapter01",
       dependencies: ["TutorialSupport"],
       path: "Chapters/Chapter01"
+    ),
+    .executableTarget(
+      name: "Chapter02",
+      dependencies: ["TutorialSupport"],
+      path: "Chapters/Chapter02"
     ),
 
     // Exercises: the legacy APIs learners wrap, the stubs they edit, the reference solutions.
@@ -37,7 +43,7 @@ let package = Package(
 
     // Tests. SolutionTests is a symlink to ExerciseTests: one set of graded tests, compiled twice.
     .testTarget(name: "SupportTests", dependencies: ["TutorialSupport"]),
-    .testTarget(name: "ChapterTests", dependencies: ["Chapter01", "TutorialSupport"]),
+    .testTarget(name: "ChapterTests", dependencies: ["Chapter01", "Chapter02", "TutorialSupport"]),
     .testTarget(name: "GradeTests", dependencies: ["Grade", "TutorialSupport"]),
     .testTarget(
       name: "ExerciseTests",

@@ -1,0 +1,84 @@
+// 2.3 Unfolding floods an endless source.
+// Read with docs/Chapter02-UnfoldingVsPush.md#23-unfolding-floods-an-endless-source
+import TutorialSupport
+
+/// What a view received while following the counter.
+struct FollowResult: Equatable {
+  /// The values in the order received, each run of repeats counted once.
+  var values: [Int] = []
+  /// Every delivery, repeats included.
+  var deliveries = 0
+}
+
+/// Follows `stream` until it delivers `lastValue`, changing the counter along the way.
+///
+/// The user changes the counter each time the view has received the current value `copies`
+/// times, so the outcome never depends on timing.
+@MainActor
+func follow(
+  _ stream: some AsyncSequence<Int, Never>,
+  counter: ObservedCounter,
+  until lastValue: Int,
+  changeAfter copies: Int
+) async -> FollowResult {
+  var result = FollowResult()
+  var copiesOfCurrent = 0
+  for await value in stream {
+    result.deliveries += 1
+    if result.values.last != value { result.values.append(value) }
+    if value == lastValue { break }
+    copiesOfCurrent += value == counter.value ? 1 : 0
+    if copiesOfCurrent == copies {
+      counter.value += 1
+      copiesOfCurrent = 0
+    }
+  }
+  return result
+}
+
+@MainActor
+func runUnfoldingFloods(_ context: LessonContext) async throws {
+  let console = context.console
+  console.print(
+    """
+    An @Observable counter goes from 0 to 3. Three views follow it, each through a different
+    AsyncSequence; the user changes the counter once the view has shown the current value.
+
+    """
+  )
+  let direct = ObservedCounter()
+  let a = await follow(counterValues(direct), counter: direct, until: 3, changeAfter: 1)
+  console.print("View A, Observations:      \(describe(a)): one per change")
+
+  // Seed 001's flood. The user waits for 100 copies of each value before changing it;
+  // the wrapper would go on handing out copies for as long as anyone asks.
+  let unfolded = ObservedCounter()
+  let b = await follow(
+    counterValuesUnfolding(unfolded),
+    counter: unfolded,
+    until: 3,
+    changeAfter: 100
+  )
+  let atLeast = b.deliveries >= 100 * 3 ? "at least 100 per change" : "FEWER than expected"
+  console.print("View B, unfolding wrapper: values \(list(b.values)), \(atLeast)")
+
+  let pushed = ObservedCounter()
+  let c = await follow(counterValuesPushed(pushed), counter: pushed, until: 3, changeAfter: 1)
+  console.print("View C, push wrapper:      \(describe(c)): one per change")
+  console.print(
+    """
+
+    unfolding pulls: its closure runs on every next(). Around an endless source that means a
+    new subscription per pull, and each new subscription answers at once with what is there.
+    A push stream delivers what the producer produces: once per change.
+    """
+  )
+}
+
+private func list(_ values: [Int]) -> String {
+  values.map(String.init).joined(separator: ", ")
+}
+
+private func describe(_ result: FollowResult) -> String {
+  "values \(list(result.values)) in \(result.deliveries) deliveries"
+}

@@ -1,0 +1,48 @@
+// 2.1: seed 000's ItemGenerator, made safe for Swift 6. It calls its handler with each item,
+// one every `interval`, then calls `onFinish`. The seed's force cast (`i as! T`) is gone: the
+// generator is handed its items.
+import TutorialSupport
+
+final class ItemGenerator<Item: Sendable>: Sendable {
+  private let items: [Item]
+  private let interval: Duration
+  private let clock: any Clock<Duration>
+  private let handler: @Sendable (Item) -> Void
+  private let onFinish: @Sendable () -> Void
+  // Thread safety: the running task is behind the lock; start and stop may come from anywhere.
+  private let task = Locked<Task<Void, Never>?>(nil)
+
+  init(
+    items: [Item],
+    interval: Duration,
+    clock: any Clock<Duration>,
+    handler: @escaping @Sendable (Item) -> Void,
+    onFinish: @escaping @Sendable () -> Void
+  ) {
+    self.items = items
+    self.interval = interval
+    self.clock = clock
+    self.handler = handler
+    self.onFinish = onFinish
+  }
+
+  func start() {
+    let newTask = Task { [items, interval, clock, handler, onFinish] in
+      for item in items {
+        do {
+          try await clock.sleep(for: interval)
+        } catch {
+          return  // stopped: no more items, and no finish either
+        }
+        handler(item)
+      }
+      onFinish()
+    }
+    task.withLock { $0 = newTask }
+  }
+
+  /// Stops the items; unlike the seed's `handler = nil`, this also ends the running loop.
+  func stop() {
+    task.withLock { $0 }?.cancel()
+  }
+}

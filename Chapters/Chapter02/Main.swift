@@ -1,0 +1,28 @@
+// Chapter 02: Unfolding vs push streams. Read with docs/Chapter02-UnfoldingVsPush.md
+import TutorialSupport
+
+@main
+enum Main {
+  static func main() async {
+    await chapter02.main()
+  }
+}
+
+/// The sections in docs order.
+let chapter02 = Chapter(
+  executable: "Chapter02",
+  title: "Chapter 02: Unfolding vs push streams",
+  sections: [
+    LessonSection(
+      "push",
+      title: "2.1 Push streams from a captured continuation",
+      run: runPushStreams
+    ),
+    LessonSection("states", title: "2.2 The generator's state machine", run: runStateMachine),
+    LessonSection(
+      "flood",
+      title: "2.3 Unfolding floods an endless source",
+      run: runUnfoldingFloods
+    ),
+  ]
+)
