@@ -75,10 +75,6 @@ func runUnfoldingFloods(_ context: LessonContext) async throws {
   )
 }
 
-private func list(_ values: [Int]) -> String {
-  values.map(String.init).joined(separator: ", ")
-}
-
 private func describe(_ result: FollowResult) -> String {
   "values \(list(result.values)) in \(result.deliveries) deliveries"
 }

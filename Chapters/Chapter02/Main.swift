@@ -24,5 +24,9 @@ let chapter02 = Chapter(
       title: "2.3 Unfolding floods an endless source",
       run: runUnfoldingFloods
     ),
+    LessonSection("workarounds", title: "2.4 Seed 001's workarounds", run: runWorkarounds),
+    LessonSection("paging", title: "2.5 Unfolding where it belongs: paged sources", run: runPaging),
+    LessonSection("fold", title: "2.6 Fold and unfold", run: runFoldAndUnfold),
+    LessonSection("buffering", title: "2.7 Buffering policies", run: runBufferingPolicies),
   ]
 )

@@ -48,7 +48,13 @@ enum ExerciseCatalog {
     docsPage: "Chapter01-Continuations.md"
   )
 
-  static let chapters = [chapter01]
+  static let chapter02 = ChapterInfo(
+    name: "Chapter02",
+    title: "Unfolding vs push streams",
+    docsPage: "Chapter02-UnfoldingVsPush.md"
+  )
+
+  static let chapters = [chapter01, chapter02]
 
   static let exercises: [Exercise] = [
     Exercise(
@@ -98,6 +104,54 @@ enum ExerciseCatalog {
           + "{ return }, then continuation.resume(with: result).",
       ],
       docAnchor: "exercise-13-a-callback-that-fires-twice"
+    ),
+    Exercise(
+      id: "2.1",
+      title: "A push stream that finishes",
+      chapter: chapter02,
+      stubFile: "Ex2_1_Ticks.swift",
+      testClass: "Ex2_1_TicksTests",
+      hints: [
+        "Section 2.1: the stream's build closure gets a continuation; the producer's callbacks "
+          + "use it. A stream that is never finished never ends its consumer's loop.",
+        "AsyncThrowingStream { continuation in ... }: yield(_:) in onTick, finish(throwing:) in "
+          + "onFinish (nil finishes normally), and continuation.onTermination for the consumer "
+          + "going away.",
+        "Set continuation.onTermination = { _ in source.stop() }, then call source.start(onTick: "
+          + "{ continuation.yield($0) }, onFinish: { continuation.finish(throwing: $0) }).",
+      ],
+      docAnchor: "exercise-21-a-push-stream-that-finishes"
+    ),
+    Exercise(
+      id: "2.2",
+      title: "Pages on demand",
+      chapter: chapter02,
+      stubFile: "Ex2_2_Pages.swift",
+      testClass: "Ex2_2_PagesTests",
+      hints: [
+        "Section 2.5: unfolding calls its closure once per next(), so each call fetches one "
+          + "page, and returning nil ends the stream for good.",
+        "AsyncThrowingStream(unfolding: { ... }) with the next page number kept outside the "
+          + "closure in a small actor (the closure is @Sendable, so it cannot mutate a var).",
+        "In the closure: let page = try await source.fetchPage(await cursor.take()); return "
+          + "page.isEmpty ? nil : page.",
+      ],
+      docAnchor: "exercise-22-pages-on-demand"
+    ),
+    Exercise(
+      id: "2.3",
+      title: "Latest value only",
+      chapter: chapter02,
+      stubFile: "Ex2_3_LatestValue.swift",
+      testClass: "Ex2_3_LatestValueTests",
+      hints: [
+        "Section 2.7: the buffering policy decides what waits for a busy consumer.",
+        "bufferingOldest(n) keeps the first n and drops newcomers; bufferingNewest(n) keeps the "
+          + "last n. How many values does a latest-value-only consumer need?",
+        "return AsyncThrowingStream.makeStream(of: Double.self, bufferingPolicy: "
+          + ".bufferingNewest(1))",
+      ],
+      docAnchor: "exercise-23-latest-value-only"
     ),
   ]
 

@@ -45,7 +45,8 @@ extension Verdict {
           kind: .hung,
           test: report.unfinishedTest,
           message: "did not finish in \(timeoutSeconds) s: is a continuation never resumed? "
-            + "Every path (success, failure, cancel) must resume it exactly once.",
+            + "Or a stream never finished? Every path (success, failure, cancel) must end what "
+            + "it started, exactly once.",
           details: runtime
         )
       )

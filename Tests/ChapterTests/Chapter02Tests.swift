@@ -128,4 +128,103 @@ final class Chapter02Tests: XCTestCase {
     let direct = await follow(counterValues(observed), counter: observed, until: 3, changeAfter: 1)
     XCTAssertEqual(direct, FollowResult(values: [0, 1, 2, 3], deliveries: 4))
   }
+
+  // MARK: - 2.4 Seed 001's workarounds
+
+  @MainActor
+  func test_fifoPolling_deliversEveryChangeInOrder_andWakesEveryIntervalWhileIdle() async {
+    let clock = ManualClock()
+    let counter = BufferedCounter()
+    let consumer = Task { @MainActor in
+      var received: [Int] = []
+      for await value in counter.values(pollInterval: .milliseconds(1), clock: clock) {
+        received.append(value)
+        if value == 3 { break }
+      }
+      return received
+    }
+    for _ in 1...5 {  // nothing changes: it wakes up anyway, once per interval
+      await clock.waitForSleepers(count: 1)
+      clock.advance(by: .milliseconds(1))
+    }
+    await clock.waitForSleepers(count: 1)
+    XCTAssertEqual(counter.emptyPolls, 6)
+    for value in 1...3 { counter.value = value }  // three changes at once
+    clock.advance(by: .milliseconds(1))
+    let received = await consumer.value
+    XCTAssertEqual(received, [1, 2, 3])
+  }
+
+  @MainActor
+  func test_regularPing_reportsTheValueFromWhenItBegan_andSkipsTheValuesInBetween() async {
+    let clock = ManualClock()
+    let counter = ObservedCounter()
+    let consumer = Task { @MainActor in
+      var received: [Int] = []
+      for await value in counterPings(counter, every: .seconds(3), clock: clock) {
+        received.append(value)
+        if received.count == 2 { break }
+      }
+      return received
+    }
+    await clock.waitForSleepers(count: 1)  // the first ping has read 0 and is waiting
+    for value in 1...3 { counter.value = value }  // changes while it waits
+    clock.advance(by: .seconds(3))
+    await clock.waitForSleepers(count: 1)  // the second ping has read 3
+    clock.advance(by: .seconds(3))
+    let received = await consumer.value
+    XCTAssertEqual(received, [0, 3], "0 was 3 s stale when reported; 1 and 2 were never reported")
+  }
+
+  @MainActor
+  func test_observations_coalescesChangesMadeTogether() async {
+    let counter = ObservedCounter()
+    var received: [Int] = []
+    for await value in counterValues(counter) {
+      received.append(value)
+      if value == 0 { for next in 1...3 { counter.value = next } }
+      if value == 3 { break }
+    }
+    XCTAssertEqual(received, [0, 3])
+  }
+
+  // MARK: - 2.5 Unfolding where it belongs: paged sources
+
+  func test_pagedUnfolding_fetchesOnlyWhatIsAskedFor_andEndsAfterTheLastPage() async {
+    let directory = PagedDirectory(pageSize: 4)
+    var all: [[String]] = []
+    for await page in pages(of: directory) { all.append(page) }
+    XCTAssertEqual(all.map(\.count), [4, 4, 2])
+    let requested = await directory.requestedPages
+    XCTAssertEqual(requested, [1, 2, 3, 4])
+
+    let browsed = PagedDirectory(pageSize: 4)
+    for await _ in pages(of: browsed) { break }
+    let browsedPages = await browsed.requestedPages
+    XCTAssertEqual(browsedPages, [1])
+  }
+
+  // MARK: - 2.7 Buffering policies
+
+  func test_bufferingPolicies_keepOrDropAsTheLessonSays() async {
+    func run(_ policy: AsyncStream<Int>.Continuation.BufferingPolicy) async -> [Int] {
+      let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: policy)
+      for value in 1...3 { continuation.yield(value) }
+      continuation.finish()
+      var received: [Int] = []
+      for await value in stream { received.append(value) }
+      return received
+    }
+    let unbounded = await run(.unbounded)
+    let oldest = await run(.bufferingOldest(2))
+    let newest = await run(.bufferingNewest(2))
+    let latest = await run(.bufferingNewest(1))
+    XCTAssertEqual([unbounded, oldest, newest, latest], [[1, 2, 3], [1, 2], [2, 3], [3]])
+
+    let (_, continuation) = AsyncStream.makeStream(of: Int.self)
+    continuation.finish()
+    guard case .terminated = continuation.yield(4) else {
+      return XCTFail("yield after finish() must say terminated")
+    }
+  }
 }

@@ -22,7 +22,7 @@ final class GradeOptionsTests: XCTestCase {
 
   func test_badArguments_sayWhatIsWrong() {
     let cases: [([String], String)] = [
-      (["Chapter09"], "unknown chapter 'Chapter09'; chapters with exercises: Chapter01"),
+      (["Chapter09"], "unknown chapter 'Chapter09'; chapters with exercises: Chapter01, Chapter02"),
       (["--bogus"], "unknown option '--bogus'"),
       (["--timeout"], "option '--timeout' needs a number of seconds"),
       (["--timeout", "soon"], "'--timeout soon': give a whole number of seconds from 1 to 3600"),

@@ -1,0 +1,27 @@
+// 2.5 Unfolding where it belongs: paged sources.
+// Read with docs/Chapter02-UnfoldingVsPush.md#25-unfolding-where-it-belongs-paged-sources
+import TutorialSupport
+
+func runPaging(_ context: LessonContext) async throws {
+  let console = context.console
+  console.print("A directory of 10 names, 4 to a page. Reading every page:")
+  let directory = PagedDirectory(pageSize: 4)
+  for await page in pages(of: directory) {
+    console.print("  page: \(page.joined(separator: ", "))")
+  }
+  console.print("  pages requested: \(await directory.requestedPages) (the 4th said nil: the end)")
+
+  console.print("A reader who needs only the first page:")
+  let browsed = PagedDirectory(pageSize: 4)
+  for await page in pages(of: browsed) {
+    console.print("  page: \(page.joined(separator: ", "))")
+    break
+  }
+  console.print(
+    """
+      pages requested: \(await browsed.requestedPages)
+    Pulling fits a paged source: each next() is the request for the next page, so nothing is
+    fetched that nobody asked for (back-pressure for free), and nil ends it.
+    """
+  )
+}

@@ -1,0 +1,8 @@
+// The paged source of exercise 2.2, shaped like a paged web API.
+// Learners wrap it; they do not change it.
+
+/// A source of results served a page at a time.
+public protocol PagedSource: Sendable {
+  /// The page with this number, from 1. An empty page means there are no more.
+  func fetchPage(_ number: Int) async throws -> [String]
+}

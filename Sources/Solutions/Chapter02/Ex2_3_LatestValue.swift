@@ -1,0 +1,13 @@
+import ExerciseSupport
+import TutorialSupport
+
+/// Exercise 2.3: the buffering policy for a "latest value only" consumer (reference solution).
+///
+/// Read docs/Chapter02-UnfoldingVsPush.md#exercise-23-latest-value-only
+public func makeLatestValueStream() -> (
+  stream: AsyncThrowingStream<Double, any Error>,
+  continuation: AsyncThrowingStream<Double, any Error>.Continuation
+) {
+  // Room for one value; a newer one evicts it.
+  AsyncThrowingStream.makeStream(of: Double.self, bufferingPolicy: .bufferingNewest(1))
+}

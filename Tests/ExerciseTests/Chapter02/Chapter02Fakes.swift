@@ -1,0 +1,64 @@
+import ExerciseSupport
+import Foundation
+import TutorialSupport
+
+struct ScriptedFailure: Error, Equatable {}
+
+/// A tick source that plays its ticks on a thread of its own, then finishes (or fails); with
+/// `endless`, it ticks until stopped.
+final class ScriptedTickSource: TickSource, Sendable {
+  private let ticks: [Int]
+  private let failure: ScriptedFailure?
+  private let endless: Bool
+  private let stopped = Locked(false)
+
+  init(ticks: [Int] = [], failing failure: ScriptedFailure? = nil, endless: Bool = false) {
+    self.ticks = ticks
+    self.failure = failure
+    self.endless = endless
+  }
+
+  var isStopped: Bool { stopped.withLock { $0 } }
+
+  func start(
+    onTick: @escaping @Sendable (Int) -> Void,
+    onFinish: @escaping @Sendable ((any Error)?) -> Void
+  ) {
+    Thread { [self] in
+      if endless {
+        var tick = 0
+        while !isStopped {
+          onTick(tick)
+          tick += 1
+        }
+        return
+      }
+      for tick in ticks where !isStopped { onTick(tick) }
+      if !isStopped { onFinish(failure) }
+    }.start()
+  }
+
+  func stop() {
+    stopped.withLock { $0 = true }
+  }
+}
+
+/// A paged source with fixed pages (then empty ones), that records what was fetched.
+final class ScriptedPagedSource: PagedSource, Sendable {
+  private let pages: [[String]]
+  private let failingPage: Int?
+  private let fetched = Locked<[Int]>([])
+
+  init(pages: [[String]], failingPage: Int? = nil) {
+    self.pages = pages
+    self.failingPage = failingPage
+  }
+
+  var fetchedPages: [Int] { fetched.withLock { $0 } }
+
+  func fetchPage(_ number: Int) async throws -> [String] {
+    fetched.withLock { $0.append(number) }
+    if number == failingPage { throw ScriptedFailure() }
+    return number >= 1 && number <= pages.count ? pages[number - 1] : []
+  }
+}

@@ -1,0 +1,53 @@
+import ExerciseSupport
+import XCTest
+
+#if SOLUTIONS
+import Solutions
+#else
+import Exercises
+#endif
+
+// MARK: - Exercise 2.1: a push stream that finishes
+
+final class Ex2_1_TicksTests: GradedTestCase {
+  func test_everyTick_thenTheStreamEnds() async throws {
+    var received: [Int] = []
+    for try await tick in ticks(from: ScriptedTickSource(ticks: [3, 1, 4, 1, 5])) {
+      received.append(tick)
+    }
+    XCTAssertEqual(received, [3, 1, 4, 1, 5], "every tick, in order, and then the loop must end")
+  }
+
+  func test_aFailingSource_throwsItsError() async throws {
+    var received: [Int] = []
+    do {
+      for try await tick in ticks(
+        from: ScriptedTickSource(ticks: [7, 8], failing: ScriptedFailure())
+      ) {
+        received.append(tick)
+      }
+      XCTFail("the source failed, so the stream must throw its error")
+    } catch {
+      try rethrowIfNotImplemented(error)
+      XCTAssertEqual(
+        error as? ScriptedFailure,
+        ScriptedFailure(),
+        "finish(throwing:) the source's error"
+      )
+    }
+    XCTAssertEqual(received, [7, 8])
+  }
+
+  func test_aConsumerThatStops_stopsTheSource() async throws {
+    let source = ScriptedTickSource(endless: true)
+    var received = 0
+    for try await _ in ticks(from: source) {
+      received += 1
+      if received == 3 { break }
+    }
+    XCTAssertTrue(
+      source.isStopped,
+      "when the consumer goes away, onTermination must stop the source"
+    )
+  }
+}

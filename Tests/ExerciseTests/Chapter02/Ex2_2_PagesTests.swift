@@ -1,0 +1,55 @@
+import ExerciseSupport
+import XCTest
+
+#if SOLUTIONS
+import Solutions
+#else
+import Exercises
+#endif
+
+// MARK: - Exercise 2.2: pages on demand
+
+final class Ex2_2_PagesTests: GradedTestCase {
+  private let scripted = [["Ada", "Bruno"], ["Chiara", "Dev"], ["Elif"]]
+
+  func test_everyPage_thenTheStreamEnds() async throws {
+    var received: [[String]] = []
+    for try await page in pages(from: ScriptedPagedSource(pages: scripted)) {
+      received.append(page)
+      if received.count == 10 { break }  // a stream that never ends would go on forever
+    }
+    XCTAssertEqual(
+      received,
+      scripted,
+      "every page in order, then nil at the first empty page ends the stream"
+    )
+  }
+
+  func test_pagesAreFetchedOnlyWhenAskedFor() async throws {
+    let source = ScriptedPagedSource(pages: scripted)
+    for try await _ in pages(from: source) { break }
+    XCTAssertEqual(
+      source.fetchedPages,
+      [1],
+      "fetch a page only when the consumer asks for the next one"
+    )
+  }
+
+  func test_aFailingPage_throwsItsError() async throws {
+    var received: [[String]] = []
+    do {
+      for try await page in pages(from: ScriptedPagedSource(pages: scripted, failingPage: 2)) {
+        received.append(page)
+      }
+      XCTFail("page 2 failed, so the stream must throw")
+    } catch {
+      try rethrowIfNotImplemented(error)
+      XCTAssertEqual(
+        error as? ScriptedFailure,
+        ScriptedFailure(),
+        "the source's own error must come through"
+      )
+    }
+    XCTAssertEqual(received, [["Ada", "Bruno"]])
+  }
+}
