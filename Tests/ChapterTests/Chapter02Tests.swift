@@ -129,6 +129,30 @@ final class Chapter02Tests: XCTestCase {
     XCTAssertEqual(direct, FollowResult(values: [0, 1, 2, 3], deliveries: 4))
   }
 
+  func test_aTaskStartedInTheBuildClosure_isCancelledOnlyWhenOnTerminationDoesIt() async {
+    let tasks = Locked<[Task<Void, Never>]>([])
+    func stream(cancellingOnTermination: Bool) -> AsyncStream<Int> {
+      AsyncStream { continuation in
+        let task = Task {
+          while !Task.isCancelled {
+            continuation.yield(1)
+            await Task.yield()
+          }
+        }
+        tasks.withLock { $0.append(task) }
+        if cancellingOnTermination {
+          continuation.onTermination = { _ in task.cancel() }
+        }
+      }
+    }
+    for await _ in stream(cancellingOnTermination: false) { break }
+    for await _ in stream(cancellingOnTermination: true) { break }
+    let (leaked, cancelled) = tasks.withLock { ($0[0], $0[1]) }
+    XCTAssertFalse(leaked.isCancelled, "nothing cancels it: it would run on for nobody")
+    XCTAssertTrue(cancelled.isCancelled, "onTermination cancelled it when the consumer left")
+    leaked.cancel()
+  }
+
   // MARK: - 2.4 Seed 001's workarounds
 
   @MainActor
