@@ -11,12 +11,7 @@ func runWorkarounds(_ context: LessonContext) async throws {
 
   // The observation itself, for comparison: changes made together arrive as one.
   let observed = ObservedCounter()
-  var direct: [Int] = []
-  for await value in counterValues(observed) {
-    direct.append(value)
-    if value == 0 { setOneTwoThree { observed.value = $0 } }
-    if value == 3 { break }
-  }
+  let direct = await watch(counterValues(observed)) { observed.value = $0 }
   console.print(
     "View A, Observations:        \(list(direct)) (changes made together arrive as one)"
   )
@@ -24,24 +19,16 @@ func runWorkarounds(_ context: LessonContext) async throws {
   // 1. The FIFO buffer polled by unfolding: every change, in order.
   let buffered = BufferedCounter()
   buffered.value = 0  // the first value, as an observation would give it
-  var fifo: [Int] = []
-  for await value in buffered.values(pollInterval: .milliseconds(1), clock: context.clock) {
-    fifo.append(value)
-    if value == 0 { setOneTwoThree { buffered.value = $0 } }
-    if value == 3 { break }
-  }
+  let polled = buffered.values(pollInterval: .milliseconds(1), clock: context.clock)
+  let fifo = await watch(polled) { buffered.value = $0 }
   console.print(
     "View D, FIFO + unfolding:    \(list(fifo)) (every change, but it polls while idle)"
   )
 
   // 2. The regular ping: it does not catch up through skipped values, as the seed hoped.
   let pinged = ObservedCounter()
-  var pings: [Int] = []
-  for await value in counterPings(pinged, every: .seconds(3), clock: context.clock) {
-    pings.append(value)
-    if value == 0 { setOneTwoThree { pinged.value = $0 } }
-    if value == 3 { break }
-  }
+  let pinging = counterPings(pinged, every: .seconds(3), clock: context.clock)
+  let pings = await watch(pinging) { pinged.value = $0 }
   console.print("View E, regular ping (3 s):  \(list(pings)) (1 and 2 are never reported)")
 
   // 3. De-duplication at the receiver: the view acts once per value, the flood goes on.
@@ -65,10 +52,24 @@ func runWorkarounds(_ context: LessonContext) async throws {
   )
 }
 
-/// The user's three quick changes, made in one go on the main actor.
+/// Reads `stream` until it gives 3, while the user makes three quick changes.
+///
+/// When the first value (0) has arrived, the user sets the counter to 1, 2 and 3 in one go, on
+/// the main actor.
 @MainActor
-private func setOneTwoThree(_ set: (Int) -> Void) {
-  for value in 1...3 { set(value) }
+private func watch(
+  _ stream: some AsyncSequence<Int, Never>,
+  setCounter: (Int) -> Void
+) async -> [Int] {
+  var received: [Int] = []
+  for await value in stream {
+    received.append(value)
+    if value == 0 {
+      for next in 1...3 { setCounter(next) }
+    }
+    if value == 3 { break }
+  }
+  return received
 }
 
 func list(_ values: [Int]) -> String {

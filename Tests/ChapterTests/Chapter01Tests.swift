@@ -38,13 +38,7 @@ final class Chapter01Tests: XCTestCase {
   }
 
   func test_sectionsMatchTheDocsHeadings() throws {
-    let page = try String(
-      contentsOf: repositoryRoot.appendingPathComponent("docs/Chapter01-Continuations.md"),
-      encoding: .utf8
-    )
-    for section in chapter01.sections {
-      XCTAssertTrue(page.contains("\n## \(section.title)\n"), "no heading '## \(section.title)'")
-    }
+    try assertSectionsHaveDocsHeadings(chapter01, docsPage: "Chapter01-Continuations.md")
   }
 
   // MARK: - 1.2 Wrapping a delegate API

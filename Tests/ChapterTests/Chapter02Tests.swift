@@ -11,13 +11,7 @@ final class Chapter02Tests: XCTestCase {
   }
 
   func test_sectionsMatchTheDocsHeadings_andTheDocsMatchTheCode() throws {
-    let page = try String(
-      contentsOf: repositoryRoot.appendingPathComponent("docs/Chapter02-UnfoldingVsPush.md"),
-      encoding: .utf8
-    )
-    for section in chapter02.sections {
-      XCTAssertTrue(page.contains("\n## \(section.title)\n"), "no heading '## \(section.title)'")
-    }
+    try assertSectionsHaveDocsHeadings(chapter02, docsPage: "Chapter02-UnfoldingVsPush.md")
     try assertDocsSnippetsMatchCode(
       chapterFolder: "Chapters/Chapter02",
       docsPage: "Chapter02-UnfoldingVsPush.md"

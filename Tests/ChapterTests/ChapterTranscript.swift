@@ -44,3 +44,24 @@ let repositoryRoot = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent()  // ChapterTests
   .deletingLastPathComponent()  // Tests
   .deletingLastPathComponent()
+
+/// Checks that every section of `chapter` has its `## N.M Title` heading on the docs page.
+func assertSectionsHaveDocsHeadings(
+  _ chapter: Chapter,
+  docsPage: String,
+  file: StaticString = #filePath,
+  line: UInt = #line
+) throws {
+  let page = try String(
+    contentsOf: repositoryRoot.appendingPathComponent("docs/\(docsPage)"),
+    encoding: .utf8
+  )
+  for section in chapter.sections {
+    XCTAssertTrue(
+      page.contains("\n## \(section.title)\n"),
+      "no heading '## \(section.title)' in docs/\(docsPage)",
+      file: file,
+      line: line
+    )
+  }
+}
