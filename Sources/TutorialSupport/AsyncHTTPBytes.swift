@@ -43,12 +43,27 @@ public struct AsyncHTTPBytes: AsyncSequence, Sendable {
         defer { index += 1 }
         return buffer[index]
       }
-      return try await nextChunk()
+      return try await nextChunk(isolation: nil)
+    }
+
+    /// The next byte, for a loop that runs on an actor (`for try await` calls this one).
+    ///
+    /// Without it, a loop on an actor hops off the actor and back for every byte: on the main
+    /// actor that is about 200 times slower. With it, only a new chunk can suspend the loop.
+    @inlinable
+    public mutating func next(
+      isolation actor: isolated (any Actor)?
+    ) async throws(any Error) -> UInt8? {
+      if index < buffer.count {
+        defer { index += 1 }
+        return buffer[index]
+      }
+      return try await nextChunk(isolation: actor)
     }
 
     @usableFromInline
-    mutating func nextChunk() async throws -> UInt8? {
-      while let chunk = try await source.next() {
+    mutating func nextChunk(isolation actor: isolated (any Actor)?) async throws -> UInt8? {
+      while let chunk = try await source.next(isolation: actor) {
         guard !chunk.isEmpty else { continue }
         buffer = [UInt8](chunk)
         index = 1
