@@ -42,7 +42,7 @@ let package = Package(
     .executableTarget(name: "Grade", dependencies: ["TutorialSupport"]),
 
     // Tests. SolutionTests is a symlink to ExerciseTests: one set of graded tests, compiled twice.
-    .testTarget(name: "SupportTests", dependencies: ["TutorialSupport"]),
+    .testTarget(name: "SupportTests", dependencies: ["TutorialSupport", "FixtureServerTool"]),
     .testTarget(name: "ChapterTests", dependencies: ["Chapter01", "Chapter02", "TutorialSupport"]),
     .testTarget(name: "GradeTests", dependencies: ["Grade", "TutorialSupport"]),
     .testTarget(
