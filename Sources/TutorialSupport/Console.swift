@@ -16,35 +16,34 @@ import Foundation
 public struct Console: Sendable {
   /// Whether output goes to a terminal; when false, no escape codes are written.
   public let isTerminal: Bool
-  private let writeLine: @Sendable (String) -> Void
+  /// Writes text exactly as given, in one piece: whole lines, or a live redraw on a terminal.
+  let write: @Sendable (String) -> Void
 
-  /// Creates a console that hands each finished line (without its newline) to `writeLine`.
+  /// Creates a console that hands its output to `write`, one call per print.
   ///
   /// - Parameters:
-  ///   - isTerminal: whether to style text with ANSI escape codes.
-  ///   - writeLine: receives one line at a time, in order.
-  public init(isTerminal: Bool, writeLine: @escaping @Sendable (String) -> Void) {
+  ///   - isTerminal: whether to style text with ANSI escape codes and draw live progress.
+  ///   - write: receives text ending in a newline (or, on a terminal, a progress redraw).
+  public init(isTerminal: Bool, write: @escaping @Sendable (String) -> Void) {
     self.isTerminal = isTerminal
-    self.writeLine = writeLine
+    self.write = write
   }
 
   /// The process's standard output: styled on a terminal, plain in a pipe or with `NO_COLOR` set.
   public static let standard = Console(
     isTerminal: StandardOutput.isStyledTerminal,
-    writeLine: { StandardOutput.write($0 + "\n") }
+    write: { StandardOutput.write($0) }
   )
 
   /// The process's standard error: plain text, for error messages and usage.
   public static let standardError = Console(
     isTerminal: false,
-    writeLine: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    write: { FileHandle.standardError.write(Data($0.utf8)) }
   )
 
-  /// Prints `text`; text with newlines is written as several lines, in order.
+  /// Prints `text` and a newline; text with newlines is several lines, written together.
   public func print(_ text: String = "") {
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      writeLine(String(line))
-    }
+    write(text + "\n")
   }
 
   /// Prints `text` in a style (plain text when not on a terminal).

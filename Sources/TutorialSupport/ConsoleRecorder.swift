@@ -6,8 +6,8 @@
 /// XCTAssertEqual(recorder.lines, ["...", "..."])
 /// ```
 public final class ConsoleRecorder: Sendable {
-  // Thread safety: every access to the lines goes through the lock.
-  private let recorded = Locked<[String]>([])
+  // Thread safety: every access to the text goes through the lock.
+  private let recorded = Locked("")
 
   /// Creates an empty recorder.
   public init() {}
@@ -15,20 +15,22 @@ public final class ConsoleRecorder: Sendable {
   /// A console that writes into this recorder.
   ///
   /// - Parameter isTerminal: pass `true` to record escape codes as a terminal would get them.
-  /// - Returns: a console whose lines end up in `lines`.
+  /// - Returns: a console whose output ends up in `text` and `lines`.
   public func console(isTerminal: Bool = false) -> Console {
-    Console(isTerminal: isTerminal) { line in
-      self.recorded.withLock { $0.append(line) }
+    Console(isTerminal: isTerminal) { text in
+      self.recorded.withLock { $0 += text }
     }
   }
 
-  /// Every line printed so far, in order.
+  /// Every line printed so far, in order, without their newlines.
   public var lines: [String] {
-    recorded.withLock { $0 }
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }  // the text ends with a newline
+    return lines
   }
 
-  /// Every line printed so far, joined with newlines and ending in one.
+  /// Everything written so far, exactly as written.
   public var text: String {
-    lines.map { $0 + "\n" }.joined()
+    recorded.withLock { $0 }
   }
 }
