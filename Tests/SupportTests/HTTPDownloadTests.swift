@@ -93,22 +93,41 @@ final class HTTPDownloadTests: XCTestCase {
   }
 
   func test_cancellingTheConsumer_endsTheLoop_cancelsTheTask_andReleasesTheSession() async throws {
+    try await cancelMidBody { download, started in
+      var bytes = 0
+      for try await chunk in download.chunks {
+        bytes += chunk.count
+        started.fire(())
+      }
+      return bytes
+    }
+  }
+
+  func test_cancellingAByteLoop_endsIt_andReleasesTheSession() async throws {
+    try await cancelMidBody { download, started in
+      var bytes = 0
+      for try await _ in download.bytes {
+        bytes += 1
+        started.fire(())
+      }
+      return bytes
+    }
+  }
+
+  /// Starts a download that stays parked mid-body, runs `loop` in a task until it has received
+  /// something, cancels that task, and checks that the loop ends and the session is let go.
+  private func cancelMidBody(
+    _ loop: @escaping @Sendable (HTTPDownload, OneShotSignal<Void>) async throws -> Int
+  ) async throws {
     let clock = ManualClock()  // never advanced: the throttled download stays parked mid-body
     let server = try FixtureServer.start(.init(clock: clock))
     defer { server.stop() }
     let download = try await HTTPDownload.start(
       URLRequest(url: server.url("/files/small.bin?throttle=100000"))
     )
-    let firstChunk = OneShotSignal<Void>()
-    let consumer = Task {
-      var bytes = 0
-      for try await chunk in download.chunks {
-        bytes += chunk.count
-        firstChunk.fire(())
-      }
-      return bytes
-    }
-    await firstChunk.wait()
+    let started = OneShotSignal<Void>()
+    let consumer = Task { try await loop(download, started) }
+    await started.wait()
     consumer.cancel()
     let received = try await consumer.value  // the loop ends (nil, not an error)
     XCTAssertLessThan(received, small.size)
