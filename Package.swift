@@ -6,6 +6,8 @@ import PackageDescription
 
 let package = Package(
   name: "ConcurrencyTutorial",
+  // Chapter02's `Observations` needs macOS 26; Linux ignores this line.
+  platforms: [.macOS(.v26)],
   products: [
     .executable(name: "Chapter01", targets: ["Chapter01"]),
     .executable(name: "Chapter02", targets: ["Chapter02"]),

@@ -59,6 +59,34 @@ final class AsyncHTTPBytesTests: XCTestCase {
       "other work ran on the actor between two bytes of the same chunk"
     )
   }
+
+  /// The same on the main actor, the loop written in a `@MainActor` method as a view model would.
+  @MainActor
+  func test_aLoopOnTheMainActor_staysOnItWithinAChunk() async throws {
+    let (stream, expected) = chunks(16)
+    let poker = Task.detached {
+      while !Task.isCancelled { await MainActor.run { MainActorPokes.count += 1 } }
+    }
+    var count = 0
+    var pokesInsideAChunk = 0
+    var pokesSeen = MainActorPokes.count
+    for try await _ in AsyncHTTPBytes(stream) {
+      if MainActorPokes.count != pokesSeen, !count.isMultiple(of: Self.chunkSize) {
+        pokesInsideAChunk += 1
+      }
+      pokesSeen = MainActorPokes.count
+      count += 1
+    }
+    poker.cancel()
+    await poker.value
+    XCTAssertEqual(count, expected.count)
+    XCTAssertEqual(pokesInsideAChunk, 0, "other main-actor work ran between two bytes of a chunk")
+  }
+}
+
+@MainActor
+private enum MainActorPokes {
+  static var count = 0
 }
 
 private actor PokedConsumer {
