@@ -42,14 +42,21 @@ enum GradeCommand {
       return 1
     }
 
+    // On a terminal, one live line says which exercise is running (a hang takes its timeout).
+    let board = console.isTerminal ? ProgressBoard(console: console) : nil
+    let row = board?.addRow("")
     var results: [(exercise: Exercise, verdict: Verdict)] = []
-    for exercise in scope {
-      if console.isTerminal {
-        console.print("  grading \(exercise.id) \(exercise.title) ...", style: .dim)
+    for (number, exercise) in scope.enumerated() {
+      if let board, let row {
+        let status = "  grading \(exercise.id) \(exercise.title) (\(number + 1) of \(scope.count))"
+        board.update(row, console.styled(status, .dim))
       }
       results.append(
         (exercise, await grade(exercise, using: tests, timeoutSeconds: options.timeoutSeconds))
       )
+    }
+    if let board, let row {
+      board.finish(row, console.styled("  graded \(scope.count) exercises", .dim))
     }
 
     var hints = HintLevels(packageRoot: root)
