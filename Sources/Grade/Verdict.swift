@@ -57,6 +57,12 @@ extension Verdict {
       )
     }
     if report.allPassed {
+      guard run.termination == .exited(0) else {
+        // A stray callback can crash the program after the last test has passed.
+        return .failing(
+          Failure(kind: .crashed, test: nil, message: crashMessage(runtime), details: runtime)
+        )
+      }
       return .done
     }
     let failed = report.failedTests

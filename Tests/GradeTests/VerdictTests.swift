@@ -64,6 +64,21 @@ final class VerdictTests: XCTestCase {
     )
   }
 
+  func test_aCrashAfterEveryTestPassed_isStillACrash() {
+    let output = started + "Test Case 'T.test_a' passed (0.0 seconds)\n"
+    let stderr =
+      "Fatal error: SWIFT TASK CONTINUATION MISUSE: "
+      + "readBarcodeOnce(with:) tried to resume its continuation more than once, throwing x!\n"
+    let verdict = Verdict.judge(
+      run(output, stderr: stderr, .signalled(SIGILL)),
+      timeoutSeconds: 10
+    )
+    guard case .failing(let failure) = verdict else { return XCTFail("\(verdict)") }
+    XCTAssertEqual(failure.kind, .crashed)
+    XCTAssertNil(failure.test, "no test was running")
+    XCTAssertTrue(failure.message.hasPrefix("a continuation was resumed twice"), failure.message)
+  }
+
   func test_aTimeout_isAHang_withTheLeakTheRuntimeReported() {
     let stderr =
       "SWIFT TASK CONTINUATION MISUSE: f() leaked its continuation without resuming it. This may "

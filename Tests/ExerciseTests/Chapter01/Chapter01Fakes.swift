@@ -64,20 +64,41 @@ struct ScriptedRecognizer: SpeechRecognizing {
 
 /// A reader that calls its completion twice: one after the other on one thread, or from two
 /// threads at once.
-struct DoubleFiringReader: BarcodeReading {
+///
+/// Tests await `callbacksReturned()` before they end, so an unguarded second resume crashes
+/// inside the test that caused it, not after the last test when nobody is looking.
+final class DoubleFiringReader: BarcodeReading, Sendable {
   let first: Result<Barcode, BarcodeReadError>
   let second: Result<Barcode, BarcodeReadError>
   let concurrently: Bool
+  // Thread safety: DispatchGroup is thread-safe; enter happens before each thread starts.
+  private let running = DispatchGroup()
+
+  init(
+    first: Result<Barcode, BarcodeReadError>,
+    second: Result<Barcode, BarcodeReadError>,
+    concurrently: Bool
+  ) {
+    self.first = first
+    self.second = second
+    self.concurrently = concurrently
+  }
 
   func readBarcode(completion: @escaping @Sendable (Result<Barcode, BarcodeReadError>) -> Void) {
-    if concurrently {
-      Thread { [first] in completion(first) }.start()
-      Thread { [second] in completion(second) }.start()
-    } else {
-      Thread { [first, second] in
-        completion(first)
-        completion(second)
+    let batches = concurrently ? [[first], [second]] : [[first, second]]
+    for results in batches {
+      running.enter()
+      Thread { [running] in
+        results.forEach(completion)
+        running.leave()
       }.start()
+    }
+  }
+
+  /// Returns once every completion call has returned.
+  func callbacksReturned() async {
+    await withCheckedContinuation { continuation in
+      running.notify(queue: .global()) { continuation.resume() }
     }
   }
 }
