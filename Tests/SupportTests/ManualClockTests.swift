@@ -60,12 +60,7 @@ final class ManualClockTests: XCTestCase {
     let sleeper = Task { try await clock.sleep(for: .seconds(10)) }
     await clock.waitForSleepers(count: 1)
     sleeper.cancel()
-    do {
-      try await sleeper.value
-      XCTFail("a cancelled sleep must throw")
-    } catch {
-      XCTAssertTrue(error is CancellationError, "threw \(error)")
-    }
+    await assertCancelledSleepThrows(sleeper)
     XCTAssertEqual(clock.sleeperCount, 0)
   }
 
@@ -75,11 +70,6 @@ final class ManualClockTests: XCTestCase {
       withUnsafeCurrentTask { $0?.cancel() }
       try await clock.sleep(for: .seconds(10))
     }
-    do {
-      try await sleeper.value
-      XCTFail("a cancelled sleep must throw")
-    } catch {
-      XCTAssertTrue(error is CancellationError, "threw \(error)")
-    }
+    await assertCancelledSleepThrows(sleeper)
   }
 }
