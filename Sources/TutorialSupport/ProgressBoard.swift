@@ -78,9 +78,11 @@ public final class ProgressBoard: Sendable {
   /// line cleared first: one write, so the screen never shows half a redraw.
   private func redraw(_ state: inout State, above line: String?) {
     guard console.isTerminal else { return }
+    var lines = state.rows
+    if let line { lines.insert(line, at: 0) }
     var text = state.drawn > 0 ? "\u{1B}[\(state.drawn)A" : ""
-    for row in (line.map { [$0] } ?? []) + state.rows {
-      text += "\r\u{1B}[2K" + row + "\n"
+    for line in lines {
+      text += "\r\u{1B}[2K" + line + "\n"
     }
     console.write(text)
     state.drawn = state.rows.count
