@@ -15,45 +15,72 @@ let package = Package(
     .executable(name: "FixtureServer", targets: ["FixtureServerTool"]),
   ],
   targets: [
-    // The small library every chapter shares: console, clocks, options, child processes, matcher.
-    .target(name: "TutorialSupport"),
+    // The support modules. No dependencies beyond the toolchain.
+    // What every chapter imports: console, lesson sections, options, clocks, callbacks, a lock.
+    .target(name: "LessonSupport"),
+    // Child processes with captured output and a deadline; Ctrl-C takes them down too.
+    .target(name: "ChildProcesses", dependencies: ["LessonSupport"]),
+    // The local HTTP/1.1 server the networking lessons talk to (127.0.0.1, offline).
+    .target(name: "HTTPFixtures", dependencies: ["LessonSupport"]),
+    // A download's body as an async sequence of chunks or bytes, over URLSession.
+    .target(name: "DownloadStreams", dependencies: ["LessonSupport"]),
+    // For tests only: manual clock, console recorder, transcripts, anchors, interrupted runs.
+    .target(name: "TestTooling", dependencies: ["LessonSupport", "ChildProcesses"]),
 
     // Chapters: one executable each, run with `swift run ChapterNN`.
     .executableTarget(
       name: "Chapter01",
-      dependencies: ["TutorialSupport"],
+      dependencies: ["LessonSupport", "ChildProcesses"],
       path: "Chapters/Chapter01"
     ),
     .executableTarget(
       name: "Chapter02",
-      dependencies: ["TutorialSupport"],
+      dependencies: ["LessonSupport"],
       path: "Chapters/Chapter02"
     ),
 
     // Exercises: the legacy APIs learners wrap, the stubs they edit, the reference solutions.
-    .target(name: "ExerciseSupport", dependencies: ["TutorialSupport"]),
-    .target(name: "Exercises", dependencies: ["ExerciseSupport", "TutorialSupport"]),
-    .target(name: "Solutions", dependencies: ["ExerciseSupport", "TutorialSupport"]),
+    .target(name: "ExerciseSupport"),
+    .target(name: "Exercises", dependencies: ["ExerciseSupport"]),
+    .target(name: "Solutions", dependencies: ["ExerciseSupport"]),
 
     // `swift run FixtureServer`: the chapters' local HTTP server, standalone, for curl.
-    .executableTarget(name: "FixtureServerTool", dependencies: ["TutorialSupport"]),
+    .executableTarget(name: "FixtureServerTool", dependencies: ["HTTPFixtures", "LessonSupport"]),
     // `swift run -c release FixtureBenchmark`: download speeds, for the README's figures.
-    .executableTarget(name: "FixtureBenchmark", dependencies: ["TutorialSupport"]),
+    .executableTarget(
+      name: "FixtureBenchmark",
+      dependencies: ["HTTPFixtures", "DownloadStreams", "ChildProcesses", "LessonSupport"]
+    ),
 
     // `swift run Grade`: builds the tests once, runs each exercise's tests in a child process.
-    .executableTarget(name: "Grade", dependencies: ["TutorialSupport"]),
+    .executableTarget(
+      name: "Grade",
+      dependencies: ["LessonSupport", "ChildProcesses", "ExerciseSupport"]
+    ),
 
     // Tests. SolutionTests is a symlink to ExerciseTests: one set of graded tests, compiled twice.
-    .testTarget(name: "SupportTests", dependencies: ["TutorialSupport", "FixtureServerTool"]),
-    .testTarget(name: "ChapterTests", dependencies: ["Chapter01", "Chapter02", "TutorialSupport"]),
-    .testTarget(name: "GradeTests", dependencies: ["Grade", "TutorialSupport"]),
+    .testTarget(
+      name: "SupportTests",
+      dependencies: [
+        "LessonSupport", "ChildProcesses", "HTTPFixtures", "DownloadStreams", "TestTooling",
+        "FixtureServerTool",
+      ]
+    ),
+    .testTarget(
+      name: "ChapterTests",
+      dependencies: ["Chapter01", "Chapter02", "LessonSupport", "ChildProcesses", "TestTooling"]
+    ),
+    .testTarget(
+      name: "GradeTests",
+      dependencies: ["Grade", "LessonSupport", "ChildProcesses", "ExerciseSupport", "TestTooling"]
+    ),
     .testTarget(
       name: "ExerciseTests",
-      dependencies: ["Exercises", "ExerciseSupport", "TutorialSupport"]
+      dependencies: ["Exercises", "ExerciseSupport", "LessonSupport", "TestTooling"]
     ),
     .testTarget(
       name: "SolutionTests",
-      dependencies: ["Solutions", "ExerciseSupport", "TutorialSupport"],
+      dependencies: ["Solutions", "ExerciseSupport", "LessonSupport", "TestTooling"],
       swiftSettings: [.define("SOLUTIONS")]
     ),
   ],

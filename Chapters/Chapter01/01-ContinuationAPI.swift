@@ -1,5 +1,5 @@
 // 1.1 The continuation API. Read with docs/Chapter01-Continuations.md#11-the-continuation-api
-import TutorialSupport
+import LessonSupport
 
 /// An old-style API: it answers through a completion handler, later, on another thread.
 func fetchGreeting(scheduler: CallbackScheduler, completion: @escaping @Sendable (String) -> Void) {

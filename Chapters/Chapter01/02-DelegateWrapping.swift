@@ -1,5 +1,5 @@
 // 1.2 Wrapping a delegate API. Read with docs/Chapter01-Continuations.md#12-wrapping-a-delegate-api
-import TutorialSupport
+import LessonSupport
 
 @MainActor
 func runDelegateWrapping(_ context: LessonContext) async throws {

@@ -1,6 +1,6 @@
 // 1.3 Wrapping a callback API. Read with docs/Chapter01-Continuations.md#13-wrapping-a-callback-api
+import LessonSupport
 import Foundation
-import TutorialSupport
 
 func runCallbackWrapping(_ context: LessonContext) async throws {
   let console = context.console

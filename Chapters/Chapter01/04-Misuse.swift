@@ -1,6 +1,6 @@
 // 1.4 Checked vs unsafe, and callbacks that fire twice.
 // Read with docs/Chapter01-Continuations.md#14-checked-vs-unsafe-and-callbacks-that-fire-twice
-import TutorialSupport
+import LessonSupport
 
 func runMisuse(_ context: LessonContext) async throws {
   let console = context.console

@@ -1,6 +1,6 @@
 // 1.5 A view model on the main actor.
 // Read with docs/Chapter01-Continuations.md#15-a-view-model-on-the-main-actor
-import TutorialSupport
+import LessonSupport
 
 @MainActor
 func runViewModel(_ context: LessonContext) async throws {

@@ -1,7 +1,6 @@
 // 1.5: the seed's ContentViewModel, rebuilt on async/await. It is @MainActor because a view
 // reads it; @Observable so the view knows when to draw again.
 import Observation
-import TutorialSupport
 
 @MainActor
 @Observable

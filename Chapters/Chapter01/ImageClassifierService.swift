@@ -1,6 +1,6 @@
 // A legacy classifier with a completion handler, like many SDKs written before async/await.
 // It answers on a background thread, `workTime` after it is asked.
-import TutorialSupport
+import LessonSupport
 
 final class ImageClassifierService: Sendable {
   static let workTime = Duration.milliseconds(800)

@@ -1,6 +1,6 @@
 // A console stand-in for UIImagePickerController: shown, it waits for the (scripted) user, then
 // reports through its delegate. Like UIKit, it lives on the main actor.
-import TutorialSupport
+import LessonSupport
 
 /// What the scripted user does each time the picker is shown.
 enum PickerAction: Sendable {

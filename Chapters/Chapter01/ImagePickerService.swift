@@ -1,5 +1,5 @@
 // 1.2, after: store the continuation on every call, clear it, then resume it. Cancel gives nil.
-import TutorialSupport
+import LessonSupport
 
 @MainActor
 final class ImagePickerService: ImagePickerDelegate {

@@ -1,7 +1,7 @@
 // The demos that misbehave on purpose. Each runs as `Chapter01 --demo NAME` in a child process
 // started by 1.2, 1.3 or 1.4, because it crashes or leaves a task suspended forever.
+import LessonSupport
 import Foundation
-import TutorialSupport
 
 let misuseDemos: [String: @Sendable (LessonContext) async throws -> Void] = [
   "seed-second-pick": { try await demoSeedSecondPick($0) },

@@ -1,6 +1,5 @@
 // 1.2, before: the seed's first ImagePickerService, kept with its three bugs because they are
 // the lesson. Never copy this one; ImagePickerService.swift is the fix.
-import TutorialSupport
 
 // snippet.seed-picker-service
 @MainActor

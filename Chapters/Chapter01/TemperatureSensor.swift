@@ -1,7 +1,7 @@
 // A legacy sensor SDK with a known bug: it calls its completion handler twice, sometimes from
 // two threads at once.
+import LessonSupport
 import Synchronization
-import TutorialSupport
 
 final class TemperatureSensor: Sendable {
   static let responseTime = Duration.milliseconds(20)

@@ -1,6 +1,6 @@
 // 2.1 Push streams from a captured continuation.
 // Read with docs/Chapter02-UnfoldingVsPush.md#21-push-streams-from-a-captured-continuation
-import TutorialSupport
+import LessonSupport
 
 @MainActor
 func runPushStreams(_ context: LessonContext) async throws {

@@ -1,7 +1,7 @@
 // 2.2 The generator's state machine.
 // Read with docs/Chapter02-UnfoldingVsPush.md#22-the-generators-state-machine
+import LessonSupport
 import Foundation
-import TutorialSupport
 
 func runStateMachine(_ context: LessonContext) async throws {
   let console = context.console

@@ -1,6 +1,6 @@
 // 2.3 Unfolding floods an endless source.
 // Read with docs/Chapter02-UnfoldingVsPush.md#23-unfolding-floods-an-endless-source
-import TutorialSupport
+import LessonSupport
 
 /// What a view received while following the counter.
 struct FollowResult: Equatable {

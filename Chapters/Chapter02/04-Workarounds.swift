@@ -1,6 +1,6 @@
 // 2.4 Seed 001's workarounds.
 // Read with docs/Chapter02-UnfoldingVsPush.md#24-seed-001s-workarounds
-import TutorialSupport
+import LessonSupport
 
 @MainActor
 func runWorkarounds(_ context: LessonContext) async throws {

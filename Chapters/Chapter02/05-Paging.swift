@@ -1,6 +1,6 @@
 // 2.5 Unfolding where it belongs: paged sources.
 // Read with docs/Chapter02-UnfoldingVsPush.md#25-unfolding-where-it-belongs-paged-sources
-import TutorialSupport
+import LessonSupport
 
 func runPaging(_ context: LessonContext) async throws {
   let console = context.console

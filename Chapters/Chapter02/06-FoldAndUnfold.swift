@@ -1,6 +1,6 @@
 // 2.6 Fold and unfold.
 // Read with docs/Chapter02-UnfoldingVsPush.md#26-fold-and-unfold
-import TutorialSupport
+import LessonSupport
 
 func runFoldAndUnfold(_ context: LessonContext) async throws {
   let console = context.console

@@ -1,6 +1,6 @@
 // 2.7 Buffering policies.
 // Read with docs/Chapter02-UnfoldingVsPush.md#27-buffering-policies
-import TutorialSupport
+import LessonSupport
 
 func runBufferingPolicies(_ context: LessonContext) async throws {
   let console = context.console

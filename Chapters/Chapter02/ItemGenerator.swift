@@ -1,7 +1,7 @@
 // 2.1: seed 000's ItemGenerator, made safe for Swift 6. It calls its handler with each item,
 // one every `interval`, then calls `onFinish`. The seed's force cast (`i as! T`) is gone: the
 // generator is handed its items.
-import TutorialSupport
+import LessonSupport
 
 final class ItemGenerator<Item: Sendable>: Sendable {
   private let items: [Item]

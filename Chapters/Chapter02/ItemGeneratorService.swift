@@ -1,6 +1,5 @@
 // 2.1: the service turns the generator's handler calls into an AsyncStream. The build closure
 // captures the continuation and hands it to the generator: a push stream.
-import TutorialSupport
 
 final class ItemGeneratorService: Sendable {
   static let interval = Duration.seconds(2)  // the seed's pacing between events

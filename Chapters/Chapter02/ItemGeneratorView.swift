@@ -1,5 +1,5 @@
 // 2.1: a console stand-in for the seed's ItemGeneratorView: one line per state it is shown.
-import TutorialSupport
+import LessonSupport
 
 @MainActor
 struct ItemGeneratorView {

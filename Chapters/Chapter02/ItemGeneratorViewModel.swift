@@ -2,7 +2,6 @@
 // threads is not allowed" warning cannot happen, because every property change runs on the
 // main actor, even though the events are produced on other threads.
 import Observation
-import TutorialSupport
 
 @MainActor
 @Observable

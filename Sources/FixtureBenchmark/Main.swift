@@ -1,8 +1,10 @@
 // `swift run -c release FixtureBenchmark`: how fast the 32 MB fixture file downloads from the
-// in-process fixture server, by curl and by the three ways TutorialSupport offers. A measurement
-// for humans, not a test: nothing here passes or fails.
+// in-process fixture server, by curl, by URLSession and by the two streams of DownloadStreams. A
+// measurement for humans, not a test: nothing here passes or fails.
+import ChildProcesses
+import HTTPFixtures
+import DownloadStreams
 import Foundation
-import TutorialSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,7 +1,8 @@
 // `swift run FixtureServer [--port N] [--throttle BYTES_PER_SECOND]`: the chapters' local HTTP
 // server, standalone, for exploring with curl. Chapters and tests start it in-process instead.
+import HTTPFixtures
+import LessonSupport
 import Foundation
-import TutorialSupport
 
 @main
 enum Main {

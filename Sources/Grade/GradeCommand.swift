@@ -1,7 +1,8 @@
 // `swift run Grade`: build the tests once, run each exercise's tests in a child process with a
 // time limit, then print the scoreboard.
+import ChildProcesses
+import LessonSupport
 import Foundation
-import TutorialSupport
 
 enum GradeCommand {
   /// Runs the grader and returns its exit status: 0 all done, 1 otherwise, 64 bad arguments.
@@ -32,14 +33,26 @@ enum GradeCommand {
     }
     let scope = options.chapter.map(ExerciseCatalog.exercises(in:)) ?? ExerciseCatalog.exercises
 
-    console.print("Building the tests (swift build --build-tests) ...", style: .dim)
-    guard await build(in: root, errors: errors) else { return 1 }
+    // Ctrl-C: kill the test run in progress, say so, grade nothing more (exit 130; 143 for TERM).
+    let activity = Locked("starting")
+    Interrupts.setLastWords {
+      "\nGrade: interrupted while \(activity.withLock { $0 }); nothing after it was graded."
+    }
+    Interrupts.install()
+
     let tests: TestBinary
-    do {
-      tests = try await TestBinary.locate(packageRoot: root)
-    } catch {
-      errors.print("Grade: \(error)")
-      return 1
+    if let standIn = TestBinary.standIn {
+      tests = standIn
+    } else {
+      activity.withLock { $0 = "building the tests" }
+      console.print("Building the tests (swift build --build-tests) ...", style: .dim)
+      guard await build(in: root, errors: errors) else { return 1 }
+      do {
+        tests = try await TestBinary.locate(packageRoot: root)
+      } catch {
+        errors.print("Grade: \(error)")
+        return 1
+      }
     }
 
     // On a terminal, one live line says which exercise is running (a hang takes its timeout).
@@ -47,6 +60,7 @@ enum GradeCommand {
     let row = board?.addRow("")
     var results: [(exercise: Exercise, verdict: Verdict)] = []
     for (number, exercise) in scope.enumerated() {
+      activity.withLock { $0 = "grading \(exercise.id) \(exercise.title)" }
       if let board, let row {
         let status = "  grading \(exercise.id) \(exercise.title) (\(number + 1) of \(scope.count))"
         board.update(row, console.styled(status, .dim))

@@ -1,6 +1,5 @@
 // `swift run Grade`: grades the exercises in Sources/Exercises. See GradeCommand.swift.
 import Foundation
-import TutorialSupport
 
 @main
 enum Main {

@@ -1,6 +1,6 @@
 // The grader's report: each exercise's state, totals, the first problem, and what to do next.
+import LessonSupport
 import Foundation
-import TutorialSupport
 
 struct Scoreboard {
   let results: [(exercise: Exercise, verdict: Verdict)]

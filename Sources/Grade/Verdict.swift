@@ -1,6 +1,7 @@
 // Turns what an exercise's test run printed into a verdict and a teaching message.
+import ChildProcesses
+import ExerciseSupport
 import Foundation
-import TutorialSupport
 
 /// Where one exercise stands.
 enum Verdict: Equatable, Sendable {
@@ -74,7 +75,7 @@ extension Verdict {
       )
     }
     let messages = failed.flatMap { report.failures[$0] ?? [] }
-    if !messages.isEmpty && messages.allSatisfy({ $0.contains("is not implemented yet") }) {
+    if !messages.isEmpty && messages.allSatisfy({ $0.contains(NotImplemented.marker) }) {
       return .notStarted
     }
     return .failing(teaching(test: first, messages: report.failures[first] ?? []))

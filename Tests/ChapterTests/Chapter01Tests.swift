@@ -1,5 +1,6 @@
+import ChildProcesses
+import TestTooling
 import Synchronization
-import TutorialSupport
 import XCTest
 
 @testable import Chapter01
@@ -56,7 +57,7 @@ final class Chapter01Tests: XCTestCase {
 
   func test_seedService_secondPick_leaksThenCrashesWithADoubleResume() async throws {
     let result = try await runDemo("seed-second-pick")
-    XCTAssertEqual(result.termination, .signalled(SIGILL))
+    XCTAssertEqual(result.termination, .signalled(RuntimeTrap.signal))
     XCTAssertEqual(
       runtimeMessages(in: result.stderr),
       [
@@ -185,7 +186,7 @@ final class Chapter01Tests: XCTestCase {
 
   func test_naiveSensorWrapper_crashesOnTheSecondCallback() async throws {
     let result = try await runDemo("sensor-double-resume")
-    XCTAssertEqual(result.termination, .signalled(SIGILL))
+    XCTAssertEqual(result.termination, .signalled(RuntimeTrap.signal))
     XCTAssertEqual(
       runtimeMessages(in: result.stderr),
       [

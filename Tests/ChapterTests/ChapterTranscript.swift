@@ -1,5 +1,7 @@
+import ChildProcesses
+import TestTooling
+import LessonSupport
 import Foundation
-import TutorialSupport
 import XCTest
 
 /// Runs a built chapter with `--fast` and compares its stdout with the transcript its docs page

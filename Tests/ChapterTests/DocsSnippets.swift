@@ -1,5 +1,5 @@
+import TestTooling
 import Foundation
-import TutorialSupport
 import XCTest
 
 /// Checks that every `<!-- snippet: NAME -->` code block of a docs page is, line for line, the

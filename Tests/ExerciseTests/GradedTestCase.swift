@@ -1,5 +1,5 @@
+import ExerciseSupport
 import Foundation
-import TutorialSupport
 import XCTest
 
 /// The base of every graded test, which skips the exercise variant outside the grader.

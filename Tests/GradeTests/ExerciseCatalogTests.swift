@@ -1,5 +1,6 @@
+import TestTooling
+import ExerciseSupport
 import Foundation
-import TutorialSupport
 import XCTest
 
 @testable import Grade

@@ -1,4 +1,4 @@
-import TutorialSupport
+import ChildProcesses
 import XCTest
 
 @testable import Grade
@@ -48,7 +48,7 @@ final class VerdictTests: XCTestCase {
       "_Concurrency/CheckedContinuation.swift:169: Fatal error: SWIFT TASK CONTINUATION MISUSE: "
       + "scan() tried to resume its continuation more than once, returning nil!\n"
     let verdict = Verdict.judge(
-      run(started, stderr: stderr, .signalled(SIGILL)),
+      run(started, stderr: stderr, .signalled(RuntimeTrap.signal)),
       timeoutSeconds: 10
     )
     guard case .failing(let failure) = verdict else { return XCTFail("\(verdict)") }
@@ -70,7 +70,7 @@ final class VerdictTests: XCTestCase {
       "Fatal error: SWIFT TASK CONTINUATION MISUSE: "
       + "readBarcodeOnce(with:) tried to resume its continuation more than once, throwing x!\n"
     let verdict = Verdict.judge(
-      run(output, stderr: stderr, .signalled(SIGILL)),
+      run(output, stderr: stderr, .signalled(RuntimeTrap.signal)),
       timeoutSeconds: 10
     )
     guard case .failing(let failure) = verdict else { return XCTFail("\(verdict)") }

@@ -1,7 +1,6 @@
+@testable import DownloadStreams
 import Foundation
 import XCTest
-
-@testable import TutorialSupport
 
 final class AsyncHTTPBytesTests: XCTestCase {
   private static let chunkSize = 4096

@@ -1,4 +1,5 @@
-import TutorialSupport
+import TestTooling
+import LessonSupport
 import XCTest
 
 final class CallbackSchedulerTests: XCTestCase {

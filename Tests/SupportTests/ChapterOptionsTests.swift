@@ -1,4 +1,5 @@
-import TutorialSupport
+import TestTooling
+import LessonSupport
 import XCTest
 
 final class ChapterOptionsTests: XCTestCase {
@@ -46,7 +47,19 @@ final class ChapterOptionsTests: XCTestCase {
     }
   }
 
+  func test_usage_listsDemos_onlyForAChapterThatHasThem() {
+    XCTAssertFalse(ChapterOptions.usage(executable: "Chapter09").contains("--demo"))
+    let usage = ChapterOptions.usage(executable: "Chapter09", demos: ["crash", "leak"])
+    XCTAssertTrue(usage.contains("--demo NAME"), usage)
+    XCTAssertTrue(usage.contains("(demos: crash, leak)"), usage)
+  }
+
   // MARK: - Running a chapter
+
+  /// What a chapter's Main passes for `--fast`; these tests never need the real pace.
+  private let fastClock: @Sendable (Bool) -> any Clock<Duration> = { _ in
+    ScaledClock(speedup: 1000)
+  }
 
   private func sampleChapter(ran: ConsoleRecorder) -> Chapter {
     let log = ran.console()
@@ -72,7 +85,8 @@ final class ChapterOptionsTests: XCTestCase {
       let status = await sampleChapter(ran: ran).run(
         arguments: ["--fast", "--section", name],
         console: output.console(),
-        errors: ConsoleRecorder().console()
+        errors: ConsoleRecorder().console(),
+        clock: fastClock
       )
       XCTAssertEqual(status, 0)
       XCTAssertEqual(ran.lines, ["ran two"])
@@ -86,14 +100,54 @@ final class ChapterOptionsTests: XCTestCase {
     let status = await sampleChapter(ran: ran).run(
       arguments: ["--list"],
       console: output.console(),
-      errors: ConsoleRecorder().console()
+      errors: ConsoleRecorder().console(),
+      clock: fastClock
     )
     XCTAssertEqual(status, 0)
     XCTAssertEqual(ran.lines, [])
     XCTAssertEqual(
       output.lines,
-      ["one         9.1 First", "two         9.2 Second", "fails       9.3 Throws"]
+      ["one    9.1 First", "two    9.2 Second", "fails  9.3 Throws"]
     )
+  }
+
+  func test_run_list_keepsLongNamesWhole() async {
+    let chapter = Chapter(
+      executable: "Sample",
+      title: "Sample chapter",
+      sections: [
+        LessonSection("a-long-section-name", title: "9.1 Long") { _ in },
+        LessonSection("short", title: "9.2 Short") { _ in },
+      ]
+    )
+    let output = ConsoleRecorder()
+    _ = await chapter.run(
+      arguments: ["--list"],
+      console: output.console(),
+      errors: ConsoleRecorder().console(),
+      clock: fastClock
+    )
+    XCTAssertEqual(
+      output.lines,
+      ["a-long-section-name  9.1 Long", "short                9.2 Short"]
+    )
+  }
+
+  func test_run_asksForTheClock_withWhetherFastWasGiven() async {
+    for (arguments, expected) in [([String](), false), (["--fast"], true)] {
+      let asked = Locked<[Bool]>([])
+      let status = await sampleChapter(ran: ConsoleRecorder()).run(
+        arguments: arguments + ["--section", "one"],
+        console: ConsoleRecorder().console(),
+        errors: ConsoleRecorder().console(),
+        clock: { isFast in
+          asked.withLock { $0.append(isFast) }
+          return ScaledClock(speedup: 1000)
+        }
+      )
+      XCTAssertEqual(status, 0)
+      XCTAssertEqual(asked.withLock { $0 }, [expected], "\(arguments)")
+    }
   }
 
   func test_run_badInput_exits64_withAMessageAndUsageOnStderr_withoutRunningAnything() async {
@@ -110,7 +164,8 @@ final class ChapterOptionsTests: XCTestCase {
       let status = await sampleChapter(ran: ran).run(
         arguments: arguments,
         console: output.console(),
-        errors: errors.console()
+        errors: errors.console(),
+        clock: fastClock
       )
       XCTAssertEqual(status, 64, "\(arguments)")
       XCTAssertEqual(ran.lines, [], "\(arguments)")
@@ -125,7 +180,8 @@ final class ChapterOptionsTests: XCTestCase {
     let status = await sampleChapter(ran: ConsoleRecorder()).run(
       arguments: ["--section", "fails"],
       console: ConsoleRecorder().console(),
-      errors: errors.console()
+      errors: errors.console(),
+      clock: fastClock
     )
     XCTAssertEqual(status, 1)
     XCTAssertEqual(errors.lines, ["Sample: error: CancellationError()"])
@@ -137,7 +193,8 @@ final class ChapterOptionsTests: XCTestCase {
     let status = await sampleChapter(ran: ran).run(
       arguments: ["--demo", "crash"],
       console: output.console(),
-      errors: ConsoleRecorder().console()
+      errors: ConsoleRecorder().console(),
+      clock: fastClock
     )
     XCTAssertEqual(status, 0)
     XCTAssertEqual(ran.lines, ["demo ran"])

@@ -1,5 +1,6 @@
+import ChildProcesses
+import TestTooling
 import Foundation
-import TutorialSupport
 import XCTest
 
 private let shell = URL(fileURLWithPath: "/bin/sh")
@@ -22,13 +23,32 @@ final class ChildProcessTests: XCTestCase {
   func test_run_reportsACrashBySignal_asAShellWould() async throws {
     let result = try await ChildProcess.run(
       shell,
-      arguments: ["-c", "echo before; kill -ILL $$"],
+      arguments: ["-c", "echo before; kill -SEGV $$"],
       timeout: .seconds(60)
     )
     XCTAssertEqual(result.stdout, "before\n")
-    XCTAssertEqual(result.termination, .signalled(SIGILL))
-    XCTAssertEqual(result.termination.shellStatus, 132)
-    XCTAssertEqual(result.termination.description, "crashed with SIGILL")
+    XCTAssertEqual(result.termination, .signalled(SIGSEGV))
+    XCTAssertEqual(result.termination.shellStatus, 128 + SIGSEGV)
+    XCTAssertEqual(result.termination.description, "crashed with SIGSEGV")
+  }
+
+  func test_run_callsThisMachinesTrapSignal_aRuntimeTrap() async throws {
+    let result = try await ChildProcess.run(
+      shell,
+      arguments: ["-c", "kill -\(RuntimeTrap.signal) $$"],
+      timeout: .seconds(60)
+    )
+    XCTAssertEqual(result.termination, .signalled(RuntimeTrap.signal))
+    XCTAssertEqual(result.termination.description, "crashed (a runtime trap)")
+  }
+
+  func test_runtimeTrap_isTheSignalOfThisProcessor() {
+    #if arch(x86_64)
+    XCTAssertEqual(RuntimeTrap.signal, 4)  // SIGILL on x86_64
+    #elseif arch(arm64)
+    XCTAssertEqual(RuntimeTrap.signal, 5)  // SIGTRAP on arm64
+    #endif
+    XCTAssertEqual(Termination.signalName(RuntimeTrap.signal), RuntimeTrap.signalName)
   }
 
   func test_run_drainsLargeOutputOnBothPipes() async throws {
@@ -106,6 +126,7 @@ final class ChildProcessTests: XCTestCase {
       timeout: .seconds(60)
     )
     XCTAssertEqual(result.termination, .signalled(SIGTERM), "stdout: \(result.stdout)")
+    XCTAssertEqual(result.termination.description, "was stopped by SIGTERM")
   }
 
   func test_run_manyChildrenAtOnce_eachGetsItsOwnOutput() async throws {

@@ -1,4 +1,4 @@
-import TutorialSupport
+import TestTooling
 import XCTest
 
 final class ConsoleTests: XCTestCase {

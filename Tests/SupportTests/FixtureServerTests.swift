@@ -1,7 +1,8 @@
+@testable import HTTPFixtures
+import TestTooling
+import LessonSupport
 import Foundation
 import XCTest
-
-@testable import TutorialSupport
 
 final class FixtureServerTests: XCTestCase {
   private let small = FixtureFile.all[0]

@@ -1,7 +1,8 @@
+import ChildProcesses
+@testable import HTTPFixtures
+import TestTooling
 import Foundation
 import XCTest
-
-@testable import TutorialSupport
 
 /// `swift run FixtureServer`: what a learner sees when they mistype, or the port is taken.
 final class FixtureServerToolTests: XCTestCase {

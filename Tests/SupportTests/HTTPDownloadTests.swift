@@ -1,11 +1,13 @@
+@testable import HTTPFixtures
+@testable import DownloadStreams
+import LessonSupport
+import TestTooling
 import Foundation
 import XCTest
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-
-@testable import TutorialSupport
 
 final class HTTPDownloadTests: XCTestCase {
   private let small = FixtureFile.all[0]

@@ -1,6 +1,5 @@
+@testable import HTTPFixtures
 import XCTest
-
-@testable import TutorialSupport
 
 final class HTTPRequestHeadTests: XCTestCase {
   func test_parse_requestLine_query_andHeaders() throws {

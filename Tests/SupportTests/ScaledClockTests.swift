@@ -1,4 +1,4 @@
-import TutorialSupport
+import LessonSupport
 import XCTest
 
 final class ScaledClockTests: XCTestCase {

@@ -1,5 +1,4 @@
 import ExerciseSupport
-import TutorialSupport
 
 /// Exercise 1.3: make a one-shot wrapper safe against a callback that fires twice.
 ///

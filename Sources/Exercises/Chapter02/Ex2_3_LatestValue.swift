@@ -1,5 +1,4 @@
 import ExerciseSupport
-import TutorialSupport
 
 /// Exercise 2.3: the buffering policy for a "latest value only" consumer.
 ///

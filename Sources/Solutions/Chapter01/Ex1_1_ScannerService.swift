@@ -1,5 +1,4 @@
 import ExerciseSupport
-import TutorialSupport
 
 /// Exercise 1.1: wrap a delegate API (reference solution).
 ///

@@ -1,5 +1,4 @@
 import ExerciseSupport
-import TutorialSupport
 
 /// Exercise 1.2: wrap a callback API (reference solution).
 ///

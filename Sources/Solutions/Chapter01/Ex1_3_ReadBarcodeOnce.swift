@@ -1,6 +1,5 @@
 import ExerciseSupport
 import Synchronization
-import TutorialSupport
 
 /// Exercise 1.3: make a one-shot wrapper safe against a callback that fires twice (reference
 /// solution).

@@ -1,5 +1,4 @@
 import ExerciseSupport
-import TutorialSupport
 
 /// Exercise 2.1: a push stream from a callback producer (reference solution).
 ///

@@ -1,5 +1,4 @@
 import ExerciseSupport
-import TutorialSupport
 
 /// Exercise 2.2: an unfolding stream over a paged source (reference solution).
 ///

@@ -1,6 +1,6 @@
+import LessonSupport
 import ExerciseSupport
 import Foundation
-import TutorialSupport
 
 struct ScriptedFailure: Error, Equatable {}
 

@@ -1,5 +1,6 @@
 // How ChildProcess starts, watches and stops a child on POSIX systems.
 import Foundation
+import LessonSupport
 
 /// A child started with `posix_spawn` in a process group of its own, its pipes read by two
 /// threads and its exit collected with `waitpid` by a third.
@@ -69,7 +70,7 @@ struct SpawnedChild: Sendable {
     self.exit = exit
     Thread {
       let termination = Self.waitForExit(pid)
-      ChildProcessRegistry.shared.remove(pid)
+      ChildProcessRegistry.shared.reaped(pid)
       exit.fire(termination)
     }.start()
   }
@@ -77,6 +78,11 @@ struct SpawnedChild: Sendable {
   /// Sends SIGKILL to the child's whole process group (harmless once the group is empty).
   func killGroup() {
     kill(-pid, SIGKILL)
+  }
+
+  /// Stops tracking the child's group for Ctrl-C: call once the group has been killed.
+  func forget() {
+    ChildProcessRegistry.shared.forgetGroup(pid)
   }
 
   /// A pipe whose ends close on exec, so only the dup2'd copies reach the child.
@@ -116,63 +122,11 @@ private final class CStringArray {
   }
 }
 
-/// The children still running, so that Ctrl-C (SIGINT) or SIGTERM takes them down with this
-/// process instead of leaving them running in their own process groups.
-private final class ChildProcessRegistry: Sendable {
-  static let shared = ChildProcessRegistry()
-
-  private struct State {
-    var running: Set<pid_t> = []
-    var signalSources: [RetainedSignalSource] = []
-  }
-
-  // Thread safety: everything is behind the lock. Spawning happens under it too, so pipes made
-  // for one child are close-on-exec before any other child is started.
-  private let state = Locked(State())
-
-  /// Installs the signal handlers on first use, then runs `spawn` and records the child.
-  func spawn(_ spawn: () throws -> SpawnResult) throws -> SpawnResult {
-    try state.withLock { state in
-      if state.signalSources.isEmpty {
-        state.signalSources = [SIGINT, SIGTERM].map(Self.forwardToChildren)
-      }
-      let result = try spawn()
-      state.running.insert(result.pid)
-      return result
-    }
-  }
-
-  func remove(_ pid: pid_t) {
-    state.withLock { _ = $0.running.remove(pid) }
-  }
-
-  private static func forwardToChildren(_ signalNumber: Int32) -> RetainedSignalSource {
-    signal(signalNumber, SIG_IGN)  // delivered to the dispatch source instead
-    let source = DispatchSource.makeSignalSource(signal: signalNumber)
-    source.setEventHandler {
-      for pid in shared.state.withLock({ $0.running }) {
-        kill(-pid, SIGKILL)
-      }
-      signal(signalNumber, SIG_DFL)  // then end as the signal would have ended us
-      raise(signalNumber)
-    }
-    source.resume()
-    return RetainedSignalSource(source: source)
-  }
-}
-
 /// What spawning a child gives: its pid and the read ends of its output pipes.
-private struct SpawnResult: Sendable {
+struct SpawnResult: Sendable {
   let pid: pid_t
   let stdout: Int32
   let stderr: Int32
-}
-
-/// Keeps a signal source alive for the life of the process.
-private struct RetainedSignalSource: @unchecked Sendable {
-  // Safety: the source is created, configured and resumed before it is stored here, and it is
-  // never touched again; the value exists only to hold a reference.
-  let source: any DispatchSourceSignal
 }
 
 /// Reads a file descriptor to its end on a thread of its own, then closes it.

@@ -1,10 +1,11 @@
 import Foundation
+import LessonSupport
 
 /// How a child process ended.
 public enum Termination: Sendable, Equatable, CustomStringConvertible {
   /// It exited by itself with this status.
   case exited(Int32)
-  /// It was killed by this signal (a Swift runtime trap is `SIGILL`, 4, on Linux x86_64).
+  /// It was killed by this signal (`RuntimeTrap.signal` for a Swift runtime trap).
   case signalled(Int32)
   /// It was still running at the deadline and was killed.
   case timedOut
@@ -18,22 +19,27 @@ public enum Termination: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  /// A short human phrase: "exited with status 0", "crashed with SIGILL", "timed out".
+  /// A short human phrase: "exited with status 0", "crashed (a runtime trap)", "crashed with
+  /// SIGSEGV", "was stopped by SIGTERM", "timed out".
   public var description: String {
     switch self {
     case .exited(let status): "exited with status \(status)"
+    case .signalled(RuntimeTrap.signal): "crashed (a runtime trap)"
+    case .signalled(let signal) where [SIGINT, SIGTERM, SIGKILL, SIGHUP].contains(signal):
+      "was stopped by \(Self.signalName(signal))"
     case .signalled(let signal): "crashed with \(Self.signalName(signal))"
     case .timedOut: "timed out"
     }
   }
 
-  /// The conventional name of a signal number, such as "SIGILL".
+  /// The conventional name of a signal number, such as "SIGSEGV".
   public static func signalName(_ signal: Int32) -> String {
-    let names: [Int32: String] = [
-      SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP",
-      SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL",
-      SIGSEGV: "SIGSEGV", SIGPIPE: "SIGPIPE", SIGTERM: "SIGTERM",
+    var names: [Int32: String] = [
+      SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS",
+      SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGPIPE: "SIGPIPE",
+      SIGTERM: "SIGTERM",
     ]
+    names[RuntimeTrap.signal] = RuntimeTrap.signalName
     return names[signal] ?? "signal \(signal)"
   }
 }
@@ -65,6 +71,11 @@ public struct ChildProcessResult: Sendable {
 ///
 /// Both pipes are drained while the child runs, so a chatty child never blocks on a full pipe.
 /// The deadline is measured on `clock`: tests pass a `ManualClock` and never wait for real.
+///
+/// Each child runs in a process group of its own, so a timeout kills whatever it started too.
+/// Ctrl-C (SIGINT) or SIGTERM sent to this process kills every child's group, then ends this
+/// process by the same signal (see `Interrupts`); `run` then never returns, so nothing reports a
+/// child that was killed on the way out as crashed.
 public enum ChildProcess {
   /// Errors starting a child.
   public struct LaunchError: Error, CustomStringConvertible {
@@ -96,11 +107,16 @@ public enum ChildProcess {
     timeout: Duration,
     clock: any Clock<Duration> = ContinuousClock()
   ) async throws -> ChildProcessResult {
-    let child = try SpawnedChild(
-      executable: executable,
-      arguments: arguments,
-      environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    )
+    let child: SpawnedChild
+    do {
+      child = try SpawnedChild(
+        executable: executable,
+        arguments: arguments,
+        environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }
+      )
+    } catch is Interrupts.ProcessIsEnding {
+      await Interrupts.waitForTheEnd()
+    }
     // Set before the kill, so the verdict cannot depend on which of the two tasks ends first.
     let timedOut = Locked(false)
     await withTaskGroup(of: Void.self) { group in
@@ -122,6 +138,9 @@ public enum ChildProcess {
     let termination = await child.exit.wait()
     // Whatever the child left running in its process group would keep the pipes open.
     child.killGroup()
+    // After Ctrl-C the child was killed on the way out: that is not a result to report.
+    if Interrupts.hasBeenInterrupted { await Interrupts.waitForTheEnd() }
+    child.forget()
     return ChildProcessResult(
       stdout: String(decoding: await child.stdout.wait(), as: UTF8.self),
       stderr: String(decoding: await child.stderr.wait(), as: UTF8.self),

@@ -1,3 +1,5 @@
+import LessonSupport
+
 /// A clock that moves only when a test says so, for exact virtual time.
 ///
 /// ```swift

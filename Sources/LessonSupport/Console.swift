@@ -17,7 +17,7 @@ public struct Console: Sendable {
   /// Whether output goes to a terminal; when false, no escape codes are written.
   public let isTerminal: Bool
   /// Writes text exactly as given, in one piece: whole lines, or a live redraw on a terminal.
-  let write: @Sendable (String) -> Void
+  package let write: @Sendable (String) -> Void
 
   /// Creates a console that hands its output to `write`, one call per print.
   ///

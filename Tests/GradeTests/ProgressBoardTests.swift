@@ -1,6 +1,8 @@
-import XCTest
+import LessonSupport
+import TestTooling
 
-@testable import TutorialSupport
+@testable import Grade
+import XCTest
 
 final class ProgressBoardTests: XCTestCase {
   func test_inAPipe_onlyFinalLinesAndPrintsAppear_inOrder() {

@@ -1,4 +1,5 @@
 import Foundation
+import LessonSupport
 
 /// A small HTTP/1.1 server on 127.0.0.1 that chapters and tests start in-process, so networking
 /// lessons run offline, with no second terminal and no port clash.

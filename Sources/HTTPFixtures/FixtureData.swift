@@ -1,4 +1,5 @@
 import Foundation
+import LessonSupport
 
 /// A file the fixture server offers for download: deterministic bytes, the same on every run.
 ///

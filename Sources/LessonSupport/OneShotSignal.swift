@@ -1,7 +1,7 @@
 import Foundation
 
 /// A value delivered once, to any number of waiters before or after it arrives.
-final class OneShotSignal<Value: Sendable>: Sendable {
+package final class OneShotSignal<Value: Sendable>: Sendable {
   private struct State {
     var value: Value?
     var waiters: [CheckedContinuation<Value, Never>] = []
@@ -10,7 +10,9 @@ final class OneShotSignal<Value: Sendable>: Sendable {
   // Thread safety: state is behind the lock; waiters are resumed after unlocking.
   private let state = Locked(State())
 
-  func fire(_ value: Value) {
+  package init() {}
+
+  package func fire(_ value: Value) {
     let waiters = state.withLock { state -> [CheckedContinuation<Value, Never>] in
       guard state.value == nil else { return [] }
       state.value = value
@@ -20,7 +22,7 @@ final class OneShotSignal<Value: Sendable>: Sendable {
     waiters.forEach { $0.resume(returning: value) }
   }
 
-  func wait() async -> Value {
+  package func wait() async -> Value {
     await withCheckedContinuation { continuation in
       let value = state.withLock { state -> Value? in
         if let value = state.value { return value }

@@ -1,4 +1,5 @@
 import Foundation
+import LessonSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

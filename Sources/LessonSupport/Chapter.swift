@@ -1,61 +1,16 @@
 import Foundation
 
-/// What a lesson section gets to work with: where to print, and the clock to wait on.
-public struct LessonContext: Sendable {
-  /// Where the lesson prints.
-  public let console: Console
-  /// Every pause in the lesson goes through this clock.
-  public let clock: any Clock<Duration>
-  /// Whether the chapter runs with `--fast`; passed on to child processes it starts.
-  public let isFast: Bool
-
-  /// Creates a context.
-  ///
-  /// - Parameters:
-  ///   - console: where the lesson prints.
-  ///   - clock: the clock for every pause (a `ManualClock` in tests).
-  ///   - isFast: whether child processes should also run fast.
-  public init(console: Console, clock: any Clock<Duration>, isFast: Bool = true) {
-    self.console = console
-    self.clock = clock
-    self.isFast = isFast
-  }
-}
-
-/// One numbered section of a chapter, such as "1.2 Wrapping a delegate API".
-public struct LessonSection: Sendable {
-  /// The short name used with `--section`, such as "delegate".
-  public let name: String
-  /// The heading, the same words as the docs page: "1.2 Wrapping a delegate API".
-  public let title: String
-  /// Runs the section.
-  public let run: @Sendable (LessonContext) async throws -> Void
-
-  /// Creates a section.
-  public init(
-    _ name: String,
-    title: String,
-    run: @escaping @Sendable (LessonContext) async throws -> Void
-  ) {
-    self.name = name
-    self.title = title
-    self.run = run
-  }
-
-  /// The section number at the start of the title ("1.2").
-  public var number: String {
-    String(title.prefix { $0 != " " })
-  }
-}
-
 /// A chapter executable: its sections in docs order, plus demos it runs in child processes.
 ///
 /// ```swift
-/// @main enum Main {
-///   static func main() async {
-///     await Chapter(executable: "Chapter01", title: "Chapter 01: Continuations",
-///                   sections: [...], demos: [...]).main()
-///   }
+/// let chapter = Chapter(
+///   executable: "Chapter09",
+///   title: "Chapter 09: An example",
+///   sections: [LessonSection("hello", title: "9.1 Hello") { $0.console.print("hello") }]
+/// )
+/// // In the chapter's @main type; the clock a run waits on is chosen here, in plain sight:
+/// await chapter.main { isFast -> any Clock<Duration> in
+///   if isFast { ScaledClock(speedup: 1000) } else { ContinuousClock() }
 /// }
 /// ```
 public struct Chapter: Sendable {
@@ -84,8 +39,20 @@ public struct Chapter: Sendable {
   /// Parses the command line, runs what it asks for and exits.
   ///
   /// Exit status: 0 on success, 1 if a lesson throws, 64 for a command line it cannot use.
-  public func main(arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
-    let status = await run(arguments: arguments, console: .standard, errors: .standardError)
+  ///
+  /// - Parameters:
+  ///   - arguments: the command line without the program name.
+  ///   - clock: given whether `--fast` was passed, the clock every pause of this run goes through.
+  public func main(
+    arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+    clock: @Sendable (_ isFast: Bool) -> any Clock<Duration>
+  ) async -> Never {
+    let status = await run(
+      arguments: arguments,
+      console: .standard,
+      errors: .standardError,
+      clock: clock
+    )
     exit(status)
   }
 
@@ -95,26 +62,36 @@ public struct Chapter: Sendable {
   ///   - arguments: the command line without the program name.
   ///   - console: where normal output goes.
   ///   - errors: where errors, and usage after bad input, go (standard error in a real run).
-  /// - Returns: 0, 1 or 64, as for `main(arguments:)`.
-  public func run(arguments: [String], console: Console, errors: Console) async -> Int32 {
+  ///   - clock: given whether `--fast` was passed, the clock every pause of this run goes through.
+  /// - Returns: 0, 1 or 64, as for `main(arguments:clock:)`.
+  public func run(
+    arguments: [String],
+    console: Console,
+    errors: Console,
+    clock: @Sendable (_ isFast: Bool) -> any Clock<Duration>
+  ) async -> Int32 {
     let options: ChapterOptions
     do {
       options = try ChapterOptions.parse(arguments)
     } catch {
       return usageError("\(error)", errors)
     }
-    let clock: any Clock<Duration> =
-      options.isFast ? ScaledClock(speedup: 1000) : ContinuousClock()
-    let context = LessonContext(console: console, clock: clock, isFast: options.isFast)
+    let context = LessonContext(
+      console: console,
+      clock: clock(options.isFast),
+      isFast: options.isFast
+    )
 
     switch options.action {
     case .help:
-      console.print(ChapterOptions.usage(executable: executable))
+      console.print(usage)
       return 0
     case .list:
+      // Names in one column, as wide as the longest name plus two spaces.
+      let width = (sections.map(\.name.count).max() ?? 0) + 2
       for section in sections {
         console.print(
-          "\(section.name.padding(toLength: 12, withPad: " ", startingAt: 0))\(section.title)"
+          section.name.padding(toLength: width, withPad: " ", startingAt: 0) + section.title
         )
       }
       return 0
@@ -157,7 +134,11 @@ public struct Chapter: Sendable {
   }
 
   private func usageError(_ message: String, _ errors: Console) -> Int32 {
-    errors.print("\(executable): \(message)\n\n\(ChapterOptions.usage(executable: executable))")
+    errors.print("\(executable): \(message)\n\n\(usage)")
     return 64
+  }
+
+  private var usage: String {
+    ChapterOptions.usage(executable: executable, demos: demos.keys.sorted())
   }
 }

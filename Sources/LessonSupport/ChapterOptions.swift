@@ -49,19 +49,30 @@ public struct ChapterOptions: Equatable, Sendable {
 
   /// The usage text for a chapter executable.
   ///
-  /// - Parameter executable: the name shown, such as "Chapter01".
+  /// - Parameters:
+  ///   - executable: the name shown, such as "Chapter01".
+  ///   - demos: the names `--demo` takes; the option is listed only when there are some.
   /// - Returns: several lines, ending without a newline.
-  public static func usage(executable: String) -> String {
-    """
-    usage: swift run \(executable) [--fast] [--section NAME]
-           swift run \(executable) --list | --help
+  public static func usage(executable: String, demos: [String] = []) -> String {
+    var text = """
+      usage: swift run \(executable) [--fast] [--section NAME]
+             swift run \(executable) --list | --help
 
-    options:
-      --fast            run with every pause 1000 times shorter (what the tests use)
-      --section NAME    run one section only; NAME as shown by --list (or its number)
-      --list            list the sections
-      --help            show this help
-    """
+      options:
+        --fast            run with every pause 1000 times shorter (what the tests use)
+        --section NAME    run one section only; NAME as shown by --list (or its number)
+        --list            list the sections
+        --help            show this help
+      """
+    if !demos.isEmpty {
+      text += """
+
+          --demo NAME       run one demo that crashes or hangs on purpose, by itself; the
+                            sections start the chapter this way in a child process
+                            (demos: \(demos.joined(separator: ", ")))
+        """
+    }
+    return text
   }
 
   /// Parses a chapter's arguments (without the program name).

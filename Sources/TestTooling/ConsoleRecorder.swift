@@ -1,3 +1,5 @@
+import LessonSupport
+
 /// Collects what a `Console` prints, for tests and for capturing a lesson's output in memory.
 ///
 /// ```swift
