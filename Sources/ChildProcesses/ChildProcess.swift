@@ -64,9 +64,12 @@ public struct ChildProcessResult: Sendable {
 /// Runs a program to completion, capturing its output, with a deadline.
 ///
 /// ```swift
-/// let result = try await ChildProcess.run(executable, arguments: ["--demo", "double-resume"],
-///                                         timeout: .seconds(10))
-/// if case .signalled = result.termination { print(result.stderr) }
+/// let result = try await ChildProcess.run(
+///   URL(fileURLWithPath: "/bin/sh"),
+///   arguments: ["-c", "echo hello; exit 3"],
+///   timeout: .seconds(10)
+/// )
+/// print(result.stdout, result.termination)  // "hello", "exited with status 3"
 /// ```
 ///
 /// Both pipes are drained while the child runs, so a chatty child never blocks on a full pipe.

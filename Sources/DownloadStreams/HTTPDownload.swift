@@ -13,7 +13,9 @@ import FoundationNetworking
 /// ```swift
 /// let download = try await HTTPDownload.start(URLRequest(url: server.url("/files/small.bin")))
 /// print(download.response.statusCode, download.expectedLength ?? -1)
-/// for try await byte in download.bytes { ... }      // or: for try await chunk in download.chunks
+/// for try await chunk in download.chunks {  // or download.bytes, one UInt8 at a time
+///   print("received \(chunk.count) bytes")
+/// }
 /// ```
 ///
 /// Cancelling the task that iterates (or dropping the stream) cancels the data task and

@@ -1,6 +1,7 @@
 /// Thrown by an exercise stub that the learner has not written yet.
 ///
 /// ```swift
+/// // Fragment: the shape of a stub, as in Sources/Exercises.
 /// public func transcribe(...) async throws -> Transcript {
 ///   // TODO(1.2): wrap the callback with withCheckedThrowingContinuation.
 ///   throw NotImplemented("1.2")

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let scheduler = CallbackScheduler(clock: context.clock)
-/// scheduler.schedule(after: .milliseconds(800)) { completion(.success(answer)) }
+/// scheduler.schedule(after: .milliseconds(800)) { completion(.success("cat")) }
 /// await scheduler.waitUntilIdle()   // the callback has run and been released
 /// ```
 ///

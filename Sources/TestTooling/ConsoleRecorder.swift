@@ -4,8 +4,9 @@ import LessonSupport
 ///
 /// ```swift
 /// let recorder = ConsoleRecorder()
-/// await runDelegateWrapping(LessonContext(console: recorder.console, clock: ManualClock()))
-/// XCTAssertEqual(recorder.lines, ["...", "..."])
+/// let context = LessonContext(console: recorder.console(), clock: ManualClock())
+/// context.console.section("9.1 Hello")
+/// XCTAssertEqual(recorder.lines, ["", "=== 9.1 Hello ==="])
 /// ```
 public final class ConsoleRecorder: Sendable {
   // Thread safety: every access to the text goes through the lock.

@@ -19,8 +19,12 @@ public struct InterruptedRun: Sendable {
   /// waits for it to end and for each child to be gone.
   ///
   /// ```swift
-  /// let run = try await InterruptedRun.start(chapter, arguments: ["--section", "misuse"],
-  ///                                          interruptAfter: 1, with: SIGINT)
+  /// let run = try await InterruptedRun.start(
+  ///   chapter,
+  ///   arguments: ["--section", "misuse"],
+  ///   interruptAfter: 1,
+  ///   with: SIGINT
+  /// )
   /// XCTAssertEqual(run.result.termination, .signalled(SIGINT))
   /// XCTAssertEqual(run.survivors, [])
   /// ```

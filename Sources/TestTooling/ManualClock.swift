@@ -4,10 +4,14 @@ import LessonSupport
 ///
 /// ```swift
 /// let clock = ManualClock()
-/// let task = Task { try await clock.sleep(for: .seconds(3)); return "woke" }
+/// let task = Task {
+///   try await clock.sleep(for: .seconds(3))
+///   return "woke"
+/// }
 /// await clock.waitForSleepers(count: 1)   // the task is now suspended in sleep
 /// clock.advance(by: .seconds(3))          // ... and this wakes it
-/// XCTAssertEqual(try await task.value, "woke")
+/// let woke = try await task.value
+/// XCTAssertEqual(woke, "woke")
 /// ```
 ///
 /// Do: wait for the sleepers you expect before advancing. Not: `Task.yield()` and hope.

@@ -1,7 +1,8 @@
 /// The link anchors of a Markdown page's headings, as GitHub makes them.
 ///
 /// ```swift
-/// MarkdownAnchors.anchors(in: "## 1.2 Wrapping a delegate API")  // ["12-wrapping-a-delegate-api"]
+/// let anchors = MarkdownAnchors.anchors(in: "## 1.2 Wrapping a delegate API")
+/// // anchors == ["12-wrapping-a-delegate-api"]
 /// ```
 ///
 /// Tests use it to prove that every `docs/Page.md#anchor` the code or the grader shows exists.

@@ -112,4 +112,12 @@ private struct TerminalScreen {
     }
     if lines.last == "" { lines.removeLast() }
   }
+
+  /// The example in ProgressBoard's doc comment: compiled, not run.
+  private func docCommentExample(context: LessonContext, size: Int, received: Int) {
+    let board = ProgressBoard(console: context.console)
+    let row = board.addRow("large.bin  " + ProgressBoard.bar(completed: 0, total: size))
+    board.update(row, "large.bin  " + ProgressBoard.bar(completed: received, total: size))
+    board.finish(row, "large.bin  done, 32 MB")
+  }
 }
