@@ -41,12 +41,6 @@ func runChapter(_ chapter: String, arguments: [String]) async throws -> ChildPro
   )
 }
 
-/// The package root, found from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent()  // ChapterTests
-  .deletingLastPathComponent()  // Tests
-  .deletingLastPathComponent()
-
 /// Checks that every section of `chapter` has its `## N.M Title` heading on the docs page.
 func assertSectionsHaveDocsHeadings(
   _ chapter: Chapter,

@@ -8,11 +8,8 @@ import XCTest
 /// The catalog is the grader's only source of truth, so it must match the files: every stub has
 /// a solution, graded tests, three hints and a docs heading to link to; every stub is listed.
 final class ExerciseCatalogTests: XCTestCase {
-  private let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
   private func read(_ path: String) throws -> String {
-    try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
   }
 
   func test_everyExercise_hasAStub_aSolution_gradedTests_hints_andADocsAnchor() throws {
@@ -31,7 +28,7 @@ final class ExerciseCatalogTests: XCTestCase {
       XCTAssertNoThrow(try read("Sources/Solutions/\(chapter)/\(exercise.stubFile)"), "no solution")
 
       let testFiles = try FileManager.default.contentsOfDirectory(
-        atPath: root.appendingPathComponent("Tests/ExerciseTests/\(chapter)").path
+        atPath: repositoryRoot.appendingPathComponent("Tests/ExerciseTests/\(chapter)").path
       )
       let tests = try testFiles.map { try read("Tests/ExerciseTests/\(chapter)/\($0)") }.joined()
       XCTAssertTrue(
@@ -58,7 +55,7 @@ final class ExerciseCatalogTests: XCTestCase {
 
   func test_everyStubFile_isInTheCatalog() throws {
     for chapter in ExerciseCatalog.chapters {
-      let folder = root.appendingPathComponent("Sources/Exercises/\(chapter.name)")
+      let folder = repositoryRoot.appendingPathComponent("Sources/Exercises/\(chapter.name)")
       let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
       XCTAssertEqual(files, ExerciseCatalog.exercises(in: chapter).map(\.stubFile).sorted())
     }

@@ -150,6 +150,11 @@ final class DocCommentExamplesTests: XCTestCase {
     try await clock.sleep(for: .seconds(2))  // about 2 ms of real time
   }
 
+  private func repositoryRootExample() {
+    let page = repositoryRoot.appendingPathComponent("docs/Chapter01-Continuations.md")
+    print(page)
+  }
+
   private func testToolingExamples(page: String, result: ChildProcessResult) throws {
     let chapter = try BuildProducts.executable(named: "Chapter01")
     print(chapter)
@@ -217,9 +222,3 @@ final class DocCommentExamplesTests: XCTestCase {
     }
   }
 }
-
-/// The package root, found from this file's path.
-private let repositoryRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent()  // SupportTests
-  .deletingLastPathComponent()  // Tests
-  .deletingLastPathComponent()
