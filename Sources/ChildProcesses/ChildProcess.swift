@@ -52,12 +52,16 @@ public struct ChildProcessResult: Sendable {
   public let stderr: String
   /// How the process ended.
   public let termination: Termination
+  /// The processor time the child used, user and system: near zero for a child that waited
+  /// the whole time, near its run time for one that looped.
+  public let cpuTime: Duration
 
   /// Creates a result, as `ChildProcess.run` does (tests make their own).
-  public init(stdout: String, stderr: String, termination: Termination) {
+  public init(stdout: String, stderr: String, termination: Termination, cpuTime: Duration = .zero) {
     self.stdout = stdout
     self.stderr = stderr
     self.termination = termination
+    self.cpuTime = cpuTime
   }
 }
 
@@ -138,7 +142,7 @@ public enum ChildProcess {
       await group.next()
       group.cancelAll()
     }
-    let termination = await child.exit.wait()
+    let exit = await child.exit.wait()
     // Whatever the child left running in its process group would keep the pipes open.
     child.killGroup()
     // After Ctrl-C the child was killed on the way out: that is not a result to report.
@@ -147,7 +151,8 @@ public enum ChildProcess {
     return ChildProcessResult(
       stdout: String(decoding: await child.stdout.wait(), as: UTF8.self),
       stderr: String(decoding: await child.stderr.wait(), as: UTF8.self),
-      termination: timedOut.withLock { $0 } ? .timedOut : termination
+      termination: timedOut.withLock { $0 } ? .timedOut : exit.termination,
+      cpuTime: exit.cpuTime
     )
   }
 }

@@ -3,7 +3,7 @@ import Foundation
 import LessonSupport
 
 /// A child started with `posix_spawn` in a process group of its own, its pipes read by two
-/// threads and its exit collected with `waitpid` by a third.
+/// threads and its exit collected with `wait4` by a third.
 ///
 /// Foundation's `Process` is not used: on Linux it notices a child's exit through a socket the
 /// child inherits, so a grandchild that inherits it too (the Swift backtracer of a crashing
@@ -12,7 +12,7 @@ struct SpawnedChild: Sendable {
   let pid: pid_t
   let stdout: PipeDrain
   let stderr: PipeDrain
-  let exit: OneShotSignal<Termination>
+  let exit: OneShotSignal<ChildExit>
 
   init(executable: URL, arguments: [String], environment: [String: String]) throws {
     var actions = posix_spawn_file_actions_t()
@@ -66,7 +66,7 @@ struct SpawnedChild: Sendable {
     self.pid = pid
     self.stdout = PipeDrain(spawned.stdout)
     self.stderr = PipeDrain(spawned.stderr)
-    let exit = OneShotSignal<Termination>()
+    let exit = OneShotSignal<ChildExit>()
     self.exit = exit
     Thread {
       let termination = Self.waitForExit(pid)
@@ -100,13 +100,19 @@ struct SpawnedChild: Sendable {
     return (fds[0], fds[1])
   }
 
-  private static func waitForExit(_ pid: pid_t) -> Termination {
+  private static func waitForExit(_ pid: pid_t) -> ChildExit {
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
     // The WIFSIGNALED/WEXITSTATUS macros, spelled out: the low 7 bits are the signal, if any.
     let signal = status & 0x7f
-    return signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
+    let seconds = { (time: timeval) in Duration.seconds(time.tv_sec) + .microseconds(time.tv_usec) }
+    return ChildExit(
+      termination: signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal),
+      cpuTime: seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    )
   }
+
 }
 
 /// A NULL-terminated array of C strings that lives as long as this value.
@@ -120,6 +126,12 @@ private final class CStringArray {
   deinit {
     pointers.forEach { free($0) }
   }
+}
+
+/// How a child ended, and how much processor time it used (user and system) on the way.
+struct ChildExit: Sendable {
+  let termination: Termination
+  let cpuTime: Duration
 }
 
 /// What spawning a child gives: its pid and the read ends of its output pipes.

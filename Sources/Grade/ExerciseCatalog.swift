@@ -21,6 +21,8 @@ struct Exercise: Equatable, Sendable {
   let id: String
   let title: String
   let chapter: ChapterInfo
+  /// The docs section whose lesson the exercise practises: "1.2" for exercise 1.1.
+  let section: String
   /// The stub's file name in `Sources/Exercises/ChapterNN/` (and the solution's in Solutions).
   let stubFile: String
   /// The XCTestCase class in `Tests/ExerciseTests/ChapterNN/` that grades it.
@@ -33,6 +35,16 @@ struct Exercise: Equatable, Sendable {
   /// "Sources/Exercises/Chapter01/Ex1_2_Transcribe.swift".
   var stubPath: String {
     "Sources/Exercises/\(chapter.name)/\(stubFile)"
+  }
+
+  /// "Sources/Solutions/Chapter01/Ex1_2_Transcribe.swift": the reference solution.
+  var solutionPath: String {
+    "Sources/Solutions/\(chapter.name)/\(stubFile)"
+  }
+
+  /// "1.2 Wrap a callback API (section 1.3)", as the scoreboard and `--list` name it.
+  var heading: String {
+    "\(id)  \(title) (section \(section))"
   }
 
   /// "docs/Chapter01-Continuations.md#exercise-12-wrap-a-callback-api".
@@ -61,6 +73,7 @@ enum ExerciseCatalog {
       id: "1.1",
       title: "Wrap a delegate API",
       chapter: chapter01,
+      section: "1.2",
       stubFile: "Ex1_1_ScannerService.swift",
       testClass: "Ex1_1_ScannerServiceTests",
       hints: [
@@ -78,6 +91,7 @@ enum ExerciseCatalog {
       id: "1.2",
       title: "Wrap a callback API",
       chapter: chapter01,
+      section: "1.3",
       stubFile: "Ex1_2_Transcribe.swift",
       testClass: "Ex1_2_TranscribeTests",
       hints: [
@@ -93,6 +107,7 @@ enum ExerciseCatalog {
       id: "1.3",
       title: "A callback that fires twice",
       chapter: chapter01,
+      section: "1.4",
       stubFile: "Ex1_3_ReadBarcodeOnce.swift",
       testClass: "Ex1_3_ReadBarcodeOnceTests",
       hints: [
@@ -109,6 +124,7 @@ enum ExerciseCatalog {
       id: "2.1",
       title: "A push stream that finishes",
       chapter: chapter02,
+      section: "2.1",
       stubFile: "Ex2_1_Ticks.swift",
       testClass: "Ex2_1_TicksTests",
       hints: [
@@ -126,6 +142,7 @@ enum ExerciseCatalog {
       id: "2.2",
       title: "Pages on demand",
       chapter: chapter02,
+      section: "2.5",
       stubFile: "Ex2_2_Pages.swift",
       testClass: "Ex2_2_PagesTests",
       hints: [
@@ -142,6 +159,7 @@ enum ExerciseCatalog {
       id: "2.3",
       title: "Latest value only",
       chapter: chapter02,
+      section: "2.7",
       stubFile: "Ex2_3_LatestValue.swift",
       testClass: "Ex2_3_LatestValueTests",
       hints: [
@@ -160,6 +178,11 @@ enum ExerciseCatalog {
     chapters.first { chapter in
       word.lowercased() == chapter.name.lowercased() || Int(word) == chapter.number
     }
+  }
+
+  /// The exercise with this id, such as "1.2".
+  static func exercise(id: String) -> Exercise? {
+    exercises.first { $0.id == id }
   }
 
   static func exercises(in chapter: ChapterInfo) -> [Exercise] {

@@ -31,7 +31,7 @@ enum GradeCommand {
       )
       return 1
     }
-    let scope = options.chapter.map(ExerciseCatalog.exercises(in:)) ?? ExerciseCatalog.exercises
+    let scope = options.scope
 
     // Ctrl-C: kill the test run in progress, say so, grade nothing more (exit 130; 143 for TERM).
     let activity = Locked("starting")
@@ -73,15 +73,17 @@ enum GradeCommand {
       board.finish(row, console.styled("  graded \(scope.count) exercises", .dim))
     }
 
-    var hints = HintLevels(packageRoot: root)
-    var scoreboard = Scoreboard(results: results, chapter: options.chapter, hintLevels: hints)
-    if options.nextHint, let exercise = scoreboard.nextExercise {
+    var scoreboard = Scoreboard(
+      results: results,
+      scopeWord: options.scopeWord,
+      hintLevels: HintLevels(packageRoot: root)
+    )
+    if options.nextHint {
       do {
-        try hints.raise(for: exercise)
+        try scoreboard.revealNextHint()
       } catch {
         errors.print("Grade: could not save the hint level: \(error)")
       }
-      scoreboard = Scoreboard(results: results, chapter: options.chapter, hintLevels: hints)
     }
     scoreboard.render(on: console)
     return results.allSatisfy { $0.verdict == .done } ? 0 : 1
@@ -139,7 +141,7 @@ enum GradeCommand {
     for chapter in ExerciseCatalog.chapters {
       console.print("\(chapter.name): \(chapter.title)", style: .bold)
       for exercise in ExerciseCatalog.exercises(in: chapter) {
-        console.print("  \(exercise.id)  \(exercise.title)")
+        console.print("  \(exercise.heading)")
         console.print("       edit: \(exercise.stubPath)")
         console.print("       read: \(exercise.docLink)")
       }

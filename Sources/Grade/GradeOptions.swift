@@ -1,4 +1,4 @@
-// The grader's command line: `swift run Grade [CHAPTER] [--hint] [--timeout SECONDS] [--list]`.
+// The grader's command line: `swift run Grade [CHAPTER | EXERCISE] [--hint] [--timeout SECONDS]`.
 
 struct GradeOptions: Equatable, Sendable {
   enum Action: Equatable, Sendable {
@@ -10,19 +10,22 @@ struct GradeOptions: Equatable, Sendable {
   var action = Action.grade
   /// Only this chapter's exercises; nil for all.
   var chapter: ChapterInfo?
+  /// Only this exercise; nil for all (or the chapter's).
+  var exercise: Exercise?
   /// Show the next hint for the first unfinished exercise.
   var nextHint = false
   /// How long one exercise's tests may run.
   var timeoutSeconds = 10
 
   static let usage = """
-    usage: swift run Grade [CHAPTER] [--hint] [--timeout SECONDS]
+    usage: swift run Grade [CHAPTER | EXERCISE] [--hint] [--timeout SECONDS]
            swift run Grade --list | --help
 
     Grades your exercises in Sources/Exercises against their tests.
 
       CHAPTER            only this chapter: Chapter01, 01 or 1 (default: every chapter)
-      --hint             show one more hint for the first unfinished exercise
+      EXERCISE           only this exercise, by its id: 1.2
+      --hint             reveal one more hint for the exercise named next (three each)
       --timeout SECONDS  how long one exercise's tests may run (default: 10)
       --list             list the exercises and their files
       --help             show this help
@@ -58,18 +61,38 @@ struct GradeOptions: Equatable, Sendable {
       case let word where word.hasPrefix("-"):
         throw ParseError(description: "unknown option '\(word)'")
       case let word:
-        guard options.chapter == nil else {
-          throw ParseError(description: "give at most one chapter (got '\(word)' as well)")
+        guard options.chapter == nil, options.exercise == nil else {
+          throw ParseError(
+            description: "give at most one chapter or exercise (got '\(word)' as well)"
+          )
         }
-        guard let chapter = ExerciseCatalog.chapter(named: word) else {
+        if let exercise = ExerciseCatalog.exercise(id: word) {
+          options.exercise = exercise
+        } else if let chapter = ExerciseCatalog.chapter(named: word) {
+          options.chapter = chapter
+        } else if word.contains(".") {
+          let ids = ExerciseCatalog.exercises.map(\.id).joined(separator: ", ")
+          throw ParseError(description: "unknown exercise '\(word)'; exercises: \(ids)")
+        } else {
           let names = ExerciseCatalog.chapters.map(\.name).joined(separator: ", ")
           throw ParseError(
             description: "unknown chapter '\(word)'; chapters with exercises: \(names)"
           )
         }
-        options.chapter = chapter
       }
     }
     return options
+  }
+
+  /// The exercises to grade: one, a chapter's, or all.
+  var scope: [Exercise] {
+    if let exercise { return [exercise] }
+    if let chapter { return ExerciseCatalog.exercises(in: chapter) }
+    return ExerciseCatalog.exercises
+  }
+
+  /// The word that grades the same scope again: "1.2", "Chapter01", or nil for everything.
+  var scopeWord: String? {
+    exercise?.id ?? chapter?.name
   }
 }

@@ -12,18 +12,23 @@ struct HintLevels {
     levels = data.flatMap { try? JSONDecoder().decode([String: Int].self, from: $0) } ?? [:]
   }
 
-  /// How many hints to show for `exercise`: at least the first.
+  /// How many hints of `exercise` the learner has asked for: 0 until the first `--hint`.
   func level(of exercise: Exercise) -> Int {
-    min(max(levels[exercise.id] ?? 1, 1), exercise.hints.count)
+    min(max(levels[exercise.id] ?? 0, 0), exercise.hints.count)
   }
 
-  /// One more hint for `exercise` (up to the last), saved for next time.
-  mutating func raise(for exercise: Exercise) throws {
-    levels[exercise.id] = min(level(of: exercise) + 1, exercise.hints.count)
+  /// Reveals one more hint of `exercise` and saves the level for next time.
+  ///
+  /// - Returns: false, changing nothing, when every hint is already shown.
+  mutating func reveal(for exercise: Exercise) throws -> Bool {
+    let level = level(of: exercise)
+    guard level < exercise.hints.count else { return false }
+    levels[exercise.id] = level + 1
     try FileManager.default.createDirectory(
       at: file.deletingLastPathComponent(),
       withIntermediateDirectories: true
     )
     try JSONEncoder().encode(levels).write(to: file)
+    return true
   }
 }

@@ -1,14 +1,26 @@
 // The grader's report: each exercise's state, totals, the first problem, and what to do next.
-import LessonSupport
 import Foundation
+import LessonSupport
 
 struct Scoreboard {
+  /// What `--hint` did on this run.
+  enum HintRequest: Equatable {
+    /// One more hint was revealed.
+    case revealed
+    /// Every hint was shown already.
+    case noneLeft
+  }
+
   let results: [(exercise: Exercise, verdict: Verdict)]
-  /// The chapter asked for on the command line, if any, for the next command.
-  let chapter: ChapterInfo?
-  let hintLevels: HintLevels
+  /// The word that grades the same scope again ("1.2", "Chapter01"), or nil for everything.
+  let scopeWord: String?
+  var hintLevels: HintLevels
+  /// What `--hint` did, or nil when it was not given.
+  var hintRequest: HintRequest? = nil
 
   func render(on console: Console) {
+    // One column for every exercise heading, so the states line up across chapters.
+    let width = (ExerciseCatalog.exercises.map(\.heading.count).max() ?? 0) + 2
     for chapter in ExerciseCatalog.chapters {
       let rows = results.filter { $0.exercise.chapter == chapter }
       guard !rows.isEmpty else { continue }
@@ -19,14 +31,13 @@ struct Scoreboard {
         style: .bold
       )
       for (exercise, verdict) in rows {
-        let title = "\(exercise.id)  \(exercise.title)".padding(
-          toLength: 40,
-          withPad: " ",
-          startingAt: 0
-        )
+        let heading = exercise.heading.padding(toLength: width, withPad: " ", startingAt: 0)
         console.print(
-          "  \(mark(for: verdict, on: console)) \(title) \(state(of: verdict, on: console))"
+          "  \(mark(for: verdict, on: console)) \(heading)\(state(of: verdict, on: console))"
         )
+        if verdict == .done {
+          console.print("        compare with \(exercise.solutionPath)", style: .dim)
+        }
       }
     }
 
@@ -40,24 +51,34 @@ struct Scoreboard {
 
     if let (exercise, failure) = firstFailure {
       console.print()
-      console.print("First failure: \(exercise.id) \(exercise.title)", style: .bold)
+      console.print("First failure: \(exercise.heading)", style: .bold)
       if let test = failure.test { console.print("  in \(exercise.testClass).\(test)") }
+      if let location = failure.location { console.print("  at \(location)") }
       console.print("  " + failure.message, style: .failure)
       for detail in failure.details { console.print("    " + detail) }
       printHints(for: exercise, on: console)
-      printNext("edit \(exercise.stubPath)", on: console)
+      printNext("edit \(exercise.stubPath), then run `swift run Grade \(exercise.id)`", on: console)
     } else if let exercise = firstNotStarted {
       console.print()
-      console.print("Next exercise: \(exercise.id) \(exercise.title)", style: .bold)
-      console.print("  Read: \(exercise.docLink)")
-      printNext("write it in \(exercise.stubPath)", on: console)
+      console.print("Next exercise: \(exercise.heading)", style: .bold)
+      printHints(for: exercise, on: console)
+      printNext(
+        "write it in \(exercise.stubPath), then run `swift run Grade \(exercise.id)`",
+        on: console
+      )
     } else {
       console.print()
       console.print("Every exercise here is done.", style: .success)
-      if chapter != nil {
+      if scopeWord != nil {
         console.print("Next: run `swift run Grade` to see every chapter.")
       }
     }
+  }
+
+  /// `--hint`: one more hint for the exercise named next, started or not.
+  mutating func revealNextHint() throws {
+    guard let exercise = nextExercise else { return }
+    hintRequest = try hintLevels.reveal(for: exercise) ? .revealed : .noneLeft
   }
 
   /// The exercise the learner should work on next: the first failing one, else the first not
@@ -77,21 +98,26 @@ struct Scoreboard {
     results.first { $0.verdict == .notStarted }?.exercise
   }
 
+  /// The hints asked for so far (the newest marked), the section to read, and how to get more.
   private func printHints(for exercise: Exercise, on console: Console) {
     let level = hintLevels.level(of: exercise)
+    let count = exercise.hints.count
     for index in 0..<level {
-      console.print("  Hint \(index + 1) of \(exercise.hints.count): \(exercise.hints[index])")
+      let new = hintRequest == .revealed && index == level - 1 ? " (new)" : ""
+      console.print("  Hint \(index + 1) of \(count)\(new): \(exercise.hints[index])")
     }
     console.print("  Read: \(exercise.docLink)")
-    if level < exercise.hints.count {
-      console.print("  Stuck? `swift run Grade --hint` shows the next hint.")
+    if level < count {
+      console.print("  Stuck? `swift run Grade --hint` shows hint \(level + 1) of \(count).")
+    } else {
+      let again = hintRequest == .noneLeft ? "No more hints: that was the last. " : ""
+      console.print("  \(again)Compare with the reference solution: \(exercise.solutionPath)")
     }
   }
 
   private func printNext(_ action: String, on console: Console) {
-    let command = chapter.map { "swift run Grade \($0.name)" } ?? "swift run Grade"
     console.print()
-    console.print("Next: \(action), then run `\(command)`.", style: .bold)
+    console.print("Next: \(action).", style: .bold)
   }
 
   private func mark(for verdict: Verdict, on console: Console) -> String {
@@ -110,6 +136,7 @@ struct Scoreboard {
       case .failedTest: console.styled("failing", .failure)
       case .crashed: console.styled("failing: crashed", .failure)
       case .hung: console.styled("failing: did not finish", .failure)
+      case .busy: console.styled("failing: busy forever", .failure)
       }
     case .notStarted: console.styled("not started", .dim)
     }

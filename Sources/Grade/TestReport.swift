@@ -12,11 +12,13 @@ struct TestReport: Equatable, Sendable {
   private(set) var tests: [(name: String, status: Status?)] = []
   /// The failure messages of each test, in order.
   private(set) var failures: [String: [String]] = [:]
+  /// Where each test first failed, "Tests/ExerciseTests/Chapter01/Ex1_2_TranscribeTests.swift:31".
+  private(set) var firstFailureLocations: [String: String] = [:]
 
   static func == (lhs: TestReport, rhs: TestReport) -> Bool {
     lhs.tests.map(\.name) == rhs.tests.map(\.name)
       && lhs.tests.map(\.status) == rhs.tests.map(\.status)
-      && lhs.failures == rhs.failures
+      && lhs.failures == rhs.failures && lhs.firstFailureLocations == rhs.firstFailureLocations
   }
 
   /// Reads XCTest's output. Understands the Linux form
@@ -39,6 +41,11 @@ struct TestReport: Equatable, Sendable {
         guard let separator = afterError.range(of: " : ") else { continue }
         let name = Self.normalizedTestName(String(afterError[..<separator.lowerBound]))
         failures[name, default: []].append(String(afterError[separator.upperBound...]))
+        if firstFailureLocations[name] == nil,
+          let location = Self.location(line[..<range.lowerBound])
+        {
+          firstFailureLocations[name] = location
+        }
       }
     }
   }
@@ -58,6 +65,18 @@ struct TestReport: Equatable, Sendable {
 
   var allPassed: Bool {
     !tests.isEmpty && tests.allSatisfy { $0.status == .passed }
+  }
+
+  /// "/home/me/tutorial/Tests/X/Y.swift:31" -> "Tests/X/Y.swift:31"; nil for "<EXPR>:0", which
+  /// XCTest writes for an error thrown out of a test rather than an assertion.
+  static func location(_ prefix: Substring) -> String? {
+    guard prefix.contains("/"), let colon = prefix.lastIndex(of: ":"),
+      Int(prefix[prefix.index(after: colon)...]) != nil
+    else { return nil }
+    guard let tests = prefix.range(of: "/Tests/", options: .backwards) else {
+      return String(prefix)
+    }
+    return String(prefix[prefix.index(after: tests.lowerBound)...])
   }
 
   private static func testName(inQuotesOf line: String) -> String? {

@@ -17,13 +17,19 @@ struct Failure: Equatable, Sendable {
     case failedTest
     /// The test process died (a double resume, say).
     case crashed
-    /// The tests did not finish in time (a continuation never resumed, say).
+    /// The tests did not finish in time while the program sat idle (a continuation never
+    /// resumed, say).
     case hung
+    /// The tests did not finish in time while the program used the processor all along (a loop
+    /// that never ends).
+    case busy
   }
 
   var kind = Kind.failedTest
   /// The test that failed, crashed or hung, when known.
   let test: String?
+  /// Where the failing assertion is: "Tests/ExerciseTests/Chapter01/X.swift:31".
+  var location: String? = nil
   /// What went wrong, as a teaching sentence.
   let message: String
   /// Supporting lines: the assertion's details, or what the Swift runtime wrote.
@@ -40,6 +46,23 @@ extension Verdict {
     let report = TestReport(xctestOutput: run.stdout)
     let runtime = runtimeLines(in: run.stderr + "\n" + run.stdout)
 
+    // A quarter of the time limit on the processor is far more than any waiting program uses
+    // (a hang uses almost none), and far less than a spinning loop gets even on a busy machine.
+    if run.termination == .timedOut, run.cpuTime >= .seconds(timeoutSeconds) / 4 {
+      let seconds =
+        Double(run.cpuTime.components.seconds)
+        + Double(run.cpuTime.components.attoseconds) / 1e18
+      return .failing(
+        Failure(
+          kind: .busy,
+          test: report.unfinishedTest,
+          message: "did not finish in \(timeoutSeconds) s, and kept the processor busy all along "
+            + "(\(String(format: "%.1f", seconds)) s of CPU time): a loop that never ends? A "
+            + "`while` whose condition never changes, or a retry that never waits, spins forever.",
+          details: runtime
+        )
+      )
+    }
     if run.termination == .timedOut {
       return .failing(
         Failure(
@@ -78,7 +101,9 @@ extension Verdict {
     if !messages.isEmpty && messages.allSatisfy({ $0.contains(NotImplemented.marker) }) {
       return .notStarted
     }
-    return .failing(teaching(test: first, messages: report.failures[first] ?? []))
+    var failure = teaching(test: first, messages: report.failures[first] ?? [])
+    failure.location = report.firstFailureLocations[first]
+    return .failing(failure)
   }
 
   /// The lines the Swift runtime wrote about continuation misuse or a fatal error, without the

@@ -71,4 +71,38 @@ final class ExerciseCatalogTests: XCTestCase {
       )
     }
   }
+
+  func test_everyExercise_namesItsSection_inTheStubAndTheDocs() throws {
+    for exercise in ExerciseCatalog.exercises {
+      XCTAssertTrue(exercise.section.hasPrefix("\(exercise.chapter.number)."), exercise.id)
+      let page = try read("docs/\(exercise.chapter.docsPage)")
+      let sectionHeading = page.split(separator: "\n").first {
+        $0.hasPrefix("## \(exercise.section) ")
+      }
+      guard let sectionHeading else {
+        XCTFail("\(exercise.id): no heading for section \(exercise.section)")
+        continue
+      }
+      let title = sectionHeading.dropFirst(3)
+      let anchor = try XCTUnwrap(MarkdownAnchors.anchors(in: String(sectionHeading)).first)
+      // The exercise's own part of the page, from its heading to the next one.
+      let exercisePart = try XCTUnwrap(
+        page.components(separatedBy: "### Exercise \(exercise.id):").dropFirst().first?
+          .components(separatedBy: "\n#").first
+      )
+      XCTAssertTrue(
+        exercisePart.contains("Practises section [\(title)](#\(anchor))."),
+        "docs: exercise \(exercise.id) does not name section \(exercise.section)"
+      )
+      let stub = try read(exercise.stubPath)
+      XCTAssertTrue(
+        stub.contains("(section \(exercise.section)).\n"),
+        "\(exercise.stubPath): the header does not name section \(exercise.section)"
+      )
+      XCTAssertEqual(
+        exercise.heading,
+        "\(exercise.id)  \(exercise.title) (section \(exercise.section))"
+      )
+    }
+  }
 }

@@ -11,6 +11,16 @@ final class GradeOptionsTests: XCTestCase {
     XCTAssertNil(try GradeOptions.parse([]).chapter)
   }
 
+  func test_anExerciseId_gradesThatExerciseOnly() throws {
+    let options = try GradeOptions.parse(["1.2"])
+    XCTAssertEqual(options.exercise?.id, "1.2")
+    XCTAssertNil(options.chapter)
+    XCTAssertEqual(options.scope.map(\.id), ["1.2"])
+    XCTAssertEqual(options.scopeWord, "1.2")
+    XCTAssertEqual(try GradeOptions.parse(["2"]).scope.map(\.id), ["2.1", "2.2", "2.3"])
+    XCTAssertEqual(try GradeOptions.parse([]).scope, ExerciseCatalog.exercises)
+  }
+
   func test_hintTimeoutListAndHelp() throws {
     let options = try GradeOptions.parse(["--hint", "--timeout", "3", "1"])
     XCTAssertTrue(options.nextHint)
@@ -26,7 +36,9 @@ final class GradeOptionsTests: XCTestCase {
       (["--bogus"], "unknown option '--bogus'"),
       (["--timeout"], "option '--timeout' needs a number of seconds"),
       (["--timeout", "soon"], "'--timeout soon': give a whole number of seconds from 1 to 3600"),
-      (["1", "1"], "give at most one chapter (got '1' as well)"),
+      (["1", "1"], "give at most one chapter or exercise (got '1' as well)"),
+      (["1.2", "2"], "give at most one chapter or exercise (got '2' as well)"),
+      (["9.9"], "unknown exercise '9.9'; exercises: 1.1, 1.2, 1.3, 2.1, 2.2, 2.3"),
     ]
     for (arguments, message) in cases {
       XCTAssertThrowsError(try GradeOptions.parse(arguments)) {

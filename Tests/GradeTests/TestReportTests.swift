@@ -23,6 +23,16 @@ final class TestReportTests: XCTestCase {
       [#"XCTAssertEqual failed: ("1") is not equal to ("2") - must be two"#]
     )
     XCTAssertFalse(report.allPassed)
+    XCTAssertEqual(report.firstFailureLocations["test_a"], "Tests/Ex1_2Tests.swift:33")
+  }
+
+  func test_failureLocation_isThePathFromTests_andNoneForAThrownError() {
+    XCTAssertEqual(
+      TestReport.location("/home/me/tutorial/Tests/ExerciseTests/Chapter01/X.swift:31"),
+      "Tests/ExerciseTests/Chapter01/X.swift:31"
+    )
+    XCTAssertEqual(TestReport.location("/elsewhere/X.swift:7"), "/elsewhere/X.swift:7")
+    XCTAssertNil(TestReport.location("<EXPR>:0"))
   }
 
   func test_macOSOutput_isReadTheSameWay() {

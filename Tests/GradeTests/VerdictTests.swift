@@ -36,6 +36,7 @@ final class VerdictTests: XCTestCase {
       .failing(
         Failure(
           test: "test_a",
+          location: "/x.swift:9",
           message: "cancel must resume with nil",
           details: [#"XCTAssertNil failed: """#]
         )
@@ -91,6 +92,49 @@ final class VerdictTests: XCTestCase {
       failure.message.hasPrefix("did not finish in 7 s: is a continuation never resumed?")
     )
     XCTAssertEqual(failure.details, [stderr])
+  }
+
+  func test_aTimeoutSpentOnTheProcessor_isABusyLoop_notAHang() {
+    let busy = ChildProcessResult(
+      stdout: started,
+      stderr: "",
+      termination: .timedOut,
+      cpuTime: .milliseconds(9_600)
+    )
+    guard case .failing(let failure) = Verdict.judge(busy, timeoutSeconds: 10) else {
+      return XCTFail("a busy loop must fail")
+    }
+    XCTAssertEqual(failure.kind, .busy)
+    XCTAssertEqual(failure.test, "test_a")
+    XCTAssertTrue(
+      failure.message.hasPrefix(
+        "did not finish in 10 s, and kept the processor busy all along (9.6 s of CPU time): "
+          + "a loop that never ends?"
+      ),
+      failure.message
+    )
+
+    let idle = ChildProcessResult(
+      stdout: started,
+      stderr: "",
+      termination: .timedOut,
+      cpuTime: .milliseconds(40)
+    )
+    guard case .failing(let hang) = Verdict.judge(idle, timeoutSeconds: 10) else {
+      return XCTFail("a hang must fail")
+    }
+    XCTAssertEqual(hang.kind, .hung)
+  }
+
+  func test_aFailedAssertion_givesItsFileAndLine() {
+    let output =
+      started + "/w/Tests/ExerciseTests/Chapter01/T.swift:42: error: T.test_a : failed - wrong\n"
+      + "Test Case 'T.test_a' failed (0.0 seconds)\n"
+    guard case .failing(let failure) = Verdict.judge(run(output), timeoutSeconds: 10) else {
+      return XCTFail("a failed assertion must fail")
+    }
+    XCTAssertEqual(failure.location, "Tests/ExerciseTests/Chapter01/T.swift:42")
+    XCTAssertEqual(failure.message, "wrong")
   }
 
   func test_noTestsRan_isAFailureThatSaysSo() {

@@ -149,4 +149,20 @@ final class ChildProcessTests: XCTestCase {
       XCTAssertEqual(results[index]?.termination, .exited(0))
     }
   }
+
+  func test_run_measuresTheChildsProcessorTime() async throws {
+    let busy = try await ChildProcess.run(
+      shell,
+      arguments: ["-c", "i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done"],
+      timeout: .seconds(60)
+    )
+    let idle = try await ChildProcess.run(
+      shell,
+      arguments: ["-c", "exit 0"],
+      timeout: .seconds(60)
+    )
+    XCTAssertEqual(busy.termination, .exited(0))
+    XCTAssertGreaterThan(busy.cpuTime, .zero)
+    XCTAssertGreaterThan(busy.cpuTime, idle.cpuTime, "counting to 100,000 costs more than nothing")
+  }
 }

@@ -1,6 +1,6 @@
 import ExerciseSupport
 
-/// Exercise 1.1: wrap a delegate API.
+/// Exercise 1.1: wrap a delegate API (section 1.2).
 ///
 /// Turn the delegate callbacks of a `DocumentScanning` scanner into one async call: `scan()`
 /// returns the scanned document, returns nil when the user cancels, and throws the scanner's

@@ -1,6 +1,6 @@
 import ExerciseSupport
 
-/// Exercise 1.2: wrap a callback API.
+/// Exercise 1.2: wrap a callback API (section 1.3).
 ///
 /// Give `SpeechRecognizing.recognize(_:completion:)` an async form: return the transcript on
 /// success and throw the recognizer's error on failure. Every path must resume the

@@ -1,6 +1,6 @@
 import ExerciseSupport
 
-/// Exercise 1.3: make a one-shot wrapper safe against a callback that fires twice.
+/// Exercise 1.3: make a one-shot wrapper safe against a callback that fires twice (section 1.4).
 ///
 /// `BarcodeReading.readBarcode(completion:)` sometimes calls its completion twice, possibly
 /// from two threads at the same moment. Return (or throw) the first result and ignore the

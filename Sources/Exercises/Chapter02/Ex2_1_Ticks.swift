@@ -1,6 +1,6 @@
 import ExerciseSupport
 
-/// Exercise 2.1: a push stream from a callback producer.
+/// Exercise 2.1: a push stream from a callback producer (section 2.1).
 ///
 /// Turn a `TickSource` into a stream: yield every tick, finish when the source finishes (or
 /// throw its error), and stop the source when the consumer goes away.

@@ -1,0 +1,131 @@
+import Foundation
+import TestTooling
+import XCTest
+
+@testable import Grade
+
+final class ScoreboardTests: XCTestCase {
+  private let chapter01 = ExerciseCatalog.exercises(in: ExerciseCatalog.chapter01)
+
+  /// A package root of its own for each test, so hint levels start at none.
+  private func scratchRoot() throws -> URL {
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("scoreboard-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    addTeardownBlock { try? FileManager.default.removeItem(at: root) }
+    return root
+  }
+
+  private func render(_ scoreboard: Scoreboard) -> [String] {
+    let recorder = ConsoleRecorder()
+    scoreboard.render(on: recorder.console())
+    return recorder.lines
+  }
+
+  private func failing(_ message: String) -> Verdict {
+    .failing(
+      Failure(
+        test: "test_x",
+        location: "Tests/ExerciseTests/Chapter01/Ex1_2_TranscribeTests.swift:31",
+        message: message,
+        details: []
+      )
+    )
+  }
+
+  func test_rows_nameEachExercisesSection_andADoneOneNamesItsReferenceSolution() throws {
+    let scoreboard = Scoreboard(
+      results: [(chapter01[0], .done), (chapter01[1], .notStarted)],
+      scopeWord: nil,
+      hintLevels: HintLevels(packageRoot: try scratchRoot())
+    )
+    let lines = render(scoreboard)
+    let done = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("  [x] 1.1  Wrap a delegate API") })
+    XCTAssertTrue(lines[done].contains("(section 1.2)"), lines[done])
+    XCTAssertTrue(lines[done].hasSuffix("done"), lines[done])
+    XCTAssertEqual(
+      lines[done + 1],
+      "        compare with Sources/Solutions/Chapter01/Ex1_1_ScannerService.swift"
+    )
+    XCTAssertTrue(lines.contains { $0.hasPrefix("  [ ] 1.2  Wrap a callback API (section 1.3)") })
+  }
+
+  func test_aNotStartedExercise_showsNoHintUntilOneIsAskedFor() throws {
+    let lines = render(
+      Scoreboard(
+        results: [(chapter01[0], .notStarted)],
+        scopeWord: nil,
+        hintLevels: HintLevels(packageRoot: try scratchRoot())
+      )
+    )
+    XCTAssertTrue(
+      lines.contains("Next exercise: 1.1  Wrap a delegate API (section 1.2)"),
+      "\(lines)"
+    )
+    XCTAssertFalse(lines.contains { $0.contains("Hint 1 of 3") }, "\(lines)")
+    XCTAssertTrue(lines.contains("  Stuck? `swift run Grade --hint` shows hint 1 of 3."))
+    XCTAssertTrue(
+      lines.contains(
+        "Next: write it in Sources/Exercises/Chapter01/Ex1_1_ScannerService.swift, then run "
+          + "`swift run Grade 1.1`."
+      ),
+      "\(lines)"
+    )
+  }
+
+  func test_eachHintRequest_revealsExactlyOneNewHint_thenSaysThereAreNoMore() throws {
+    let root = try scratchRoot()
+    let exercise = chapter01[1]
+    for request in 1...4 {
+      // As `swift run Grade --hint` does it: a fresh scoreboard reads the saved levels.
+      var scoreboard = Scoreboard(
+        results: [(chapter01[0], .done), (exercise, failing("must throw"))],
+        scopeWord: nil,
+        hintLevels: HintLevels(packageRoot: root)
+      )
+      try scoreboard.revealNextHint()
+      let lines = render(scoreboard)
+      let shown = lines.filter { $0.hasPrefix("  Hint ") }
+      XCTAssertEqual(shown.count, min(request, 3), "request \(request): \(shown)")
+      for (index, line) in shown.enumerated() {
+        XCTAssertTrue(line.hasPrefix("  Hint \(index + 1) of 3"), line)
+        XCTAssertTrue(line.hasSuffix(exercise.hints[index]), line)
+      }
+      XCTAssertEqual(
+        lines.filter { $0.contains("(new)") },
+        request <= 3 ? ["  Hint \(request) of 3 (new): \(exercise.hints[request - 1])"] : [],
+        "request \(request)"
+      )
+      let last =
+        "  No more hints: that was the last. Compare with the reference solution: "
+        + "Sources/Solutions/Chapter01/Ex1_2_Transcribe.swift"
+      XCTAssertEqual(lines.contains(last), request == 4, "request \(request): \(lines)")
+    }
+  }
+
+  func test_aFailure_showsItsTest_itsFileAndLine_andTheCommandForThatExercise() throws {
+    let lines = render(
+      Scoreboard(
+        results: [(chapter01[1], failing("transcribe must throw the recognizer's error"))],
+        scopeWord: "Chapter01",
+        hintLevels: HintLevels(packageRoot: try scratchRoot())
+      )
+    )
+    let start = try XCTUnwrap(
+      lines.firstIndex(of: "First failure: 1.2  Wrap a callback API (section 1.3)")
+    )
+    XCTAssertEqual(
+      Array(lines[start + 1...start + 3]),
+      [
+        "  in Ex1_2_TranscribeTests.test_x",
+        "  at Tests/ExerciseTests/Chapter01/Ex1_2_TranscribeTests.swift:31",
+        "  transcribe must throw the recognizer's error",
+      ]
+    )
+    XCTAssertEqual(
+      lines.last,
+      "Next: edit Sources/Exercises/Chapter01/Ex1_2_Transcribe.swift, then run "
+        + "`swift run Grade 1.2`."
+    )
+  }
+}
