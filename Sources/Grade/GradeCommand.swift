@@ -21,7 +21,7 @@ enum GradeCommand {
     case .list:
       printList(on: console)
       return 0
-    case .grade:
+    case .reset, .grade:
       break
     }
 
@@ -30,6 +30,9 @@ enum GradeCommand {
         "Grade: run me from the ConcurrencyTutorial folder (no Package.swift found here)."
       )
       return 1
+    }
+    if options.action == .reset, let exercise = options.exercise {
+      return await reset(exercise, in: root, console: console, errors: errors)
     }
     let scope = options.scope
 
@@ -135,6 +138,38 @@ enum GradeCommand {
     }
     errors.print("Fix the first error above, then run `swift run Grade` again.")
     return false
+  }
+
+  /// `--reset`: asks on a terminal, then restores the stub; 0 when the stub is in place.
+  private static func reset(
+    _ exercise: Exercise,
+    in root: URL,
+    console: Console,
+    errors: Console
+  ) async -> Int32 {
+    let outcome: ExerciseReset.Outcome
+    do {
+      outcome = try await ExerciseReset.reset(exercise, in: root) { question in
+        guard isatty(STDIN_FILENO) == 1 else { return true }  // no one to ask: the backup stays
+        console.print(question + " [y/N] ")
+        return ["y", "yes"].contains(readLine()?.lowercased() ?? "")
+      }
+    } catch {
+      errors.print("Grade: \(error)")
+      return 1
+    }
+    switch outcome {
+    case .restored(let backup):
+      console.print("Put back the original stub of \(exercise.id) in \(exercise.stubPath).")
+      console.print("Your version is in \(backup).")
+      return 0
+    case .alreadyUntouched:
+      console.print("\(exercise.stubPath) is already the original stub; nothing to do.")
+      return 0
+    case .declined:
+      console.print("Nothing changed.")
+      return 1
+    }
   }
 
   private static func printList(on console: Console) {

@@ -1,10 +1,13 @@
-// The grader's command line: `swift run Grade [CHAPTER | EXERCISE] [--hint] [--timeout SECONDS]`.
+// The grader's command line: `swift run Grade [CHAPTER | EXERCISE] [--hint] [--timeout SECONDS]`,
+// `--reset EXERCISE`, `--list`, `--help`.
 
 struct GradeOptions: Equatable, Sendable {
   enum Action: Equatable, Sendable {
     case grade
     case list
     case help
+    /// Put the exercise's stub back (`options.exercise`).
+    case reset
   }
 
   var action = Action.grade
@@ -19,6 +22,7 @@ struct GradeOptions: Equatable, Sendable {
 
   static let usage = """
     usage: swift run Grade [CHAPTER | EXERCISE] [--hint] [--timeout SECONDS]
+           swift run Grade --reset EXERCISE
            swift run Grade --list | --help
 
     Grades your exercises in Sources/Exercises against their tests.
@@ -27,6 +31,8 @@ struct GradeOptions: Equatable, Sendable {
       EXERCISE           only this exercise, by its id: 1.2
       --hint             reveal one more hint for the exercise named next (three each)
       --timeout SECONDS  how long one exercise's tests may run (default: 10)
+      --reset EXERCISE   put the exercise's original stub back; your version is kept in
+                         .exercise-backups/ (asks first on a terminal)
       --list             list the exercises and their files
       --help             show this help
 
@@ -48,6 +54,8 @@ struct GradeOptions: Equatable, Sendable {
         options.action = .help
       case "--hint":
         options.nextHint = true
+      case "--reset":
+        options.action = .reset
       case "--timeout":
         guard let value = remaining.popFirst() else {
           throw ParseError(description: "option '--timeout' needs a number of seconds")
@@ -80,6 +88,9 @@ struct GradeOptions: Equatable, Sendable {
           )
         }
       }
+    }
+    if options.action == .reset, options.exercise == nil {
+      throw ParseError(description: "'--reset' needs one exercise, such as: --reset 1.2")
     }
     return options
   }
