@@ -7,9 +7,10 @@ final class VerdictTests: XCTestCase {
   private func run(
     _ stdout: String,
     stderr: String = "",
-    _ termination: Termination = .exited(1)
+    _ termination: Termination = .exited(1),
+    cpuTime: Duration = .zero
   ) -> ChildProcessResult {
-    ChildProcessResult(stdout: stdout, stderr: stderr, termination: termination)
+    ChildProcessResult(stdout: stdout, stderr: stderr, termination: termination, cpuTime: cpuTime)
   }
 
   private let started = "Test Case 'T.test_a' started at x\n"
@@ -95,12 +96,7 @@ final class VerdictTests: XCTestCase {
   }
 
   func test_aTimeoutSpentOnTheProcessor_isABusyLoop_notAHang() {
-    let busy = ChildProcessResult(
-      stdout: started,
-      stderr: "",
-      termination: .timedOut,
-      cpuTime: .milliseconds(9_600)
-    )
+    let busy = run(started, .timedOut, cpuTime: .milliseconds(9_600))
     guard case .failing(let failure) = Verdict.judge(busy, timeoutSeconds: 10) else {
       return XCTFail("a busy loop must fail")
     }
@@ -114,12 +110,7 @@ final class VerdictTests: XCTestCase {
       failure.message
     )
 
-    let idle = ChildProcessResult(
-      stdout: started,
-      stderr: "",
-      termination: .timedOut,
-      cpuTime: .milliseconds(40)
-    )
+    let idle = run(started, .timedOut, cpuTime: .milliseconds(40))
     guard case .failing(let hang) = Verdict.judge(idle, timeoutSeconds: 10) else {
       return XCTFail("a hang must fail")
     }
