@@ -45,8 +45,8 @@ struct Scoreboard {
     let failing = results.filter { if case .failing = $0.verdict { true } else { false } }.count
     console.print()
     console.print(
-      "\(done) of \(results.count) exercises done, \(failing) failing, "
-        + "\(results.count - done - failing) not started."
+      "\(done) of \(results.count) \(results.count == 1 ? "exercise" : "exercises") done, "
+        + "\(failing) failing, \(results.count - done - failing) not started."
     )
 
     if let (exercise, failure) = firstFailure {
@@ -108,7 +108,10 @@ struct Scoreboard {
     }
     console.print("  Read: \(exercise.docLink)")
     if level < count {
-      console.print("  Stuck? `swift run Grade --hint` shows hint \(level + 1) of \(count).")
+      // Named by id: a plain --hint goes to whichever exercise comes first in its scope.
+      console.print(
+        "  Stuck? `swift run Grade \(exercise.id) --hint` shows hint \(level + 1) of \(count)."
+      )
     } else {
       let again = hintRequest == .noneLeft ? "No more hints: that was the last. " : ""
       console.print("  \(again)Compare with the reference solution: \(exercise.solutionPath)")

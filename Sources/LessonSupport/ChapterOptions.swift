@@ -67,8 +67,8 @@ public struct ChapterOptions: Equatable, Sendable {
     if !demos.isEmpty {
       text += """
 
-          --demo NAME       run one demo that crashes or hangs on purpose, by itself; the
-                            sections start the chapter this way in a child process
+          --demo NAME       run by itself one demo that crashes or hangs on purpose; the
+                            sections run such demos this way, in a child process
                             (demos: \(demos.joined(separator: ", ")))
         """
     }

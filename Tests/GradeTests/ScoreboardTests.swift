@@ -63,7 +63,8 @@ final class ScoreboardTests: XCTestCase {
       "\(lines)"
     )
     XCTAssertFalse(lines.contains { $0.contains("Hint 1 of 3") }, "\(lines)")
-    XCTAssertTrue(lines.contains("  Stuck? `swift run Grade --hint` shows hint 1 of 3."))
+    XCTAssertTrue(lines.contains("  Stuck? `swift run Grade 1.1 --hint` shows hint 1 of 3."))
+    XCTAssertTrue(lines.contains("0 of 1 exercise done, 0 failing, 1 not started."), "\(lines)")
     XCTAssertTrue(
       lines.contains(
         "Next: write it in Sources/Exercises/Chapter01/Ex1_1_ScannerService.swift, then run "
