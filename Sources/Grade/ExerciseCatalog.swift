@@ -31,6 +31,11 @@ struct Exercise: Equatable, Sendable {
   let hints: [String]
   /// The anchor of the exercise's heading in the chapter's docs page.
   let docAnchor: String
+  /// Whether a data race is a mistake here: once its tests pass, the grader runs them again
+  /// under the thread sanitizer, which reports a race even when the run happened to go well.
+  var checksDataRaces = false
+  /// The ways an answer can go wrong that the chapter warns about, each caught by a test.
+  var mistakes: [Mistake] = []
 
   /// "Sources/Exercises/Chapter01/Ex1_2_Transcribe.swift".
   var stubPath: String {
@@ -50,6 +55,37 @@ struct Exercise: Equatable, Sendable {
   /// "docs/Chapter01-Continuations.md#exercise-12-wrap-a-callback-api".
   var docLink: String {
     "docs/\(chapter.docsPage)#\(docAnchor)"
+  }
+}
+
+/// One way an answer can go wrong: the graded test that catches it, the known-wrong answers in
+/// `Tests/GradeFixtures/ChapterNN/` that prove the test does (CI grades each), and the hint the
+/// grader shows first when that test fails.
+struct Mistake: Equatable, Sendable {
+  /// "a pending scan is overwritten".
+  let name: String
+  /// The test method that fails for it.
+  let test: String
+  /// How the test fails, when it can fail in more than one way (a crash, a data race).
+  var kind: Failure.Kind? = nil
+  /// Folder names under `Tests/GradeFixtures/ChapterNN/`.
+  let fixtures: [String]
+  /// A nudge about this mistake only; never the whole answer.
+  let hint: String
+
+  func matches(_ failure: Failure) -> Bool {
+    failure.test == test && (kind == nil || kind == failure.kind)
+  }
+}
+
+extension Exercise {
+  /// The hints in the order they are revealed: the one for the mistake the failing test names
+  /// (when it names one), then the general ones.
+  func hints(for failure: Failure?) -> [String] {
+    guard let failure, let mistake = mistakes.first(where: { $0.matches(failure) }) else {
+      return hints
+    }
+    return [mistake.hint] + hints
   }
 }
 
@@ -85,7 +121,43 @@ enum ExerciseCatalog {
           + "self). In each delegate method: copy the stored continuation, set the property to "
           + "nil, then resume the copy.",
       ],
-      docAnchor: "exercise-11-wrap-a-delegate-api"
+      docAnchor: "exercise-11-wrap-a-delegate-api",
+      mistakes: [
+        Mistake(
+          name: "a failed scan is never resumed",
+          test: "test_failure_throwsTheScannersError",
+          kind: .hung,
+          fixtures: ["failure-never-resumed"],
+          hint: "Every delegate method must resume the continuation. One that does not (here: "
+            + "the failure) leaves scan() waiting forever: resume(throwing: error)."
+        ),
+        Mistake(
+          name: "a stored continuation is resumed again (never cleared, or the seed's "
+            + "`if continuation == nil`, which never stores the next one)",
+          test: "test_cancelThenScan_bothWork",
+          kind: .crashed,
+          fixtures: ["never-cleared", "seed-guard"],
+          hint: "A stored continuation may be resumed once. Set the property to nil before "
+            + "you resume it (a late callback then finds nothing), and store each scan's new "
+            + "continuation every time."
+        ),
+        Mistake(
+          name: "a pending scan is overwritten",
+          test: "test_scanWhileOneIsPending_endsThePendingOneWithNil",
+          fixtures: ["overwrite-pending"],
+          hint: "When scan() is called while another scan is pending, the stored continuation "
+            + "still has a caller waiting. Resume it (with nil, as a cancel) before you store "
+            + "the new one."
+        ),
+        Mistake(
+          name: "a cancel is answered with a document",
+          test: "test_cancelThenScan_bothWork",
+          kind: .failedTest,
+          fixtures: ["cancel-not-nil"],
+          hint: "A cancel is not an empty document: callers tell the two apart by nil. Resume "
+            + "with resume(returning: nil)."
+        ),
+      ]
     ),
     Exercise(
       id: "1.2",
@@ -101,7 +173,33 @@ enum ExerciseCatalog {
         "The completion hands you a Result; continuation.resume(with: result) returns the "
           + "transcript or throws the error.",
       ],
-      docAnchor: "exercise-12-wrap-a-callback-api"
+      docAnchor: "exercise-12-wrap-a-callback-api",
+      mistakes: [
+        Mistake(
+          name: "a failure is never resumed",
+          test: "test_failure_throwsTheRecognizersError",
+          kind: .hung,
+          fixtures: ["resume-only-on-success"],
+          hint: "The failure path must resume too: resume(throwing: error), or resume(with: "
+            + "result) for both paths at once."
+        ),
+        Mistake(
+          name: "a success is resumed twice",
+          test: "test_success_returnsTheTranscript",
+          kind: .crashed,
+          fixtures: ["resumed-twice"],
+          hint: "Each path through the completion must resume exactly once. After resuming, "
+            + "nothing else may resume: one resume(with: result) covers both paths."
+        ),
+        Mistake(
+          name: "a loop that never ends",
+          test: "test_failure_throwsTheRecognizersError",
+          kind: .busy,
+          fixtures: ["busy-loop"],
+          hint: "Nothing in your loop changes its condition, so it spins forever. No loop is "
+            + "needed: the recognizer calls its completion once."
+        ),
+      ]
     ),
     Exercise(
       id: "1.3",
@@ -118,7 +216,26 @@ enum ExerciseCatalog {
         "In the completion: guard !flag.exchange(true, ordering: .acquiringAndReleasing) else "
           + "{ return }, then continuation.resume(with: result).",
       ],
-      docAnchor: "exercise-13-a-callback-that-fires-twice"
+      docAnchor: "exercise-13-a-callback-that-fires-twice",
+      checksDataRaces: true,
+      mistakes: [
+        Mistake(
+          name: "no guard: the second callback resumes again",
+          test: "test_aFailureFirst_isThrown",
+          kind: .crashed,
+          fixtures: ["unguarded-double-callback"],
+          hint: "The reader calls its completion twice. Let a flag decide which call resumes "
+            + "the continuation: the first one only."
+        ),
+        Mistake(
+          name: "a plain flag, checked and set by two threads at once",
+          test: "test_twoCallbacksAtOnceFromTwoThreads_resumeExactlyOnce",
+          kind: .dataRace,
+          fixtures: ["racy-flag"],
+          hint: "Two threads read and wrote your flag at the same time. Checking and setting "
+            + "must be one indivisible step: Atomic<Bool>.exchange, or a Mutex around both."
+        ),
+      ]
     ),
     Exercise(
       id: "2.1",
@@ -136,7 +253,32 @@ enum ExerciseCatalog {
         "Set continuation.onTermination = { _ in source.stop() }, then call source.start(onTick: "
           + "{ continuation.yield($0) }, onFinish: { continuation.finish(throwing: $0) }).",
       ],
-      docAnchor: "exercise-21-a-push-stream-that-finishes"
+      docAnchor: "exercise-21-a-push-stream-that-finishes",
+      mistakes: [
+        Mistake(
+          name: "the stream is never finished",
+          test: "test_aFailingSource_throwsItsError",
+          kind: .hung,
+          fixtures: ["never-finishes"],
+          hint: "When the source finishes, the stream must finish too, or the consumer's loop "
+            + "waits forever: call finish(throwing:) from onFinish."
+        ),
+        Mistake(
+          name: "the source's error is swallowed",
+          test: "test_aFailingSource_throwsItsError",
+          kind: .failedTest,
+          fixtures: ["error-swallowed"],
+          hint: "finish() ends the stream normally; finish(throwing: error) hands the source's "
+            + "error to the consumer (and a nil error finishes normally)."
+        ),
+        Mistake(
+          name: "the source is never stopped",
+          test: "test_aConsumerThatStops_stopsTheSource",
+          fixtures: ["no-stop-on-termination"],
+          hint: "When the consumer leaves the loop (a break, or its task is cancelled), the "
+            + "stream's onTermination runs: stop the source there."
+        ),
+      ]
     ),
     Exercise(
       id: "2.2",
@@ -153,7 +295,30 @@ enum ExerciseCatalog {
         "In the closure: let page = try await source.fetchPage(await cursor.take()); return "
           + "page.isEmpty ? nil : page.",
       ],
-      docAnchor: "exercise-22-pages-on-demand"
+      docAnchor: "exercise-22-pages-on-demand",
+      mistakes: [
+        Mistake(
+          name: "the stream never ends",
+          test: "test_everyPage_thenTheStreamEnds",
+          fixtures: ["unfolding-never-nil"],
+          hint: "Only nil ends an unfolding stream. An empty page means there are no more: "
+            + "return nil for it."
+        ),
+        Mistake(
+          name: "a page is fetched before it is asked for",
+          test: "test_pagesAreFetchedOnlyWhenAskedFor",
+          fixtures: ["looks-ahead"],
+          hint: "Fetch exactly one page per call of the unfolding closure: each call is one "
+            + "next() from the consumer."
+        ),
+        Mistake(
+          name: "a failed page ends the stream quietly",
+          test: "test_aFailingPage_throwsItsError",
+          fixtures: ["error-ends-quietly"],
+          hint: "try? turns a failed page into nil, which ends the stream as if there were no "
+            + "more pages. Use try, so the error reaches the consumer."
+        ),
+      ]
     ),
     Exercise(
       id: "2.3",
@@ -169,7 +334,17 @@ enum ExerciseCatalog {
         "return AsyncThrowingStream.makeStream(of: Double.self, bufferingPolicy: "
           + ".bufferingNewest(1))",
       ],
-      docAnchor: "exercise-23-latest-value-only"
+      docAnchor: "exercise-23-latest-value-only",
+      mistakes: [
+        Mistake(
+          name: "a buffering policy that keeps stale values",
+          test: "test_aSlowConsumer_alwaysSkipsToTheNewest",
+          fixtures: ["wrong-buffering-policy", "keeps-the-oldest"],
+          hint: "Which values does your policy keep while the consumer is busy? unbounded keeps "
+            + "all of them and bufferingOldest the first ones; this consumer wants only the "
+            + "newest."
+        )
+      ]
     ),
   ]
 

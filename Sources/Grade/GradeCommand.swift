@@ -44,7 +44,7 @@ enum GradeCommand {
     Interrupts.install()
 
     let tests: TestBinary
-    if let standIn = TestBinary.standIn {
+    if let standIn = TestBinary.standIn(sanitized: false) {
       tests = standIn
     } else {
       activity.withLock { $0 = "building the tests" }
@@ -72,6 +72,41 @@ enum GradeCommand {
         (exercise, await grade(exercise, using: tests, timeoutSeconds: options.timeoutSeconds))
       )
     }
+    // A data race rarely shows in a plain run: where it is the mistake, a passing answer is
+    // run again under the thread sanitizer, built once in a folder of its own.
+    var sanitized: SanitizerBuild?
+    for index in results.indices
+    where results[index].exercise.checksDataRaces && results[index].verdict == .done {
+      let exercise = results[index].exercise
+      activity.withLock { $0 = "checking \(exercise.id) \(exercise.title) for data races" }
+      if sanitized == nil {
+        let what =
+          "the tests under the thread sanitizer too, in "
+          + "\(TestBinary.sanitizerScratchPath) (the first time takes a minute or two)"
+        if let board, let row {
+          board.update(row, console.styled("  building " + what, .dim))
+        } else {
+          console.print("Building " + what + " ...", style: .dim)
+        }
+        sanitized = await sanitizedTests(in: root)
+      }
+      if let board, let row {
+        board.update(row, console.styled("  checking \(exercise.id) for data races", .dim))
+      }
+      switch sanitized {
+      case .ready(let program):
+        results[index].verdict = await grade(
+          exercise,
+          using: program,
+          timeoutSeconds: options.timeoutSeconds,
+          environment: ["TSAN_OPTIONS": "halt_on_error=1"]  // stop at the first race, report it
+        )
+      case .broken(let failure):
+        results[index].verdict = .failing(failure)
+      case nil:
+        break
+      }
+    }
     if let board, let row {
       board.finish(row, console.styled("  graded \(scope.count) exercises", .dim))
     }
@@ -96,17 +131,18 @@ enum GradeCommand {
   static func grade(
     _ exercise: Exercise,
     using tests: TestBinary,
-    timeoutSeconds: Int
+    timeoutSeconds: Int,
+    environment: [String: String] = [:]
   ) async -> Verdict {
     do {
       let run = try await ChildProcess.run(
         tests.executable,
         arguments: tests.arguments(forTestClass: "ExerciseTests.\(exercise.testClass)"),
-        environment: [
+        environment: environment.merging([
           "TUTORIAL_GRADING": "1",  // GradedTestCase skips the exercise variant without it
           "SWIFT_BACKTRACE": "enable=no",  // the runtime's message, without the backtrace
           "NO_COLOR": "1",
-        ],
+        ]) { _, fixed in fixed },
         timeout: .seconds(timeoutSeconds)
       )
       return Verdict.judge(run, timeoutSeconds: timeoutSeconds)
@@ -115,12 +151,47 @@ enum GradeCommand {
     }
   }
 
+  /// The tests built under the thread sanitizer, or why they could not be.
+  private enum SanitizerBuild {
+    case ready(TestBinary)
+    case broken(Failure)
+  }
+
+  private static func sanitizedTests(in root: URL) async -> SanitizerBuild {
+    if let standIn = TestBinary.standIn(sanitized: true) { return .ready(standIn) }
+    let arguments = TestBinary.buildArguments(packageRoot: root, sanitized: true)
+    let command = "swift " + arguments.joined(separator: " ")
+    do {
+      let result = try await ChildProcess.run(
+        URL(fileURLWithPath: "/usr/bin/env"),
+        arguments: ["swift"] + arguments,
+        timeout: .seconds(1800)
+      )
+      guard result.termination == .exited(0) else {
+        let output = (result.stdout + "\n" + result.stderr).split(separator: "\n")
+        return .broken(
+          Failure(
+            test: nil,
+            message: "passes, but could not be checked for data races: the build under the "
+              + "thread sanitizer failed (\(result.termination)). See why with: \(command)",
+            details: output.filter { $0.contains(": error: ") }.prefix(5).map(String.init)
+          )
+        )
+      }
+      return .ready(try await TestBinary.locate(packageRoot: root, sanitized: true))
+    } catch {
+      return .broken(
+        Failure(test: nil, message: "could not be checked for data races: \(error)", details: [])
+      )
+    }
+  }
+
   private static func build(in root: URL, errors: Console) async -> Bool {
     let result: ChildProcessResult
     do {
       result = try await ChildProcess.run(
         URL(fileURLWithPath: "/usr/bin/env"),
-        arguments: ["swift", "build", "--package-path", root.path, "--build-tests"],
+        arguments: ["swift"] + TestBinary.buildArguments(packageRoot: root, sanitized: false),
         timeout: .seconds(1800)
       )
     } catch {

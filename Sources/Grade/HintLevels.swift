@@ -12,17 +12,18 @@ struct HintLevels {
     levels = data.flatMap { try? JSONDecoder().decode([String: Int].self, from: $0) } ?? [:]
   }
 
-  /// How many hints of `exercise` the learner has asked for: 0 until the first `--hint`.
-  func level(of exercise: Exercise) -> Int {
-    min(max(levels[exercise.id] ?? 0, 0), exercise.hints.count)
+  /// How many of the `count` hints of `exercise` the learner has asked for: 0 until the first
+  /// `--hint`. (The count is one more when a mistake's own hint leads.)
+  func level(of exercise: Exercise, among count: Int) -> Int {
+    min(max(levels[exercise.id] ?? 0, 0), count)
   }
 
-  /// Reveals one more hint of `exercise` and saves the level for next time.
+  /// Reveals one more of the `count` hints of `exercise` and saves the level for next time.
   ///
   /// - Returns: false, changing nothing, when every hint is already shown.
-  mutating func reveal(for exercise: Exercise) throws -> Bool {
-    let level = level(of: exercise)
-    guard level < exercise.hints.count else { return false }
+  mutating func reveal(for exercise: Exercise, among count: Int) throws -> Bool {
+    let level = level(of: exercise, among: count)
+    guard level < count else { return false }
     levels[exercise.id] = level + 1
     try FileManager.default.createDirectory(
       at: file.deletingLastPathComponent(),

@@ -56,12 +56,12 @@ struct Scoreboard {
       if let location = failure.location { console.print("  at \(location)") }
       console.print("  " + failure.message, style: .failure)
       for detail in failure.details { console.print("    " + detail) }
-      printHints(for: exercise, on: console)
+      printHints(for: exercise, failure: failure, on: console)
       printNext("edit \(exercise.stubPath), then run `swift run Grade \(exercise.id)`", on: console)
     } else if let exercise = firstNotStarted {
       console.print()
       console.print("Next exercise: \(exercise.heading)", style: .bold)
-      printHints(for: exercise, on: console)
+      printHints(for: exercise, failure: nil, on: console)
       printNext(
         "write it in \(exercise.stubPath), then run `swift run Grade \(exercise.id)`",
         on: console
@@ -78,7 +78,8 @@ struct Scoreboard {
   /// `--hint`: one more hint for the exercise named next, started or not.
   mutating func revealNextHint() throws {
     guard let exercise = nextExercise else { return }
-    hintRequest = try hintLevels.reveal(for: exercise) ? .revealed : .noneLeft
+    let count = exercise.hints(for: firstFailure?.1).count
+    hintRequest = try hintLevels.reveal(for: exercise, among: count) ? .revealed : .noneLeft
   }
 
   /// The exercise the learner should work on next: the first failing one, else the first not
@@ -99,12 +100,15 @@ struct Scoreboard {
   }
 
   /// The hints asked for so far (the newest marked), the section to read, and how to get more.
-  private func printHints(for exercise: Exercise, on console: Console) {
-    let level = hintLevels.level(of: exercise)
-    let count = exercise.hints.count
+  ///
+  /// When the failure names a known mistake, its hint comes first.
+  private func printHints(for exercise: Exercise, failure: Failure?, on console: Console) {
+    let hints = exercise.hints(for: failure)
+    let level = hintLevels.level(of: exercise, among: hints.count)
+    let count = hints.count
     for index in 0..<level {
       let new = hintRequest == .revealed && index == level - 1 ? " (new)" : ""
-      console.print("  Hint \(index + 1) of \(count)\(new): \(exercise.hints[index])")
+      console.print("  Hint \(index + 1) of \(count)\(new): \(hints[index])")
     }
     console.print("  Read: \(exercise.docLink)")
     if level < count {
@@ -140,6 +144,7 @@ struct Scoreboard {
       case .crashed: console.styled("failing: crashed", .failure)
       case .hung: console.styled("failing: did not finish", .failure)
       case .busy: console.styled("failing: busy forever", .failure)
+      case .dataRace: console.styled("failing: data race", .failure)
       }
     case .notStarted: console.styled("not started", .dim)
     }

@@ -11,16 +11,32 @@ struct TestBinary: Sendable {
     let description: String
   }
 
+  /// Where the thread-sanitizer build lives, apart from `.build`, so that neither build
+  /// invalidates the other.
+  static let sanitizerScratchPath = ".build/grade-tsan"
+
+  /// The `swift build` arguments that build the tests, plain or under the thread sanitizer.
+  static func buildArguments(packageRoot: URL, sanitized: Bool) -> [String] {
+    ["build", "--package-path", packageRoot.path, "--build-tests"]
+      + (sanitized
+        ? [
+          "--sanitize=thread", "--scratch-path",
+          packageRoot.appendingPathComponent(sanitizerScratchPath).path,
+        ] : [])
+  }
+
   /// For Grade's own tests: with `TUTORIAL_GRADE_TESTS=PROGRAM` in the environment, Grade builds
-  /// nothing and grades with PROGRAM, run as `PROGRAM ExerciseTests.CLASS` for each exercise.
-  static var standIn: TestBinary? {
-    ProcessInfo.processInfo.environment["TUTORIAL_GRADE_TESTS"].map { program in
-      TestBinary(
-        executable: URL(fileURLWithPath: program),
-        prefixArguments: [],
-        usesSwiftTest: false
-      )
-    }
+  /// nothing and grades with PROGRAM, run as `PROGRAM ExerciseTests.CLASS` for each exercise;
+  /// the sanitizer run uses `TUTORIAL_GRADE_SANITIZED_TESTS`, or the same PROGRAM.
+  static func standIn(sanitized: Bool) -> TestBinary? {
+    let environment = ProcessInfo.processInfo.environment
+    guard let plain = environment["TUTORIAL_GRADE_TESTS"] else { return nil }
+    let program = sanitized ? environment["TUTORIAL_GRADE_SANITIZED_TESTS"] ?? plain : plain
+    return TestBinary(
+      executable: URL(fileURLWithPath: program),
+      prefixArguments: [],
+      usesSwiftTest: false
+    )
   }
 
   /// What Grade says when the test program is missing after a build.
@@ -28,14 +44,15 @@ struct TestBinary: Sendable {
     "no built tests at \(program.path); run 'swift build --build-tests'"
   }
 
-  /// The built test program of the package at `packageRoot`.
-  static func locate(packageRoot: URL) async throws -> TestBinary {
+  /// The built test program of the package at `packageRoot`, plain or under the sanitizer.
+  static func locate(packageRoot: URL, sanitized: Bool = false) async throws -> TestBinary {
     #if os(Linux)
     // On Linux the tests are one program, run directly: XCTest writes each line as it happens,
     // so after a hang or a crash we still see which test was running and what the runtime said.
     let result = try await ChildProcess.run(
       URL(fileURLWithPath: "/usr/bin/env"),
-      arguments: ["swift", "build", "--package-path", packageRoot.path, "--show-bin-path"],
+      arguments: ["swift"] + buildArguments(packageRoot: packageRoot, sanitized: sanitized)
+        + ["--show-bin-path"],
       timeout: .seconds(120)
     )
     let folder = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -50,9 +67,16 @@ struct TestBinary: Sendable {
     // Not tested: this tutorial is built and tested on Linux. Elsewhere the test bundle needs a
     // runner, so this goes through SwiftPM, which prints a test's output only when the run ends:
     // after a hang the grader cannot name the test that was running.
+    let scratch =
+      sanitized
+      ? [
+        "--sanitize=thread", "--scratch-path",
+        packageRoot.appendingPathComponent(sanitizerScratchPath).path,
+      ] : []
     return TestBinary(
       executable: URL(fileURLWithPath: "/usr/bin/env"),
-      prefixArguments: ["swift", "test", "--package-path", packageRoot.path, "--skip-build"],
+      prefixArguments: ["swift", "test", "--package-path", packageRoot.path, "--skip-build"]
+        + scratch,
       usesSwiftTest: true
     )
     #endif

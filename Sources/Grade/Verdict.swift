@@ -12,7 +12,7 @@ enum Verdict: Equatable, Sendable {
 
 /// Why an exercise fails, told the way a learner can act on.
 struct Failure: Equatable, Sendable {
-  enum Kind: Equatable, Sendable {
+  enum Kind: Hashable, Sendable {
     /// A test's assertion failed, or it threw.
     case failedTest
     /// The test process died (a double resume, say).
@@ -23,6 +23,8 @@ struct Failure: Equatable, Sendable {
     /// The tests did not finish in time while the program used the processor all along (a loop
     /// that never ends).
     case busy
+    /// The thread sanitizer saw two threads use the same memory with nothing ordering them.
+    case dataRace
   }
 
   var kind = Kind.failedTest
@@ -45,6 +47,21 @@ extension Verdict {
   static func judge(_ run: ChildProcessResult, timeoutSeconds: Int) -> Verdict {
     let report = TestReport(xctestOutput: run.stdout)
     let runtime = runtimeLines(in: run.stderr + "\n" + run.stdout)
+
+    if let race = DataRaceReport(sanitizerOutput: run.stderr) {
+      return .failing(
+        Failure(
+          kind: .dataRace,
+          test: report.unfinishedTest ?? report.failedTests.first,
+          location: race.location,
+          message: "a data race: two threads used the same memory at the same time, at least one "
+            + "of them writing, with nothing (a lock, an atomic, an actor) to put them in order. "
+            + "A plain run rarely shows one, so the grader ran this exercise again under the "
+            + "thread sanitizer, which caught it.",
+          details: race.accesses
+        )
+      )
+    }
 
     // A quarter of the time limit on the processor is far more than any waiting program uses
     // (a hang uses almost none), and far less than a spinning loop gets even on a busy machine.
@@ -104,6 +121,50 @@ extension Verdict {
     var failure = teaching(test: first, messages: report.failures[first] ?? [])
     failure.location = report.firstFailureLocations[first]
     return .failing(failure)
+  }
+
+  /// What the thread sanitizer said about the first data race it found.
+  struct DataRaceReport: Equatable {
+    /// Where the racing access is: "Sources/Exercises/Chapter01/X.swift:9:14".
+    let location: String?
+    /// One line per access: "read by thread T8 at Sources/Exercises/Chapter01/X.swift:9:14".
+    let accesses: [String]
+
+    init?(sanitizerOutput: String) {
+      guard sanitizerOutput.contains("WARNING: ThreadSanitizer: data race") else { return nil }
+      let lines = sanitizerOutput.split(separator: "\n", omittingEmptySubsequences: false)
+      var accesses: [String] = []
+      for (index, line) in lines.enumerated() where index + 1 < lines.count {
+        // "  Read of size 1 at 0x7208... by thread T8:" or "  Previous write of size 1 ...",
+        // then the top frame: "    #0 symbol /path/Sources/X.swift:9:14 (...)".
+        var words = line.split(separator: " ")[...]
+        let earlier = words.first == "Previous"
+        if earlier { words = words.dropFirst() }
+        guard let access = words.first, ["Read", "Write", "read", "write"].contains(access),
+          line.hasSuffix(":"), let by = line.range(of: " by "),
+          let place = Self.sourcePlace(in: lines[index + 1])
+        else { continue }
+        let who = line[by.upperBound...].dropLast()
+        accesses.append(
+          "\(access.lowercased()) by \(who) at \(place)\(earlier ? " (the access just before)" : "")"
+        )
+      }
+      let summary = lines.first { $0.hasPrefix("SUMMARY: ThreadSanitizer: data race ") }
+      location = summary.flatMap { Self.sourcePlace(in: $0) }
+      self.accesses = accesses
+    }
+
+    /// "Sources/X.swift:9:14" from a line that holds "/abs/path/Sources/X.swift:9:14".
+    private static func sourcePlace(in line: Substring) -> String? {
+      for word in line.split(separator: " ") where word.contains(".swift:") {
+        for folder in ["/Sources/", "/Tests/"] {
+          if let start = word.range(of: folder, options: .backwards) {
+            return String(word[word.index(after: start.lowerBound)...])
+          }
+        }
+      }
+      return nil
+    }
   }
 
   /// The lines the Swift runtime wrote about continuation misuse or a fatal error, without the

@@ -105,4 +105,71 @@ final class ExerciseCatalogTests: XCTestCase {
       )
     }
   }
+
+  /// Each mistake names a real test of its exercise, and at least one known-wrong fixture that
+  /// CI grades (`.ci/grade-fixtures`) and whose expected output fails that exercise in that test.
+  func test_everyMistake_hasItsTest_andAFixtureThatFailsInIt() throws {
+    for exercise in ExerciseCatalog.exercises {
+      XCTAssertFalse(exercise.mistakes.isEmpty, "\(exercise.id) lists no mistakes")
+      let chapter = exercise.chapter.name
+      let testFiles = try FileManager.default.contentsOfDirectory(
+        atPath: repositoryRoot.appendingPathComponent("Tests/ExerciseTests/\(chapter)").path
+      )
+      let testFile = try XCTUnwrap(
+        testFiles.first { $0.hasPrefix(exercise.testClass) },
+        "no file for \(exercise.testClass)"
+      )
+      let tests = try read("Tests/ExerciseTests/\(chapter)/\(testFile)")
+      for mistake in exercise.mistakes {
+        XCTAssertTrue(
+          tests.contains("func \(mistake.test)()"),
+          "\(exercise.id) '\(mistake.name)': no \(mistake.test) in \(testFile)"
+        )
+        XCTAssertFalse(mistake.fixtures.isEmpty, "\(exercise.id) '\(mistake.name)': no fixture")
+        for fixture in mistake.fixtures {
+          let folder = "Tests/GradeFixtures/\(chapter)/\(fixture)"
+          let expect = try read("\(folder)/expect.txt").split(separator: "\n").map(String.init)
+          XCTAssertEqual(expect.first, "1", "\(folder) must be graded as failing")
+          XCTAssertTrue(
+            expect.contains { $0.hasPrefix("[!] \(exercise.id)  ") },
+            "\(folder)/expect.txt must expect '[!] \(exercise.id)'"
+          )
+          XCTAssertTrue(
+            expect.contains("in \(exercise.testClass).\(mistake.test)"),
+            "\(folder)/expect.txt must expect the failure in \(mistake.test)"
+          )
+        }
+      }
+    }
+  }
+
+  /// A known-wrong fixture that no mistake names would prove nothing the catalog knows about.
+  func test_everyKnownWrongFixture_isNamedByAMistake() throws {
+    for chapter in ExerciseCatalog.chapters {
+      let folder = repositoryRoot.appendingPathComponent("Tests/GradeFixtures/\(chapter.name)")
+      let named = Set(
+        ExerciseCatalog.exercises(in: chapter).flatMap(\.mistakes).flatMap(\.fixtures)
+      )
+      for fixture in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+        let combined = FileManager.default.fileExists(
+          atPath: folder.appendingPathComponent("\(fixture)/from.txt").path
+        )
+        guard !combined else { continue }  // solutions, or several fixtures at once
+        XCTAssertTrue(named.contains(fixture), "no mistake names \(chapter.name)/\(fixture)")
+      }
+    }
+  }
+
+  /// A failure matches at most one mistake, so the hint shown first is never a guess: mistakes
+  /// that share a test must each name a different kind of failure.
+  func test_mistakesThatShareATest_areToldApartByTheirKind() {
+    for exercise in ExerciseCatalog.exercises {
+      let byTest = Dictionary(grouping: exercise.mistakes, by: \.test)
+      for (test, mistakes) in byTest where mistakes.count > 1 {
+        let kinds = mistakes.compactMap(\.kind)
+        XCTAssertEqual(kinds.count, mistakes.count, "\(exercise.id) \(test): give each a kind")
+        XCTAssertEqual(Set(kinds).count, kinds.count, "\(exercise.id) \(test): kinds repeat")
+      }
+    }
+  }
 }

@@ -129,4 +129,50 @@ final class ScoreboardTests: XCTestCase {
         + "`swift run Grade 1.2`."
     )
   }
+
+  func test_aFailureThatNamesAKnownMistake_revealsThatMistakesHintFirst() throws {
+    let root = try scratchRoot()
+    let exercise = chapter01[1]
+    let mistake = try XCTUnwrap(exercise.mistakes.first)
+    let verdict = Verdict.failing(
+      Failure(kind: mistake.kind ?? .failedTest, test: mistake.test, message: "x", details: [])
+    )
+    var first = Scoreboard(
+      results: [(exercise, verdict)],
+      scopeWord: nil,
+      hintLevels: HintLevels(packageRoot: root)
+    )
+    try first.revealNextHint()
+    XCTAssertTrue(
+      render(first).contains("  Hint 1 of 4 (new): \(mistake.hint)"),
+      "\(render(first))"
+    )
+
+    // The next hint is the general first one; a failure in another test gets no mistake hint.
+    var second = Scoreboard(
+      results: [(exercise, verdict)],
+      scopeWord: nil,
+      hintLevels: HintLevels(packageRoot: root)
+    )
+    try second.revealNextHint()
+    XCTAssertTrue(render(second).contains("  Hint 2 of 4 (new): \(exercise.hints[0])"))
+    let other = Scoreboard(
+      results: [(exercise, failing("some other test"))],
+      scopeWord: nil,
+      hintLevels: HintLevels(packageRoot: root)
+    )
+    XCTAssertEqual(
+      render(other).filter { $0.hasPrefix("  Hint ") },
+      ["  Hint 1 of 3: \(exercise.hints[0])", "  Hint 2 of 3: \(exercise.hints[1])"]
+    )
+  }
+
+  func test_aMistakeWithAKind_matchesOnlyAFailureOfThatKind() throws {
+    let exercise = try XCTUnwrap(ExerciseCatalog.exercise(id: "1.3"))
+    let race = try XCTUnwrap(exercise.mistakes.first { $0.kind == .dataRace })
+    let raced = Failure(kind: .dataRace, test: race.test, message: "race", details: [])
+    let failed = Failure(kind: .failedTest, test: race.test, message: "returned x", details: [])
+    XCTAssertEqual(exercise.hints(for: raced), [race.hint] + exercise.hints)
+    XCTAssertEqual(exercise.hints(for: failed), exercise.hints)
+  }
 }

@@ -136,4 +136,48 @@ final class VerdictTests: XCTestCase {
     guard case .failing(let failure) = verdict else { return XCTFail("\(verdict)") }
     XCTAssertTrue(failure.message.hasPrefix("the tests did not run"), failure.message)
   }
+
+  /// The shape of a real report (Swift 6.3, Linux x86_64), with the symbols shortened.
+  private let sanitizerReport = """
+    ==================
+    WARNING: ThreadSanitizer: data race (pid=19181)
+      Read of size 1 at 0x720800006070 by thread T8:
+        #0 $s9Exercises15readBarcodeOnce /work/main/Sources/Exercises/Chapter01/Ex1_3.swift:9:14 (x+0x2c1aa9)
+        #1 $s9Exercises15readBarcodeOnceTA /<compiler-generated> (x+0x2c1cb7)
+
+      Previous write of size 1 at 0x720800006070 by thread T7:
+        #0 $s9Exercises15readBarcodeOnce /work/main/Sources/Exercises/Chapter01/Ex1_3.swift:10:15 (x+0x2c1b02)
+
+      Location is heap block of size 17 at 0x720800006060 allocated by thread T1:
+        #0 malloc /home/build-user/llvm-project/compiler-rt/lib/tsan/rtl/tsan_interceptors_posix.cpp:686:5
+
+    SUMMARY: ThreadSanitizer: data race /work/main/Sources/Exercises/Chapter01/Ex1_3.swift:9:14 in $s9Exercises
+    ==================
+    """
+
+  func test_aSanitizerReport_isADataRace_inTheRunningTest_atTheRacingLine() throws {
+    let verdict = Verdict.judge(
+      run(started, stderr: sanitizerReport, .exited(66)),
+      timeoutSeconds: 10
+    )
+    guard case .failing(let failure) = verdict else { return XCTFail("\(verdict)") }
+    XCTAssertEqual(failure.kind, .dataRace)
+    XCTAssertEqual(failure.test, "test_a")
+    XCTAssertEqual(failure.location, "Sources/Exercises/Chapter01/Ex1_3.swift:9:14")
+    XCTAssertTrue(failure.message.hasPrefix("a data race: two threads"), failure.message)
+    XCTAssertEqual(
+      failure.details,
+      [
+        "read by thread T8 at Sources/Exercises/Chapter01/Ex1_3.swift:9:14",
+        "write by thread T7 at Sources/Exercises/Chapter01/Ex1_3.swift:10:15 "
+          + "(the access just before)",
+      ]
+    )
+  }
+
+  func test_aCleanSanitizerRun_isDone() {
+    let output = started + "Test Case 'T.test_a' passed (0.0 seconds)\n"
+    let quiet = "ThreadSanitizer: nothing to report"  // only the words "data race" count
+    XCTAssertEqual(Verdict.judge(run(output, stderr: quiet, .exited(0)), timeoutSeconds: 10), .done)
+  }
 }

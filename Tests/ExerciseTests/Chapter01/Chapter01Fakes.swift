@@ -11,6 +11,8 @@ final class ScriptedScanner: DocumentScanning {
     case fail(ScannerError)
     /// A buggy scanner that reports the same scan twice.
     case scanTwice(Document)
+    /// The user leaves the scanner open: no callback until the next presentation.
+    case stayOpen
   }
 
   private var script: [Step]
@@ -23,6 +25,7 @@ final class ScriptedScanner: DocumentScanning {
   func present(delegate: any DocumentScannerDelegate) {
     presentations += 1
     let step = script.isEmpty ? .cancel : script.removeFirst()
+    if case .stayOpen = step { return }
     Task { @MainActor in
       switch step {
       case .scan(let document):
@@ -34,6 +37,8 @@ final class ScriptedScanner: DocumentScanning {
       case .scanTwice(let document):
         delegate.documentScanner(self, didScan: document)
         delegate.documentScanner(self, didScan: document)
+      case .stayOpen:
+        break
       }
     }
   }
@@ -101,4 +106,10 @@ final class DoubleFiringReader: BarcodeReading, Sendable {
       running.notify(queue: .global()) { continuation.resume() }
     }
   }
+}
+
+/// A flag that main-actor code sets and reads.
+@MainActor
+final class MainActorFlag {
+  var isSet = false
 }

@@ -32,6 +32,24 @@ final class Ex1_1_ScannerServiceTests: GradedTestCase {
     )
   }
 
+  func test_scanWhileOneIsPending_endsThePendingOneWithNil() async throws {
+    let scanner = ScriptedScanner([.stayOpen, .scan(Document(title: "second"))])
+    let service = ScannerService(scanner: scanner)
+    let firstEnded = MainActorFlag()
+    let first = Task {
+      defer { firstEnded.isSet = true }
+      return try await service.scan()
+    }
+    // Let the first scan present the scanner: its task runs when this test yields the actor.
+    // (An answer that ends the scan without presenting must not keep this loop going.)
+    while scanner.presentations == 0, !firstEnded.isSet { await Task.yield() }
+    let second = try await service.scan()
+    XCTAssertEqual(second, Document(title: "second"), "the new scan must get its own document")
+    // An overwritten continuation is never resumed: the first scan would wait here forever.
+    let pending = try await first.value
+    XCTAssertNil(pending, "a scan started while one is pending must end the pending one with nil")
+  }
+
   func test_cancel_returnsNil() async throws {
     let scanner = ScriptedScanner([.cancel])
     let document = try await ScannerService(scanner: scanner).scan()
