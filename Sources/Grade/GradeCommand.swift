@@ -43,17 +43,18 @@ enum GradeCommand {
     }
     Interrupts.install()
 
-    let tests: TestBinary
+    let build: TestBuild
     if let standIn = TestBinary.standIn(sanitized: false) {
-      tests = standIn
+      build = TestBuild(tests: standIn, builtFrom: root)
     } else {
       activity.withLock { $0 = "building the tests" }
       console.print("Building the tests (swift build --build-tests) ...", style: .dim)
-      guard await build(in: root, errors: errors) else { return 1 }
       do {
-        tests = try await TestBinary.locate(packageRoot: root)
+        build = try await TestBuild.make(packageRoot: root, scope: scope) { status in
+          console.print(status.prefix(1).uppercased() + status.dropFirst() + " ...", style: .dim)
+        }
       } catch {
-        errors.print("Grade: \(error)")
+        for line in error.lines { errors.print(line) }
         return 1
       }
     }
@@ -68,9 +69,13 @@ enum GradeCommand {
         let status = "  grading \(exercise.id) \(exercise.title) (\(number + 1) of \(scope.count))"
         board.update(row, console.styled(status, .dim))
       }
-      results.append(
-        (exercise, await grade(exercise, using: tests, timeoutSeconds: options.timeoutSeconds))
-      )
+      if let failure = build.broken[exercise.id] {
+        results.append((exercise, .failing(failure)))
+      } else if let tests = build.tests {
+        results.append(
+          (exercise, await grade(exercise, using: tests, timeoutSeconds: options.timeoutSeconds))
+        )
+      }
     }
     // A data race rarely shows in a plain run: where it is the mistake, a passing answer is
     // run again under the thread sanitizer, built once in a folder of its own.
@@ -88,7 +93,7 @@ enum GradeCommand {
         } else {
           console.print("Building " + what + " ...", style: .dim)
         }
-        sanitized = await sanitizedTests(in: root)
+        sanitized = await sanitizedTests(in: build.builtFrom ?? root)
       }
       if let board, let row {
         board.update(row, console.styled("  checking \(exercise.id) for data races", .dim))
@@ -114,7 +119,9 @@ enum GradeCommand {
     var scoreboard = Scoreboard(
       results: results,
       scopeWord: options.scopeWord,
-      hintLevels: HintLevels(packageRoot: root)
+      hintLevels: HintLevels(packageRoot: root),
+      warnings: build.warnings,
+      standIns: build.replacedOutsideScope
     )
     if options.nextHint {
       do {
@@ -184,31 +191,6 @@ enum GradeCommand {
         Failure(test: nil, message: "could not be checked for data races: \(error)", details: [])
       )
     }
-  }
-
-  private static func build(in root: URL, errors: Console) async -> Bool {
-    let result: ChildProcessResult
-    do {
-      result = try await ChildProcess.run(
-        URL(fileURLWithPath: "/usr/bin/env"),
-        arguments: ["swift"] + TestBinary.buildArguments(packageRoot: root, sanitized: false),
-        timeout: .seconds(1800)
-      )
-    } catch {
-      errors.print("Grade: could not run swift build: \(error)")
-      return false
-    }
-    guard result.termination != .exited(0) else { return true }
-    let output = (result.stdout + "\n" + result.stderr).split(separator: "\n")
-    let compilerErrors = output.filter { $0.contains(": error: ") }
-    errors.print("The code does not compile yet (swift build --build-tests \(result.termination)):")
-    for line
-      in (compilerErrors.isEmpty ? Array(output.suffix(20)) : Array(compilerErrors.prefix(10)))
-    {
-      errors.print("  " + line)
-    }
-    errors.print("Fix the first error above, then run `swift run Grade` again.")
-    return false
   }
 
   /// `--reset`: asks on a terminal, then restores the stub; 0 when the stub is in place.

@@ -17,6 +17,10 @@ struct Scoreboard {
   var hintLevels: HintLevels
   /// What `--hint` did, or nil when it was not given.
   var hintRequest: HintRequest? = nil
+  /// The compiler's warnings in the learner's files of the chapters graded.
+  var warnings: [CompilerDiagnostic] = []
+  /// Files outside the scope that do not compile, graded around with the original stubs.
+  var standIns: [String] = []
 
   func render(on console: Console) {
     // One column for every exercise heading, so the states line up across chapters.
@@ -48,6 +52,8 @@ struct Scoreboard {
       "\(done) of \(results.count) \(results.count == 1 ? "exercise" : "exercises") done, "
         + "\(failing) failing, \(results.count - done - failing) not started."
     )
+
+    printCompilerNotes(on: console)
 
     if let (exercise, failure) = firstFailure {
       console.print()
@@ -122,6 +128,26 @@ struct Scoreboard {
     }
   }
 
+  /// Warnings in the learner's files (each with the compiler's excerpt), and the files outside
+  /// this run that do not compile.
+  private func printCompilerNotes(on console: Console) {
+    if !warnings.isEmpty {
+      console.print()
+      let count = warnings.count == 1 ? "1 warning" : "\(warnings.count) warnings"
+      console.print("The compiler has \(count) about your files:", style: .bold)
+      for line in warnings.prefix(5).flatMap(\.text) { console.print("  " + line) }
+      if warnings.count > 5 { console.print("  ... and \(warnings.count - 5) more.") }
+    }
+    if !standIns.isEmpty {
+      console.print()
+      console.print(
+        "Not compiling, and not graded in this run: \(standIns.joined(separator: ", ")). The "
+          + "original stubs stood in for them, so that the rest could be graded.",
+        style: .dim
+      )
+    }
+  }
+
   private func printNext(_ action: String, on console: Console) {
     console.print()
     console.print("Next: \(action).", style: .bold)
@@ -145,6 +171,7 @@ struct Scoreboard {
       case .hung: console.styled("failing: did not finish", .failure)
       case .busy: console.styled("failing: busy forever", .failure)
       case .dataRace: console.styled("failing: data race", .failure)
+      case .doesNotCompile: console.styled("failing: does not compile", .failure)
       }
     case .notStarted: console.styled("not started", .dim)
     }

@@ -44,19 +44,24 @@ struct TestBinary: Sendable {
     "no built tests at \(program.path); run 'swift build --build-tests'"
   }
 
-  /// The built test program of the package at `packageRoot`, plain or under the sanitizer.
-  static func locate(packageRoot: URL, sanitized: Bool = false) async throws -> TestBinary {
-    #if os(Linux)
-    // On Linux the tests are one program, run directly: XCTest writes each line as it happens,
-    // so after a hang or a crash we still see which test was running and what the runtime said.
+  /// The folder `swift build` puts the package's products in: `.build/debug`, say.
+  static func binFolder(packageRoot: URL, sanitized: Bool = false) async throws -> URL {
     let result = try await ChildProcess.run(
       URL(fileURLWithPath: "/usr/bin/env"),
       arguments: ["swift"] + buildArguments(packageRoot: packageRoot, sanitized: sanitized)
         + ["--show-bin-path"],
       timeout: .seconds(120)
     )
-    let folder = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    let program = URL(fileURLWithPath: folder).appendingPathComponent(
+    return URL(fileURLWithPath: result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
+  /// The built test program of the package at `packageRoot`, plain or under the sanitizer.
+  static func locate(packageRoot: URL, sanitized: Bool = false) async throws -> TestBinary {
+    #if os(Linux)
+    // On Linux the tests are one program, run directly: XCTest writes each line as it happens,
+    // so after a hang or a crash we still see which test was running and what the runtime said.
+    let folder = try await binFolder(packageRoot: packageRoot, sanitized: sanitized)
+    let program = folder.appendingPathComponent(
       "ConcurrencyTutorialPackageTests.xctest"
     )
     guard FileManager.default.isExecutableFile(atPath: program.path) else {

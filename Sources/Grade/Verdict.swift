@@ -25,6 +25,8 @@ struct Failure: Equatable, Sendable {
     case busy
     /// The thread sanitizer saw two threads use the same memory with nothing ordering them.
     case dataRace
+    /// The exercise's file has compile errors, so its tests could not run.
+    case doesNotCompile
   }
 
   var kind = Kind.failedTest

@@ -1,0 +1,153 @@
+// Building the tests Grade runs. When some of the learner's exercise files do not compile, those
+// exercises are reported with the compiler's errors, and the others are still graded, in a copy
+// of the package where the original stubs stand in for the broken files.
+import ChildProcesses
+import Foundation
+
+struct TestBuild {
+  /// The program to grade with; nil when no exercise in scope compiles.
+  var tests: TestBinary?
+  /// The package the program was built from: the learner's, or the copy with stand-ins, which
+  /// the sanitizer build must use too.
+  var builtFrom: URL?
+  /// The exercises whose files do not compile, by id.
+  var broken: [String: Failure] = [:]
+  /// Warnings in the learner's files of the chapters graded.
+  var warnings: [CompilerDiagnostic] = []
+  /// Files that do not compile, outside the scope, that the stand-ins replaced.
+  var replacedOutsideScope: [String] = []
+
+  /// Why nothing can be graded, as lines to print.
+  struct Failed: Error {
+    let lines: [String]
+  }
+
+  static let fullOutputCommand = "swift build --build-tests"
+
+  /// Builds the tests for `scope`; `status` is told what takes a while.
+  static func make(
+    packageRoot root: URL,
+    scope: [Exercise],
+    status: (String) -> Void
+  ) async throws(Failed) -> TestBuild {
+    let build = await swiftBuild(TestBinary.buildArguments(packageRoot: root, sanitized: false))
+    let modules = try? await TestBinary.binFolder(packageRoot: root)
+      .appendingPathComponent("Modules")
+    let diagnostics =
+      if let modules { await LearnerDiagnostics.check(packageRoot: root, modules: modules) } else {
+        [CompilerDiagnostic]?.none
+      }
+    let chapters = Set(scope.map { "Sources/Exercises/\($0.chapter.name)/" })
+    var result = TestBuild()
+    result.warnings = (diagnostics ?? []).filter { warning in
+      warning.severity == .warning && chapters.contains { warning.file.hasPrefix($0) }
+    }
+
+    if build?.termination == .exited(0) {
+      do {
+        result.tests = try await TestBinary.locate(packageRoot: root)
+        result.builtFrom = root
+      } catch {
+        throw Failed(lines: ["Grade: \(error)"])
+      }
+      return result
+    }
+
+    // The build failed. If the compiler blames the learner's exercise files, grade around them.
+    let errors = (diagnostics ?? []).filter { $0.severity == .error }
+    guard !errors.isEmpty else { throw Failed(lines: notCompiling(build, root: root)) }
+    let byFile = Dictionary(grouping: errors, by: \.file)
+    let brokenExercises = ExerciseCatalog.exercises.filter { byFile[$0.stubPath] != nil }
+    let stubPaths = Set(ExerciseCatalog.exercises.map(\.stubPath))
+    let leftOut = Set(byFile.keys.filter { !stubPaths.contains($0) })
+    for exercise in brokenExercises where scope.contains(exercise) {
+      result.broken[exercise.id] = doesNotCompile(byFile[exercise.stubPath] ?? [])
+    }
+    let scopePaths = Set(scope.map(\.stubPath))
+    result.replacedOutsideScope = byFile.keys.filter { !scopePaths.contains($0) }.sorted()
+    guard scope.contains(where: { result.broken[$0.id] == nil }) else { return result }
+
+    var standIns: [String: String] = [:]
+    for exercise in brokenExercises {
+      do {
+        standIns[exercise.stubPath] = try await ExerciseReset.originalStub(of: exercise, in: root)
+      } catch {
+        throw Failed(
+          lines: errorLines(errors)
+            + ["Grade: cannot grade the other exercises around \(exercise.stubPath): \(error)"]
+        )
+      }
+    }
+    let copy: URL
+    do {
+      copy = try ScratchPackage.prepare(packageRoot: root, standIns: standIns, leftOut: leftOut)
+    } catch {
+      throw Failed(
+        lines: errorLines(errors) + ["Grade: could not prepare a scratch copy: \(error)"]
+      )
+    }
+    status(
+      "building the other exercises in \(ScratchPackage.path), with the original stubs in place "
+        + "of the files that do not compile (the first time takes a minute or two)"
+    )
+    let scratchBuild = await swiftBuild(
+      TestBinary.buildArguments(packageRoot: copy, sanitized: false)
+    )
+    guard scratchBuild?.termination == .exited(0) else {
+      // The other files need something from the broken ones: nothing can be graded.
+      throw Failed(
+        lines: errorLines(errors)
+          + ["Even with the original stubs in their place, the other files do not compile."]
+          + notCompiling(scratchBuild, root: copy)
+      )
+    }
+    do {
+      result.tests = try await TestBinary.locate(packageRoot: copy)
+      result.builtFrom = copy
+    } catch {
+      throw Failed(lines: ["Grade: \(error)"])
+    }
+    return result
+  }
+
+  /// The failure shown for an exercise whose file does not compile: its first errors, each with
+  /// the compiler's excerpt.
+  static func doesNotCompile(_ errors: [CompilerDiagnostic]) -> Failure {
+    let count = errors.count == 1 ? "1 error" : "\(errors.count) errors"
+    return Failure(
+      kind: .doesNotCompile,
+      test: nil,
+      location: errors.first.map { "\($0.file):\($0.line)" },
+      message: "does not compile (\(count)); fix the first one. The compiler's whole output: "
+        + "\(fullOutputCommand)",
+      details: errors.prefix(3).flatMap(\.text)
+    )
+  }
+
+  /// `swift build`'s own errors, with their excerpts, when the compiler blames no exercise file.
+  private static func notCompiling(_ build: ChildProcessResult?, root: URL) -> [String] {
+    guard let build else { return ["Grade: could not run swift build."] }
+    let output = build.stdout + "\n" + build.stderr
+    let errors = CompilerDiagnostic.parse(output, root: root).filter {
+      $0.severity == .error
+    }
+    let shown =
+      errors.isEmpty
+      ? output.split(separator: "\n").suffix(20).map { "  " + $0 }
+      : errors.prefix(5).flatMap(\.text).map { "  " + $0 }
+    return ["The code does not compile (\(fullOutputCommand): \(build.termination)):"] + shown
+      + ["Fix the first error above, then run `swift run Grade` again."]
+  }
+
+  private static func errorLines(_ errors: [CompilerDiagnostic]) -> [String] {
+    errors.prefix(5).flatMap(\.text).map { "  " + $0 }
+  }
+
+  private static func swiftBuild(_ arguments: [String]) async -> ChildProcessResult? {
+    try? await ChildProcess.run(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      arguments: ["swift"] + arguments,
+      timeout: .seconds(1800)
+    )
+  }
+}
