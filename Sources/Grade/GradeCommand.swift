@@ -43,6 +43,57 @@ enum GradeCommand {
     }
     Interrupts.install()
 
+    if options.watch {
+      activity.withLock { $0 = "watching" }
+      Interrupts.setLastWords { "\nGrade: stopped watching." }
+      let watch = WatchMode(
+        scope: scope,
+        folder: root.appendingPathComponent("Sources/Exercises"),
+        console: console
+      ) { exercises, isFirst in
+        await gradeAndReport(
+          exercises,
+          scopeWord: exercises.count == 1 ? exercises[0].id : options.scopeWord,
+          options: options,
+          root: root,
+          console: console,
+          errors: errors,
+          activity: activity,
+          revealHint: isFirst && options.nextHint,
+          watching: true
+        )
+      }
+      return await watch.run()
+    }
+    guard
+      let results = await gradeAndReport(
+        scope,
+        scopeWord: options.scopeWord,
+        options: options,
+        root: root,
+        console: console,
+        errors: errors,
+        activity: activity,
+        revealHint: options.nextHint
+      )
+    else { return 1 }
+    return results.allSatisfy { $0.verdict == .done } ? 0 : 1
+  }
+
+  /// Builds the tests, grades `scope` and prints the scoreboard.
+  ///
+  /// - Returns: each exercise's verdict, or nil when nothing could be built (having said why).
+  static func gradeAndReport(
+    _ scope: [Exercise],
+    scopeWord: String?,
+    options: GradeOptions,
+    root: URL,
+    console: Console,
+    errors: Console,
+    activity: Locked<String>,
+    revealHint: Bool,
+    watching: Bool = false
+  ) async -> [(exercise: Exercise, verdict: Verdict)]? {
     let build: TestBuild
     if let standIn = TestBinary.standIn(sanitized: false) {
       build = TestBuild(tests: standIn, builtFrom: root)
@@ -55,7 +106,7 @@ enum GradeCommand {
         }
       } catch {
         for line in error.lines { errors.print(line) }
-        return 1
+        return nil
       }
     }
 
@@ -118,12 +169,13 @@ enum GradeCommand {
 
     var scoreboard = Scoreboard(
       results: results,
-      scopeWord: options.scopeWord,
+      scopeWord: scopeWord,
       hintLevels: HintLevels(packageRoot: root),
       warnings: build.warnings,
-      standIns: build.replacedOutsideScope
+      standIns: build.replacedOutsideScope,
+      watching: watching
     )
-    if options.nextHint {
+    if revealHint {
       do {
         try scoreboard.revealNextHint()
       } catch {
@@ -131,7 +183,7 @@ enum GradeCommand {
       }
     }
     scoreboard.render(on: console)
-    return results.allSatisfy { $0.verdict == .done } ? 0 : 1
+    return results
   }
 
   /// Runs one exercise's test class, with the exercise variant switched on.

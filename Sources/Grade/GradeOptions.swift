@@ -1,5 +1,5 @@
-// The grader's command line: `swift run Grade [CHAPTER | EXERCISE] [--hint] [--timeout SECONDS]`,
-// `--reset EXERCISE`, `--list`, `--help`.
+// The grader's command line: `swift run Grade [CHAPTER | EXERCISE] [--watch] [--hint]
+// [--timeout SECONDS]`, `--reset EXERCISE`, `--list`, `--help`.
 
 struct GradeOptions: Equatable, Sendable {
   enum Action: Equatable, Sendable {
@@ -17,11 +17,13 @@ struct GradeOptions: Equatable, Sendable {
   var exercise: Exercise?
   /// Show the next hint for the first unfinished exercise.
   var nextHint = false
+  /// Grade again on every save under Sources/Exercises.
+  var watch = false
   /// How long one exercise's tests may run.
   var timeoutSeconds = 10
 
   static let usage = """
-    usage: swift run Grade [CHAPTER | EXERCISE] [--hint] [--timeout SECONDS]
+    usage: swift run Grade [CHAPTER | EXERCISE] [--watch] [--hint] [--timeout SECONDS]
            swift run Grade --reset EXERCISE
            swift run Grade --list | --help
 
@@ -29,14 +31,23 @@ struct GradeOptions: Equatable, Sendable {
 
       CHAPTER            only this chapter: Chapter01, 01 or 1 (default: every chapter)
       EXERCISE           only this exercise, by its id: 1.2
-      --hint             reveal one more hint for the exercise named next (three each)
+      --watch            grade, then grade the exercise you are on again each time you save a
+                         file in Sources/Exercises; on to the next one when it passes (Ctrl-C stops)
+      --hint             reveal one more hint for the exercise named next (three each, and one
+                         first about the mistake the failing test points to, when it points to one)
       --timeout SECONDS  how long one exercise's tests may run (default: 10)
       --reset EXERCISE   put the exercise's original stub back; your version is kept in
                          .exercise-backups/ (asks first on a terminal)
       --list             list the exercises and their files
       --help             show this help
 
-    Exit status: 0 when every graded exercise is done, 1 otherwise, 64 for a bad command line.
+    A file that does not compile is reported with the compiler's errors; the other exercises are
+    still graded, in a copy (.build/grade-scratch) where the original stub stands in for it.
+    Where a data race is the mistake (1.3), a passing answer is run again under the thread
+    sanitizer, built once in .build/grade-tsan.
+
+    Exit status: 0 when every graded exercise is done, 1 otherwise, 64 for a bad command line;
+    130 after Ctrl-C.
     """
 
   struct ParseError: Error, Equatable, CustomStringConvertible {
@@ -54,6 +65,8 @@ struct GradeOptions: Equatable, Sendable {
         options.action = .help
       case "--hint":
         options.nextHint = true
+      case "--watch":
+        options.watch = true
       case "--reset":
         options.action = .reset
       case "--timeout":

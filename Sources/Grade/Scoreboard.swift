@@ -21,6 +21,8 @@ struct Scoreboard {
   var warnings: [CompilerDiagnostic] = []
   /// Files outside the scope that do not compile, graded around with the original stubs.
   var standIns: [String] = []
+  /// In `--watch` mode, a save grades again: the next step says so instead of naming a command.
+  var watching = false
 
   func render(on console: Console) {
     // One column for every exercise heading, so the states line up across chapters.
@@ -63,19 +65,26 @@ struct Scoreboard {
       console.print("  " + failure.message, style: .failure)
       for detail in failure.details { console.print("    " + detail) }
       printHints(for: exercise, failure: failure, on: console)
-      printNext("edit \(exercise.stubPath), then run `swift run Grade \(exercise.id)`", on: console)
+      printNext(
+        watching
+          ? "edit \(exercise.stubPath) and save it: it is graded again at once"
+          : "edit \(exercise.stubPath), then run `swift run Grade \(exercise.id)`",
+        on: console
+      )
     } else if let exercise = firstNotStarted {
       console.print()
       console.print("Next exercise: \(exercise.heading)", style: .bold)
       printHints(for: exercise, failure: nil, on: console)
       printNext(
-        "write it in \(exercise.stubPath), then run `swift run Grade \(exercise.id)`",
+        watching
+          ? "write it in \(exercise.stubPath) and save it: it is graded at once"
+          : "write it in \(exercise.stubPath), then run `swift run Grade \(exercise.id)`",
         on: console
       )
     } else {
       console.print()
       console.print("Every exercise here is done.", style: .success)
-      if scopeWord != nil {
+      if scopeWord != nil, !watching {
         console.print("Next: run `swift run Grade` to see every chapter.")
       }
     }

@@ -28,6 +28,8 @@ final class GradeOptionsTests: XCTestCase {
     XCTAssertEqual(try GradeOptions.parse(["--list"]).action, .list)
     XCTAssertEqual(try GradeOptions.parse(["--help"]).action, .help)
     XCTAssertEqual(try GradeOptions.parse([]).timeoutSeconds, 10)
+    XCTAssertTrue(try GradeOptions.parse(["--watch", "1.2"]).watch)
+    XCTAssertFalse(try GradeOptions.parse([]).watch)
   }
 
   func test_badArguments_sayWhatIsWrong() {
