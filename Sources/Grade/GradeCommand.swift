@@ -136,9 +136,15 @@ enum GradeCommand {
       let exercise = results[index].exercise
       activity.withLock { $0 = "checking \(exercise.id) \(exercise.title) for data races" }
       if sanitized == nil {
+        let folder = (build.builtFrom ?? root).appendingPathComponent(
+          TestBinary.sanitizerScratchPath
+        )
+        let firstTime =
+          FileManager.default.fileExists(atPath: folder.path)
+          ? "" : " (this first time takes a minute or two)"
         let what =
-          "the tests under the thread sanitizer too, in "
-          + "\(TestBinary.sanitizerScratchPath) (the first time takes a minute or two)"
+          "the tests under the thread sanitizer too, in \(TestBinary.sanitizerScratchPath)"
+          + firstTime
         if let board, let row {
           board.update(row, console.styled("  building " + what, .dim))
         } else {
@@ -170,7 +176,7 @@ enum GradeCommand {
     var scoreboard = Scoreboard(
       results: results,
       scopeWord: scopeWord,
-      hintLevels: HintLevels(packageRoot: root),
+      revealedHints: RevealedHints(packageRoot: root),
       warnings: build.warnings,
       standIns: build.replacedOutsideScope,
       watching: watching

@@ -14,7 +14,7 @@ struct Scoreboard {
   let results: [(exercise: Exercise, verdict: Verdict)]
   /// The word that grades the same scope again ("1.2", "Chapter01"), or nil for everything.
   let scopeWord: String?
-  var hintLevels: HintLevels
+  var revealedHints: RevealedHints
   /// What `--hint` did, or nil when it was not given.
   var hintRequest: HintRequest? = nil
   /// The compiler's warnings in the learner's files of the chapters graded.
@@ -82,8 +82,11 @@ struct Scoreboard {
         on: console
       )
     } else {
-      console.print()
-      console.print("Every exercise here is done.", style: .success)
+      // In --watch mode the watcher says what comes next.
+      if !watching {
+        console.print()
+        console.print("Every exercise here is done.", style: .success)
+      }
       if scopeWord != nil, !watching {
         console.print("Next: run `swift run Grade` to see every chapter.")
       }
@@ -93,8 +96,8 @@ struct Scoreboard {
   /// `--hint`: one more hint for the exercise named next, started or not.
   mutating func revealNextHint() throws {
     guard let exercise = nextExercise else { return }
-    let count = exercise.hints(for: firstFailure?.1).count
-    hintRequest = try hintLevels.reveal(for: exercise, among: count) ? .revealed : .noneLeft
+    let hints = exercise.hints(for: firstFailure?.1)
+    hintRequest = try revealedHints.revealNext(of: exercise, in: hints) ? .revealed : .noneLeft
   }
 
   /// The exercise the learner should work on next: the first failing one, else the first not
@@ -119,17 +122,18 @@ struct Scoreboard {
   /// When the failure names a known mistake, its hint comes first.
   private func printHints(for exercise: Exercise, failure: Failure?, on console: Console) {
     let hints = exercise.hints(for: failure)
-    let level = hintLevels.level(of: exercise, among: hints.count)
+    let shown = revealedHints.shown(of: exercise, in: hints)
     let count = hints.count
-    for index in 0..<level {
-      let new = hintRequest == .revealed && index == level - 1 ? " (new)" : ""
-      console.print("  Hint \(index + 1) of \(count)\(new): \(hints[index])")
+    for (index, hint) in shown.enumerated() {
+      let new = hintRequest == .revealed && index == shown.count - 1 ? " (new)" : ""
+      console.print("  Hint \(index + 1) of \(count)\(new): \(hint)")
     }
     console.print("  Read: \(exercise.docLink)")
-    if level < count {
+    if shown.count < count {
       // Named by id: a plain --hint goes to whichever exercise comes first in its scope.
       console.print(
-        "  Stuck? `swift run Grade \(exercise.id) --hint` shows hint \(level + 1) of \(count)."
+        "  Stuck? `swift run Grade \(exercise.id) --hint` shows hint \(shown.count + 1) of "
+          + "\(count)."
       )
     } else {
       let again = hintRequest == .noneLeft ? "No more hints: that was the last. " : ""
@@ -149,9 +153,15 @@ struct Scoreboard {
     }
     if !standIns.isEmpty {
       console.print()
+      let (files, them) =
+        standIns.count == 1
+        ? (standIns[0], "it")
+        : (
+          standIns.joined(separator: ", "), "them"
+        )
       console.print(
-        "Not compiling, and not graded in this run: \(standIns.joined(separator: ", ")). The "
-          + "original stubs stood in for them, so that the rest could be graded.",
+        "Not compiling, and not graded in this run: \(files). The original stub stood in for "
+          + "\(them), so that the rest could be graded.",
         style: .dim
       )
     }

@@ -39,9 +39,12 @@ struct TestBuild {
       }
     let chapters = Set(scope.map { "Sources/Exercises/\($0.chapter.name)/" })
     var result = TestBuild()
-    result.warnings = (diagnostics ?? []).filter { warning in
-      warning.severity == .warning && chapters.contains { warning.file.hasPrefix($0) }
+    func warningsInScope(_ diagnostics: [CompilerDiagnostic]) -> [CompilerDiagnostic] {
+      diagnostics.filter { warning in
+        warning.severity == .warning && chapters.contains { warning.file.hasPrefix($0) }
+      }
     }
+    result.warnings = warningsInScope(diagnostics ?? [])
 
     if build?.termination == .exited(0) {
       do {
@@ -65,13 +68,14 @@ struct TestBuild {
     }
     let scopePaths = Set(scope.map(\.stubPath))
     result.replacedOutsideScope = byFile.keys.filter { !scopePaths.contains($0) }.sorted()
-    guard scope.contains(where: { result.broken[$0.id] == nil }) else { return result }
+    let gradable = scope.contains { result.broken[$0.id] == nil }
 
     var standIns: [String: String] = [:]
     for exercise in brokenExercises {
       do {
         standIns[exercise.stubPath] = try await ExerciseReset.originalStub(of: exercise, in: root)
       } catch {
+        guard gradable else { return result }
         throw Failed(
           lines: errorLines(errors)
             + ["Grade: cannot grade the other exercises around \(exercise.stubPath): \(error)"]
@@ -82,10 +86,19 @@ struct TestBuild {
     do {
       copy = try ScratchPackage.prepare(packageRoot: root, standIns: standIns, leftOut: leftOut)
     } catch {
+      guard gradable else { return result }
       throw Failed(
         lines: errorLines(errors) + ["Grade: could not prepare a scratch copy: \(error)"]
       )
     }
+    // With errors in it, swiftc holds back the warnings of the other files; with the stand-ins
+    // in place it gives them.
+    if let modules,
+      let checked = await LearnerDiagnostics.check(packageRoot: copy, modules: modules)
+    {
+      result.warnings = warningsInScope(checked)
+    }
+    guard gradable else { return result }
     status(
       "building the other exercises in \(ScratchPackage.path), with the original stubs in place "
         + "of the files that do not compile (the first time takes a minute or two)"

@@ -30,7 +30,7 @@ struct WatchMode: Sendable {
       for (exercise, verdict) in results ?? [] where verdict == .done { done.insert(exercise.id) }
       guard let next = nextExercise(from: current, done: done) else {
         console.print()
-        console.print("Every exercise here is done. Stopped watching.", style: .success)
+        console.print("Every exercise in scope is done. Stopped watching.", style: .success)
         return 0
       }
       if let watched = current, next != watched {

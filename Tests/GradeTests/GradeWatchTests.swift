@@ -77,7 +77,7 @@ final class GradeWatchTests: XCTestCase {
       "Watching Sources/Exercises: save a file to grade 1.1 again. Ctrl-C stops.",
       "--- a file changed: grading 1.1 again ---",
       "  [x] 1.1  Wrap a delegate API (section 1.2) ",
-      "Every exercise here is done. Stopped watching.",
+      "Every exercise in scope is done. Stopped watching.",
     ].map { line in lines.firstIndex { $0.hasPrefix(line) } }
     XCTAssertFalse(order.contains(nil), "missing lines: \(order)\n\(output)")
     XCTAssertEqual(order.compactMap { $0 }, order.compactMap { $0 }.sorted(), output)

@@ -37,7 +37,7 @@ final class ScoreboardTests: XCTestCase {
     let scoreboard = Scoreboard(
       results: [(chapter01[0], .done), (chapter01[1], .notStarted)],
       scopeWord: nil,
-      hintLevels: HintLevels(packageRoot: try scratchRoot())
+      revealedHints: RevealedHints(packageRoot: try scratchRoot())
     )
     let lines = render(scoreboard)
     let done = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("  [x] 1.1  Wrap a delegate API") })
@@ -55,7 +55,7 @@ final class ScoreboardTests: XCTestCase {
       Scoreboard(
         results: [(chapter01[0], .notStarted)],
         scopeWord: nil,
-        hintLevels: HintLevels(packageRoot: try scratchRoot())
+        revealedHints: RevealedHints(packageRoot: try scratchRoot())
       )
     )
     XCTAssertTrue(
@@ -82,7 +82,7 @@ final class ScoreboardTests: XCTestCase {
       var scoreboard = Scoreboard(
         results: [(chapter01[0], .done), (exercise, failing("must throw"))],
         scopeWord: nil,
-        hintLevels: HintLevels(packageRoot: root)
+        revealedHints: RevealedHints(packageRoot: root)
       )
       try scoreboard.revealNextHint()
       let lines = render(scoreboard)
@@ -109,7 +109,7 @@ final class ScoreboardTests: XCTestCase {
       Scoreboard(
         results: [(chapter01[1], failing("transcribe must throw the recognizer's error"))],
         scopeWord: "Chapter01",
-        hintLevels: HintLevels(packageRoot: try scratchRoot())
+        revealedHints: RevealedHints(packageRoot: try scratchRoot())
       )
     )
     let start = try XCTUnwrap(
@@ -140,7 +140,7 @@ final class ScoreboardTests: XCTestCase {
     var first = Scoreboard(
       results: [(exercise, verdict)],
       scopeWord: nil,
-      hintLevels: HintLevels(packageRoot: root)
+      revealedHints: RevealedHints(packageRoot: root)
     )
     try first.revealNextHint()
     XCTAssertTrue(
@@ -152,18 +152,58 @@ final class ScoreboardTests: XCTestCase {
     var second = Scoreboard(
       results: [(exercise, verdict)],
       scopeWord: nil,
-      hintLevels: HintLevels(packageRoot: root)
+      revealedHints: RevealedHints(packageRoot: root)
     )
     try second.revealNextHint()
     XCTAssertTrue(render(second).contains("  Hint 2 of 4 (new): \(exercise.hints[0])"))
     let other = Scoreboard(
       results: [(exercise, failing("some other test"))],
       scopeWord: nil,
-      hintLevels: HintLevels(packageRoot: root)
+      revealedHints: RevealedHints(packageRoot: root)
     )
     XCTAssertEqual(
       render(other).filter { $0.hasPrefix("  Hint ") },
-      ["  Hint 1 of 3: \(exercise.hints[0])", "  Hint 2 of 3: \(exercise.hints[1])"]
+      ["  Hint 1 of 3: \(exercise.hints[0])"],
+      "the mistake's hint is for that mistake only"
+    )
+  }
+
+  func test_hintsSeenBeforeAMistakeShows_stayShown_andItsHintComesOnlyWhenAskedFor() throws {
+    let root = try scratchRoot()
+    let exercise = chapter01[1]
+    for _ in 1...3 {
+      var scoreboard = Scoreboard(
+        results: [(exercise, failing("not a known mistake"))],
+        scopeWord: nil,
+        revealedHints: RevealedHints(packageRoot: root)
+      )
+      try scoreboard.revealNextHint()
+    }
+    let mistake = try XCTUnwrap(exercise.mistakes.first)
+    let verdict = Verdict.failing(
+      Failure(kind: mistake.kind ?? .failedTest, test: mistake.test, message: "x", details: [])
+    )
+    let before = render(
+      Scoreboard(
+        results: [(exercise, verdict)],
+        scopeWord: nil,
+        revealedHints: RevealedHints(packageRoot: root)
+      )
+    )
+    XCTAssertEqual(
+      before.filter { $0.hasPrefix("  Hint ") },
+      (0..<3).map { "  Hint \($0 + 1) of 4: \(exercise.hints[$0])" }
+    )
+    XCTAssertTrue(before.contains("  Stuck? `swift run Grade 1.2 --hint` shows hint 4 of 4."))
+    var asked = Scoreboard(
+      results: [(exercise, verdict)],
+      scopeWord: nil,
+      revealedHints: RevealedHints(packageRoot: root)
+    )
+    try asked.revealNextHint()
+    XCTAssertEqual(
+      render(asked).filter { $0.hasPrefix("  Hint ") }.last,
+      "  Hint 4 of 4 (new): \(mistake.hint)"
     )
   }
 

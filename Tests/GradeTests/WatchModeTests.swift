@@ -116,7 +116,7 @@ final class WatchModeTests: XCTestCase {
     XCTAssertTrue(
       lines.contains("Watching Sources/Exercises: save a file to grade 1.2 again. Ctrl-C stops.")
     )
-    XCTAssertEqual(lines.last, "Every exercise here is done. Stopped watching.")
+    XCTAssertEqual(lines.last, "Every exercise in scope is done. Stopped watching.")
   }
 
   func test_cancellingWhileWatching_endsTheRunQuietly() async throws {
