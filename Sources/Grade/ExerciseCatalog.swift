@@ -125,11 +125,19 @@ enum ExerciseCatalog {
       mistakes: [
         Mistake(
           name: "a failed scan is never resumed",
-          test: "test_failure_throwsTheScannersError",
+          test: "test_failureThenScan_bothWork",
           kind: .hung,
           fixtures: ["failure-never-resumed"],
           hint: "Every delegate method must resume the continuation. One that does not (here: "
             + "the failure) leaves scan() waiting forever: resume(throwing: error)."
+        ),
+        Mistake(
+          name: "a failed scan's continuation is resumed but never cleared",
+          test: "test_failureThenScan_bothWork",
+          kind: .crashed,
+          fixtures: ["fail-not-cleared"],
+          hint: "Every delegate method must clear the stored continuation, the failure one too: "
+            + "take it out (set the property to nil), then resume it."
         ),
         Mistake(
           name: "a stored continuation is resumed again (never cleared, or the seed's "
@@ -235,6 +243,14 @@ enum ExerciseCatalog {
           hint: "Two threads read and wrote your flag at the same time. Checking and setting "
             + "must be one indivisible step: Atomic<Bool>.exchange, or a Mutex around both."
         ),
+        Mistake(
+          name: "waits for a second callback that most readers never make",
+          test: "test_aReaderThatCallsBackOnce_returnsItsResult",
+          kind: .hung,
+          fixtures: ["waits-for-second"],
+          hint: "Most readers call back once. Resume on the first call, and make the flag ignore "
+            + "any call after it; do not wait for a second one."
+        ),
       ]
     ),
     Exercise(
@@ -257,7 +273,7 @@ enum ExerciseCatalog {
       mistakes: [
         Mistake(
           name: "the stream is never finished",
-          test: "test_aFailingSource_throwsItsError",
+          test: "test_aBurstOfTicksBeforeTheConsumerReads_allArrive",
           kind: .hung,
           fixtures: ["never-finishes"],
           hint: "When the source finishes, the stream must finish too, or the consumer's loop "
@@ -277,6 +293,14 @@ enum ExerciseCatalog {
           fixtures: ["no-stop-on-termination"],
           hint: "When the consumer leaves the loop (a break, or its task is cancelled), the "
             + "stream's onTermination runs: stop the source there."
+        ),
+        Mistake(
+          name: "a bounded buffer drops ticks",
+          test: "test_aBurstOfTicksBeforeTheConsumerReads_allArrive",
+          kind: .failedTest,
+          fixtures: ["bounded-buffer"],
+          hint: "Ticks can come faster than the consumer reads them, even all before it reads one. "
+            + "Every tick must reach it: keep the default buffering policy, unbounded."
         ),
       ]
     ),
@@ -318,6 +342,13 @@ enum ExerciseCatalog {
           hint: "try? turns a failed page into nil, which ends the stream as if there were no "
             + "more pages. Use try, so the error reaches the consumer."
         ),
+        Mistake(
+          name: "a short page is taken for the last one",
+          test: "test_pagesOfDifferentSizes_onlyAnEmptyPageEnds",
+          fixtures: ["short-page-is-last"],
+          hint: "Pages can differ in size. Only an empty page means there are no more; return nil "
+            + "for that one alone."
+        ),
       ]
     ),
     Exercise(
@@ -343,7 +374,14 @@ enum ExerciseCatalog {
           hint: "Which values does your policy keep while the consumer is busy? unbounded keeps "
             + "all of them and bufferingOldest the first ones; this consumer wants only the "
             + "newest."
-        )
+        ),
+        Mistake(
+          name: "a value nobody yielded",
+          test: "test_nothingYielded_nothingRead",
+          fixtures: ["seeded"],
+          hint: "The stream is not a current-value holder: a consumer must read only what the "
+            + "producer yielded, so start with an empty buffer."
+        ),
       ]
     ),
   ]

@@ -78,7 +78,7 @@ extension Verdict {
           message: "did not finish in \(timeoutSeconds) s, and kept the processor busy all along "
             + "(\(String(format: "%.1f", seconds)) s of CPU time): a loop that never ends? A "
             + "`while` whose condition never changes, or a retry that never waits, spins forever.",
-          details: runtime
+          details: failedBeforeStopping(report) + runtime
         )
       )
     }
@@ -87,10 +87,11 @@ extension Verdict {
         Failure(
           kind: .hung,
           test: report.unfinishedTest,
+          location: report.unfinishedTest.flatMap { report.firstFailureLocations[$0] },
           message: "did not finish in \(timeoutSeconds) s: is a continuation never resumed? "
             + "Or a stream never finished? Every path (success, failure, cancel) must end what "
             + "it started, exactly once.",
-          details: runtime
+          details: failedBeforeStopping(report) + runtime
         )
       )
     }
@@ -184,6 +185,12 @@ extension Verdict {
       }
       return seen.insert(String(text)).inserted ? String(text) : nil
     }
+  }
+
+  /// The assertions the unfinished test had already failed: often clearer than the hang.
+  private static func failedBeforeStopping(_ report: TestReport) -> [String] {
+    guard let test = report.unfinishedTest else { return [] }
+    return (report.failures[test] ?? []).map { "before that, an assertion failed: \($0)" }
   }
 
   private static func crashMessage(_ runtime: [String]) -> String {

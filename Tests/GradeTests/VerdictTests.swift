@@ -180,4 +180,20 @@ final class VerdictTests: XCTestCase {
     let quiet = "ThreadSanitizer: nothing to report"  // only the words "data race" count
     XCTAssertEqual(Verdict.judge(run(output, stderr: quiet, .exited(0)), timeoutSeconds: 10), .done)
   }
+
+  func test_aHang_afterAFailedAssertion_showsThatAssertionToo() throws {
+    let output =
+      started
+      + #"/x/Tests/T.swift:12: error: T.test_a : XCTAssertEqual failed: ("nil") is not equal to "#
+      + #"("Optional(second)") - the new scan must get its own document"#
+    let verdict = Verdict.judge(run(output, .timedOut), timeoutSeconds: 10)
+    guard case .failing(let failure) = verdict else { return XCTFail("\(verdict)") }
+    XCTAssertEqual(failure.kind, .hung)
+    XCTAssertEqual(failure.location, "Tests/T.swift:12")
+    XCTAssertEqual(
+      failure.details.first,
+      #"before that, an assertion failed: XCTAssertEqual failed: ("nil") is not equal to "#
+        + #"("Optional(second)") - the new scan must get its own document"#
+    )
+  }
 }

@@ -90,11 +90,24 @@ final class DoubleFiringReader: BarcodeReading, Sendable {
   }
 
   func readBarcode(completion: @escaping @Sendable (Result<Barcode, BarcodeReadError>) -> Void) {
-    let batches = concurrently ? [[first], [second]] : [[first, second]]
-    for results in batches {
+    guard concurrently else {
+      running.enter()
+      Thread { [first, second, running] in
+        completion(first)
+        completion(second)
+        running.leave()
+      }.start()
+      return
+    }
+    // Each thread says it is there and waits for the other, so the two calls start together:
+    // a check and a set that are not one step get as little luck as possible.
+    let arrived = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+    for (result, mine, other) in [(first, arrived.0, arrived.1), (second, arrived.1, arrived.0)] {
       running.enter()
       Thread { [running] in
-        results.forEach(completion)
+        mine.signal()
+        other.wait()
+        completion(result)
         running.leave()
       }.start()
     }
@@ -105,6 +118,15 @@ final class DoubleFiringReader: BarcodeReading, Sendable {
     await withCheckedContinuation { continuation in
       running.notify(queue: .global()) { continuation.resume() }
     }
+  }
+}
+
+/// A reader that calls its completion once, from another thread, as most readers do.
+struct SingleCallbackReader: BarcodeReading {
+  let result: Result<Barcode, BarcodeReadError>
+
+  func readBarcode(completion: @escaping @Sendable (Result<Barcode, BarcodeReadError>) -> Void) {
+    Thread { [result] in completion(result) }.start()
   }
 }
 

@@ -77,9 +77,24 @@ final class Ex1_1_ScannerServiceTests: GradedTestCase {
       XCTAssertEqual(
         error as? ScannerError,
         ScannerError(reason: "camera unavailable"),
-        "a failed scan must throw the scanner's own error"
+        "a failed scan must throw the scanner's own error (it threw \(error))"
       )
     }
+  }
+
+  func test_failureThenScan_bothWork() async throws {
+    let scanner = ScriptedScanner([
+      .fail(ScannerError(reason: "lens covered")), .scan(Document(title: "after failure")),
+    ])
+    let service = ScannerService(scanner: scanner)
+    do {
+      let document = try await service.scan()
+      XCTFail("a failed scan must throw, but scan() returned \(String(describing: document))")
+    } catch {
+      try rethrowIfNotImplemented(error)
+    }
+    let scanned = try await service.scan()
+    XCTAssertEqual(scanned, Document(title: "after failure"), "a scan after a failure must work")
   }
 
   func test_duplicateCallback_isIgnored_andTheNextScanStillWorks() async throws {

@@ -34,7 +34,7 @@ final class Ex1_2_TranscribeTests: GradedTestCase {
         XCTAssertEqual(
           error as? RecognitionError,
           expected,
-          "a failed recognition must throw the recognizer's own error"
+          "a failed recognition must throw the recognizer's own error (it threw \(error))"
         )
       }
     }

@@ -40,9 +40,14 @@ final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
       XCTAssertEqual(
         error as? BarcodeReadError,
         failure,
-        "the first callback's error must be thrown"
+        "the first callback's error must be thrown (it threw \(error))"
       )
     }
+  }
+
+  func test_aReaderThatCallsBackOnce_returnsItsResult() async throws {
+    let barcode = try await readBarcodeOnce(with: SingleCallbackReader(result: .success(first)))
+    XCTAssertEqual(barcode, first, "most readers call back once: the first call must resume")
   }
 
   func test_twoCallbacksAtOnceFromTwoThreads_resumeExactlyOnce() async throws {

@@ -43,6 +43,22 @@ final class ScriptedTickSource: TickSource, Sendable {
   }
 }
 
+/// A source that delivers all its ticks and finishes inside `start`, before the consumer has
+/// read any: every one must wait in the stream's buffer.
+struct BurstTickSource: TickSource {
+  let count: Int
+
+  func start(
+    onTick: @escaping @Sendable (Int) -> Void,
+    onFinish: @escaping @Sendable ((any Error)?) -> Void
+  ) {
+    for tick in 0..<count { onTick(tick) }
+    onFinish(nil)
+  }
+
+  func stop() {}
+}
+
 /// A paged source with fixed pages (then empty ones), that records what was fetched.
 final class ScriptedPagedSource: PagedSource, Sendable {
   private let pages: [[String]]

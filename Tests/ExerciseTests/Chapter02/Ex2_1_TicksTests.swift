@@ -10,6 +10,16 @@ import Exercises
 // MARK: - Exercise 2.1: a push stream that finishes
 
 final class Ex2_1_TicksTests: GradedTestCase {
+  func test_aBurstOfTicksBeforeTheConsumerReads_allArrive() async throws {
+    var received: [Int] = []
+    for try await tick in ticks(from: BurstTickSource(count: 1_000)) { received.append(tick) }
+    XCTAssertEqual(
+      received,
+      Array(0..<1_000),
+      "ticks yielded before the consumer reads must wait for it, not be dropped"
+    )
+  }
+
   func test_everyTick_thenTheStreamEnds() async throws {
     var received: [Int] = []
     for try await tick in ticks(from: ScriptedTickSource(ticks: [3, 1, 4, 1, 5])) {
@@ -32,7 +42,7 @@ final class Ex2_1_TicksTests: GradedTestCase {
       XCTAssertEqual(
         error as? ScriptedFailure,
         ScriptedFailure(),
-        "finish(throwing:) the source's error"
+        "finish(throwing:) the source's error (it threw \(error))"
       )
     }
     XCTAssertEqual(received, [7, 8])

@@ -25,6 +25,16 @@ final class Ex2_2_PagesTests: GradedTestCase {
     )
   }
 
+  func test_pagesOfDifferentSizes_onlyAnEmptyPageEnds() async throws {
+    let uneven = [["Ada", "Bruno"], ["Chiara"], ["Dev", "Elif"]]
+    var received: [[String]] = []
+    for try await page in pages(from: ScriptedPagedSource(pages: uneven)) {
+      received.append(page)
+      if received.count == 10 { break }
+    }
+    XCTAssertEqual(received, uneven, "a short page is still a page: only an empty one ends it")
+  }
+
   func test_pagesAreFetchedOnlyWhenAskedFor() async throws {
     let source = ScriptedPagedSource(pages: scripted)
     for try await _ in pages(from: source) { break }
@@ -47,7 +57,7 @@ final class Ex2_2_PagesTests: GradedTestCase {
       XCTAssertEqual(
         error as? ScriptedFailure,
         ScriptedFailure(),
-        "the source's own error must come through"
+        "the source's own error must come through (it threw \(error))"
       )
     }
     XCTAssertEqual(received, [["Ada", "Bruno"]])

@@ -10,6 +10,14 @@ import Exercises
 // MARK: - Exercise 2.3: latest value only
 
 final class Ex2_3_LatestValueTests: GradedTestCase {
+  func test_nothingYielded_nothingRead() async throws {
+    let (stream, continuation) = makeLatestValueStream()
+    continuation.finish()
+    var received: [Double] = []
+    for try await reading in stream { received.append(reading) }
+    XCTAssertEqual(received, [], "the consumer reads only values the producer yielded")
+  }
+
   func test_valuesYieldedWhileTheConsumerWasBusy_leaveOnlyTheNewest() async throws {
     let (stream, continuation) = makeLatestValueStream()
     for reading in [20.5, 21.0, 21.5, 22.0] { continuation.yield(reading) }
