@@ -236,12 +236,18 @@ enum ExerciseCatalog {
             + "the continuation: the first one only."
         ),
         Mistake(
-          name: "a plain flag, checked and set by two threads at once",
+          name: "shared state without a lock or an atomic (a data race the results hide)",
           test: "test_twoCallbacksAtOnceFromTwoThreads_resumeExactlyOnce",
           kind: .dataRace,
+          fixtures: ["racy-counter"],
+          hint: Self.raceHint
+        ),
+        Mistake(
+          name: "a plain flag, checked and set by two threads at once (both resume)",
+          test: "test_twoCallbacksAtOnceFromTwoThreads_resumeExactlyOnce",
+          kind: .crashed,
           fixtures: ["racy-flag"],
-          hint: "Two threads read and wrote your flag at the same time. Checking and setting "
-            + "must be one indivisible step: Atomic<Bool>.exchange, or a Mutex around both."
+          hint: Self.raceHint
         ),
         Mistake(
           name: "waits for a second callback that most readers never make",
@@ -385,6 +391,12 @@ enum ExerciseCatalog {
       ]
     ),
   ]
+
+  /// For 1.3's two races: a flag both threads get past, and a variable both threads write.
+  static let raceHint =
+    "Two threads used the same variable at the same time. Whatever the callbacks share must be "
+    + "an atomic or sit behind a lock, and \"check, then set\" must be one step: "
+    + "Atomic<Bool>.exchange does both."
 
   /// The chapter a command-line word names: "Chapter01", "chapter01", "01" or "1".
   static func chapter(named word: String) -> ChapterInfo? {

@@ -134,32 +134,39 @@ extension Verdict {
     let accesses: [String]
 
     init?(sanitizerOutput: String) {
-      guard sanitizerOutput.contains("WARNING: ThreadSanitizer: data race") else { return nil }
+      // "data race", or "Swift access race" when the two accesses are to a Swift variable.
+      guard
+        sanitizerOutput.contains("WARNING: ThreadSanitizer: data race")
+          || sanitizerOutput.contains("WARNING: ThreadSanitizer: Swift access race")
+      else { return nil }
       let lines = sanitizerOutput.split(separator: "\n", omittingEmptySubsequences: false)
       var accesses: [String] = []
       for (index, line) in lines.enumerated() where index + 1 < lines.count {
-        // "  Read of size 1 at 0x7208... by thread T8:" or "  Previous write of size 1 ...",
-        // then the top frame: "    #0 symbol /path/Sources/X.swift:9:14 (...)".
-        var words = line.split(separator: " ")[...]
-        let earlier = words.first == "Previous"
-        if earlier { words = words.dropFirst() }
-        guard let access = words.first, ["Read", "Write", "read", "write"].contains(access),
-          line.hasSuffix(":"), let by = line.range(of: " by "),
+        // "  Read of size 1 at 0x7208... by thread T8:", "  Previous write of size 1 ...", or
+        // "  Modifying access of Swift variable at ...", then the top frame, with the source place:
+        // "    #0 symbol /path/Sources/X.swift:9:14 (...)" (the line may be missing).
+        var text = line.drop { $0 == " " }
+        let earlier = text.hasPrefix("Previous ")
+        if earlier { text = text.dropFirst("Previous ".count) }
+        let kinds = ["Read", "Write", "read", "write", "Modifying access", "Read-only access"]
+        guard let kind = kinds.first(where: { text.hasPrefix($0 + " ") }), line.hasSuffix(":"),
+          let by = line.range(of: " by ", options: .backwards),
           let place = Self.sourcePlace(in: lines[index + 1])
         else { continue }
         let who = line[by.upperBound...].dropLast()
-        accesses.append(
-          "\(access.lowercased()) by \(who) at \(place)\(earlier ? " (the access just before)" : "")"
-        )
+        let when = earlier ? " (the access just before)" : ""
+        accesses.append("\(kind.lowercased()) by \(who) at \(place)\(when)")
       }
-      let summary = lines.first { $0.hasPrefix("SUMMARY: ThreadSanitizer: data race ") }
+      let summary = lines.first { $0.hasPrefix("SUMMARY: ThreadSanitizer: ") }
       location = summary.flatMap { Self.sourcePlace(in: $0) }
       self.accesses = accesses
     }
 
-    /// "Sources/X.swift:9:14" from a line that holds "/abs/path/Sources/X.swift:9:14".
+    /// "Sources/X.swift:9:14" (or "Sources/X.swift" when the sanitizer gives no line) from a
+    /// line that holds the absolute path.
     private static func sourcePlace(in line: Substring) -> String? {
-      for word in line.split(separator: " ") where word.contains(".swift:") {
+      for word in line.split(separator: " ") where word.contains(".swift") {
+        guard word.hasSuffix(".swift") || word.contains(".swift:") else { continue }
         for folder in ["/Sources/", "/Tests/"] {
           if let start = word.range(of: folder, options: .backwards) {
             return String(word[word.index(after: start.lowerBound)...])

@@ -196,4 +196,28 @@ final class VerdictTests: XCTestCase {
         + #"("Optional(second)") - the new scan must get its own document"#
     )
   }
+
+  func test_aSwiftAccessRace_isADataRace_tooEvenWithoutALineNumber() throws {
+    let report = """
+      WARNING: ThreadSanitizer: Swift access race (pid=17616)
+        Modifying access of Swift variable at 0x720800008090 by thread T8:
+          #0 $s9Exercises15readBarcodeOnce /w/Sources/Exercises/Chapter01/Ex1_3.swift (x+0x2db09b)
+
+        Previous write of size 1 at 0x720800008090 by thread T9:
+          #0 $s9Exercises15readBarcodeOnce /w/Sources/Exercises/Chapter01/Ex1_3.swift (x+0x2db09b)
+
+      SUMMARY: ThreadSanitizer: Swift access race /w/Sources/Exercises/Chapter01/Ex1_3.swift in $s9
+      """
+    let verdict = Verdict.judge(run(started, stderr: report, .exited(66)), timeoutSeconds: 10)
+    guard case .failing(let failure) = verdict else { return XCTFail("\(verdict)") }
+    XCTAssertEqual(failure.kind, .dataRace)
+    XCTAssertEqual(failure.location, "Sources/Exercises/Chapter01/Ex1_3.swift")
+    XCTAssertEqual(
+      failure.details,
+      [
+        "modifying access by thread T8 at Sources/Exercises/Chapter01/Ex1_3.swift",
+        "write by thread T9 at Sources/Exercises/Chapter01/Ex1_3.swift (the access just before)",
+      ]
+    )
+  }
 }
