@@ -15,7 +15,7 @@ struct CompilerDiagnostic: Equatable, Sendable {
   let line: Int
   /// "Sources/Exercises/Chapter01/Ex1_1_ScannerService.swift:23:12: error: cannot find ...",
   /// then the excerpt: numbered source lines and the caret line under them.
-  let text: [String]
+  private(set) var text: [String]
 
   /// Reads swiftc's output; paths under `root` become relative to it.
   ///
@@ -24,39 +24,24 @@ struct CompilerDiagnostic: Equatable, Sendable {
   static func parse(_ output: String, root: URL) -> [CompilerDiagnostic] {
     let prefixes = [root.path, root.resolvingSymlinksInPath().path].map { $0 + "/" }
     var found: [CompilerDiagnostic] = []
-    var current: (severity: Severity, file: String, line: Int, text: [String])?
-    func flush() {
-      if let current {
-        found.append(
-          CompilerDiagnostic(
-            severity: current.severity,
-            file: current.file,
-            line: current.line,
-            text: current.text
-          )
-        )
-      }
-      current = nil
-    }
+    var current: CompilerDiagnostic?
     for raw in output.split(separator: "\n", omittingEmptySubsequences: false) {
       var line = String(raw)
       for prefix in prefixes where line.hasPrefix(prefix) { line.removeFirst(prefix.count) }
-      if let header = Header(line) {
-        if header.severity == "note", current != nil {
-          current?.text.append(line)
-          continue
-        }
-        flush()
-        if let severity = Severity(rawValue: header.severity) {
-          current = (severity, header.file, header.line, [line])
-        }
-      } else if current != nil, isExcerpt(line) {
+      let header = Header(line)
+      if current != nil, header?.severity == "note" || (header == nil && isExcerpt(line)) {
         current?.text.append(line)
       } else {
-        flush()
+        // A new error or warning, or the end of one: anything else is not part of it.
+        if let finished = current { found.append(finished) }
+        current = header.flatMap { header in
+          Severity(rawValue: header.severity).map {
+            CompilerDiagnostic(severity: $0, file: header.file, line: header.line, text: [line])
+          }
+        }
       }
     }
-    flush()
+    if let finished = current { found.append(finished) }
     return found
   }
 

@@ -130,13 +130,13 @@ enum GradeCommand {
     }
     // A data race rarely shows in a plain run: where it is the mistake, a passing answer is
     // run again under the thread sanitizer, built once in a folder of its own.
-    var sanitized: SanitizerBuild?
+    var sanitized: TestBuild.Sanitized?
     for index in results.indices
     where results[index].exercise.checksDataRaces && results[index].verdict == .done {
       let exercise = results[index].exercise
       activity.withLock { $0 = "checking \(exercise.id) \(exercise.title) for data races" }
       if sanitized == nil {
-        let folder = (build.builtFrom ?? root).appendingPathComponent(
+        let folder = build.builtFrom.appendingPathComponent(
           TestBinary.sanitizerScratchPath
         )
         let firstTime =
@@ -150,7 +150,7 @@ enum GradeCommand {
         } else {
           console.print("Building " + what + " ...", style: .dim)
         }
-        sanitized = await sanitizedTests(in: build.builtFrom ?? root)
+        sanitized = await TestBuild.sanitized(from: build.builtFrom)
       }
       if let board, let row {
         board.update(row, console.styled("  checking \(exercise.id) for data races", .dim))
@@ -213,41 +213,6 @@ enum GradeCommand {
       return Verdict.judge(run, timeoutSeconds: timeoutSeconds)
     } catch {
       return .failing(Failure(test: nil, message: "could not run the tests: \(error)", details: []))
-    }
-  }
-
-  /// The tests built under the thread sanitizer, or why they could not be.
-  private enum SanitizerBuild {
-    case ready(TestBinary)
-    case broken(Failure)
-  }
-
-  private static func sanitizedTests(in root: URL) async -> SanitizerBuild {
-    if let standIn = TestBinary.standIn(sanitized: true) { return .ready(standIn) }
-    let arguments = TestBinary.buildArguments(packageRoot: root, sanitized: true)
-    let command = "swift " + arguments.joined(separator: " ")
-    do {
-      let result = try await ChildProcess.run(
-        URL(fileURLWithPath: "/usr/bin/env"),
-        arguments: ["swift"] + arguments,
-        timeout: .seconds(1800)
-      )
-      guard result.termination == .exited(0) else {
-        let output = (result.stdout + "\n" + result.stderr).split(separator: "\n")
-        return .broken(
-          Failure(
-            test: nil,
-            message: "passes, but could not be checked for data races: the build under the "
-              + "thread sanitizer failed (\(result.termination)). See why with: \(command)",
-            details: output.filter { $0.contains(": error: ") }.prefix(5).map(String.init)
-          )
-        )
-      }
-      return .ready(try await TestBinary.locate(packageRoot: root, sanitized: true))
-    } catch {
-      return .broken(
-        Failure(test: nil, message: "could not be checked for data races: \(error)", details: [])
-      )
     }
   }
 

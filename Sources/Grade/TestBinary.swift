@@ -55,12 +55,20 @@ struct TestBinary: Sendable {
     return URL(fileURLWithPath: result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
-  /// The built test program of the package at `packageRoot`, plain or under the sanitizer.
-  static func locate(packageRoot: URL, sanitized: Bool = false) async throws -> TestBinary {
+  /// The built test program of the package at `packageRoot`, plain or under the sanitizer;
+  /// `binFolder`, when the caller has asked for it already, saves asking SwiftPM again.
+  static func locate(
+    packageRoot: URL,
+    sanitized: Bool = false,
+    binFolder known: URL? = nil
+  ) async throws -> TestBinary {
     #if os(Linux)
     // On Linux the tests are one program, run directly: XCTest writes each line as it happens,
     // so after a hang or a crash we still see which test was running and what the runtime said.
-    let folder = try await binFolder(packageRoot: packageRoot, sanitized: sanitized)
+    let folder =
+      if let known { known } else {
+        try await binFolder(packageRoot: packageRoot, sanitized: sanitized)
+      }
     let program = folder.appendingPathComponent(
       "ConcurrencyTutorialPackageTests.xctest"
     )

@@ -9,7 +9,7 @@ struct TestBuild {
   var tests: TestBinary?
   /// The package the program was built from: the learner's, or the copy with stand-ins, which
   /// the sanitizer build must use too.
-  var builtFrom: URL?
+  var builtFrom: URL
   /// The exercises whose files do not compile, by id.
   var broken: [String: Failure] = [:]
   /// Warnings in the learner's files of the chapters graded.
@@ -30,15 +30,17 @@ struct TestBuild {
     scope: [Exercise],
     status: (String) -> Void
   ) async throws(Failed) -> TestBuild {
-    let build = await swiftBuild(TestBinary.buildArguments(packageRoot: root, sanitized: false))
-    let modules = try? await TestBinary.binFolder(packageRoot: root)
-      .appendingPathComponent("Modules")
+    let build = try? await swiftBuild(
+      TestBinary.buildArguments(packageRoot: root, sanitized: false)
+    )
+    let binFolder = try? await TestBinary.binFolder(packageRoot: root)
+    let modules = binFolder?.appendingPathComponent("Modules")
     let diagnostics =
       if let modules { await LearnerDiagnostics.check(packageRoot: root, modules: modules) } else {
         [CompilerDiagnostic]?.none
       }
     let chapters = Set(scope.map { "Sources/Exercises/\($0.chapter.name)/" })
-    var result = TestBuild()
+    var result = TestBuild(builtFrom: root)
     func warningsInScope(_ diagnostics: [CompilerDiagnostic]) -> [CompilerDiagnostic] {
       diagnostics.filter { warning in
         warning.severity == .warning && chapters.contains { warning.file.hasPrefix($0) }
@@ -47,12 +49,7 @@ struct TestBuild {
     result.warnings = warningsInScope(diagnostics ?? [])
 
     if build?.termination == .exited(0) {
-      do {
-        result.tests = try await TestBinary.locate(packageRoot: root)
-        result.builtFrom = root
-      } catch {
-        throw Failed(lines: ["Grade: \(error)"])
-      }
+      result.tests = try await located(in: root, binFolder: binFolder)
       return result
     }
 
@@ -103,7 +100,7 @@ struct TestBuild {
       "building the other exercises in \(ScratchPackage.path), with the original stubs in place "
         + "of the files that do not compile (the first time takes a minute or two)"
     )
-    let scratchBuild = await swiftBuild(
+    let scratchBuild = try? await swiftBuild(
       TestBinary.buildArguments(packageRoot: copy, sanitized: false)
     )
     guard scratchBuild?.termination == .exited(0) else {
@@ -114,13 +111,56 @@ struct TestBuild {
           + notCompiling(scratchBuild, root: copy)
       )
     }
+    result.tests = try await located(in: copy)
+    result.builtFrom = copy
+    return result
+  }
+
+  /// The test program built from `package` (whose bin folder may be known already).
+  private static func located(
+    in package: URL,
+    binFolder: URL? = nil
+  ) async throws(Failed)
+    -> TestBinary
+  {
     do {
-      result.tests = try await TestBinary.locate(packageRoot: copy)
-      result.builtFrom = copy
+      return try await TestBinary.locate(packageRoot: package, binFolder: binFolder)
     } catch {
       throw Failed(lines: ["Grade: \(error)"])
     }
-    return result
+  }
+
+  /// The tests built under the thread sanitizer, or why they could not be.
+  enum Sanitized {
+    case ready(TestBinary)
+    case broken(Failure)
+  }
+
+  /// Builds the tests of `package` (the one the plain tests came from) under the thread
+  /// sanitizer, in a build folder of its own.
+  static func sanitized(from package: URL) async -> Sanitized {
+    if let standIn = TestBinary.standIn(sanitized: true) { return .ready(standIn) }
+    let arguments = TestBinary.buildArguments(packageRoot: package, sanitized: true)
+    do {
+      let result = try await swiftBuild(arguments)
+      guard result.termination == .exited(0) else {
+        let output = (result.stdout + "\n" + result.stderr).split(separator: "\n")
+        return .broken(
+          Failure(
+            test: nil,
+            message: "passes, but could not be checked for data races: the build under the "
+              + "thread sanitizer failed (\(result.termination)). See why with: swift "
+              + arguments.joined(separator: " "),
+            details: output.filter { $0.contains(": error: ") }.prefix(5).map(String.init)
+          )
+        )
+      }
+      return .ready(try await TestBinary.locate(packageRoot: package, sanitized: true))
+    } catch {
+      return .broken(
+        Failure(test: nil, message: "could not be checked for data races: \(error)", details: [])
+      )
+    }
   }
 
   /// The failure shown for an exercise whose file does not compile: its first errors, each with
@@ -156,8 +196,8 @@ struct TestBuild {
     errors.prefix(5).flatMap(\.text).map { "  " + $0 }
   }
 
-  private static func swiftBuild(_ arguments: [String]) async -> ChildProcessResult? {
-    try? await ChildProcess.run(
+  private static func swiftBuild(_ arguments: [String]) async throws -> ChildProcessResult {
+    try await ChildProcess.run(
       URL(fileURLWithPath: "/usr/bin/env"),
       arguments: ["swift"] + arguments,
       timeout: .seconds(1800)
