@@ -102,7 +102,7 @@ enum GradeCommand {
       console.print("Building the tests (swift build --build-tests) ...", style: .dim)
       do {
         build = try await TestBuild.make(packageRoot: root, scope: scope) { status in
-          console.print(status.prefix(1).uppercased() + status.dropFirst() + " ...", style: .dim)
+          console.print(status + " ...", style: .dim)
         }
       } catch {
         for line in error.lines { errors.print(line) }

@@ -97,7 +97,7 @@ struct TestBuild {
     }
     guard gradable else { return result }
     status(
-      "building the other exercises in \(ScratchPackage.path), with the original stubs in place "
+      "Building the other exercises in \(ScratchPackage.path), with the original stubs in place "
         + "of the files that do not compile (the first time takes a minute or two)"
     )
     let scratchBuild = try? await swiftBuild(
