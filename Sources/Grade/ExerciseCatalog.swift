@@ -68,6 +68,9 @@ struct Mistake: Equatable, Sendable {
   let test: String
   /// How the test fails, when it can fail in more than one way (a crash, a data race).
   var kind: Failure.Kind? = nil
+  /// Words of the assertion message it fails with, when the test has other assertions that
+  /// other mistakes trip.
+  var saying: String? = nil
   /// Folder names under `Tests/GradeFixtures/ChapterNN/`.
   let fixtures: [String]
   /// A nudge about this mistake only; never the whole answer.
@@ -75,6 +78,7 @@ struct Mistake: Equatable, Sendable {
 
   func matches(_ failure: Failure) -> Bool {
     failure.test == test && (kind == nil || kind == failure.kind)
+      && (saying.map { failure.message.contains($0) } ?? true)
   }
 }
 
@@ -243,11 +247,13 @@ enum ExerciseCatalog {
           hint: Self.raceHint
         ),
         Mistake(
-          name: "a plain flag, checked and set by two threads at once (both resume)",
+          name: "a flag checked in one step and set in another (both callbacks resume)",
           test: "test_twoCallbacksAtOnceFromTwoThreads_resumeExactlyOnce",
           kind: .crashed,
-          fixtures: ["racy-flag"],
-          hint: Self.raceHint
+          fixtures: ["racy-flag", "check-then-set"],
+          hint: "Both callbacks got past your guard: each checked the flag before the other set "
+            + "it. Checking and setting must be one step, even behind a lock: "
+            + "Atomic<Bool>.exchange(true) does both, or one Mutex.withLock that checks and sets."
         ),
         Mistake(
           name: "waits for a second callback that most readers never make",
@@ -344,9 +350,18 @@ enum ExerciseCatalog {
         Mistake(
           name: "a failed page ends the stream quietly",
           test: "test_aFailingPage_throwsItsError",
+          saying: "page 2 failed, so the stream must throw",
           fixtures: ["error-ends-quietly"],
           hint: "try? turns a failed page into nil, which ends the stream as if there were no "
             + "more pages. Use try, so the error reaches the consumer."
+        ),
+        Mistake(
+          name: "pages counted from 0",
+          test: "test_aFailingPage_throwsItsError",
+          saying: "page 1 comes first",
+          fixtures: ["counts-from-zero"],
+          hint: "The first page is page 1. The source has no page 0, so it answers with an empty "
+            + "page, and an empty page ends the stream before anything is read."
         ),
         Mistake(
           name: "a short page is taken for the last one",

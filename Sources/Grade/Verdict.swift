@@ -202,9 +202,9 @@ extension Verdict {
 
   private static func crashMessage(_ runtime: [String]) -> String {
     if runtime.contains(where: { $0.contains("more than once") }) {
-      return "a continuation was resumed twice, which stops the program. Let only one callback "
-        + "resume it: take the stored continuation out (set it to nil) before resuming, or let "
-        + "an atomic flag pick the first callback."
+      return "a continuation was resumed twice, which stops the program. Exactly one path must "
+        + "resume it: look for a second resume that can run after the first (a callback that "
+        + "comes twice, or a path that goes on after resuming)."
     }
     return "the tests crashed"
       + (runtime.isEmpty ? " (the runtime gave no reason)." : "; the runtime said why:")

@@ -138,6 +138,15 @@ final class ExerciseCatalogTests: XCTestCase {
             expect.contains("in \(exercise.testClass).\(mistake.test)"),
             "\(folder)/expect.txt must expect the failure in \(mistake.test)"
           )
+          if let saying = mistake.saying {
+            XCTAssertTrue(
+              expect.contains { $0.contains(saying) },
+              "\(folder)/expect.txt must expect the message '\(saying)'"
+            )
+          }
+        }
+        if let saying = mistake.saying {
+          XCTAssertTrue(tests.contains(saying), "no assertion in \(testFile) says '\(saying)'")
         }
       }
     }
@@ -161,15 +170,38 @@ final class ExerciseCatalogTests: XCTestCase {
   }
 
   /// A failure matches at most one mistake, so the hint shown first is never a guess: mistakes
-  /// that share a test must each name a different kind of failure.
-  func test_mistakesThatShareATest_areToldApartByTheirKind() {
+  /// that share a test must each name a different kind of failure or a different message.
+  func test_mistakesThatShareATest_areToldApart() {
     for exercise in ExerciseCatalog.exercises {
       let byTest = Dictionary(grouping: exercise.mistakes, by: \.test)
       for (test, mistakes) in byTest where mistakes.count > 1 {
-        let kinds = mistakes.compactMap(\.kind)
-        XCTAssertEqual(kinds.count, mistakes.count, "\(exercise.id) \(test): give each a kind")
-        XCTAssertEqual(Set(kinds).count, kinds.count, "\(exercise.id) \(test): kinds repeat")
+        for mistake in mistakes {
+          XCTAssertTrue(
+            mistake.kind != nil || mistake.saying != nil,
+            "\(exercise.id) \(test) '\(mistake.name)': give it a kind or a message"
+          )
+        }
+        let signs = mistakes.map { "\(String(describing: $0.kind)) \($0.saying ?? "")" }
+        XCTAssertEqual(Set(signs).count, signs.count, "\(exercise.id) \(test): two alike")
       }
     }
+  }
+
+  /// A test with several assertions fails in other ways than the mistake it was written for: a
+  /// mistake that names its message gives its hint only for that message.
+  func test_aMistakeThatNamesItsMessage_matchesOnlyThatMessage() throws {
+    let exercise = try XCTUnwrap(ExerciseCatalog.exercise(id: "2.2"))
+    let mistake = try XCTUnwrap(exercise.mistakes.first { $0.saying != nil })
+    let saying = try XCTUnwrap(mistake.saying)
+    let quiet = Failure(test: mistake.test, message: saying, details: [])
+    XCTAssertEqual(exercise.hints(for: quiet).first, mistake.hint)
+
+    // Pages from the wrong number: the error comes through, but the pages before it are wrong.
+    let otherwise = Failure(
+      test: mistake.test,
+      message: "XCTAssertEqual failed: (\"[[\"Zoe\"]]\") is not equal to (\"[[\"Ada\"]]\")",
+      details: []
+    )
+    XCTAssertEqual(exercise.hints(for: otherwise), exercise.hints)
   }
 }

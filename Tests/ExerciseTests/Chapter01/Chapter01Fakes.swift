@@ -1,5 +1,6 @@
 import ExerciseSupport
 import Foundation
+import Synchronization
 
 /// A scanner that plays a script: each presentation performs the next step, on a later turn of
 /// the main actor (never inside `present`), as a real scanner would.
@@ -75,38 +76,69 @@ struct ScriptedRecognizer: SpeechRecognizing {
 final class DoubleFiringReader: BarcodeReading, Sendable {
   let first: Result<Barcode, BarcodeReadError>
   let second: Result<Barcode, BarcodeReadError>
-  let concurrently: Bool
+  let timing: Timing
   // Thread safety: DispatchGroup is thread-safe; enter happens before each thread starts.
   private let running = DispatchGroup()
 
   init(
     first: Result<Barcode, BarcodeReadError>,
     second: Result<Barcode, BarcodeReadError>,
-    concurrently: Bool
+    timing: Timing
   ) {
     self.first = first
     self.second = second
-    self.concurrently = concurrently
+    self.timing = timing
+  }
+
+  enum Timing {
+    /// Both calls on one thread, the second after the first has returned.
+    case oneAfterTheOther
+    /// One call on each of two threads, started together; then one thread waits `lag` steps of a
+    /// few nanoseconds (the second thread when `lag` is positive, the first when negative).
+    case together(lag: Int)
+    /// One call on each of two threads, the second once the first has returned, told so by a
+    /// relaxed atomic: the thread sanitizer sees no order between the two calls, so shared state
+    /// that is not guarded is reported, and a `Mutex` is never contended (see `ThreadSanitizer`).
+    case takingTurns
   }
 
   func readBarcode(completion: @escaping @Sendable (Result<Barcode, BarcodeReadError>) -> Void) {
-    guard concurrently else {
+    switch timing {
+    case .oneAfterTheOther:
       running.enter()
       Thread { [first, second, running] in
         completion(first)
         completion(second)
         running.leave()
       }.start()
-      return
+    case .together(let lag):
+      callTogether(completion, lag: lag)
+    case .takingTurns:
+      let firstReturned = Atomic<Bool>(false)
+      for (result, waits) in [(first, false), (second, true)] {
+        running.enter()
+        Thread { [running] in
+          while waits && !firstReturned.load(ordering: .relaxed) {}
+          completion(result)
+          firstReturned.store(true, ordering: .relaxed)
+          running.leave()
+        }.start()
+      }
     }
-    // Each thread says it is there and waits for the other, so the two calls start together:
-    // a check and a set that are not one step get as little luck as possible.
-    let arrived = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
-    for (result, mine, other) in [(first, arrived.0, arrived.1), (second, arrived.1, arrived.0)] {
+  }
+
+  private func callTogether(
+    _ completion: @escaping @Sendable (Result<Barcode, BarcodeReadError>) -> Void,
+    lag: Int
+  ) {
+    // Each thread says it is there and spins until the other is too, so the two calls start
+    // within a few nanoseconds: a check and a set that are not one step get little luck.
+    let arrived = Arrivals()
+    for (result, delay) in [(first, max(0, -lag)), (second, max(0, lag))] {
       running.enter()
       Thread { [running] in
-        mine.signal()
-        other.wait()
+        arrived.arriveAndWaitForBoth()
+        arrived.spin(delay)
         completion(result)
         running.leave()
       }.start()
@@ -119,6 +151,37 @@ final class DoubleFiringReader: BarcodeReading, Sendable {
       running.notify(queue: .global()) { continuation.resume() }
     }
   }
+}
+
+/// A spin barrier for two threads: waking from a semaphore takes microseconds and varies, while
+/// a spinning thread sees the other's arrival at once.
+private final class Arrivals: Sendable {
+  private let count = Atomic<Int>(0)
+
+  func arriveAndWaitForBoth() {
+    count.add(1, ordering: .acquiringAndReleasing)
+    while count.load(ordering: .acquiring) < 2 {}
+  }
+
+  /// Busy-waits for `steps` loads, a delay of a few nanoseconds each.
+  func spin(_ steps: Int) {
+    for _ in 0..<steps { _ = count.load(ordering: .relaxed) }
+  }
+}
+
+/// Whether this test binary was built with `--sanitize=thread`.
+///
+/// On Linux, `Mutex` takes a contended lock in the Synchronization library, which the sanitizer
+/// does not instrument: it misses that ordering and reports a race that is not there. Racing
+/// rounds under the sanitizer therefore take turns (`.takingTurns`). Elsewhere this is false.
+enum ThreadSanitizer {
+  static let isRunning: Bool = {
+    #if os(Linux)
+    return dlsym(nil, "__tsan_init") != nil
+    #else
+    return false
+    #endif
+  }()
 }
 
 /// A reader that calls its completion once, from another thread, as most readers do.

@@ -17,7 +17,7 @@ final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
     let reader = DoubleFiringReader(
       first: .success(first),
       second: .success(second),
-      concurrently: false
+      timing: .oneAfterTheOther
     )
     let barcode = try await readBarcodeOnce(with: reader)
     await reader.callbacksReturned()
@@ -29,7 +29,7 @@ final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
     let reader = DoubleFiringReader(
       first: .failure(failure),
       second: .success(second),
-      concurrently: false
+      timing: .oneAfterTheOther
     )
     do {
       let barcode = try await readBarcodeOnce(with: reader)
@@ -51,13 +51,17 @@ final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
   }
 
   func test_twoCallbacksAtOnceFromTwoThreads_resumeExactlyOnce() async throws {
-    // Racing threads: a guard that is not atomic lets both through now and then, so try often.
-    // Each round waits for both callbacks, so a double resume crashes in the round that did it.
-    for _ in 1...200 {
+    // A guard that is not one step lets both callbacks through when they meet in its gap. The
+    // rounds sweep one thread's lag from 0 to ten thousand spins, either way, so some round lands
+    // in the gap whatever its width. Each round waits for both callbacks, so a double resume
+    // crashes in the round that did it. Under the sanitizer the callbacks take turns instead.
+    for round in 0..<1000 {
+      let step = round % 100
+      let lag = (round / 100).isMultiple(of: 2) ? step * step : -step * step
       let reader = DoubleFiringReader(
         first: .success(first),
         second: .success(second),
-        concurrently: true
+        timing: ThreadSanitizer.isRunning ? .takingTurns : .together(lag: lag)
       )
       let barcode = try await readBarcodeOnce(with: reader)
       await reader.callbacksReturned()
