@@ -41,36 +41,47 @@ func runUnfoldingFloods(_ context: LessonContext) async throws {
   let console = context.console
   console.print(
     """
-    An @Observable counter goes from 0 to 3. Three views follow it, each through a different
+    An @Observable counter goes from 0 to 3. Four views follow it, each through a different
     AsyncSequence; the user changes the counter once the view has shown the current value.
 
     """
   )
   let direct = ObservedCounter()
-  let a = await follow(counterValues(direct), counter: direct, until: 3, changeAfter: 1)
-  console.print("View A, Observations:      \(describe(a)): one per change")
+  let viewA = await follow(counterValues(direct), counter: direct, until: 3, changeAfter: 1)
+  console.print("View A, Observations:                    \(describe(viewA)): one per change")
 
   // Seed 001's flood. The user waits for 100 copies of each value before changing it;
   // the wrapper would go on handing out copies for as long as anyone asks.
   let unfolded = ObservedCounter()
-  let b = await follow(
+  let viewB = await follow(
     counterValuesUnfolding(unfolded),
     counter: unfolded,
     until: 3,
     changeAfter: 100
   )
-  let atLeast = b.deliveries >= 100 * 3 ? "at least 100 per change" : "FEWER than expected"
-  console.print("View B, unfolding wrapper: values \(list(b.values)), \(atLeast)")
+  let atLeast = viewB.deliveries >= 100 * 3 ? "at least 100 per change" : "FEWER than expected"
+  console.print("View B, unfolding, subscribing per pull: values \(list(viewB.values)), \(atLeast)")
+
+  let readOnce = ObservedCounter()
+  let viewB2 = await follow(
+    counterValuesUnfoldingOneObservation(readOnce),
+    counter: readOnce,
+    until: 3,
+    changeAfter: 1
+  )
+  console.print("View B2, unfolding over one observation: \(describe(viewB2)): one per change")
 
   let pushed = ObservedCounter()
-  let c = await follow(counterValuesPushed(pushed), counter: pushed, until: 3, changeAfter: 1)
-  console.print("View C, push wrapper:      \(describe(c)): one per change")
+  let viewC = await follow(counterValuesPushed(pushed), counter: pushed, until: 3, changeAfter: 1)
+  console.print("View C, push wrapper:                    \(describe(viewC)): one per change")
   console.print(
     """
 
-    unfolding pulls: its closure runs on every next(). Around an endless source that means a
-    new subscription per pull, and each new subscription answers at once with what is there.
-    A push stream delivers what the producer produces: once per change.
+    What floods is a new subscription on every pull, not unfolding itself. unfolding runs its
+    closure on every next(); View B's closure starts a new observation each time, and a new
+    observation answers at once with what is there. View B2's closure reads the next value of
+    one long-lived observation, so it waits for a change. The push wrapper delivers what the
+    producer produces, with no iterator to keep: once per change.
     """
   )
 }

@@ -31,40 +31,101 @@ func runWorkarounds(_ context: LessonContext) async throws {
   let pings = await watch(pinging) { pinged.value = $0 }
   console.print("View E, regular ping (3 s):  \(list(pings)) (1 and 2 are never reported)")
 
-  // 3. De-duplication at the receiver: the view acts once per value, the flood goes on.
+  // 3. De-duplication at the receiver: the view acts only on a value it has not just seen.
+  // The user waits for 100 copies of 0 this time, since the flood hands them over anyway.
   let unfolded = ObservedCounter()
-  let received = await follow(
-    counterValuesUnfolding(unfolded),
-    counter: unfolded,
-    until: 3,
-    changeAfter: 100
+  let delivered = await watch(counterValuesUnfolding(unfolded), waitingFor: 100) {
+    unfolded.value = $0
+  }
+  let actedOn = actOnChangesOnly(delivered)
+  console.print(
+    "View B, unfolding + de-dup:  \(list(actedOn)) acted on, out of \(delivered.count) deliveries "
+      + "(100 of them 0)"
   )
-  let flood =
-    received.deliveries >= 300 ? "at least 300 deliveries" : "FEWER deliveries than expected"
-  console.print("View B, unfolding + de-dup:  \(list(received.values)) acted on, out of \(flood)")
   console.print(
     """
 
     The FIFO is correct but busy; the ping is quiet but skips values and reports each one up to
-    3 s late; de-duplication hides the flood without stopping it. The push wrapper of 2.3 needs
-    none of these.
+    3 s late; de-duplication acts once per value it happens to see, so it loses 1 and 2 as the
+    observation does, and the flood goes on underneath it. The push wrapper of 2.3 needs none
+    of these.
+
+    The FIFO view's consumer is cancelled while its loop sleeps (it polls once an hour here):
+    """
+  )
+
+  // 4. A cancel during a pull: onCancel runs, but the closure already running goes on.
+  let seedCounter = BufferedCounter()
+  let onCancelRan = Locked(false)
+  let seedStream = seedCounter.valuesDroppingCancellation(
+    pollInterval: .seconds(3600),
+    clock: context.clock,
+    maxPolls: 10_000,
+    onCancel: { onCancelRan.withLock { $0 = true } }
+  )
+  let seedPolls = await pollsAfterCancellingWhileAsleep(seedStream, counter: seedCounter)
+  let ran = onCancelRan.withLock { $0 } ? "onCancel ran" : "onCancel did NOT run"
+  console.print(
+    """
+      The seed's loop, where try? drops the sleep's error: \(ran), and the loop went on:
+      \(seedPolls) more polls, none asleep (every sleep threw at once), until this demo's cap of
+      10000. The seed's loop has no cap: it would spin until a value arrived.
+    """
+  )
+  let fixedCounter = BufferedCounter()
+  let fixedStream = fixedCounter.values(pollInterval: .seconds(3600), clock: context.clock)
+  let fixedPolls = await pollsAfterCancellingWhileAsleep(fixedStream, counter: fixedCounter)
+  console.print(
+    """
+      This chapter's loop, where a thrown sleep returns nil: \(fixedPolls) more polls; it ended.
+    onCancel can end a stream once its closure returns, but it cannot stop a closure that is
+    running: the closure must notice the cancel itself.
     """
   )
 }
 
+// snippet.de-duplication
+/// What a view that de-duplicates acts on: each value that differs from the one before it.
+func actOnChangesOnly(_ delivered: [Int]) -> [Int] {
+  var actedOn: [Int] = []
+  for value in delivered where value != actedOn.last {
+    actedOn.append(value)
+  }
+  return actedOn
+}
+// snippet.end
+
+/// Starts a consumer of `stream`, cancels it once the loop has polled and gone to sleep, and
+/// returns how many polls the loop made after the cancel.
+@MainActor
+func pollsAfterCancellingWhileAsleep(
+  _ stream: AsyncStream<Int>,
+  counter: BufferedCounter
+) async -> Int {
+  let consumer = Task { @MainActor in
+    for await _ in stream {}
+  }
+  while counter.emptyPolls == 0 { await Task.yield() }  // it looked once, and now sleeps
+  let pollsBefore = counter.emptyPolls
+  consumer.cancel()
+  await consumer.value
+  return counter.emptyPolls - pollsBefore
+}
+
 /// Reads `stream` until it gives 3, while the user makes three quick changes.
 ///
-/// When the first value (0) has arrived, the user sets the counter to 1, 2 and 3 in one go, on
-/// the main actor.
+/// When `copies` values have arrived (the first value, 0, that many times), the user sets the
+/// counter to 1, 2 and 3 in one go, on the main actor.
 @MainActor
-private func watch(
+func watch(
   _ stream: some AsyncSequence<Int, Never>,
+  waitingFor copies: Int = 1,
   setCounter: (Int) -> Void
 ) async -> [Int] {
   var received: [Int] = []
   for await value in stream {
     received.append(value)
-    if value == 0 {
+    if received.count == copies {
       for next in 1...3 { setCounter(next) }
     }
     if value == 3 { break }

@@ -25,10 +25,38 @@ final class BufferedCounter {
         do {
           try await clock.sleep(for: pollInterval)
         } catch {
-          return nil  // the seed swallowed this error and kept polling after a cancel
+          return nil  // cancelled: end the stream (the seed swallowed this error)
         }
       }
     })
+  }
+  // snippet.end
+
+  // snippet.fifo-polling-seed
+  /// The seed's loop, which drops the sleep's error with `try?`.
+  ///
+  /// Once the consumer is cancelled every sleep throws at once, so the loop spins. The seed's
+  /// loop ends only when a value arrives; this copy also stops at `maxPolls`, so the demo ends.
+  func valuesDroppingCancellation(
+    pollInterval: Duration,
+    clock: any Clock<Duration>,
+    maxPolls: Int,
+    onCancel: @escaping @Sendable () -> Void
+  ) -> AsyncStream<Int> {
+    AsyncStream(
+      unfolding: { @MainActor in
+        while self.emptyPolls < maxPolls {
+          if !self.buffer.isEmpty {
+            return self.buffer.removeFirst()
+          }
+          self.emptyPolls += 1
+          try? await clock.sleep(for: pollInterval)
+        }
+        return nil
+      },
+      // Runs when the consumer's task is cancelled during a pull; it cannot stop the closure.
+      onCancel: onCancel
+    )
   }
   // snippet.end
 }

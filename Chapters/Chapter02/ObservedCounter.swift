@@ -28,6 +28,36 @@ func counterValuesUnfolding(_ counter: ObservedCounter) -> AsyncStream<Int> {
   })
 }
 
+/// View B2: `unfolding` around one observation, made once: each pull reads its next value.
+///
+/// It does not flood, so what floods in View B is the new observation per pull, not `unfolding`.
+@MainActor
+func counterValuesUnfoldingOneObservation(_ counter: ObservedCounter) -> AsyncStream<Int> {
+  let observation = ObservationReader(Observations { counter.value })
+  return AsyncStream(unfolding: { @MainActor in
+    await observation.next()
+  })
+}
+
+/// One long-lived iterator, kept on the main actor so that each pull can advance it.
+@MainActor
+final class ObservationReader {
+  private var iterator: Observations<Int, Never>.Iterator
+
+  init(_ observations: Observations<Int, Never>) {
+    iterator = observations.makeAsyncIterator()
+  }
+
+  func next() async -> Int? {
+    // Swift will not advance an actor's stored iterator in place across an await: advance a
+    // copy, then put it back (one consumer pulls, so pulls never overlap).
+    var advancing = iterator
+    let value = await advancing.next()
+    iterator = advancing
+    return value
+  }
+}
+
 /// View C: a push wrapper, which delivers one value per change.
 ///
 /// One observation runs in a task and yields each value; when the consumer goes away,

@@ -327,7 +327,7 @@ enum ExerciseCatalog {
         "Section 2.5: unfolding calls its closure once per next(), so each call fetches one "
           + "page, and returning nil ends the stream for good.",
         "AsyncThrowingStream(unfolding: { ... }) with the next page number kept outside the "
-          + "closure in a small actor (the closure is @Sendable, so it cannot mutate a var).",
+          + "closure in a small actor (the closure is @Sendable: a captured var it mutates gets a warning).",
         "In the closure: let page = try await source.fetchPage(await cursor.take()); return "
           + "page.isEmpty ? nil : page.",
       ],

@@ -1,3 +1,4 @@
+import ChildProcesses
 import TestTooling
 import LessonSupport
 import XCTest
@@ -124,6 +125,19 @@ final class Chapter02Tests: XCTestCase {
     XCTAssertEqual(direct, FollowResult(values: [0, 1, 2, 3], deliveries: 4))
   }
 
+  /// What floods is the new observation per pull: `unfolding` over one observation does not.
+  @MainActor
+  func test_unfoldingOverOneObservation_givesOneValuePerChange() async {
+    let counter = ObservedCounter()
+    let result = await follow(
+      counterValuesUnfoldingOneObservation(counter),
+      counter: counter,
+      until: 3,
+      changeAfter: 1
+    )
+    XCTAssertEqual(result, FollowResult(values: [0, 1, 2, 3], deliveries: 4))
+  }
+
   func test_aTaskStartedInTheBuildClosure_isCancelledOnlyWhenOnTerminationDoesIt() async {
     let tasks = Locked<[Task<Void, Never>]>([])
     func stream(cancellingOnTermination: Bool) -> AsyncStream<Int> {
@@ -174,6 +188,42 @@ final class Chapter02Tests: XCTestCase {
     XCTAssertEqual(received, [1, 2, 3])
   }
 
+  /// The seed's loop drops the sleep's error: after a cancel it spins without ever sleeping,
+  /// though `onCancel` ran; the chapter's loop ends at once.
+  @MainActor
+  func test_fifoPolling_afterACancel_theSeedsLoopSpins_andTheFixedOneEnds() async {
+    let clock = ManualClock()
+    let seed = BufferedCounter()
+    let onCancelRan = Locked(false)
+    let spinning = seed.valuesDroppingCancellation(
+      pollInterval: .milliseconds(1),
+      clock: clock,
+      maxPolls: 1000,
+      onCancel: { onCancelRan.withLock { $0 = true } }
+    )
+    let seedPolls = await pollsAfterCancellingWhileAsleep(spinning, counter: seed)
+    XCTAssertEqual(seedPolls, 999, "one poll before the cancel, then it spun up to the cap")
+    XCTAssertTrue(onCancelRan.withLock { $0 }, "onCancel ran, and did not stop the closure")
+    XCTAssertEqual(clock.now, ManualClock().now, "the clock never moved: no sleep completed")
+
+    let fixed = BufferedCounter()
+    let ending = fixed.values(pollInterval: .milliseconds(1), clock: clock)
+    let fixedPolls = await pollsAfterCancellingWhileAsleep(ending, counter: fixed)
+    XCTAssertEqual(fixedPolls, 0, "a thrown sleep ends the stream")
+  }
+
+  /// De-duplication acts on what it sees: changes made between two pulls are lost, and the
+  /// copies keep coming while nothing changes.
+  @MainActor
+  func test_deDuplication_actsOnlyOnTheValuesItSees() async {
+    let counter = ObservedCounter()
+    let delivered = await watch(counterValuesUnfolding(counter), waitingFor: 100) {
+      counter.value = $0
+    }
+    XCTAssertEqual(delivered, Array(repeating: 0, count: 100) + [3])
+    XCTAssertEqual(actOnChangesOnly(delivered), [0, 3], "1 and 2 were set together, never seen")
+  }
+
   @MainActor
   func test_regularPing_reportsTheValueFromWhenItBegan_andSkipsTheValuesInBetween() async {
     let clock = ManualClock()
@@ -208,6 +258,38 @@ final class Chapter02Tests: XCTestCase {
   }
 
   // MARK: - 2.5 Unfolding where it belongs: paged sources
+
+  /// The docs' claim about 2.5: mutating a captured `var` in `unfolding`'s `@Sendable` closure
+  /// is only a warning in Swift 6 mode (the initializer is `@preconcurrency`); in a `defer`, an
+  /// error.
+  func test_mutatingACapturedVarInUnfolding_isAWarning_butInADeferAnError() async throws {
+    func typecheck(_ body: String) async throws -> String {
+      let file = FileManager.default.temporaryDirectory
+        .appendingPathComponent("unfolding-capture-\(UUID().uuidString).swift")
+      let source = """
+        func pages() -> AsyncStream<Int> {
+          var next = 0
+          return AsyncStream(unfolding: {
+            \(body)
+            return next <= 3 ? next : nil
+          })
+        }
+        """
+      try source.write(to: file, atomically: true, encoding: .utf8)
+      defer { try? FileManager.default.removeItem(at: file) }
+      let result = try await ChildProcess.run(
+        URL(fileURLWithPath: "/usr/bin/env"),
+        arguments: ["swiftc", "-typecheck", "-swift-version", "6", file.path],
+        timeout: .seconds(120)
+      )
+      return result.stderr
+    }
+    let plain = try await typecheck("next += 1")
+    XCTAssertTrue(plain.contains("warning: mutation of captured var 'next'"), plain)
+    XCTAssertFalse(plain.contains("error:"), plain)
+    let inDefer = try await typecheck("defer { next += 1 }")
+    XCTAssertTrue(inDefer.contains("error: mutation of captured var 'next'"), inDefer)
+  }
 
   func test_pagedUnfolding_fetchesOnlyWhatIsAskedFor_andEndsAfterTheLastPage() async {
     let directory = PagedDirectory(pageSize: 4)
