@@ -213,6 +213,27 @@ final class Chapter01Tests: XCTestCase {
     }
   }
 
+  /// The docs' claim in 1.4: `resume` schedules the waiting task and does not run it.
+  ///
+  /// Here the task needs the main actor, which this test holds until it awaits.
+  @MainActor
+  func test_resume_schedulesTheWaitingTask_andDoesNotRunIt() async {
+    final class Waiter {
+      var continuation: CheckedContinuation<Void, Never>?
+      var wentOn = false
+    }
+    let waiter = Waiter()
+    let waiting = Task { @MainActor in
+      await withCheckedContinuation { waiter.continuation = $0 }
+      waiter.wentOn = true
+    }
+    while waiter.continuation == nil { await Task.yield() }
+    waiter.continuation?.resume()
+    XCTAssertFalse(waiter.wentOn, "resume returned before the waiting task went on")
+    await waiting.value
+    XCTAssertTrue(waiter.wentOn)
+  }
+
   func test_oneShotContinuation_resumesOnce_whenRacedFromManyThreads() async throws {
     let value: Int = try await withCheckedThrowingContinuation { continuation in
       let oneShot = OneShotContinuation(continuation)
