@@ -10,23 +10,22 @@ struct FollowResult: Equatable {
   var deliveries = 0
 }
 
-/// Follows `stream` until it delivers `lastValue`, changing the counter along the way.
+/// Follows a fresh counter through `view` until it delivers 3, changing the counter on the way.
 ///
 /// The user changes the counter each time the view has received the current value `copies`
 /// times, so the outcome never depends on timing.
 @MainActor
-func follow(
-  _ stream: some AsyncSequence<Int, Never>,
-  counter: ObservedCounter,
-  until lastValue: Int,
+func follow<Values: AsyncSequence<Int, Never>>(
+  _ view: @MainActor (ObservedCounter) -> Values,
   changeAfter copies: Int
 ) async -> FollowResult {
+  let counter = ObservedCounter()
   var result = FollowResult()
   var copiesOfCurrent = 0
-  for await value in stream {
+  for await value in view(counter) {
     result.deliveries += 1
     if result.values.last != value { result.values.append(value) }
-    if value == lastValue { break }
+    if value == 3 { break }
     copiesOfCurrent += value == counter.value ? 1 : 0
     if copiesOfCurrent == copies {
       counter.value += 1
@@ -46,33 +45,19 @@ func runUnfoldingFloods(_ context: LessonContext) async throws {
 
     """
   )
-  let direct = ObservedCounter()
-  let viewA = await follow(counterValues(direct), counter: direct, until: 3, changeAfter: 1)
+  let viewA = await follow(counterValues, changeAfter: 1)
   console.print("View A, Observations:                    \(describe(viewA)): one per change")
 
   // Seed 001's flood. The user waits for 100 copies of each value before changing it;
   // the wrapper would go on handing out copies for as long as anyone asks.
-  let unfolded = ObservedCounter()
-  let viewB = await follow(
-    counterValuesUnfolding(unfolded),
-    counter: unfolded,
-    until: 3,
-    changeAfter: 100
-  )
+  let viewB = await follow(counterValuesUnfolding, changeAfter: 100)
   let atLeast = viewB.deliveries >= 100 * 3 ? "at least 100 per change" : "FEWER than expected"
   console.print("View B, unfolding, subscribing per pull: values \(list(viewB.values)), \(atLeast)")
 
-  let readOnce = ObservedCounter()
-  let viewB2 = await follow(
-    counterValuesUnfoldingOneObservation(readOnce),
-    counter: readOnce,
-    until: 3,
-    changeAfter: 1
-  )
+  let viewB2 = await follow(counterValuesUnfoldingOneObservation, changeAfter: 1)
   console.print("View B2, unfolding over one observation: \(describe(viewB2)): one per change")
 
-  let pushed = ObservedCounter()
-  let viewC = await follow(counterValuesPushed(pushed), counter: pushed, until: 3, changeAfter: 1)
+  let viewC = await follow(counterValuesPushed, changeAfter: 1)
   console.print("View C, push wrapper:                    \(describe(viewC)): one per change")
   console.print(
     """

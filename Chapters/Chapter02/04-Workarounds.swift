@@ -56,11 +56,12 @@ func runWorkarounds(_ context: LessonContext) async throws {
 
   // 4. A cancel during a pull: onCancel runs, but the closure already running goes on.
   let seedCounter = BufferedCounter()
+  let cap = 10_000
   let onCancelRan = Locked(false)
   let seedStream = seedCounter.valuesDroppingCancellation(
     pollInterval: .seconds(3600),
     clock: context.clock,
-    maxPolls: 10_000,
+    maxPolls: cap,
     onCancel: { onCancelRan.withLock { $0 = true } }
   )
   let seedPolls = await pollsAfterCancellingWhileAsleep(seedStream, counter: seedCounter)
@@ -69,7 +70,7 @@ func runWorkarounds(_ context: LessonContext) async throws {
     """
       The seed's loop, where try? drops the sleep's error: \(ran), and the loop went on:
       \(seedPolls) more polls, none asleep (every sleep threw at once), until this demo's cap of
-      10000. The seed's loop has no cap: it would spin until a value arrived.
+      \(cap). The seed's loop has no cap: it would spin until a value arrived.
     """
   )
   let fixedCounter = BufferedCounter()

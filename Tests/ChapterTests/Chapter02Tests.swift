@@ -107,34 +107,20 @@ final class Chapter02Tests: XCTestCase {
 
   @MainActor
   func test_unfoldingFloods_whilePushAndDirectGiveOneValuePerChange() async {
-    let unfolded = ObservedCounter()
-    let flood = await follow(
-      counterValuesUnfolding(unfolded),
-      counter: unfolded,
-      until: 3,
-      changeAfter: 100
-    )
+    let flood = await follow(counterValuesUnfolding, changeAfter: 100)
     XCTAssertEqual(flood, FollowResult(values: [0, 1, 2, 3], deliveries: 301))
 
-    let pushed = ObservedCounter()
-    let push = await follow(counterValuesPushed(pushed), counter: pushed, until: 3, changeAfter: 1)
+    let push = await follow(counterValuesPushed, changeAfter: 1)
     XCTAssertEqual(push, FollowResult(values: [0, 1, 2, 3], deliveries: 4))
 
-    let observed = ObservedCounter()
-    let direct = await follow(counterValues(observed), counter: observed, until: 3, changeAfter: 1)
+    let direct = await follow(counterValues, changeAfter: 1)
     XCTAssertEqual(direct, FollowResult(values: [0, 1, 2, 3], deliveries: 4))
   }
 
   /// What floods is the new observation per pull: `unfolding` over one observation does not.
   @MainActor
   func test_unfoldingOverOneObservation_givesOneValuePerChange() async {
-    let counter = ObservedCounter()
-    let result = await follow(
-      counterValuesUnfoldingOneObservation(counter),
-      counter: counter,
-      until: 3,
-      changeAfter: 1
-    )
+    let result = await follow(counterValuesUnfoldingOneObservation, changeAfter: 1)
     XCTAssertEqual(result, FollowResult(values: [0, 1, 2, 3], deliveries: 4))
   }
 
