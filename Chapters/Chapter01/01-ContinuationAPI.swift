@@ -1,14 +1,17 @@
 // 1.1 The continuation API. Read with docs/Chapter01-Continuations.md#11-the-continuation-api
 import LessonSupport
 
-/// An old-style API: it answers through a completion handler, later, on another thread.
-func fetchGreeting(scheduler: CallbackScheduler, completion: @escaping @Sendable (String) -> Void) {
-  scheduler.schedule(after: .milliseconds(200)) { completion("hello from a callback") }
+// snippet.first-wrapper
+/// The async form of `fetchGreeting`: the whole idea of a continuation in one function.
+func greeting(scheduler: CallbackScheduler) async -> String {
+  await withCheckedContinuation { continuation in
+    // This closure returns at once; the caller stays suspended until the callback resumes it.
+    fetchGreeting(scheduler: scheduler) { text in
+      continuation.resume(returning: text)
+    }
+  }
 }
-
-struct OfflineError: Error, CustomStringConvertible {
-  var description: String { "OfflineError: no network" }
-}
+// snippet.end
 
 func runContinuationAPI(_ context: LessonContext) async throws {
   let console = context.console
@@ -21,13 +24,9 @@ func runContinuationAPI(_ context: LessonContext) async throws {
     """
   )
 
-  // The plain form: resume(returning:) hands a value back to the awaiting caller.
-  let greeting = await withCheckedContinuation { continuation in
-    fetchGreeting(scheduler: scheduler) { text in
-      continuation.resume(returning: text)
-    }
-  }
-  console.print("withCheckedContinuation + resume(returning:)        -> \"\(greeting)\"")
+  // The plain form, as greeting(scheduler:) uses it: resume(returning:) hands back a value.
+  let text = await greeting(scheduler: scheduler)
+  console.print("withCheckedContinuation + resume(returning:)        -> \"\(text)\"")
 
   // For an async function that returns nothing, resume() is resume(returning: ()).
   await withCheckedContinuation { continuation in

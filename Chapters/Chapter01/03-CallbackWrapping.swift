@@ -2,6 +2,50 @@
 import LessonSupport
 import Foundation
 
+// Three async wrappers of ImageClassifierService.classifyImage(_:completion:), in the order the
+// lesson builds them. The completion closure captures the continuation: nothing is stored.
+extension ImageClassifierService {
+  // snippet.classify-on-success-only
+  /// The seed's first try, which resumes only on success.
+  ///
+  /// A failure leaks the continuation.
+  func classifyImageResumingOnSuccess(_ image: Image) async throws -> Classification {
+    try await withCheckedThrowingContinuation(function: "classifyImage(_:)") { continuation in
+      classifyImage(image) { result in
+        if case .success(let classification) = result {
+          continuation.resume(returning: classification)
+        }
+      }
+    }
+  }
+  // snippet.end
+
+  /// Every path resumes: success returns, failure throws.
+  func classifyImageSwitchingOnResult(_ image: Image) async throws -> Classification {
+    try await withCheckedThrowingContinuation(function: "classifyImage(_:)") { continuation in
+      classifyImage(image) { result in
+        switch result {
+        case .success(let classification):
+          continuation.resume(returning: classification)
+        case .failure(let error):
+          continuation.resume(throwing: error)
+        }
+      }
+    }
+  }
+
+  // snippet.classify-with-result
+  /// The same, said once: resume(with:) takes the Result as it is.
+  func classifyImage(_ image: Image) async throws -> Classification {
+    try await withCheckedThrowingContinuation(function: "classifyImage(_:)") { continuation in
+      classifyImage(image) { result in
+        continuation.resume(with: result)
+      }
+    }
+  }
+  // snippet.end
+}
+
 func runCallbackWrapping(_ context: LessonContext) async throws {
   let console = context.console
   let classifier = ImageClassifierService(clock: context.clock)
@@ -42,4 +86,11 @@ private func printClassification(
   } catch {
     console.print("  \(padded) -> threw: \(error)")
   }
+}
+
+/// The resume-on-success wrapper given an unreadable image: the continuation leaks.
+func demoLeakedClassification(_ context: LessonContext) async throws {
+  let classifier = ImageClassifierService(clock: context.clock)
+  reportStillSuspended(after: classifier.scheduler, console: context.console)
+  _ = try await classifier.classifyImageResumingOnSuccess(Image(name: "blank.jpg"))
 }

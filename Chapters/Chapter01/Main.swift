@@ -13,7 +13,8 @@ enum Main {
   }
 }
 
-/// The sections in docs order, and the misbehaving demos 1.2 to 1.4 run in child processes.
+/// The sections in docs order, and the demos that 1.2 to 1.4 run in child processes because
+/// they crash or hang on purpose (each is in its section's file).
 let chapter01 = Chapter(
   executable: "Chapter01",
   title: "Chapter 01: Continuations",
@@ -28,5 +29,11 @@ let chapter01 = Chapter(
     ),
     LessonSection("view-model", title: "1.5 A view model on the main actor", run: runViewModel),
   ],
-  demos: misuseDemos
+  demos: [
+    "seed-second-pick": { try await demoSeedSecondPick($0) },
+    "leaked-classification": { try await demoLeakedClassification($0) },
+    "unsafe-leak": { try await demoUnsafeLeak($0) },
+    "sensor-double-resume": { try await demoSensorDoubleResume($0) },
+    "unsafe-double-resume": { try await demoUnsafeDoubleResume($0) },
+  ]
 )

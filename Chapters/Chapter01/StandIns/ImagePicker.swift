@@ -1,4 +1,4 @@
-// A console stand-in for UIImagePickerController: shown, it waits for the (scripted) user, then
+// Stand-in for UIImagePickerController: shown, it waits for the (scripted) user, then
 // reports through its delegate. Like UIKit, it lives on the main actor.
 import LessonSupport
 

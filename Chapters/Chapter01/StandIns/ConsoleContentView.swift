@@ -1,5 +1,6 @@
-// 1.5: a console "view" for ContentViewModel. Like SwiftUI, it draws the current state, tracks
-// what it read, and draws again on the main actor's next turn after any of that changes.
+// Stand-in for a SwiftUI view of ContentViewModel (1.5). Like SwiftUI, it draws the current
+// state, tracks what it read, and draws again on the main actor's next turn after any of that
+// changes.
 import LessonSupport
 import Observation
 

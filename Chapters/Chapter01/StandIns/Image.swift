@@ -1,4 +1,5 @@
-// The values the image lessons pass around: stand-ins for UIImage and a classifier's answer.
+// Stand-in: the values the image lessons pass around, in place of UIImage and a classifier's
+// answer.
 
 /// A picked image, of which only the file name matters here.
 ///
