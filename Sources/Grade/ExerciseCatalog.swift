@@ -215,20 +215,24 @@ enum ExerciseCatalog {
     ),
     Exercise(
       id: "1.3",
-      title: "A callback that fires twice",
+      title: "First callback or timeout",
       chapter: chapter01,
       section: "1.4",
       stubFile: "Ex1_3_ReadBarcodeOnce.swift",
       testClass: "Ex1_3_ReadBarcodeOnceTests",
       hints: [
-        "Section 1.4's guarded wrapper. A plain var flag is a data race when two threads check "
-          + "it at once: both see \"not yet\" and both resume.",
-        "Keep the continuation and an Atomic<Bool> (import Synchronization) together in a "
-          + "small final class that the completion closure captures.",
-        "In the completion: guard !flag.exchange(true, ordering: .acquiringAndReleasing) else "
-          + "{ return }, then continuation.resume(with: result).",
+        "Section 1.4's guarded wrapper, with a third caller: the two callbacks and a timer all "
+          + "try to resume one continuation, and only the first may. A plain var flag is a data "
+          + "race when two threads check it at once.",
+        "Keep the continuation and an Atomic<Bool> (import Synchronization) together in a small "
+          + "final class that the completion and a timer Task capture; the timer sleeps with "
+          + "clock.sleep(for: timeout), and the completion cancels it.",
+        "In the guard: guard !flag.exchange(true, ordering: .acquiringAndReleasing) else "
+          + "{ return }, then continuation.resume(with: result). The timer: let timer = Task { "
+          + "do { try await clock.sleep(for: timeout) } catch { return }; resume with "
+          + "BarcodeReadTimeout(after: timeout) }. The completion: resume, then timer.cancel().",
       ],
-      docAnchor: "exercise-13-a-callback-that-fires-twice",
+      docAnchor: "exercise-13-first-callback-or-timeout",
       checksDataRaces: true,
       mistakes: [
         Mistake(
@@ -262,6 +266,34 @@ enum ExerciseCatalog {
           fixtures: ["waits-for-second"],
           hint: "Most readers call back once. Resume on the first call, and make the flag ignore "
             + "any call after it; do not wait for a second one."
+        ),
+        Mistake(
+          name: "a reader that never calls back is waited for forever",
+          test: "test_withTimeout_andNoCallback_throwsTheTimeoutError",
+          kind: .hung,
+          fixtures: ["no-timeout", "task-group-race"],
+          hint: "Something must resume the continuation when the reader stays silent: a Task "
+            + "that sleeps on the clock you were given (clock.sleep(for: timeout)), then resumes "
+            + "through the same guard. A task group cannot do it: cancelling a child does not "
+            + "resume its continuation, and the group waits for every child."
+        ),
+        Mistake(
+          name: "the timer resumes without the guard",
+          test: "test_withTimeout_thenACallback_isIgnored",
+          kind: .crashed,
+          fixtures: ["unguarded-timer"],
+          hint: "The timer is a third caller: when it resumes first, the guard must know, or a "
+            + "late callback resumes again. Send the timeout through the same flag as the "
+            + "callbacks."
+        ),
+        Mistake(
+          name: "the timer goes on sleeping after the reader answered",
+          test: "test_withTimeout_whenACallbackComesFirst_itWinsAndTheTimerStops",
+          kind: .failedTest,
+          fixtures: ["timer-left-running"],
+          hint: "Once a result is in, the timer has nothing left to do: keep its Task and call "
+            + "cancel() on it from the completion. Its sleep then throws, and it must return "
+            + "without resuming."
         ),
       ]
     ),

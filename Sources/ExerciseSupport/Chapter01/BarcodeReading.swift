@@ -23,6 +23,17 @@ public struct BarcodeReadError: Error, Equatable {
   }
 }
 
+/// The error `readBarcodeOnce(with:timeout:clock:)` throws when no callback came in time.
+public struct BarcodeReadTimeout: Error, Equatable {
+  /// How long the read was given.
+  public let timeout: Duration
+
+  /// Creates the error for a read that was given `timeout`.
+  public init(after timeout: Duration) {
+    self.timeout = timeout
+  }
+}
+
 /// A barcode reader whose completion handler may be called more than once.
 public protocol BarcodeReading: Sendable {
   /// Reads one barcode and calls `completion` with the result.

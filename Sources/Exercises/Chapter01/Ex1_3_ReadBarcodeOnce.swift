@@ -1,12 +1,17 @@
 import ExerciseSupport
 
-/// Exercise 1.3: make a one-shot wrapper safe against a callback that fires twice (section 1.4).
+/// Exercise 1.3: the first of two callbacks or a timeout wins (section 1.4).
 ///
 /// `BarcodeReading.readBarcode(completion:)` sometimes calls its completion twice, possibly
-/// from two threads at the same moment. Return (or throw) the first result and ignore the
-/// rest, without ever resuming a continuation twice.
-/// Read docs/Chapter01-Continuations.md#exercise-13-a-callback-that-fires-twice
-public func readBarcodeOnce(with reader: some BarcodeReading) async throws -> Barcode {
-  // TODO(1.3): let only the first callback resume the continuation, safely across threads.
+/// from two threads at the same moment, and sometimes not at all. Return (or throw) the first
+/// result; if none came within `timeout` on `clock`, throw `BarcodeReadTimeout(after: timeout)`.
+/// Never resume the continuation twice, and leave no timer running once a result is in.
+/// Read docs/Chapter01-Continuations.md#exercise-13-first-callback-or-timeout
+public func readBarcodeOnce(
+  with reader: some BarcodeReading,
+  timeout: Duration,
+  clock: some Clock<Duration>
+) async throws -> Barcode {
+  // TODO(1.3): the callbacks and a timer race to resume one continuation: let the first win.
   throw NotImplemented("1.3")
 }

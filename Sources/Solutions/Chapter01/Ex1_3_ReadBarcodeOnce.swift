@@ -1,21 +1,34 @@
 import ExerciseSupport
 import Synchronization
 
-/// Exercise 1.3: make a one-shot wrapper safe against a callback that fires twice (reference
-/// solution).
+/// Exercise 1.3: the first of two callbacks or a timeout wins (reference solution).
 ///
-/// Read docs/Chapter01-Continuations.md#exercise-13-a-callback-that-fires-twice
-public func readBarcodeOnce(with reader: some BarcodeReading) async throws -> Barcode {
+/// Read docs/Chapter01-Continuations.md#exercise-13-first-callback-or-timeout
+public func readBarcodeOnce(
+  with reader: some BarcodeReading,
+  timeout: Duration,
+  clock: some Clock<Duration>
+) async throws -> Barcode {
   try await withCheckedThrowingContinuation { continuation in
-    let firstCallback = FirstCallbackWins(continuation)
+    let firstResult = FirstResultWins(continuation)
+    // The timer is one more way to resume, so it goes through the same guard as the callbacks.
+    let timer = Task {
+      do {
+        try await clock.sleep(for: timeout)
+      } catch {
+        return  // cancelled: the reader answered first
+      }
+      firstResult.resume(with: .failure(BarcodeReadTimeout(after: timeout)))
+    }
     reader.readBarcode { result in
-      firstCallback.resume(with: result)
+      firstResult.resume(with: result.mapError { $0 })
+      timer.cancel()  // a result is in: no timer left sleeping
     }
   }
 }
 
 /// Resumes the continuation for the first caller only.
-private final class FirstCallbackWins: Sendable {
+private final class FirstResultWins: Sendable {
   private let continuation: CheckedContinuation<Barcode, any Error>
   private let resumed = Atomic<Bool>(false)
 
@@ -23,7 +36,7 @@ private final class FirstCallbackWins: Sendable {
     self.continuation = continuation
   }
 
-  func resume(with result: Result<Barcode, BarcodeReadError>) {
+  func resume(with result: Result<Barcode, any Error>) {
     // One indivisible step sets the flag and reports whether it was already set: of two
     // threads racing here, exactly one sees false.
     guard !resumed.exchange(true, ordering: .acquiringAndReleasing) else { return }

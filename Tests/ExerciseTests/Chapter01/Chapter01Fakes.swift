@@ -1,5 +1,6 @@
 import ExerciseSupport
 import Foundation
+import LessonSupport
 import Synchronization
 
 /// A scanner that plays a script: each presentation performs the next step, on a later turn of
@@ -190,6 +191,41 @@ struct SingleCallbackReader: BarcodeReading {
 
   func readBarcode(completion: @escaping @Sendable (Result<Barcode, BarcodeReadError>) -> Void) {
     Thread { [result] in completion(result) }.start()
+  }
+}
+
+/// A reader that calls back only when the test says so, on the test's own thread.
+final class ControlledReader: BarcodeReading, Sendable {
+  private struct State {
+    var completion: (@Sendable (Result<Barcode, BarcodeReadError>) -> Void)?
+    var askedWaiter: CheckedContinuation<Void, Never>?
+  }
+  // Thread safety: all state is behind the lock; callbacks and resumes run after it.
+  private let state = Locked(State())
+
+  func readBarcode(completion: @escaping @Sendable (Result<Barcode, BarcodeReadError>) -> Void) {
+    let waiter = state.withLock { state in
+      state.completion = completion
+      return state.askedWaiter.take()
+    }
+    waiter?.resume()
+  }
+
+  /// Returns once `readBarcode` has been called.
+  func waitUntilAsked() async {
+    await withCheckedContinuation { continuation in
+      let asked = state.withLock { state in
+        if state.completion != nil { return true }
+        state.askedWaiter = continuation
+        return false
+      }
+      if asked { continuation.resume() }
+    }
+  }
+
+  /// Calls the completion the reader was given, and returns when it has returned.
+  func callBack(with result: Result<Barcode, BarcodeReadError>) {
+    state.withLock { $0.completion }?(result)
   }
 }
 

@@ -1,4 +1,5 @@
 import ExerciseSupport
+import TestTooling
 import XCTest
 
 #if SOLUTIONS
@@ -7,11 +8,18 @@ import Solutions
 import Exercises
 #endif
 
-// MARK: - Exercise 1.3: a callback that fires twice
+// MARK: - Exercise 1.3: first callback or timeout
 
 final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
   private let first = Barcode(value: "4006381333931")
   private let second = Barcode(value: "9780201633610")
+  private let timeout = Duration.seconds(5)
+  /// Never advanced, except by the timeout tests: elsewhere the timer never fires.
+  private let clock = ManualClock()
+
+  private func read(with reader: some BarcodeReading) async throws -> Barcode {
+    try await readBarcodeOnce(with: reader, timeout: timeout, clock: clock)
+  }
 
   func test_twoCallbacksInARow_returnTheFirst() async throws {
     let reader = DoubleFiringReader(
@@ -19,7 +27,7 @@ final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
       second: .success(second),
       timing: .oneAfterTheOther
     )
-    let barcode = try await readBarcodeOnce(with: reader)
+    let barcode = try await read(with: reader)
     await reader.callbacksReturned()
     XCTAssertEqual(barcode, first, "the first callback wins; later ones are ignored")
   }
@@ -32,7 +40,7 @@ final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
       timing: .oneAfterTheOther
     )
     do {
-      let barcode = try await readBarcodeOnce(with: reader)
+      let barcode = try await read(with: reader)
       XCTFail("the first callback was a failure and must be thrown, but returned \(barcode)")
     } catch {
       await reader.callbacksReturned()
@@ -46,7 +54,7 @@ final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
   }
 
   func test_aReaderThatCallsBackOnce_returnsItsResult() async throws {
-    let barcode = try await readBarcodeOnce(with: SingleCallbackReader(result: .success(first)))
+    let barcode = try await read(with: SingleCallbackReader(result: .success(first)))
     XCTAssertEqual(barcode, first, "most readers call back once: the first call must resume")
   }
 
@@ -63,9 +71,81 @@ final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
         second: .success(second),
         timing: ThreadSanitizer.isRunning ? .takingTurns : .together(lag: lag)
       )
-      let barcode = try await readBarcodeOnce(with: reader)
+      let barcode = try await read(with: reader)
       await reader.callbacksReturned()
       XCTAssertTrue([first, second].contains(barcode), "returned \(barcode)")
+    }
+  }
+
+  /// Starts a read in a task of its own, so the test can move the clock while it waits.
+  private func startReading(with reader: ControlledReader) -> Task<Barcode, any Error> {
+    let (timeout, clock) = (self.timeout, self.clock)
+    return Task { try await readBarcodeOnce(with: reader, timeout: timeout, clock: clock) }
+  }
+
+  // The timeout tests sort (and stand) last, so a mistake with the callbacks fails above first.
+
+  func test_withTimeout_andNoCallback_throwsTheTimeoutError() async throws {
+    let reader = ControlledReader()
+    let reading = startReading(with: reader)
+    await reader.waitUntilAsked()
+    await clock.waitForSleepers(count: 1)  // your timer, sleeping on the clock you were given
+    clock.advance(by: timeout)
+    do {
+      let barcode = try await reading.value
+      XCTFail("the reader never called back, so this must time out, but it returned \(barcode)")
+    } catch {
+      try rethrowIfNotImplemented(error)
+      XCTAssertEqual(
+        error as? BarcodeReadTimeout,
+        BarcodeReadTimeout(after: timeout),
+        "no callback within the timeout must throw BarcodeReadTimeout(after: timeout) (it threw "
+          + "\(error))"
+      )
+    }
+  }
+
+  func test_withTimeout_thenACallback_isIgnored() async throws {
+    let reader = ControlledReader()
+    let reading = startReading(with: reader)
+    await reader.waitUntilAsked()
+    await clock.waitForSleepers(count: 1)
+    clock.advance(by: timeout)
+    _ = try? await reading.value
+    reader.callBack(with: .success(first))  // too late: the timeout has answered already
+    await assertThrowsTimeout(reading)
+  }
+
+  func test_withTimeout_whenACallbackComesFirst_itWinsAndTheTimerStops() async throws {
+    let reader = ControlledReader()
+    let reading = startReading(with: reader)
+    await reader.waitUntilAsked()
+    await clock.waitForSleepers(count: 1)
+    reader.callBack(with: .success(first))
+    let barcode = try await reading.value
+    XCTAssertEqual(barcode, first)
+    XCTAssertEqual(
+      clock.sleeperCount,
+      0,
+      "the reader answered, yet a timer still sleeps on the clock: cancel it when a result is in"
+    )
+  }
+
+  private func assertThrowsTimeout(
+    _ reading: Task<Barcode, any Error>,
+    file: StaticString = #filePath,
+    line: UInt = #line
+  ) async {
+    do {
+      let barcode = try await reading.value
+      XCTFail("the timeout came first, but it returned \(barcode)", file: file, line: line)
+    } catch {
+      XCTAssertEqual(
+        error as? BarcodeReadTimeout,
+        BarcodeReadTimeout(after: timeout),
+        file: file,
+        line: line
+      )
     }
   }
 }
