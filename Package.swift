@@ -11,6 +11,7 @@ let package = Package(
   products: [
     .executable(name: "Chapter01", targets: ["Chapter01"]),
     .executable(name: "Chapter02", targets: ["Chapter02"]),
+    .executable(name: "Chapter03", targets: ["Chapter03"]),
     .executable(name: "Grade", targets: ["Grade"]),
     .executable(name: "FixtureServer", targets: ["FixtureServerTool"]),
   ],
@@ -37,6 +38,11 @@ let package = Package(
       name: "Chapter02",
       dependencies: ["LessonSupport"],
       path: "Chapters/Chapter02"
+    ),
+    .executableTarget(
+      name: "Chapter03",
+      dependencies: ["LessonSupport"],
+      path: "Chapters/Chapter03"
     ),
 
     // Exercises: the legacy APIs learners wrap, the stubs they edit, the reference solutions.
@@ -68,7 +74,9 @@ let package = Package(
     ),
     .testTarget(
       name: "ChapterTests",
-      dependencies: ["Chapter01", "Chapter02", "LessonSupport", "ChildProcesses", "TestTooling"]
+      dependencies: [
+        "Chapter01", "Chapter02", "Chapter03", "LessonSupport", "ChildProcesses", "TestTooling",
+      ]
     ),
     .testTarget(
       name: "GradeTests",

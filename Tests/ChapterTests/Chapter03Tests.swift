@@ -1,0 +1,191 @@
+import ChildProcesses
+import LessonSupport
+import TestTooling
+import XCTest
+
+@testable import Chapter03
+
+final class Chapter03Tests: XCTestCase {
+  // MARK: - The whole chapter
+
+  func test_fastRun_printsTheTranscriptShownInTheDocs() async throws {
+    try await assertTranscript(chapter: "Chapter03", docsPage: "Chapter03-Cancellation.md")
+  }
+
+  func test_sectionsMatchTheDocsHeadings_andTheDocsMatchTheCode() throws {
+    try assertSectionsHaveDocsHeadings(chapter03, docsPage: "Chapter03-Cancellation.md")
+    try assertDocsSnippetsMatchCode(
+      chapterFolder: "Chapters/Chapter03",
+      docsPage: "Chapter03-Cancellation.md"
+    )
+    try assertDocsLinksExist(in: ["Chapters/Chapter03"])
+  }
+
+  func test_unknownOption_printsUsageOnStderr_andExits64() async throws {
+    let result = try await runChapter("Chapter03", arguments: ["--bogus"])
+    XCTAssertEqual(result.termination, .exited(64))
+    XCTAssertTrue(result.stderr.contains("usage: swift run Chapter03"), result.stderr)
+  }
+
+  // MARK: - TaskCancellable
+
+  @MainActor
+  func test_cancelTask_cancelsTheStoredTask_andClearsIt_andASecondCallDoesNothing() async {
+    final class Owner: TaskCancellable {
+      var task: Task<Void, Never>?
+    }
+    let owner = Owner()
+    let task = Task<Void, Never> { try? await Task.sleep(for: .seconds(3600)) }
+    owner.task = task
+    owner.cancelTask()
+    XCTAssertTrue(task.isCancelled)
+    XCTAssertNil(owner.task)
+    owner.cancelTask()  // nothing stored: nothing happens
+    XCTAssertNil(owner.task)
+    await task.value
+  }
+
+  /// The docs' claim: a main-actor class cannot adopt TaskCancellable plainly in Swift 6 mode
+  /// (the seed needed `@preconcurrency`), and can with an isolated conformance.
+  func test_mainActorClass_needsAnIsolatedConformance_toAdoptTaskCancellable() async throws {
+    func source(_ conformance: String) -> String {
+      """
+      protocol TaskCancellable: AnyObject {
+        var task: Task<Void, Never>? { get set }
+      }
+      @MainActor final class ViewModel {
+        var task: Task<Void, Never>?
+      }
+      extension ViewModel: \(conformance) {}
+      """
+    }
+    let plain = try await typecheckInSwift6(source("TaskCancellable"))
+    XCTAssertTrue(
+      plain.contains(
+        "error: conformance of 'ViewModel' to protocol 'TaskCancellable' crosses into main "
+          + "actor-isolated code and can cause data races"
+      ),
+      plain
+    )
+    let isolated = try await typecheckInSwift6(source("@MainActor TaskCancellable"))
+    XCTAssertFalse(isolated.contains("error:"), isolated)
+    XCTAssertFalse(isolated.contains("warning:"), isolated)
+  }
+
+  // MARK: - 3.1 Seed 000's start and stop
+
+  /// Runs the seed's start, all ten events, then stop, and returns the log.
+  @MainActor
+  private func seedLog() async -> [String] {
+    let clock = ManualClock()
+    let recorder = ConsoleRecorder()
+    let model = SeedItemGeneratorViewModel(
+      service: SeedItemGeneratorService(log: recorder.console(), clock: clock),
+      log: recorder.console()
+    )
+    model.start()
+    let loop = model.task
+    for _ in 0..<10 {
+      await clock.waitForSleepers(count: 1)
+      clock.advance(by: eventInterval)
+    }
+    await model.service.task?.value
+    model.stop()
+    await loop?.value
+    return recorder.lines
+  }
+
+  @MainActor
+  func test_seedLog_isSeed000sLog_lineForLine() async {
+    let expected =
+      [
+        "ItemGeneratorViewModel.start() called",
+        "ItemGeneratorViewModel.task initialized",
+        "ItemGeneratorViewModel.start() ended",
+        "ItemGeneratorViewModel.task started",
+        "ItemGeneratorService.task initialized",
+        "ItemGeneratorService.task started",
+      ] + (0..<10).map { "event: \($0)" }
+      + [
+        "ItemGeneratorService.task ended",
+        "ItemGeneratorViewModel.stop() called",
+        "ItemGeneratorViewModel.task cancelled",
+        "ItemGeneratorViewModel.task deinitialized",
+        "ItemGeneratorService.task cancelled",
+        "ItemGeneratorService.task deinitialized",
+        "ItemGeneratorViewModel.stop() ended",
+        "ItemGeneratorViewModel.task ended",
+      ]
+    let log = await seedLog()
+    XCTAssertEqual(log, expected)
+  }
+
+  /// The seed's loop is still waiting after the last event: stop() finds its task to cancel, and
+  /// the loop ends only after that.
+  @MainActor
+  func test_seedLoop_endsOnlyWhenStopCancelsIt_becauseTheStreamIsNeverFinished() async {
+    let log = await seedLog()
+    let producerEnded = log.firstIndex(of: "ItemGeneratorService.task ended") ?? -1
+    let stopCalled = log.firstIndex(of: "ItemGeneratorViewModel.stop() called") ?? -1
+    let loopEnded = log.firstIndex(of: "ItemGeneratorViewModel.task ended") ?? -1
+    XCTAssertTrue(producerEnded < stopCalled && stopCalled < loopEnded, "\(log)")
+    XCTAssertTrue(log.contains("ItemGeneratorViewModel.task cancelled"))
+  }
+
+  // MARK: - 3.2 The same log, fixed
+
+  @MainActor
+  func test_fixedLoop_endsByItself_afterTheLastEvent_andStopFindsNothingToCancel() async {
+    let clock = ManualClock()
+    let recorder = ConsoleRecorder()
+    let model = ItemGeneratorViewModel(
+      service: ItemGeneratorService(log: recorder.console(), clock: clock),
+      log: recorder.console()
+    )
+    model.start()
+    let loop = model.task
+    for _ in 0..<10 {
+      await clock.waitForSleepers(count: 1)
+      clock.advance(by: eventInterval)
+    }
+    await loop?.value  // no stop needed: the stream was finished
+    XCTAssertNil(model.task)
+    model.stop()
+    XCTAssertEqual(
+      Array(recorder.lines.suffix(5)),
+      [
+        "ItemGeneratorViewModel.stop() called",
+        "# ItemGeneratorViewModel has no task to cancel",
+        "ItemGeneratorService.task cancelled",
+        "ItemGeneratorService.task deinitialized",
+        "ItemGeneratorViewModel.stop() ended",
+      ]
+    )
+  }
+
+  @MainActor
+  func test_fixed_stopMidStream_endsTheProducer_andNoEventComesAfterStop() async {
+    let clock = ManualClock()
+    let recorder = ConsoleRecorder()
+    let model = ItemGeneratorViewModel(
+      service: ItemGeneratorService(log: recorder.console(), clock: clock),
+      log: recorder.console()
+    )
+    model.start()
+    let loop = model.task
+    for _ in 0..<3 {
+      await clock.waitForSleepers(count: 1)
+      clock.advance(by: eventInterval)
+    }
+    await clock.waitForSleepers(count: 1)  // event 2 is out; the producer waits for event 3
+    let producer = model.service.task
+    model.stop()
+    await loop?.value
+    await producer?.value
+    XCTAssertEqual(model.service.cancelledBeforeEvent, 3)
+    XCTAssertEqual(clock.sleeperCount, 0, "the producer's sleep ended with the cancel")
+    clock.advance(by: eventInterval * 10)
+    XCTAssertEqual(recorder.lines.filter { $0.hasPrefix("event:") }.count, 3, "\(recorder.lines)")
+    XCTAssertEqual(model.currentEvent, 2)
+  }
+}
