@@ -20,5 +20,6 @@ let chapter03 = Chapter(
   sections: [
     LessonSection("seed-log", title: "3.1 Seed 000's start and stop", run: runSeedStartStop),
     LessonSection("fixed-log", title: "3.2 The same log, fixed", run: runFixedStartStop),
+    LessonSection("traps", title: "3.3 The seed's traps", run: runSeedTraps),
   ]
 )

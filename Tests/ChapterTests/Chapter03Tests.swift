@@ -188,4 +188,62 @@ final class Chapter03Tests: XCTestCase {
     XCTAssertEqual(recorder.lines.filter { $0.hasPrefix("event:") }.count, 3, "\(recorder.lines)")
     XCTAssertEqual(model.currentEvent, 2)
   }
+
+  // MARK: - 3.3 The seed's traps
+
+  @MainActor
+  func test_seedService_cancelledAfterEvent2_stillMakesEvents3To9_withoutTheClockMoving() async {
+    let clock = ManualClock()
+    let recorder = ConsoleRecorder()
+    let service = SeedItemGeneratorService(log: recorder.console(), clock: clock)
+    let consumer = Task {
+      for await event in service.generateEvents() where event == 2 { break }
+    }
+    for _ in 0..<3 {
+      await clock.waitForSleepers(count: 1)
+      clock.advance(by: eventInterval)
+    }
+    await consumer.value
+    let producer = service.task
+    service.cancelTask()
+    await producer?.value  // the clock never moves again: every later sleep threw at once
+    let events = recorder.lines.filter { $0.hasPrefix("event:") }
+    XCTAssertEqual(events, (0..<10).map { "event: \($0)" })
+    XCTAssertEqual(recorder.lines.last, "ItemGeneratorService.task ended")
+  }
+
+  /// Runs a seed generator whose handler does `atEvent2` at event 2, and returns the events.
+  @MainActor
+  private func generatorEvents(
+    advancing steps: Int,
+    atEvent2: @escaping @MainActor (GeneratorHolder) -> Void
+  ) async -> [Int] {
+    let clock = ManualClock()
+    let holder = GeneratorHolder()
+    var events: [Int] = []
+    holder.generator = SeedItemGenerator { event in
+      try? await clock.sleep(for: eventInterval)
+      events.append(event)
+      if event == 2 { atEvent2(holder) }
+    }
+    let running = Task { await holder.generator?.start() }
+    for _ in 0..<steps {
+      await clock.waitForSleepers(count: 1)
+      clock.advance(by: eventInterval)
+    }
+    await running.value
+    return events
+  }
+
+  @MainActor
+  func test_generatorSetToNil_doesNotStopTheLoopThatIsRunning() async {
+    let events = await generatorEvents(advancing: 10) { $0.generator = nil }
+    XCTAssertEqual(events, Array(0..<10))
+  }
+
+  @MainActor
+  func test_generatorStop_endsTheLoopBeforeTheNextItem() async {
+    let events = await generatorEvents(advancing: 3) { $0.generator?.stop() }
+    XCTAssertEqual(events, [0, 1, 2])
+  }
 }

@@ -1,0 +1,92 @@
+// 3.3 The seed's traps. Read with docs/Chapter03-Cancellation.md#33-the-seeds-traps
+import LessonSupport
+
+// snippet.seed-generator
+/// Seed 000's generator: it checks for a handler before each item, so stop() ends its loop.
+@MainActor
+final class SeedItemGenerator {
+  private var handler: ((Int) async -> Void)?
+
+  init(handler: @escaping (Int) async -> Void) {
+    self.handler = handler
+  }
+
+  func start() async {
+    for item in 0..<10 {
+      guard let handler else { return }  // stop() was called
+      await handler(item)
+    }
+  }
+
+  func stop() {
+    handler = nil
+  }
+}
+// snippet.end
+
+/// A service that keeps its generator in a property, as the seed's did.
+@MainActor
+final class GeneratorHolder {
+  var generator: SeedItemGenerator?
+}
+
+@MainActor
+func runSeedTraps(_ context: LessonContext) async throws {
+  let console = context.console
+  let log = Console(isTerminal: false) { console.print("  " + $0.dropLast()) }
+
+  console.print("1. try? await clock.sleep: the user taps Stop after event 2 (seed 000's service).")
+  console.print()
+  let service = SeedItemGeneratorService(log: log, clock: context.clock)
+  let consumer = Task {
+    for await event in service.generateEvents() where event == 2 {
+      log.print("# Stop: the service's task is cancelled, and the consumer stops listening")
+      service.cancelTask()
+      break
+    }
+  }
+  await waitUntilStarted(service)
+  let producer = service.task
+  await consumer.value
+  await producer?.value
+  console.print(
+    """
+
+    Events 3 to 9 came after Stop, with no pause between them: each sleep threw
+    CancellationError at once, try? threw it away, and the loop went on. Nobody was listening
+    any more, but the work was done.
+
+    2. generator = nil: the seed's stopEventGeneration() dropped the service's reference.
+
+    """
+  )
+  let holder = GeneratorHolder()
+  holder.generator = SeedItemGenerator { event in
+    try? await context.clock.sleep(for: eventInterval)
+    log.print("event: \(event)")
+    if event == 2 {
+      log.print("# generator = nil")
+      holder.generator = nil
+    }
+  }
+  await holder.generator?.start()
+  console.print(
+    """
+
+    Nothing stopped: start() was already running, and a running method keeps its object alive.
+    Dropping a reference stops nothing. With generator.stop() instead:
+
+    """
+  )
+  let stoppable = GeneratorHolder()
+  stoppable.generator = SeedItemGenerator { event in
+    try? await context.clock.sleep(for: eventInterval)
+    log.print("event: \(event)")
+    if event == 2 {
+      log.print("# generator.stop()")
+      stoppable.generator?.stop()
+    }
+  }
+  await stoppable.generator?.start()
+  console.print("The loop saw no handler before event 3, and returned.")
+}
