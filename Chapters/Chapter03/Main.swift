@@ -21,5 +21,10 @@ let chapter03 = Chapter(
     LessonSection("seed-log", title: "3.1 Seed 000's start and stop", run: runSeedStartStop),
     LessonSection("fixed-log", title: "3.2 The same log, fixed", run: runFixedStartStop),
     LessonSection("traps", title: "3.3 The seed's traps", run: runSeedTraps),
+    LessonSection(
+      "cooperative",
+      title: "3.4 Cooperative cancellation",
+      run: runCooperativeCancellation
+    ),
   ]
 )

@@ -246,4 +246,86 @@ final class Chapter03Tests: XCTestCase {
     let events = await generatorEvents(advancing: 3) { $0.generator?.stop() }
     XCTAssertEqual(events, [0, 1, 2])
   }
+
+  // MARK: - 3.4 Cooperative cancellation
+
+  @MainActor
+  func test_cancellationHandler_inAnAlreadyCancelledTask_runsOnCancelBeforeTheOperation() async {
+    var order: [String] = []
+    let task = Task { @MainActor in
+      await withTaskCancellationHandler {
+        order.append("operation")
+      } onCancel: {
+        MainActor.assumeIsolated { order.append("onCancel") }
+      }
+    }
+    task.cancel()
+    await task.value
+    XCTAssertEqual(order, ["onCancel", "operation"])
+  }
+
+  func test_signalWaiter_endsWithTrueWhenSignalled_andFalseWhenCancelled() async {
+    let signalled = SignalWaiter()
+    let waitingForSignal = Task { await signalled.wait() }
+    while !signalled.isWaiting { await Task.yield() }
+    signalled.signal()
+    let signalledResult = await waitingForSignal.value
+    XCTAssertTrue(signalledResult)
+
+    let cancelled = SignalWaiter()
+    let waitingForCancel = Task { await cancelled.wait() }
+    while !cancelled.isWaiting { await Task.yield() }
+    waitingForCancel.cancel()
+    let cancelledResult = await waitingForCancel.value
+    XCTAssertFalse(cancelledResult)
+  }
+
+  /// onCancel runs before the operation has stored its continuation: the wait must still end.
+  @MainActor
+  func test_signalWaiter_cancelledBeforeItWaits_returnsFalse_insteadOfWaitingForever() async {
+    let waiter = SignalWaiter()
+    let task = Task { @MainActor in await waiter.wait() }
+    task.cancel()  // before the task's first line: it needs the main actor, which this test holds
+    let result = await task.value
+    XCTAssertFalse(result)
+  }
+
+  func test_onTerminationFinished_runsInsideFinish_beforeTheBufferedElementIsRead() async {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let events = Locked<[String]>([])
+    continuation.onTermination = { termination in
+      events.withLock { $0.append("onTermination(\(termination))") }
+    }
+    continuation.yield(1)
+    continuation.finish()
+    events.withLock { $0.append("finish() returned") }
+    for await value in stream { events.withLock { $0.append("read \(value)") } }
+    XCTAssertEqual(
+      events.withLock { $0 },
+      ["onTermination(finished)", "finish() returned", "read 1"]
+    )
+  }
+
+  @MainActor
+  func test_consumerCancelled_givesOnTerminationCancelled_thenNextReturnsNil() async {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let terminations = Locked<[String]>([])
+    continuation.onTermination = { termination in
+      terminations.withLock { $0.append("\(termination)") }
+    }
+    var started = false
+    var received: [Int] = []
+    let consumer = Task { @MainActor in
+      started = true
+      for await value in stream { received.append(value) }
+    }
+    while !started { await Task.yield() }
+    consumer.cancel()
+    XCTAssertEqual(terminations.withLock { $0 }, ["cancelled"], "it runs inside cancel()")
+    await consumer.value
+    XCTAssertEqual(received, [])
+    guard case .terminated = continuation.yield(2) else {
+      return XCTFail("a yield after the consumer was cancelled must say .terminated")
+    }
+  }
 }
