@@ -26,5 +26,10 @@ let chapter03 = Chapter(
       title: "3.4 Cooperative cancellation",
       run: runCooperativeCancellation
     ),
+    LessonSection(
+      "structured",
+      title: "3.5 Structured vs unstructured tasks",
+      run: runStructuredVsUnstructured
+    ),
   ]
 )

@@ -328,4 +328,14 @@ final class Chapter03Tests: XCTestCase {
       return XCTFail("a yield after the consumer was cancelled must say .terminated")
     }
   }
+
+  // MARK: - 3.5 Structured vs unstructured tasks
+
+  func test_cancellingAParent_cancelsAsyncLetAndGroupChildren_butNotTaskOrDetached() async {
+    let report = await cancelParentOfFourChildren()
+    XCTAssertEqual(
+      report,
+      ChildrenReport(asyncLet: true, groupChild: true, plainTask: false, detachedTask: false)
+    )
+  }
 }
