@@ -108,9 +108,3 @@ func runSeedStartStop(_ context: LessonContext) async throws {
     """
   )
 }
-
-/// Waits, on the main actor, until the service's task exists (the loop asked for the stream).
-@MainActor
-func waitUntilStarted(_ service: some TaskCancellable) async {
-  while service.task == nil { await Task.yield() }
-}

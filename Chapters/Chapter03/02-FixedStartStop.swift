@@ -9,8 +9,6 @@ import LessonSupport
 @MainActor
 final class ItemGeneratorService {
   var task: Task<Void, Never>?
-  /// The event the task was waiting for when it was cancelled, if it was.
-  private(set) var cancelledBeforeEvent: Int?
   private let log: Console
   private let clock: any Clock<Duration>
 
@@ -26,8 +24,9 @@ final class ItemGeneratorService {
         for event in 0..<10 {
           do {
             try await clock.sleep(for: eventInterval)
+            // A sleep that was already over when the cancel came returns normally: look again.
+            try Task.checkCancellation()
           } catch {
-            cancelledBeforeEvent = event
             return  // cancelled: no more events (try? would have gone on with the next one)
           }
           log.print("event: \(event)")
@@ -106,11 +105,17 @@ func runFixedStartStop(_ context: LessonContext) async throws {
   model.stop()
 
   console.print()
-  console.print("Now the user taps Stop while the events are still coming, after event 2:")
+  console.print("Now the user taps Stop as the view shows event 2, while the events still come.")
+  console.print("The log from stop() on (the producer may be an event ahead of the view, so the")
+  console.print("lines before it change from run to run):")
   console.print()
+  let recorded = Locked<[String]>([])
   let stopped = ItemGeneratorViewModel(
-    service: ItemGeneratorService(log: log, clock: context.clock),
-    log: log
+    service: ItemGeneratorService(
+      log: Console(isTerminal: false) { line in recorded.withLock { $0.append(line) } },
+      clock: context.clock
+    ),
+    log: Console(isTerminal: false) { line in recorded.withLock { $0.append(line) } }
   )
   stopped.didShow = { [weak stopped] event in
     if event == 2 { stopped?.stop() }  // the user taps Stop as the view shows event 2
@@ -121,15 +126,18 @@ func runFixedStartStop(_ context: LessonContext) async throws {
   let producer = stopped.service.task
   await stoppedLoop?.value
   await producer?.value
-  if let event = stopped.service.cancelledBeforeEvent {
-    log.print("# ItemGeneratorService.task ended: cancelled while it waited for event \(event)")
-  }
+  let lines = recorded.withLock { $0 }.map { String($0.dropLast()) }
+  let fromStop = lines.drop { $0 != "ItemGeneratorViewModel.stop() called" }
+  fromStop.forEach { log.print($0) }
+  let late = fromStop.filter { $0.hasPrefix("event:") }.count
+  log.print("# events made after stop() was called: \(late); the producer's task has ended")
   console.print(
     """
 
-    Finishing the stream ends the consumer's loop; cancelling the consumer ends the producer,
-    through onTermination; a producer that does not swallow the sleep's CancellationError
-    makes no event after Stop.
+    Finishing the stream ends the consumer's loop. stop() cancels both tasks, and
+    onTermination cancels the producer whenever its consumer goes away some other way. A
+    producer that lets the CancellationError end it, and looks again after each wait, makes
+    no event after Stop.
     """
   )
 }

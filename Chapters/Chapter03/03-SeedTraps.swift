@@ -35,12 +35,16 @@ func runSeedTraps(_ context: LessonContext) async throws {
   let console = context.console
   let log = Console(isTerminal: false) { console.print("  " + $0.dropLast()) }
 
-  console.print("1. try? await clock.sleep: the user taps Stop after event 2 (seed 000's service).")
-  console.print()
-  let service = SeedItemGeneratorService(log: log, clock: context.clock)
+  console.print("1. try? await clock.sleep, in seed 000's service. The consumer reads events until")
+  console.print("   event 2, then cancels the service's task and stops listening:")
+  let recorded = Locked<[String]>([])
+  let service = SeedItemGeneratorService(
+    log: Console(isTerminal: false) { line in recorded.withLock { $0.append(line) } },
+    clock: context.clock
+  )
   let consumer = Task {
     for await event in service.generateEvents() where event == 2 {
-      log.print("# Stop: the service's task is cancelled, and the consumer stops listening")
+      recorded.withLock { $0.append("# Stop\n") }
       service.cancelTask()
       break
     }
@@ -49,12 +53,19 @@ func runSeedTraps(_ context: LessonContext) async throws {
   let producer = service.task
   await consumer.value
   await producer?.value
+  // The producer may be an event ahead of the consumer, so count rather than list.
+  let afterStop = recorded.withLock { $0 }.drop { $0 != "# Stop\n" }
+  let made = afterStop.filter { $0.hasPrefix("event:") }.map { $0.dropFirst(7).dropLast() }
+  log.print(
+    "# after the cancel, the producer still made every event left, up to \(made.last ?? "")"
+  )
+  log.print(String(afterStop.last?.dropLast() ?? ""))
   console.print(
     """
 
-    Events 3 to 9 came after Stop, with no pause between them: each sleep threw
-    CancellationError at once, try? threw it away, and the loop went on. Nobody was listening
-    any more, but the work was done.
+    After the cancel, each sleep threw CancellationError at once, try? threw it away, and
+    the loop went on to the next event without a pause. Nobody was listening any more, but
+    the work was done.
 
     2. generator = nil: the seed's stopEventGeneration() dropped the service's reference.
 

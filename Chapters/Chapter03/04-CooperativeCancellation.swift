@@ -97,12 +97,12 @@ func runCooperativeCancellation(_ context: LessonContext) async throws {
   continuation.onTermination = { console.print("  onTermination(\(describe($0)))") }
   var consumerStarted = false
   let consumer = Task {
-    consumerStarted = true  // then it waits in next(), giving the main actor back
+    consumerStarted = true  // then it asks for the next element
     for await _ in cancelled {}
     console.print("  the consumer's loop ended: next() returned nil, no error")
   }
   while !consumerStarted { await Task.yield() }
-  console.print("  the consumer's task is cancelled while it waits:")
+  console.print("  the consumer's task is cancelled:")
   consumer.cancel()
   await consumer.value
 }

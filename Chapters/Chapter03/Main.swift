@@ -31,5 +31,6 @@ let chapter03 = Chapter(
       title: "3.5 Structured vs unstructured tasks",
       run: runStructuredVsUnstructured
     ),
+    LessonSection("alive", title: "3.6 What keeps objects alive", run: runKeepingObjectsAlive),
   ]
 )

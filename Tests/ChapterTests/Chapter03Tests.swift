@@ -182,11 +182,35 @@ final class Chapter03Tests: XCTestCase {
     model.stop()
     await loop?.value
     await producer?.value
-    XCTAssertEqual(model.service.cancelledBeforeEvent, 3)
     XCTAssertEqual(clock.sleeperCount, 0, "the producer's sleep ended with the cancel")
     clock.advance(by: eventInterval * 10)
     XCTAssertEqual(recorder.lines.filter { $0.hasPrefix("event:") }.count, 3, "\(recorder.lines)")
     XCTAssertEqual(model.currentEvent, 2)
+  }
+
+  /// The sleep for event 3 is over, but the producer has not run yet when stop() comes: it must
+  /// look again after the sleep, or it makes event 3 after the stop.
+  @MainActor
+  func test_fixed_stopJustAfterASleepEnded_makesNoMoreEvents() async {
+    let clock = ManualClock()
+    let recorder = ConsoleRecorder()
+    let model = ItemGeneratorViewModel(
+      service: ItemGeneratorService(log: recorder.console(), clock: clock),
+      log: recorder.console()
+    )
+    model.start()
+    let loop = model.task
+    for _ in 0..<3 {
+      await clock.waitForSleepers(count: 1)
+      clock.advance(by: eventInterval)
+    }
+    await clock.waitForSleepers(count: 1)
+    let producer = model.service.task
+    clock.advance(by: eventInterval)  // the producer's sleep is over; it waits for the main actor
+    model.stop()
+    await loop?.value
+    await producer?.value
+    XCTAssertEqual(recorder.lines.filter { $0.hasPrefix("event:") }.count, 3, "\(recorder.lines)")
   }
 
   // MARK: - 3.3 The seed's traps
@@ -321,8 +345,8 @@ final class Chapter03Tests: XCTestCase {
     }
     while !started { await Task.yield() }
     consumer.cancel()
-    XCTAssertEqual(terminations.withLock { $0 }, ["cancelled"], "it runs inside cancel()")
     await consumer.value
+    XCTAssertEqual(terminations.withLock { $0 }, ["cancelled"])
     XCTAssertEqual(received, [])
     guard case .terminated = continuation.yield(2) else {
       return XCTFail("a yield after the consumer was cancelled must say .terminated")
@@ -337,5 +361,82 @@ final class Chapter03Tests: XCTestCase {
       report,
       ChildrenReport(asyncLet: true, groupChild: true, plainTask: false, detachedTask: false)
     )
+  }
+
+  // MARK: - 3.6 What keeps objects alive
+
+  @MainActor
+  func test_popoverTask_keepsItsModelAlive_afterThePopoverLetsGo_untilTheTicksEnd() async {
+    let recorder = ConsoleRecorder()
+    let (ticks, ticker) = AsyncStream.makeStream(of: Int.self)
+    var popover: PopoverModel? = PopoverModel(ticks: ticks, log: recorder.console())
+    weak let probe = popover
+    popover?.appear()
+    popover = nil
+    ticker.yield(1)
+    await waitUntil { probe?.lastTick == 1 }
+    XCTAssertNotNil(probe, "its task holds the model")
+    let task = probe?.task
+    ticker.finish()
+    await task?.value
+    XCTAssertNil(probe)
+    XCTAssertEqual(recorder.lines, ["PopoverModel deinit"])
+  }
+
+  @MainActor
+  func test_popoverDisappear_cancelsTheTask_andTheModelDeinitializesWhenLetGo() async {
+    let recorder = ConsoleRecorder()
+    let (ticks, ticker) = AsyncStream.makeStream(of: Int.self)
+    var popover: PopoverModel? = PopoverModel(ticks: ticks, log: recorder.console())
+    weak let probe = popover
+    popover?.appear()
+    ticker.yield(1)
+    let task = popover?.task
+    popover?.disappear()
+    await task?.value
+    XCTAssertEqual(recorder.lines, [], "the model is still held by the popover")
+    popover = nil
+    XCTAssertNil(probe)
+    XCTAssertEqual(recorder.lines, ["PopoverModel deinit"])
+    guard case .terminated = ticker.yield(2) else {
+      return XCTFail("cancelling the loop's task ends the stream")
+    }
+  }
+
+  func test_tickerWhoseOnTerminationHoldsSelf_outlivesItsOwner_whileItsStreamIsKept() async {
+    for weakly in [false, true] {
+      let recorder = ConsoleRecorder()
+      var owner: Ticker? = Ticker(name: "ticker", log: recorder.console())
+      weak let probe = owner
+      var kept = owner?.ticks(weakly: weakly)
+      owner?.tick(1)
+      if let stream = kept {
+        for await _ in stream { break }
+      }
+      owner = nil
+      if weakly {
+        XCTAssertNil(probe, "[weak self] holds nothing")
+        XCTAssertEqual(recorder.lines, ["ticker deinit"])
+      } else {
+        XCTAssertNotNil(probe, "self -> continuation -> onTermination -> self")
+        XCTAssertEqual(recorder.lines, [])
+      }
+      kept = nil
+      XCTAssertNil(probe, "the last copy of the stream is gone: cancelled, the cycle is broken")
+      XCTAssertEqual(recorder.lines, ["ticker deinit"])
+    }
+  }
+
+  func test_releasingTheLastCopyOfAStream_cancelsIt() {
+    let terminations = Locked<[String]>([])
+    var stream: AsyncStream<Int>? = AsyncStream { continuation in
+      continuation.onTermination = { termination in
+        terminations.withLock { $0.append("\(termination)") }
+      }
+    }
+    XCTAssertNotNil(stream)
+    XCTAssertEqual(terminations.withLock { $0 }, [])
+    stream = nil
+    XCTAssertEqual(terminations.withLock { $0 }, ["cancelled"])
   }
 }
