@@ -20,8 +20,9 @@ final class PopoverModel {
     log.print("PopoverModel deinit")
   }
 
-  /// Seed 001's shape: a task started when the popover appears. It captures self, and its loop
-  /// waits for the next tick for as long as the stream goes on.
+  /// Seed 001's shape: a task started when the popover appears.
+  ///
+  /// The task captures self, and its loop waits for the next tick as long as the stream goes on.
   func appear() {
     task = Task {
       for await tick in ticks {
