@@ -71,16 +71,9 @@ func runSeedTraps(_ context: LessonContext) async throws {
 
     """
   )
-  let holder = GeneratorHolder()
-  holder.generator = SeedItemGenerator { event in
-    try? await context.clock.sleep(for: eventInterval)
-    log.print("event: \(event)")
-    if event == 2 {
-      log.print("# generator = nil")
-      holder.generator = nil
-    }
+  await runGenerator(clock: context.clock, log: log, atEvent2: "generator = nil") {
+    $0.generator = nil
   }
-  await holder.generator?.start()
   console.print(
     """
 
@@ -89,15 +82,28 @@ func runSeedTraps(_ context: LessonContext) async throws {
 
     """
   )
-  let stoppable = GeneratorHolder()
-  stoppable.generator = SeedItemGenerator { event in
-    try? await context.clock.sleep(for: eventInterval)
+  await runGenerator(clock: context.clock, log: log, atEvent2: "generator.stop()") {
+    $0.generator?.stop()
+  }
+  console.print("The loop saw no handler before event 3, and returned.")
+}
+
+/// Runs a seed generator, kept by a holder, whose handler does `action` at event 2.
+@MainActor
+func runGenerator(
+  clock: any Clock<Duration>,
+  log: Console,
+  atEvent2 name: String,
+  action: @escaping @MainActor (GeneratorHolder) -> Void
+) async {
+  let holder = GeneratorHolder()
+  holder.generator = SeedItemGenerator { event in
+    try? await clock.sleep(for: eventInterval)
     log.print("event: \(event)")
     if event == 2 {
-      log.print("# generator.stop()")
-      stoppable.generator?.stop()
+      log.print("# \(name)")
+      action(holder)
     }
   }
-  await stoppable.generator?.start()
-  console.print("The loop saw no handler before event 3, and returned.")
+  await holder.generator?.start()
 }

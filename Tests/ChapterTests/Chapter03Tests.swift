@@ -27,6 +27,15 @@ final class Chapter03Tests: XCTestCase {
     XCTAssertTrue(result.stderr.contains("usage: swift run Chapter03"), result.stderr)
   }
 
+  /// Lets `count` events out: each time the producer sleeps, moves the clock past its sleep.
+  @MainActor
+  private func advance(_ clock: ManualClock, byEvents count: Int) async {
+    for _ in 0..<count {
+      await clock.waitForSleepers(count: 1)
+      clock.advance(by: eventInterval)
+    }
+  }
+
   // MARK: - TaskCancellable
 
   @MainActor
@@ -85,10 +94,7 @@ final class Chapter03Tests: XCTestCase {
     )
     model.start()
     let loop = model.task
-    for _ in 0..<10 {
-      await clock.waitForSleepers(count: 1)
-      clock.advance(by: eventInterval)
-    }
+    await advance(clock, byEvents: 10)
     await model.service.task?.value
     model.stop()
     await loop?.value
@@ -144,10 +150,7 @@ final class Chapter03Tests: XCTestCase {
     )
     model.start()
     let loop = model.task
-    for _ in 0..<10 {
-      await clock.waitForSleepers(count: 1)
-      clock.advance(by: eventInterval)
-    }
+    await advance(clock, byEvents: 10)
     await loop?.value  // no stop needed: the stream was finished
     XCTAssertNil(model.task)
     model.stop()
@@ -173,10 +176,7 @@ final class Chapter03Tests: XCTestCase {
     )
     model.start()
     let loop = model.task
-    for _ in 0..<3 {
-      await clock.waitForSleepers(count: 1)
-      clock.advance(by: eventInterval)
-    }
+    await advance(clock, byEvents: 3)
     await clock.waitForSleepers(count: 1)  // event 2 is out; the producer waits for event 3
     let producer = model.service.task
     model.stop()
@@ -200,10 +200,7 @@ final class Chapter03Tests: XCTestCase {
     )
     model.start()
     let loop = model.task
-    for _ in 0..<3 {
-      await clock.waitForSleepers(count: 1)
-      clock.advance(by: eventInterval)
-    }
+    await advance(clock, byEvents: 3)
     await clock.waitForSleepers(count: 1)
     let producer = model.service.task
     clock.advance(by: eventInterval)  // the producer's sleep is over; it waits for the main actor
@@ -223,10 +220,7 @@ final class Chapter03Tests: XCTestCase {
     let consumer = Task {
       for await event in service.generateEvents() where event == 2 { break }
     }
-    for _ in 0..<3 {
-      await clock.waitForSleepers(count: 1)
-      clock.advance(by: eventInterval)
-    }
+    await advance(clock, byEvents: 3)
     await consumer.value
     let producer = service.task
     service.cancelTask()
@@ -236,39 +230,35 @@ final class Chapter03Tests: XCTestCase {
     XCTAssertEqual(recorder.lines.last, "ItemGeneratorService.task ended")
   }
 
-  /// Runs a seed generator whose handler does `atEvent2` at event 2, and returns the events.
+  /// Runs the chapter's seed generator, whose handler does `action` at event 2, and returns the
+  /// events it made.
   @MainActor
   private func generatorEvents(
     advancing steps: Int,
-    atEvent2: @escaping @MainActor (GeneratorHolder) -> Void
-  ) async -> [Int] {
+    atEvent2 action: @escaping @MainActor (GeneratorHolder) -> Void
+  ) async -> [String] {
     let clock = ManualClock()
-    let holder = GeneratorHolder()
-    var events: [Int] = []
-    holder.generator = SeedItemGenerator { event in
-      try? await clock.sleep(for: eventInterval)
-      events.append(event)
-      if event == 2 { atEvent2(holder) }
+    let recorder = ConsoleRecorder()
+    let running = Task {
+      await runGenerator(clock: clock, log: recorder.console(), atEvent2: "the action") {
+        action($0)
+      }
     }
-    let running = Task { await holder.generator?.start() }
-    for _ in 0..<steps {
-      await clock.waitForSleepers(count: 1)
-      clock.advance(by: eventInterval)
-    }
+    await advance(clock, byEvents: steps)
     await running.value
-    return events
+    return recorder.lines.filter { $0.hasPrefix("event:") }
   }
 
   @MainActor
   func test_generatorSetToNil_doesNotStopTheLoopThatIsRunning() async {
     let events = await generatorEvents(advancing: 10) { $0.generator = nil }
-    XCTAssertEqual(events, Array(0..<10))
+    XCTAssertEqual(events, (0..<10).map { "event: \($0)" })
   }
 
   @MainActor
   func test_generatorStop_endsTheLoopBeforeTheNextItem() async {
     let events = await generatorEvents(advancing: 3) { $0.generator?.stop() }
-    XCTAssertEqual(events, [0, 1, 2])
+    XCTAssertEqual(events, ["event: 0", "event: 1", "event: 2"])
   }
 
   // MARK: - 3.4 Cooperative cancellation
