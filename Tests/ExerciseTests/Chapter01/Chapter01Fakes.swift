@@ -198,7 +198,8 @@ struct SingleCallbackReader: BarcodeReading {
 final class ControlledReader: BarcodeReading, Sendable {
   private struct State {
     var completion: (@Sendable (Result<Barcode, BarcodeReadError>) -> Void)?
-    var askedWaiter: CheckedContinuation<Void, Never>?
+    var readEnded = false
+    var waiter: CheckedContinuation<Bool, Never>?
   }
   // Thread safety: all state is behind the lock; callbacks and resumes run after it.
   private let state = Locked(State())
@@ -206,20 +207,30 @@ final class ControlledReader: BarcodeReading, Sendable {
   func readBarcode(completion: @escaping @Sendable (Result<Barcode, BarcodeReadError>) -> Void) {
     let waiter = state.withLock { state in
       state.completion = completion
-      return state.askedWaiter.take()
+      return state.waiter.take()
     }
-    waiter?.resume()
+    waiter?.resume(returning: true)
   }
 
-  /// Returns once `readBarcode` has been called.
-  func waitUntilAsked() async {
+  /// Says that the read under test has returned or thrown, so nobody waits for it to ask.
+  func readEnded() {
+    let waiter = state.withLock { state in
+      state.readEnded = true
+      return state.waiter.take()
+    }
+    waiter?.resume(returning: false)
+  }
+
+  /// Returns true once `readBarcode` has been called, or false if the read ended without it.
+  func waitUntilAskedOrReadEnded() async -> Bool {
     await withCheckedContinuation { continuation in
-      let asked = state.withLock { state in
+      let answer = state.withLock { state -> Bool? in
         if state.completion != nil { return true }
-        state.askedWaiter = continuation
-        return false
+        if state.readEnded { return false }
+        state.waiter = continuation
+        return nil
       }
-      if asked { continuation.resume() }
+      if let answer { continuation.resume(returning: answer) }
     }
   }
 

@@ -80,15 +80,32 @@ final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
   /// Starts a read in a task of its own, so the test can move the clock while it waits.
   private func startReading(with reader: ControlledReader) -> Task<Barcode, any Error> {
     let (timeout, clock) = (self.timeout, self.clock)
-    return Task { try await readBarcodeOnce(with: reader, timeout: timeout, clock: clock) }
+    return Task {
+      defer { reader.readEnded() }
+      return try await readBarcodeOnce(with: reader, timeout: timeout, clock: clock)
+    }
   }
+
+  /// Waits until the read asks the reader. A read that ends without asking (a stub that throws
+  /// NotImplemented) has its error rethrown here, so it is graded "not started", not a hang.
+  private func waitUntilAsked(
+    _ reader: ControlledReader,
+    by reading: Task<Barcode, any Error>
+  ) async throws {
+    guard await !reader.waitUntilAskedOrReadEnded() else { return }
+    let barcode = try await reading.value
+    XCTFail("it returned \(barcode) without asking the reader")
+    throw NeverAsked()
+  }
+
+  private struct NeverAsked: Error {}
 
   // The timeout tests sort (and stand) last, so a mistake with the callbacks fails above first.
 
   func test_withTimeout_andNoCallback_throwsTheTimeoutError() async throws {
     let reader = ControlledReader()
     let reading = startReading(with: reader)
-    await reader.waitUntilAsked()
+    try await waitUntilAsked(reader, by: reading)
     await clock.waitForSleepers(count: 1)  // your timer, sleeping on the clock you were given
     clock.advance(by: timeout)
     do {
@@ -108,7 +125,7 @@ final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
   func test_withTimeout_thenACallback_isIgnored() async throws {
     let reader = ControlledReader()
     let reading = startReading(with: reader)
-    await reader.waitUntilAsked()
+    try await waitUntilAsked(reader, by: reading)
     await clock.waitForSleepers(count: 1)
     clock.advance(by: timeout)
     _ = try? await reading.value
@@ -119,7 +136,7 @@ final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
   func test_withTimeout_whenACallbackComesFirst_itWinsAndTheTimerStops() async throws {
     let reader = ControlledReader()
     let reading = startReading(with: reader)
-    await reader.waitUntilAsked()
+    try await waitUntilAsked(reader, by: reading)
     await clock.waitForSleepers(count: 1)
     reader.callBack(with: .success(first))
     let barcode = try await reading.value
