@@ -278,6 +278,14 @@ enum ExerciseCatalog {
             + "resume its continuation, and the group waits for every child."
         ),
         Mistake(
+          name: "the timer sleeps for another length than the timeout",
+          test: "test_withTimeout_andNoCallback_throwsTheTimeoutError",
+          kind: .failedTest,
+          fixtures: ["fixed-timeout-length"],
+          hint: "Use the timeout and the clock you are given, not a number of your own: "
+            + "clock.sleep(for: timeout), then BarcodeReadTimeout(after: timeout)."
+        ),
+        Mistake(
           name: "the timer resumes without the guard",
           test: "test_withTimeout_thenACallback_isIgnored",
           kind: .crashed,

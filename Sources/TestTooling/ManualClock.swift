@@ -66,6 +66,11 @@ public final class ManualClock: Clock, Sendable {
     state.withLock { $0.sleepers.count }
   }
 
+  /// When each task suspended in `sleep` is due to wake, soonest first.
+  public var sleeperDeadlines: [Instant] {
+    state.withLock { $0.sleepers.map(\.deadline).sorted() }
+  }
+
   /// Suspends until the clock is advanced to `deadline`; throws `CancellationError` if cancelled.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     let id = state.withLock { state in

@@ -48,8 +48,14 @@ final class Chapter01Tests: XCTestCase {
   func test_greeting_returnsWhatTheCallbackDelivers_onceItIsDelivered() async {
     let clock = ManualClock()
     let scheduler = CallbackScheduler(clock: clock)
-    let asked = Task { await greeting(scheduler: scheduler) }
-    await clock.waitForSleepers(count: 1)  // the callback is scheduled; the caller is suspended
+    let returned = Locked(false)
+    let asked = Task {
+      let text = await greeting(scheduler: scheduler)
+      returned.withLock { $0 = true }
+      return text
+    }
+    await clock.waitForSleepers(count: 1)  // the callback is scheduled
+    XCTAssertFalse(returned.withLock { $0 }, "the caller stays suspended until the callback")
     clock.advance(by: .milliseconds(200))
     let text = await asked.value
     XCTAssertEqual(text, "hello from a callback")

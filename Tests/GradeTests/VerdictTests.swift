@@ -115,6 +115,13 @@ final class VerdictTests: XCTestCase {
       return XCTFail("a hang must fail")
     }
     XCTAssertEqual(hang.kind, .hung)
+
+    // A hang after a test that spins on purpose (1.3's racing callbacks, on a busy machine).
+    let afterSpinning = run(started, .timedOut, cpuTime: .milliseconds(3_200))
+    guard case .failing(let later) = Verdict.judge(afterSpinning, timeoutSeconds: 10) else {
+      return XCTFail("a hang must fail")
+    }
+    XCTAssertEqual(later.kind, .hung)
   }
 
   func test_aFailedAssertion_givesItsFileAndLine() {

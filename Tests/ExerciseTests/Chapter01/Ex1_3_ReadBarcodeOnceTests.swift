@@ -13,7 +13,8 @@ import Exercises
 final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
   private let first = Barcode(value: "4006381333931")
   private let second = Barcode(value: "9780201633610")
-  private let timeout = Duration.seconds(5)
+  /// Not the docs' 5 s, so that an answer with the docs' number in place of `timeout` fails.
+  private let timeout = Duration.seconds(7)
   /// Never advanced, except by the timeout tests: elsewhere the timer never fires.
   private let clock = ManualClock()
 
@@ -86,8 +87,10 @@ final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
     }
   }
 
-  /// Waits until the read asks the reader. A read that ends without asking (a stub that throws
-  /// NotImplemented) has its error rethrown here, so it is graded "not started", not a hang.
+  /// Waits until the read asks the reader.
+  ///
+  /// A read that ends without asking (a stub that throws NotImplemented) has its error rethrown
+  /// here, so it is graded "not started", not a hang.
   private func waitUntilAsked(
     _ reader: ControlledReader,
     by reading: Task<Barcode, any Error>
@@ -107,6 +110,11 @@ final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
     let reading = startReading(with: reader)
     try await waitUntilAsked(reader, by: reading)
     await clock.waitForSleepers(count: 1)  // your timer, sleeping on the clock you were given
+    XCTAssertEqual(
+      clock.sleeperDeadlines,
+      [clock.now.advanced(by: timeout)],
+      "the timer must sleep for exactly the timeout it was given"
+    )
     clock.advance(by: timeout)
     do {
       let barcode = try await reading.value
