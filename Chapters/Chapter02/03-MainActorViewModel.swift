@@ -59,7 +59,7 @@ func isolationName(_ isolation: isolated (any Actor)? = #isolation) -> String {
 @MainActor
 func runMainActorViewModel(_ context: LessonContext) async throws {
   let console = context.console
-  console.print("Seed 000's view model without @MainActor; each change says where it was made:")
+  console.print("Seed 000's view model without @MainActor; its change says where it was made:")
   let unisolated = UnisolatedItemGeneratorViewModel(
     service: ItemGeneratorService(clock: context.clock)
   ) { event, madeOn in

@@ -9,7 +9,7 @@ final class ItemGeneratorService: Sendable {
   /// How many events each stream carries (0, 1, ...).
   let count: Int
 
-  init(clock: any Clock<Duration>, count: Int = 2) {
+  init(clock: any Clock<Duration>, count: Int = 1) {
     self.clock = clock
     self.count = count
   }
