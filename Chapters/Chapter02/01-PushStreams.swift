@@ -2,62 +2,64 @@
 // Read with docs/Chapter02-UnfoldingVsPush.md#21-push-streams-from-a-captured-continuation
 import LessonSupport
 
-@MainActor
+// snippet.generate-events
+extension ItemGeneratorService {
+  /// Seed 000's push stream: the build closure hands the continuation to the generator.
+  func generateEvents() -> AsyncStream<Int> {
+    AsyncStream { continuation in
+      let generator = ItemGenerator(
+        items: Array(0..<count),
+        interval: Self.interval,
+        clock: clock,
+        handler: { continuation.yield($0) },  // push: the producer decides when
+        onFinish: { continuation.finish() }  // without this, the consumer's loop never ends
+      )
+      // The consumer went away (cancelled, or the stream was dropped): stop producing.
+      continuation.onTermination = { _ in generator.stop() }
+      generator.start()
+    }
+  }
+}
+// snippet.end
+
 func runPushStreams(_ context: LessonContext) async throws {
   let console = context.console
-  let view = ItemGeneratorView(console: console)
+  console.print(
+    "AsyncStream.makeStream(of:) hands over both ends: the stream and its continuation."
+  )
+  // snippet.make-stream
+  let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+  // Nobody reads yet, so each value waits in the stream's buffer (by default it keeps all).
+  let yields = [0, 1, 2].map { continuation.yield($0) }
+  continuation.finish()
+  let yieldAfterFinish = continuation.yield(3)  // the stream is over: 3 goes nowhere
+  continuation.finish()  // a second finish changes nothing
+  var received: [Int] = []
+  for await value in stream { received.append(value) }  // the buffered values, then the end
+  // snippet.end
   console.print(
     """
-    ItemGeneratorService.generateEvents() hands the stream's continuation to an ItemGenerator,
-    whose handler yields each event: the producer pushes, the view model's for-await loop takes.
-
+      yield 0, 1, 2 before anyone reads: \(commaSeparated(yields.map(\.summary)))
+      finish(), then yield 3: \(yieldAfterFinish.summary); a second finish() changes nothing
+      the consumer's for-await loop gets \(commaSeparated(received)), then ends
     """
   )
-
-  console.print("The user taps Start and waits:")
-  let model = ItemGeneratorViewModel(service: ItemGeneratorService(clock: context.clock))
-  view.show(model)
-  model.start()
-  await model.task?.value
-  console.print("The generator called finish(), so the loop ended: Completed. Start again?")
-  model.start()
-
-  console.print()
-  console.print("A new model. The user taps Start, then Stop after event 0, then Start again:")
-  let second = ItemGeneratorViewModel(service: ItemGeneratorService(clock: context.clock))
-  view.show(second)
-  let draw = second.didChange
-  var tappedStop = false
-  second.didChange = { model in
-    draw?(model)
-    if !tappedStop && model.currentEvent == 0 {
-      tappedStop = true
-      model.stop()  // from inside the loop: its own task is cancelled, so the loop ends
-    }
-  }
-  second.start()
-  await second.task?.value
-  second.start()  // a fresh stream, a fresh generator
-  await second.task?.value
-
-  console.print()
-  console.print("A third model; its view goes away after event 0:")
-  let third = ItemGeneratorViewModel(service: ItemGeneratorService(clock: context.clock))
-  view.show(third)
-  let drawThird = third.didChange
-  third.didChange = { model in
-    drawThird?(model)
-    if model.currentEvent == 0 && model.status == .running {
-      model.disappear()
-    }
-  }
-  third.start()
-  await third.task?.value
-  third.start()
+  // A CheckedContinuation hands one answer to one waiting caller, and is then spent.
+  let answer = await withCheckedContinuation { $0.resume(returning: 7) }
   console.print(
     """
-    Cancelling the consumer ran onTermination, which stopped the generator: nothing keeps
-    producing for a view that is gone. Cancelled is terminal.
+      withCheckedContinuation: one resume(returning: 7), and the caller gets \(answer)
+    An AsyncStream.Continuation yields many times and finishes once; a CheckedContinuation
+    (Chapter01) resumes exactly once, and a second resume is a runtime trap.
+
+    The build-closure form, AsyncStream { continuation in ... }, runs its closure at once,
+    inside the initializer. ItemGeneratorService.generateEvents() gives the continuation to an
+    ItemGenerator there, whose handler yields each event:
     """
   )
+  let service = ItemGeneratorService(clock: context.clock)
+  for await event in service.generateEvents() {
+    console.print("  event \(event)")
+  }
+  console.print("  the generator called onFinish, which called finish(): the loop ended")
 }

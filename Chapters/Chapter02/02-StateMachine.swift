@@ -1,7 +1,30 @@
 // 2.2 The generator's state machine.
 // Read with docs/Chapter02-UnfoldingVsPush.md#22-the-generators-state-machine
-import LessonSupport
 import Foundation
+import LessonSupport
+
+// snippet.transition-table
+extension GeneratorState {
+  /// The transition table: the state after `action`, or nil when the table has no such move.
+  ///
+  /// Anything not in the table is rejected: the state stays as it was and the caller hears
+  /// about it, rather than a silent jump to some other state.
+  func after(_ action: GeneratorAction) -> GeneratorState? {
+    switch (self, action) {
+    case (.idle, .start): .running
+    case (.running, .stop): .idle
+    case (.running, .finish): .completed
+    case (.running, .cancelled): .cancelled
+    default: nil
+    }
+  }
+
+  /// Completed and Cancelled are terminal: no action leads anywhere from them.
+  var isTerminal: Bool {
+    GeneratorAction.allCases.allSatisfy { after($0) == nil }
+  }
+}
+// snippet.end
 
 func runStateMachine(_ context: LessonContext) async throws {
   let console = context.console

@@ -1,4 +1,5 @@
-// 2.2 The generator's state machine: seed 000's states, actions and transition table.
+// Seed 000's states and actions. Their transition table is the lesson of 2.2:
+// 02-StateMachine.swift.
 
 /// Where an item generator is in its life.
 enum GeneratorState: String, Sendable, CaseIterable {
@@ -14,25 +15,4 @@ enum GeneratorAction: String, Sendable, CaseIterable {
   case stop
   case finish
   case cancelled
-}
-
-extension GeneratorState {
-  /// The transition table: the state after `action`, or nil when the table has no such move.
-  ///
-  /// Anything not in the table is rejected: the state stays as it was and the caller hears
-  /// about it, rather than a silent jump to some other state.
-  func after(_ action: GeneratorAction) -> GeneratorState? {
-    switch (self, action) {
-    case (.idle, .start): .running
-    case (.running, .stop): .idle
-    case (.running, .finish): .completed
-    case (.running, .cancelled): .cancelled
-    default: nil
-    }
-  }
-
-  /// Completed and Cancelled are terminal: no action leads anywhere from them.
-  var isTerminal: Bool {
-    GeneratorAction.allCases.allSatisfy { after($0) == nil }
-  }
 }

@@ -1,6 +1,5 @@
-// 2.1: the seed's view model. @MainActor: the seed's "Publishing changes from background
-// threads is not allowed" warning cannot happen, because every property change runs on the
-// main actor, even though the events are produced on other threads.
+// 2.3: seed 000's view model, on the main actor: the task it starts inherits the main actor, so
+// every change is made there, though the generator yields on other threads.
 import Observation
 
 @MainActor
@@ -15,6 +14,8 @@ final class ItemGeneratorViewModel {
   @ObservationIgnored var didReject: (@MainActor (GeneratorAction, GeneratorState) -> Void)?
   @ObservationIgnored private let service: ItemGeneratorService
   @ObservationIgnored private(set) var task: Task<Void, Never>?
+  /// Where each change of `currentEvent` was made (2.3 prints it).
+  @ObservationIgnored private(set) var eventChangesMadeOn: [String] = []
 
   init(service: ItemGeneratorService) {
     self.service = service
@@ -27,9 +28,10 @@ final class ItemGeneratorViewModel {
     guard apply(.start) else { return }
     task = Task {
       for await event in service.generateEvents() {
-        // After a cancel the stream still hands over what it had buffered: ignore it.
+        // After a cancel the stream still hands over what it had buffered (2.1): ignore it.
         guard !Task.isCancelled else { break }
         currentEvent = event
+        eventChangesMadeOn.append(isolationName())
         didChange?(self)
       }
       // The loop ends when the stream finishes, or when this task is cancelled; a cancel

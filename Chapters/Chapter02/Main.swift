@@ -25,13 +25,22 @@ let chapter02 = Chapter(
     ),
     LessonSection("states", title: "2.2 The generator's state machine", run: runStateMachine),
     LessonSection(
+      "viewmodel",
+      title: "2.3 The view model on the main actor",
+      run: runMainActorViewModel
+    ),
+    LessonSection("buffering", title: "2.4 Buffering policies", run: runBufferingPolicies),
+    LessonSection("fold", title: "2.5 Fold and unfold", run: runFoldAndUnfold),
+    LessonSection(
+      "paging",
+      title: "2.6 Unfolding where it belongs: paged sources",
+      run: runPaging
+    ),
+    LessonSection(
       "flood",
-      title: "2.3 Unfolding floods an endless source",
+      title: "2.7 Unfolding floods an endless source",
       run: runUnfoldingFloods
     ),
-    LessonSection("workarounds", title: "2.4 Seed 001's workarounds", run: runWorkarounds),
-    LessonSection("paging", title: "2.5 Unfolding where it belongs: paged sources", run: runPaging),
-    LessonSection("fold", title: "2.6 Fold and unfold", run: runFoldAndUnfold),
-    LessonSection("buffering", title: "2.7 Buffering policies", run: runBufferingPolicies),
+    LessonSection("workarounds", title: "2.8 Seed 001's workarounds", run: runWorkarounds),
   ]
 )

@@ -360,11 +360,11 @@ enum ExerciseCatalog {
       id: "2.2",
       title: "Pages on demand",
       chapter: chapter02,
-      section: "2.5",
+      section: "2.6",
       stubFile: "Ex2_2_Pages.swift",
       testClass: "Ex2_2_PagesTests",
       hints: [
-        "Section 2.5: unfolding calls its closure once per next(), so each call fetches one "
+        "Section 2.6: unfolding calls its closure once per next(), so each call fetches one "
           + "page, and returning nil ends the stream for good.",
         "AsyncThrowingStream(unfolding: { ... }) with the next page number kept outside the "
           + "closure in a small actor (the closure is @Sendable: a captured var it mutates gets a warning).",
@@ -416,11 +416,11 @@ enum ExerciseCatalog {
       id: "2.3",
       title: "Latest value only",
       chapter: chapter02,
-      section: "2.7",
+      section: "2.4",
       stubFile: "Ex2_3_LatestValue.swift",
       testClass: "Ex2_3_LatestValueTests",
       hints: [
-        "Section 2.7: the buffering policy decides what waits for a busy consumer.",
+        "Section 2.4: the buffering policy decides what waits for a busy consumer.",
         "bufferingOldest(n) keeps the first n and drops newcomers; bufferingNewest(n) keeps the "
           + "last n. How many values does a latest-value-only consumer need?",
         "return AsyncThrowingStream.makeStream(of: Double.self, bufferingPolicy: "

@@ -1,6 +1,6 @@
 import ExerciseSupport
 
-/// Exercise 2.2: an unfolding stream over a paged source (section 2.5).
+/// Exercise 2.2: an unfolding stream over a paged source (section 2.6).
 ///
 /// Give the pages of a `PagedSource` as a stream built with `AsyncThrowingStream(unfolding:)`:
 /// page 1, 2, 3, ... fetched only when the consumer asks, ending at the first empty page, and

@@ -1,6 +1,6 @@
 import ExerciseSupport
 
-/// Exercise 2.3: the buffering policy for a "latest value only" consumer (section 2.7).
+/// Exercise 2.3: the buffering policy for a "latest value only" consumer (section 2.4).
 ///
 /// Make a stream and its continuation for a consumer that only cares about the newest value:
 /// whatever was yielded while it was busy, it must get only the latest.

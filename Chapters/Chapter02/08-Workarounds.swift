@@ -1,6 +1,78 @@
-// 2.4 Seed 001's workarounds.
-// Read with docs/Chapter02-UnfoldingVsPush.md#24-seed-001s-workarounds
+// 2.8 Seed 001's workarounds.
+// Read with docs/Chapter02-UnfoldingVsPush.md#28-seed-001s-workarounds
 import LessonSupport
+import Observation
+
+extension BufferedCounter {
+  // snippet.fifo-polling
+  /// Every change, in order, once.
+  ///
+  /// The cost: while nothing changes, it wakes up every `pollInterval` to look.
+  func values(pollInterval: Duration, clock: any Clock<Duration>) -> AsyncStream<Int> {
+    AsyncStream(unfolding: { @MainActor in
+      while true {
+        if let oldest = self.takeOldest() {
+          return oldest
+        }
+        do {
+          try await clock.sleep(for: pollInterval)
+        } catch {
+          return nil  // cancelled: end the stream (the seed swallowed this error)
+        }
+      }
+    })
+  }
+  // snippet.end
+
+  // snippet.fifo-polling-seed
+  /// The seed's loop, which drops the sleep's error with `try?`.
+  ///
+  /// Once the consumer is cancelled every sleep throws at once, so the loop spins. The seed's
+  /// loop ends only when a value arrives; this copy also stops at `maxPolls`, so the demo ends.
+  func valuesDroppingCancellation(
+    pollInterval: Duration,
+    clock: any Clock<Duration>,
+    maxPolls: Int,
+    onCancel: @escaping @Sendable () -> Void
+  ) -> AsyncStream<Int> {
+    AsyncStream(
+      unfolding: { @MainActor in
+        while self.emptyPolls < maxPolls {
+          if let oldest = self.takeOldest() {
+            return oldest
+          }
+          try? await clock.sleep(for: pollInterval)
+        }
+        return nil
+      },
+      // Runs when the consumer's task is cancelled during a pull; it cannot stop the closure.
+      onCancel: onCancel
+    )
+  }
+  // snippet.end
+}
+
+// snippet.regular-ping
+/// Seed 001's "constant regular ping": each pull subscribes, takes the current value, waits,
+/// and returns that value.
+@MainActor
+func counterPings(
+  _ counter: ObservedCounter,
+  every interval: Duration,
+  clock: any Clock<Duration>
+) -> AsyncStream<Int> {
+  AsyncStream(unfolding: { @MainActor in
+    var fresh = Observations { counter.value }.makeAsyncIterator()
+    guard let value = await fresh.next() else { return nil }
+    do {
+      try await clock.sleep(for: interval)  // the seed's "time consuming code"
+    } catch {
+      return nil
+    }
+    return value  // as it was when this ping began
+  })
+}
+// snippet.end
 
 @MainActor
 func runWorkarounds(_ context: LessonContext) async throws {
@@ -11,35 +83,37 @@ func runWorkarounds(_ context: LessonContext) async throws {
 
   // The observation itself, for comparison: changes made together arrive as one.
   let observed = ObservedCounter()
-  let direct = await watch(counterValues(observed)) { observed.value = $0 }
+  let direct = await followThreeQuickChanges(counterValues(observed)) { observed.value = $0 }
   console.print(
-    "View A, Observations:        \(list(direct)) (changes made together arrive as one)"
+    "View A, Observations:        \(commaSeparated(direct)) (changes made together arrive as one)"
   )
 
   // 1. The FIFO buffer polled by unfolding: every change, in order.
   let buffered = BufferedCounter()
   buffered.value = 0  // the first value, as an observation would give it
   let polled = buffered.values(pollInterval: .milliseconds(1), clock: context.clock)
-  let fifo = await watch(polled) { buffered.value = $0 }
+  let fifo = await followThreeQuickChanges(polled) { buffered.value = $0 }
   console.print(
-    "View D, FIFO + unfolding:    \(list(fifo)) (every change, but it polls while idle)"
+    "View D, FIFO + unfolding:    \(commaSeparated(fifo)) (every change, but it polls while idle)"
   )
 
   // 2. The regular ping: it does not catch up through skipped values, as the seed hoped.
   let pinged = ObservedCounter()
   let pinging = counterPings(pinged, every: .seconds(3), clock: context.clock)
-  let pings = await watch(pinging) { pinged.value = $0 }
-  console.print("View E, regular ping (3 s):  \(list(pings)) (1 and 2 are never reported)")
+  let pings = await followThreeQuickChanges(pinging) { pinged.value = $0 }
+  console.print(
+    "View E, regular ping (3 s):  \(commaSeparated(pings)) (1 and 2 are never reported)"
+  )
 
   // 3. De-duplication at the receiver: the view acts only on a value it has not just seen.
   // The user waits for 100 copies of 0 this time, since the flood hands them over anyway.
   let unfolded = ObservedCounter()
-  let delivered = await watch(counterValuesUnfolding(unfolded), waitingFor: 100) {
+  let delivered = await followThreeQuickChanges(counterValuesUnfolding(unfolded), waitingFor: 100) {
     unfolded.value = $0
   }
   let actedOn = actOnChangesOnly(delivered)
   console.print(
-    "View B, unfolding + de-dup:  \(list(actedOn)) acted on, out of \(delivered.count) deliveries "
+    "View B, unfolding + de-dup:  \(commaSeparated(actedOn)) acted on, out of \(delivered.count) deliveries "
       + "(100 of them 0)"
   )
   console.print(
@@ -47,7 +121,7 @@ func runWorkarounds(_ context: LessonContext) async throws {
 
     The FIFO is correct but busy; the ping is quiet but skips values and reports each one up to
     3 s late; de-duplication acts once per value it happens to see, so it loses 1 and 2 as the
-    observation does, and the flood goes on underneath it. The push wrapper of 2.3 needs none
+    observation does, and the flood goes on underneath it. The push wrapper of 2.7 needs none
     of these.
 
     The FIFO view's consumer is cancelled while its loop sleeps (it polls once an hour here):
@@ -111,29 +185,4 @@ func pollsAfterCancellingWhileAsleep(
   consumer.cancel()
   await consumer.value
   return counter.emptyPolls - pollsBefore
-}
-
-/// Reads `stream` until it gives 3, while the user makes three quick changes.
-///
-/// When `copies` values have arrived (the first value, 0, that many times), the user sets the
-/// counter to 1, 2 and 3 in one go, on the main actor.
-@MainActor
-func watch(
-  _ stream: some AsyncSequence<Int, Never>,
-  waitingFor copies: Int = 1,
-  setCounter: (Int) -> Void
-) async -> [Int] {
-  var received: [Int] = []
-  for await value in stream {
-    received.append(value)
-    if received.count == copies {
-      for next in 1...3 { setCounter(next) }
-    }
-    if value == 3 { break }
-  }
-  return received
-}
-
-func list(_ values: [Int]) -> String {
-  values.map(String.init).joined(separator: ", ")
 }

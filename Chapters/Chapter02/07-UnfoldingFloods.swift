@@ -1,15 +1,9 @@
-// 2.3: seed 001's experiment, rebuilt with Observation: an observable counter and three ways
-// for a view to follow it.
+// 2.7 Unfolding floods an endless source.
+// Read with docs/Chapter02-UnfoldingVsPush.md#27-unfolding-floods-an-endless-source
+import LessonSupport
 import Observation
 
-/// The observable model; `Observations { counter.value }` stands in for `$counter.values`.
-@MainActor
-@Observable
-final class ObservedCounter {
-  var value = 0
-}
-
-// snippet.three-views
+// snippet.counter-views
 /// View A: the observation itself, which yields the current value, then one per change.
 @MainActor
 func counterValues(_ counter: ObservedCounter) -> Observations<Int, Never> {
@@ -75,3 +69,41 @@ func counterValuesPushed(_ counter: ObservedCounter) -> AsyncStream<Int> {
   }
 }
 // snippet.end
+
+@MainActor
+func runUnfoldingFloods(_ context: LessonContext) async throws {
+  let console = context.console
+  console.print(
+    """
+    An @Observable counter goes from 0 to 3. Four views follow it, each through a different
+    AsyncSequence; the user changes the counter once the view has shown the current value.
+
+    """
+  )
+  let viewA = await followOneChangeAtATime(counterValues, changeAfter: 1)
+  console.print("View A, Observations:                    \(viewA.summary): one per change")
+
+  // Seed 001's flood. The user waits for 100 copies of each value before changing it;
+  // the wrapper would go on handing out copies for as long as anyone asks.
+  let viewB = await followOneChangeAtATime(counterValuesUnfolding, changeAfter: 100)
+  let atLeast = viewB.deliveries >= 100 * 3 ? "at least 100 per change" : "FEWER than expected"
+  console.print(
+    "View B, unfolding, subscribing per pull: values \(commaSeparated(viewB.values)), \(atLeast)"
+  )
+
+  let viewB2 = await followOneChangeAtATime(counterValuesUnfoldingOneObservation, changeAfter: 1)
+  console.print("View B2, unfolding over one observation: \(viewB2.summary): one per change")
+
+  let viewC = await followOneChangeAtATime(counterValuesPushed, changeAfter: 1)
+  console.print("View C, push wrapper:                    \(viewC.summary): one per change")
+  console.print(
+    """
+
+    What floods is a new subscription on every pull, not unfolding itself. unfolding runs its
+    closure on every next(); View B's closure starts a new observation each time, and a new
+    observation answers at once with what is there. View B2's closure reads the next value of
+    one long-lived observation, so it waits for a change. The push wrapper delivers what the
+    producer produces, with no iterator to keep: once per change.
+    """
+  )
+}

@@ -1,4 +1,4 @@
-// 2.5: a source that is pulled by nature: a directory served a page at a time.
+// Stand-in for a paged web API: a directory of names, served a page at a time.
 
 /// Ten names, served in pages; it remembers which pages were asked for.
 actor PagedDirectory {
@@ -21,24 +21,3 @@ actor PagedDirectory {
     return Array(Self.names[start..<min(start + pageSize, Self.names.count)])
   }
 }
-
-// snippet.paged-unfolding
-/// One page per pull: the closure asks for the next page only when the consumer asks for the
-/// next element, and nil (past the last page) ends the stream for good.
-func pages(of directory: PagedDirectory) -> AsyncStream<[String]> {
-  let cursor = PageCursor()
-  return AsyncStream(unfolding: {
-    await directory.page(await cursor.advance())
-  })
-}
-
-/// The next page number of one stream.
-private actor PageCursor {
-  private var next = 1
-
-  func advance() -> Int {
-    defer { next += 1 }
-    return next
-  }
-}
-// snippet.end

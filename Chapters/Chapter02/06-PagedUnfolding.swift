@@ -1,6 +1,27 @@
-// 2.5 Unfolding where it belongs: paged sources.
-// Read with docs/Chapter02-UnfoldingVsPush.md#25-unfolding-where-it-belongs-paged-sources
+// 2.6 Unfolding where it belongs: paged sources.
+// Read with docs/Chapter02-UnfoldingVsPush.md#26-unfolding-where-it-belongs-paged-sources
 import LessonSupport
+
+// snippet.paged-unfolding
+/// One page per pull: the closure asks for the next page only when the consumer asks for the
+/// next element, and nil (past the last page) ends the stream for good.
+func pages(of directory: PagedDirectory) -> AsyncStream<[String]> {
+  let cursor = PageCursor()
+  return AsyncStream(unfolding: {
+    await directory.page(await cursor.advance())
+  })
+}
+
+/// The next page number of one stream.
+private actor PageCursor {
+  private var next = 1
+
+  func advance() -> Int {
+    defer { next += 1 }
+    return next
+  }
+}
+// snippet.end
 
 func runPaging(_ context: LessonContext) async throws {
   let console = context.console

@@ -1,5 +1,5 @@
-// 2.7 Buffering policies.
-// Read with docs/Chapter02-UnfoldingVsPush.md#27-buffering-policies
+// 2.4 Buffering policies.
+// Read with docs/Chapter02-UnfoldingVsPush.md#24-buffering-policies
 import LessonSupport
 
 func runBufferingPolicies(_ context: LessonContext) async throws {
@@ -13,19 +13,19 @@ func runBufferingPolicies(_ context: LessonContext) async throws {
   ]
   for (name, policy) in policies {
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: policy)
-    let results = [1, 2, 3].map { describe(continuation.yield($0)) }
+    let results = [1, 2, 3].map { continuation.yield($0).summary }
     continuation.finish()
     var received: [Int] = []
     for await value in stream { received.append(value) }
     let padded = name.padding(toLength: 20, withPad: " ", startingAt: 0)
     console.print(
-      "  \(padded) yields: \(results.joined(separator: ", ")); consumer gets \(list(received))"
+      "  \(padded) yields: \(results.joined(separator: ", ")); consumer gets \(commaSeparated(received))"
     )
   }
 
   let (_, finished) = AsyncStream.makeStream(of: Int.self)
   finished.finish()
-  console.print("  after finish():      yield(4) -> \(describe(finished.yield(4)))")
+  console.print("  after finish():      yield(4) -> \(finished.yield(4).summary)")
   console.print(
     """
     bufferingOldest keeps what came first and drops the newcomer; bufferingNewest evicts the
@@ -33,14 +33,3 @@ func runBufferingPolicies(_ context: LessonContext) async throws {
     """
   )
 }
-
-// snippet.yield-results
-private func describe(_ result: AsyncStream<Int>.Continuation.YieldResult) -> String {
-  switch result {
-  case .enqueued(let remaining): remaining == .max ? "enqueued" : "enqueued (\(remaining) left)"
-  case .dropped(let value): "dropped \(value)"
-  case .terminated: "terminated"
-  @unknown default: "unknown"
-  }
-}
-// snippet.end

@@ -1,4 +1,4 @@
-// 2.1: a console stand-in for the seed's ItemGeneratorView: one line per state it is shown.
+// Stand-in for seed 000's SwiftUI ItemGeneratorView: a console line for each state it is shown.
 import LessonSupport
 
 @MainActor

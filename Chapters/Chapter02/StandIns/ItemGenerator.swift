@@ -1,8 +1,9 @@
-// 2.1: seed 000's ItemGenerator, made safe for Swift 6. It calls its handler with each item,
-// one every `interval`, then calls `onFinish`. The seed's force cast (`i as! T`) is gone: the
-// generator is handed its items.
+// Stand-in for seed 000's producer, ItemGenerator: a handler call per item, then onFinish.
 import LessonSupport
 
+/// Calls its handler with each item, one every `interval`, then calls `onFinish`.
+///
+/// Unlike the seed's, it is handed its items (no `i as! T` force cast), and `stop()` ends its loop.
 final class ItemGenerator<Item: Sendable>: Sendable {
   private let items: [Item]
   private let interval: Duration
