@@ -68,7 +68,7 @@ final class Chapter03Tests: XCTestCase {
       extension ViewModel: \(conformance) {}
       """
     }
-    let plain = try await typecheckInSwift6(source("TaskCancellable"))
+    let plain = try await swift6Diagnostics(compiling: source("TaskCancellable"))
     XCTAssertTrue(
       plain.contains(
         "error: conformance of 'ViewModel' to protocol 'TaskCancellable' crosses into main "
@@ -76,7 +76,7 @@ final class Chapter03Tests: XCTestCase {
       ),
       plain
     )
-    let isolated = try await typecheckInSwift6(source("@MainActor TaskCancellable"))
+    let isolated = try await swift6Diagnostics(compiling: source("@MainActor TaskCancellable"))
     XCTAssertFalse(isolated.contains("error:"), isolated)
     XCTAssertFalse(isolated.contains("warning:"), isolated)
   }

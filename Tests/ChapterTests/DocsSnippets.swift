@@ -13,8 +13,7 @@ func assertDocsSnippetsMatchCode(
 ) throws {
   let folder = repositoryRoot.appendingPathComponent(chapterFolder)
   var regions: [String: [String]] = [:]
-  for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
-  where name.hasSuffix(".swift") {
+  for name in try swiftFiles(in: folder) {
     let source = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
     var current: String?
     for sourceLine in source.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -78,8 +77,7 @@ func assertDocsLinksExist(
   var checked = 0
   for folder in folders {
     let url = repositoryRoot.appendingPathComponent(folder)
-    for name in try FileManager.default.contentsOfDirectory(atPath: url.path)
-    where name.hasSuffix(".swift") {
+    for name in try swiftFiles(in: url) {
       let source = try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
       for match in source.matches(of: link) {
         let page = try String(
@@ -97,4 +95,13 @@ func assertDocsLinksExist(
     }
   }
   XCTAssertGreaterThan(checked, 0, "no docs links found", file: file, line: line)
+}
+
+/// The Swift files in `folder` and the folders below it (a chapter's StandIns/, say), as paths
+/// relative to `folder`.
+private func swiftFiles(in folder: URL) throws -> [String] {
+  guard let walker = FileManager.default.enumerator(atPath: folder.path) else {
+    throw CocoaError(.fileReadNoSuchFile)
+  }
+  return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted()
 }
