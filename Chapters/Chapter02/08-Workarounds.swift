@@ -153,8 +153,8 @@ func runWorkarounds(_ context: LessonContext) async throws {
   console.print(
     """
       This chapter's loop, where a thrown sleep returns nil: \(fixedPolls) more polls; it ended.
-    onCancel can end a stream once its closure returns, but it cannot stop a closure that is
-    running: the closure must notice the cancel itself.
+    onCancel runs at the cancel, and the stream ends after the running closure returns; but
+    onCancel cannot stop that closure: the closure must notice the cancel itself.
     """
   )
 }

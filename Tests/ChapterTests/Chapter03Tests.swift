@@ -76,9 +76,27 @@ final class Chapter03Tests: XCTestCase {
       ),
       plain
     )
+    XCTAssertTrue(
+      plain.contains("turn data races into runtime errors with '@preconcurrency'"),
+      plain
+    )
     let isolated = try await swift6Diagnostics(compiling: source("@MainActor TaskCancellable"))
     XCTAssertFalse(isolated.contains("error:"), isolated)
     XCTAssertFalse(isolated.contains("warning:"), isolated)
+    let usedOffTheMainActor = try await swift6Diagnostics(
+      compiling: source("@MainActor TaskCancellable") + """
+
+        nonisolated func cancel(_ owner: some TaskCancellable) { owner.task?.cancel() }
+        nonisolated func stop(_ model: ViewModel) { cancel(model) }
+        """
+    )
+    XCTAssertTrue(
+      usedOffTheMainActor.contains(
+        "main actor-isolated conformance of 'ViewModel' to 'TaskCancellable' cannot be used in "
+          + "nonisolated context"
+      ),
+      usedOffTheMainActor
+    )
   }
 
   // MARK: - 3.1 Seed 000's start and stop
