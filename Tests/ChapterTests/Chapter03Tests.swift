@@ -158,14 +158,21 @@ final class Chapter03Tests: XCTestCase {
 
   // MARK: - 3.2 The same log, fixed
 
+  /// The fixed view model and service, on a manual clock, logging to a recorder.
   @MainActor
-  func test_fixedLoop_endsByItself_afterTheLastEvent_andStopFindsNothingToCancel() async {
+  private func fixedModel() -> (ItemGeneratorViewModel, ManualClock, ConsoleRecorder) {
     let clock = ManualClock()
     let recorder = ConsoleRecorder()
     let model = ItemGeneratorViewModel(
       service: ItemGeneratorService(log: recorder.console(), clock: clock),
       log: recorder.console()
     )
+    return (model, clock, recorder)
+  }
+
+  @MainActor
+  func test_fixedLoop_endsByItself_afterTheLastEvent_andStopFindsNothingToCancel() async {
+    let (model, clock, recorder) = fixedModel()
     model.start()
     let loop = model.task
     await advance(clock, byEvents: 10)
@@ -186,12 +193,7 @@ final class Chapter03Tests: XCTestCase {
 
   @MainActor
   func test_fixed_stopMidStream_endsTheProducer_andNoEventComesAfterStop() async {
-    let clock = ManualClock()
-    let recorder = ConsoleRecorder()
-    let model = ItemGeneratorViewModel(
-      service: ItemGeneratorService(log: recorder.console(), clock: clock),
-      log: recorder.console()
-    )
+    let (model, clock, recorder) = fixedModel()
     model.start()
     let loop = model.task
     await advance(clock, byEvents: 3)
@@ -210,12 +212,7 @@ final class Chapter03Tests: XCTestCase {
   /// look again after the sleep, or it makes event 3 after the stop.
   @MainActor
   func test_fixed_stopJustAfterASleepEnded_makesNoMoreEvents() async {
-    let clock = ManualClock()
-    let recorder = ConsoleRecorder()
-    let model = ItemGeneratorViewModel(
-      service: ItemGeneratorService(log: recorder.console(), clock: clock),
-      log: recorder.console()
-    )
+    let (model, clock, recorder) = fixedModel()
     model.start()
     let loop = model.task
     await advance(clock, byEvents: 3)
