@@ -154,37 +154,6 @@ final class DoubleFiringReader: BarcodeReading, Sendable {
   }
 }
 
-/// A spin barrier for two threads: waking from a semaphore takes microseconds and varies, while
-/// a spinning thread sees the other's arrival at once.
-private final class Arrivals: Sendable {
-  private let count = Atomic<Int>(0)
-
-  func arriveAndWaitForBoth() {
-    count.add(1, ordering: .acquiringAndReleasing)
-    while count.load(ordering: .acquiring) < 2 {}
-  }
-
-  /// Busy-waits for `steps` loads, a delay of a few nanoseconds each.
-  func spin(_ steps: Int) {
-    for _ in 0..<steps { _ = count.load(ordering: .relaxed) }
-  }
-}
-
-/// Whether this test binary was built with `--sanitize=thread`.
-///
-/// On Linux, `Mutex` takes a contended lock in the Synchronization library, which the sanitizer
-/// does not instrument: it misses that ordering and reports a race that is not there. Racing
-/// rounds under the sanitizer therefore take turns (`.takingTurns`). Elsewhere this is false.
-enum ThreadSanitizer {
-  static let isRunning: Bool = {
-    #if os(Linux)
-    return dlsym(nil, "__tsan_init") != nil
-    #else
-    return false
-    #endif
-  }()
-}
-
 /// A reader that calls its completion once, from another thread, as most readers do.
 struct SingleCallbackReader: BarcodeReading {
   let result: Result<Barcode, BarcodeReadError>

@@ -1,0 +1,7 @@
+// The sensor of exercise 3.3. Learners use it; they do not change it.
+
+/// Something a thermometer reads a temperature from.
+public protocol TemperatureSource: Sendable {
+  /// Reads the temperature now, in degrees Celsius; throws when the sensor fails.
+  func read() async throws -> Double
+}

@@ -1,0 +1,21 @@
+import ExerciseSupport
+
+/// Exercise 3.1: a producer that stops with its consumer (section 3.2).
+///
+/// Make `count` events on a producer task: for each number 0, 1, 2, ... wait `interval` on
+/// `clock`, then yield what `make(number)` returns. Finish after the last event; if `make`
+/// throws, end the stream with its error. When the consumer goes away (its task is cancelled),
+/// the producer must make no more events, even when its wait was already over. Return the stream
+/// and the producer's task.
+/// Read docs/Chapter03-Cancellation.md#exercise-31-a-producer-that-stops-with-its-consumer
+public func makeEventStream(
+  count: Int,
+  every interval: Duration,
+  clock: any Clock<Duration>,
+  make: @escaping @Sendable (Int) throws -> String
+) -> (events: AsyncThrowingStream<String, any Error>, producer: Task<Void, Never>) {
+  // TODO(3.1): a producer Task that waits, looks for cancellation, makes and yields; finish the
+  // stream; cancel the producer in onTermination.
+  let events = AsyncThrowingStream<String, any Error> { $0.finish(throwing: NotImplemented("3.1")) }
+  return (events, Task {})
+}

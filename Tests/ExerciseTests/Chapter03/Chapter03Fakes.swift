@@ -1,0 +1,258 @@
+import ExerciseSupport
+import Foundation
+import LessonSupport
+import TestTooling
+
+struct MakeFailure: Error, Equatable {}
+
+/// The `make` of exercise 3.1: records each event number it is asked for, and fails at one if
+/// told to.
+final class EventMaker: Sendable {
+  private let failingAt: Int?
+  private let numbers = Locked<[Int]>([])
+
+  init(failingAt: Int? = nil) {
+    self.failingAt = failingAt
+  }
+
+  /// The numbers of the events made so far, in order.
+  var made: [Int] { numbers.withLock { $0 } }
+
+  func make(_ number: Int) throws -> String {
+    numbers.withLock { $0.append(number) }
+    if number == failingAt { throw MakeFailure() }
+    return "event \(number)"
+  }
+}
+
+/// A manual clock that can run a test's code in the sleeper's own task, after its wait is over
+/// and before `sleep` returns to it: the moment "the wait was already over when the cancel came".
+final class HookedClock: Clock, Sendable {
+  typealias Instant = ManualClock.Instant
+
+  let manual = ManualClock()
+  private let hook = Locked<(@Sendable () async -> Void)?>(nil)
+
+  var now: Instant { manual.now }
+  var minimumResolution: Duration { manual.minimumResolution }
+
+  /// Runs `body` once, in the next sleeper to wake, before its `sleep` returns normally.
+  func afterNextWake(_ body: @escaping @Sendable () async -> Void) {
+    hook.withLock { $0 = body }
+  }
+
+  func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try await manual.sleep(until: deadline, tolerance: tolerance)
+    if let body = hook.withLock({ $0.take() }) { await body() }
+  }
+}
+
+extension ManualClock {
+  /// Returns once a task sleeps on this clock, or once `task` has ended (an answer that never
+  /// sleeps, such as a stub), whichever comes first.
+  func waitForASleeper(orTheEndOf task: Task<Void, Never>) async {
+    let either = OneShotSignal<Bool>()
+    Task {
+      await waitForSleepers(count: 1)
+      either.fire(true)
+    }
+    Task {
+      await task.value
+      either.fire(false)
+    }
+    _ = await either.wait()
+  }
+}
+
+/// Reads a stream on a task of its own and keeps what it read, so that a test can wait for a
+/// number of elements, cancel the reader, and see how the stream ended.
+final class StreamReader<Element: Sendable>: Sendable {
+  private struct State {
+    var elements: [Element] = []
+    var ended: Result<Void, any Error>?
+    var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    /// Removes and returns the waiters whose count is reached, or all of them once it ended.
+    mutating func takeSatisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
+      let ready = waiters.filter { ended != nil || elements.count >= $0.count }
+      waiters.removeAll { ended != nil || elements.count >= $0.count }
+      return ready.map(\.continuation)
+    }
+  }
+
+  // Thread safety: all state is behind the lock; waiters are resumed after unlocking.
+  private let state = Locked(State())
+  private let task = Locked<Task<Void, Never>?>(nil)
+
+  init(_ stream: AsyncThrowingStream<Element, any Error>) {
+    let reading = Task { [state] in
+      var ending: Result<Void, any Error> = .success(())
+      do {
+        for try await element in stream {
+          let ready = state.withLock { state in
+            state.elements.append(element)
+            return state.takeSatisfiedWaiters()
+          }
+          ready.forEach { $0.resume() }
+        }
+      } catch {
+        ending = .failure(error)
+      }
+      let ready = state.withLock { state in
+        state.ended = ending
+        return state.takeSatisfiedWaiters()
+      }
+      ready.forEach { $0.resume() }
+    }
+    task.withLock { $0 = reading }
+  }
+
+  /// What was read so far.
+  var elements: [Element] { state.withLock { $0.elements } }
+
+  /// Returns what was read once there are `count` elements or the stream has ended; throws the
+  /// stream's error if it ended with one before `count`.
+  func waitFor(count: Int) async throws -> [Element] {
+    await withCheckedContinuation { continuation in
+      let ready = state.withLock { state -> Bool in
+        if state.ended != nil || state.elements.count >= count { return true }
+        state.waiters.append((count, continuation))
+        return false
+      }
+      if ready { continuation.resume() }
+    }
+    let (elements, ended) = state.withLock { ($0.elements, $0.ended) }
+    if elements.count < count, case .failure(let error)? = ended { throw error }
+    return elements
+  }
+
+  /// Waits until the stream has ended, and returns how: normally, or with its error.
+  func end() async -> Result<[Element], any Error> {
+    await task.withLock { $0 }?.value
+    return state.withLock { state in
+      switch state.ended {
+      case .failure(let error)?: .failure(error)
+      default: .success(state.elements)
+      }
+    }
+  }
+
+  /// Cancels the reading task, as a consumer that goes away.
+  func cancel() {
+    task.withLock { $0 }?.cancel()
+  }
+}
+
+struct ConnectionClosed: Error {}
+
+/// The connection of exercise 3.2: records the beats sent, those sent after it closed, and how
+/// often it was closed; it can call back into the test from inside `send` and `close`.
+final class RecordingConnection: HeartbeatConnection {
+  private struct State {
+    var sent: [Int] = []
+    var sentAfterClose: [Int] = []
+    var closes = 0
+  }
+
+  private let state = Locked(State())
+  private let onSend = Locked<(@Sendable (Int) -> Void)?>(nil)
+  private let onFirstClose = Locked<(@Sendable () -> Void)?>(nil)
+
+  var sent: [Int] { state.withLock { $0.sent } }
+  var sentAfterClose: [Int] { state.withLock { $0.sentAfterClose } }
+  var closes: Int { state.withLock { $0.closes } }
+
+  /// Runs `body` inside each `send`, after the beat is recorded, before `send` returns.
+  func whileSending(_ body: @escaping @Sendable (Int) -> Void) {
+    onSend.withLock { $0 = body }
+  }
+
+  /// Runs `body` inside the first `close`, after it is counted, before `close` returns: a
+  /// connection that tells its owner it has closed.
+  func whileClosing(_ body: @escaping @Sendable () -> Void) {
+    onFirstClose.withLock { $0 = body }
+  }
+
+  func send(_ beat: Int) async throws {
+    let closed = state.withLock { state -> Bool in
+      if state.closes > 0 {
+        state.sentAfterClose.append(beat)
+        return true
+      }
+      state.sent.append(beat)
+      return false
+    }
+    if closed { throw ConnectionClosed() }
+    onSend.withLock { $0 }?(beat)
+  }
+
+  func close() {
+    let isFirst = state.withLock { state in
+      state.closes += 1
+      return state.closes == 1
+    }
+    if isFirst { onFirstClose.withLock { $0.take() }?() }
+  }
+}
+
+struct SensorFailure: Error, Equatable {}
+
+/// The sensor of exercise 3.3: it answers 20.0, 20.5, 21.0 and on.
+///
+/// It can fail at one read, or hold one read until the test lets it return.
+final class ScriptedTemperatureSource: TemperatureSource {
+  private struct State {
+    var reads = 0
+    var held: CheckedContinuation<Void, Never>?
+    var heldReadStarted: CheckedContinuation<Void, Never>?
+    var heldReadIsWaiting = false
+  }
+
+  private let failingRead: Int?
+  private let heldRead: Int?
+  private let state = Locked(State())
+
+  /// - Parameters:
+  ///   - failingRead: the read (1 for the first) that throws `SensorFailure`.
+  ///   - heldRead: the read (1 for the first) that waits for `releaseHeldRead()`.
+  init(failingRead: Int? = nil, heldRead: Int? = nil) {
+    self.failingRead = failingRead
+    self.heldRead = heldRead
+  }
+
+  func read() async throws -> Double {
+    let number = state.withLock { state in
+      state.reads += 1
+      return state.reads
+    }
+    if number == heldRead {
+      await withCheckedContinuation { continuation in
+        let started = state.withLock { state in
+          state.held = continuation
+          state.heldReadIsWaiting = true
+          return state.heldReadStarted.take()
+        }
+        started?.resume()
+      }
+    }
+    if number == failingRead { throw SensorFailure() }
+    return 20 + 0.5 * Double(number - 1)
+  }
+
+  /// Returns once the held read has begun and is waiting.
+  func waitUntilTheHeldReadWaits() async {
+    await withCheckedContinuation { continuation in
+      let waiting = state.withLock { state -> Bool in
+        if state.heldReadIsWaiting { return true }
+        state.heldReadStarted = continuation
+        return false
+      }
+      if waiting { continuation.resume() }
+    }
+  }
+
+  /// Lets the held read return its reading.
+  func releaseHeldRead() {
+    state.withLock { $0.held.take() }?.resume()
+  }
+}
