@@ -13,8 +13,10 @@ enum Main {
       --throttle RATE   limit every download to RATE bytes per second
       --help            show this help
 
-    Routes: /status  /users  /users?page=P&per=N  /files  /files/NAME (Range, ?throttle=RATE)
-            /fault/500  /fault/cut  /fault/slow?delay_ms=N
+    Routes: /status  /users  /users?page=P&per=N  /users/ID  POST /users (bearer token)
+            /files  /files/NAME (Range, ?throttle=RATE)
+            /fault/500  /fault/cut  /fault/slow?delay_ms=N  /fault/malformed  /fault/wrong-type
+            /fault/missing-field  /fault/flaky?key=K&failures=N
     """
 
   static func main() {

@@ -8,12 +8,16 @@ struct FixtureConnection {
   let socket: Int32
   let server: FixtureServer
 
+  /// Larger request bodies are answered with 413.
+  static let maxBodyBytes = 64 * 1024
+
   func serve() {
     defer { close(socket) }
     var timeout = timeval(tv_sec: 30, tv_usec: 0)  // an idle client cannot hold a thread forever
     setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
 
     let head: HTTPRequestHead
+    var body: [UInt8]
     switch readHead() {
     case .closed:
       return
@@ -23,20 +27,29 @@ struct FixtureConnection {
         method: "GET",
         target: "(oversized request)"
       )
-    case .text(let text):
+    case .text(let text, let rest):
       do {
         head = try HTTPRequestHead.parse(text)
       } catch {
         let reason = if case .malformed(let reason) = error { reason } else { "\(error)" }
         return respond(FixtureResponse.error(400, reason), method: "GET", target: "(bad request)")
       }
+      body = rest
     }
-    let response = FixtureRoutes.response(to: head, server: server)
-    respond(response, method: head.method, target: head.path)
+    if let problem = readBody(announced: head.headers["content-length"], into: &body) {
+      return respond(problem, method: head.method, target: head.target)
+    }
+    server.configuration.received?("\(head.method) \(head.target)")
+    var response = FixtureRoutes.response(to: head, body: Data(body), server: server)
+    if let delay = server.configuration.delays[head.target] {
+      response.before = .delay(delay)
+    }
+    respond(response, method: head.method, target: head.target)
   }
 
   private enum Head {
-    case text(String)
+    /// The head's text, and the bytes read after it (the start of the body).
+    case text(String, rest: [UInt8])
     case tooLarge
     case closed
   }
@@ -46,8 +59,11 @@ struct FixtureConnection {
     var received = [UInt8]()
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
-      if let end = Self.endOfHead(in: received) {
-        return .text(String(decoding: received[..<end], as: UTF8.self))
+      if let (end, separator) = Self.endOfHead(in: received) {
+        return .text(
+          String(decoding: received[..<end], as: UTF8.self),
+          rest: Array(received[(end + separator)...])
+        )
       }
       if received.count > Self.maxHeadBytes { return .tooLarge }
       let count = recv(socket, &buffer, buffer.count, 0)
@@ -61,18 +77,52 @@ struct FixtureConnection {
     }
   }
 
-  private static func endOfHead(in bytes: [UInt8]) -> Int? {
+  /// Reads the rest of a body of `Content-Length` bytes; an error response if it cannot.
+  private func readBody(announced: String?, into body: inout [UInt8]) -> FixtureResponse? {
+    guard let announced else { return nil }
+    guard let length = Int(announced), length >= 0 else {
+      return .error(400, "Content-Length '\(announced)' is not a number of bytes")
+    }
+    guard length <= Self.maxBodyBytes else {
+      return .error(413, "request bodies are limited to \(Self.maxBodyBytes) bytes")
+    }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while body.count < length {
+      let count = recv(socket, &buffer, min(buffer.count, length - body.count), 0)
+      if count > 0 {
+        body += buffer[0..<count]
+      } else if count < 0 && errno == EINTR {
+        continue
+      } else {
+        return .error(400, "the body ended after \(body.count) of \(length) bytes")
+      }
+    }
+    body = Array(body.prefix(length))
+    return nil
+  }
+
+  /// Where the head ends, and the length of the blank line's separator (4 for CRLF, 2 for LF).
+  private static func endOfHead(in bytes: [UInt8]) -> (Int, Int)? {
     let crlf: [UInt8] = [13, 10, 13, 10]
     let lf: [UInt8] = [10, 10]
     for index in bytes.indices {
-      if bytes[index...].starts(with: crlf) || bytes[index...].starts(with: lf) { return index }
+      if bytes[index...].starts(with: crlf) { return (index, 4) }
+      if bytes[index...].starts(with: lf) { return (index, 2) }
     }
     return nil
   }
 
   private func respond(_ response: FixtureResponse, method: String, target: String) {
     if case .delay(let duration) = response.before {
-      guard server.sleeper.sleep(for: duration) else { return }
+      switch server.sleeper.sleep(for: duration, watching: socket) {
+      case .elapsed:
+        break
+      case .serverStopped:
+        return
+      case .clientLeft:
+        server.configuration.log?("\(method) \(target) closed by the client before the answer")
+        return
+      }
     }
     var head = "HTTP/1.1 \(response.status) \(FixtureResponse.reason(for: response.status))\r\n"
     for (name, value) in response.headers + [
@@ -102,7 +152,9 @@ struct FixtureConnection {
       guard send(body[offset..<next]) else { return offset - body.startIndex }
       offset = next
       if rate != nil, offset < end {
-        guard server.sleeper.sleep(for: .milliseconds(100)) else { return offset - body.startIndex }
+        guard server.sleeper.sleep(for: .milliseconds(100)) == .elapsed else {
+          return offset - body.startIndex
+        }
       }
     }
     return offset - body.startIndex

@@ -44,13 +44,17 @@ struct FixtureResponse {
   static func reason(for status: Int) -> String {
     switch status {
     case 200: "OK"
+    case 201: "Created"
     case 206: "Partial Content"
     case 400: "Bad Request"
+    case 401: "Unauthorized"
     case 404: "Not Found"
     case 405: "Method Not Allowed"
+    case 413: "Content Too Large"
     case 416: "Range Not Satisfiable"
     case 431: "Request Header Fields Too Large"
     case 500: "Internal Server Error"
+    case 503: "Service Unavailable"
     default: "Status \(status)"
     }
   }
@@ -65,19 +69,29 @@ struct FileEntry: Codable, Sendable {
 
 /// The fixture server's routes.
 enum FixtureRoutes {
-  static func response(to request: HTTPRequestHead, server: FixtureServer) -> FixtureResponse {
-    guard request.method == "GET" || request.method == "HEAD" else {
+  static func response(
+    to request: HTTPRequestHead,
+    body: Data,
+    server: FixtureServer
+  ) -> FixtureResponse {
+    let allowed = request.path == "/users" ? ["GET", "HEAD", "POST"] : ["GET", "HEAD"]
+    guard allowed.contains(request.method) else {
       return .error(
         405,
         "method \(request.method) is not supported",
-        headers: [("Allow", "GET, HEAD")]
+        headers: [("Allow", allowed.joined(separator: ", "))]
       )
+    }
+    if request.method == "POST" {
+      return UserRoutes.create(request, body: body)
     }
     switch request.path {
     case "/status":
       return .text(200, "ConcurrencyTutorial fixture server: ok\n")
     case "/users":
-      return users(request)
+      return UserRoutes.page(request)
+    case let path where path.hasPrefix("/users/"):
+      return UserRoutes.one(String(path.dropFirst("/users/".count)))
     case "/files":
       return .json(
         200,
@@ -96,28 +110,30 @@ enum FixtureRoutes {
       var response = FixtureResponse.text(200, "sorry for the wait\n")
       response.before = .delay(.milliseconds(max(0, delay)))
       return response
+    case "/fault/malformed", "/fault/wrong-type", "/fault/missing-field":
+      return UserRoutes.broken(request.path)
+    case "/fault/flaky":
+      return flaky(request, server: server)
     default:
       return .error(404, "no route \(request.path)")
     }
   }
 
-  private static func users(_ request: HTTPRequestHead) -> FixtureResponse {
-    let all = FixtureUser.all
-    guard request.query["page"] != nil || request.query["per"] != nil else {
-      return .json(200, all)
-    }
-    guard let page = Int(request.query["page"] ?? "1"), page >= 1,
-      let per = Int(request.query["per"] ?? "10"), (1...100).contains(per)
+  /// The first `failures` requests with a given `key` get 503, the ones after 200.
+  private static func flaky(_ request: HTTPRequestHead, server: FixtureServer) -> FixtureResponse {
+    guard let key = request.query["key"], !key.isEmpty,
+      let failures = Int(request.query["failures"] ?? "1"), failures >= 0
     else {
-      return .error(400, "page must be 1 or more and per from 1 to 100")
+      return .error(400, "flaky needs key=NAME and failures=N (0 or more)")
     }
-    let pages = (all.count + per - 1) / per
-    let slice = all.dropFirst((page - 1) * per).prefix(per)
-    return .json(
-      200,
-      Array(slice),
-      headers: [("X-Total-Count", "\(all.count)"), ("X-Page-Count", "\(pages)")]
-    )
+    let attempt = server.flakyAttempts.withLock { attempts in
+      attempts[key, default: 0] += 1
+      return attempts[key, default: 0]
+    }
+    guard attempt > failures else {
+      return .error(503, "busy, try again (attempt \(attempt) of key '\(key)')")
+    }
+    return .json(200, ["attempt": attempt])
   }
 
   private static func download(_ name: String, _ request: HTTPRequestHead) -> FixtureResponse {

@@ -10,9 +10,11 @@ import LessonSupport
 /// server.stop()
 /// ```
 ///
-/// Routes: `GET /status`, `/users` (`?page=P&per=N`), `/files`, `/files/NAME` (with `Range`, and
-/// `?throttle=BYTES_PER_SECOND`), and the faults `/fault/500`, `/fault/cut`, `/fault/slow`
-/// (`?delay_ms=N`). `HEAD` works wherever `GET` does. Every response closes its connection.
+/// Routes: `GET /status`, `/users` (`?page=P&per=N`), `/users/ID`, `POST /users` (bearer token,
+/// JSON body), `/files`, `/files/NAME` (with `Range`, and `?throttle=BYTES_PER_SECOND`), and the
+/// faults `/fault/500`, `/fault/cut`, `/fault/slow` (`?delay_ms=N`), `/fault/malformed`,
+/// `/fault/wrong-type`, `/fault/missing-field`, `/fault/flaky` (`?key=K&failures=N`). `HEAD`
+/// works wherever `GET` does. Every response closes its connection.
 /// The README lists the routes; `swift run FixtureServer --port 8080` serves them for curl.
 ///
 /// Every pause (throttling, the slow fault) is measured on `clock`, so a test can pass a
@@ -26,20 +28,33 @@ public final class FixtureServer: Sendable {
     public var throttleBytesPerSecond: Int?
     /// The clock for throttling and delays.
     public var clock: any Clock<Duration>
-    /// Called with one line per request ("GET /users 200 1234 bytes"), from the serving thread.
+    /// Called with one line per request once it is answered ("GET /users 200 1234 bytes"), or
+    /// when the client closes the connection first ("GET /fault/slow closed by the client before
+    /// the answer"), from the serving thread.
     public var log: (@Sendable (String) -> Void)?
+    /// Called as soon as a request has been read, with its method and target ("GET /users?page=2"),
+    /// from the serving thread: a lesson or a test can act while the request is in flight.
+    public var received: (@Sendable (String) -> Void)?
+    /// Requests whose answer waits this long (on `clock`) before the first byte, by target as sent
+    /// ("/users?page=2&per=3"): a slow server, on the routes a lesson chooses.
+    public var delays: [String: Duration]
 
-    /// Creates a configuration; the defaults are any free port, full speed, real time, no log.
+    /// Creates a configuration; the defaults are any free port, full speed, real time, no log,
+    /// no delays.
     public init(
       port: UInt16 = 0,
       throttleBytesPerSecond: Int? = nil,
       clock: any Clock<Duration> = ContinuousClock(),
-      log: (@Sendable (String) -> Void)? = nil
+      delays: [String: Duration] = [:],
+      log: (@Sendable (String) -> Void)? = nil,
+      received: (@Sendable (String) -> Void)? = nil
     ) {
       self.port = port
       self.throttleBytesPerSecond = throttleBytesPerSecond
       self.clock = clock
+      self.delays = delays
       self.log = log
+      self.received = received
     }
   }
 
@@ -49,9 +64,14 @@ public final class FixtureServer: Sendable {
     public let description: String
   }
 
+  /// The bearer token `POST /users` wants in its `Authorization` header.
+  public static let bearerToken = "tutorial-token"
+
   /// The port the server listens on (the real one, also when 0 was asked for).
   public let port: UInt16
   let configuration: Configuration
+  /// `/fault/flaky`: how many requests each key has had so far.
+  let flakyAttempts = Locked<[String: Int]>([:])
   private let listener: Int32
   let connections = ConnectionTracker()
   let sleeper: BlockingSleeper
@@ -215,47 +235,5 @@ final class ConnectionTracker: Sendable {
       finished.wait()
     }
     finished.unlock()
-  }
-}
-
-/// Lets a serving thread pause on an async clock, and lets `stop()` end every pause at once.
-final class BlockingSleeper: Sendable {
-  private let clock: any Clock<Duration>
-  private let pauses = Locked<[UInt64: Task<Void, Never>]>([:])
-  private let counter = Locked<UInt64>(0)
-  private let stopped = Locked(false)
-
-  init(clock: any Clock<Duration>) {
-    self.clock = clock
-  }
-
-  /// Blocks this (non-async) thread for `duration` on the clock; false if the server stopped.
-  func sleep(for duration: Duration) -> Bool {
-    let done = DispatchSemaphore(value: 0)
-    let id = counter.withLock { counter in
-      counter += 1
-      return counter
-    }
-    let task = Task { [clock] in
-      try? await clock.sleep(for: duration)
-      done.signal()
-    }
-    let registered = pauses.withLock { pauses in
-      guard !stopped.withLock({ $0 }) else { return false }
-      pauses[id] = task
-      return true
-    }
-    if !registered { task.cancel() }
-    done.wait()
-    pauses.withLock { _ = $0.removeValue(forKey: id) }
-    return registered && !stopped.withLock { $0 }
-  }
-
-  func cancelAll() {
-    let tasks = pauses.withLock { pauses in
-      stopped.withLock { $0 = true }
-      return Array(pauses.values)
-    }
-    tasks.forEach { $0.cancel() }
   }
 }

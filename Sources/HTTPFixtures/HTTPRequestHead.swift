@@ -1,6 +1,8 @@
 /// The request line and headers of an HTTP/1.x request, as the fixture server reads them.
 struct HTTPRequestHead: Equatable, Sendable {
   let method: String
+  /// The request target as sent, query included: "/users?page=2&per=3".
+  let target: String
   /// The path, without the query: "/files/small.bin".
   let path: String
   /// The query's name=value pairs: "?page=2&per=3" gives ["page": "2", "per": "3"].
@@ -45,6 +47,7 @@ struct HTTPRequestHead: Equatable, Sendable {
     }
     return HTTPRequestHead(
       method: String(parts[0]),
+      target: String(target),
       path: String(path),
       query: query,
       headers: headers

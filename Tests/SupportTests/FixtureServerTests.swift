@@ -197,11 +197,14 @@ final class FixtureServerTests: XCTestCase {
       XCTAssertEqual(tooLarge.statusLine, "HTTP/1.1 431 Request Header Fields Too Large")
 
       let post = await RawHTTPClient.send(
-        "POST /users HTTP/1.1\r\nContent-Length: 0\r\n\r\n",
+        "POST /status HTTP/1.1\r\nContent-Length: 0\r\n\r\n",
         port: server.port
       )
       XCTAssertEqual(post.statusLine, "HTTP/1.1 405 Method Not Allowed")
       XCTAssertEqual(post.header("Allow"), "GET, HEAD")
+      let delete = await RawHTTPClient.send("DELETE /users HTTP/1.1\r\n\r\n", port: server.port)
+      XCTAssertEqual(delete.statusLine, "HTTP/1.1 405 Method Not Allowed")
+      XCTAssertEqual(delete.header("Allow"), "GET, HEAD, POST")
     }
   }
 
