@@ -22,18 +22,22 @@ public struct Chapter: Sendable {
   public let sections: [LessonSection]
   /// Code that misbehaves on purpose (a double resume), run with `--demo NAME` in a child.
   public let demos: [String: @Sendable (LessonContext) async throws -> Void]
+  /// Options of this chapter only, each running something instead of the sections.
+  public let commands: [ChapterCommand]
 
   /// Creates a chapter.
   public init(
     executable: String,
     title: String,
     sections: [LessonSection],
-    demos: [String: @Sendable (LessonContext) async throws -> Void] = [:]
+    demos: [String: @Sendable (LessonContext) async throws -> Void] = [:],
+    commands: [ChapterCommand] = []
   ) {
     self.executable = executable
     self.title = title
     self.sections = sections
     self.demos = demos
+    self.commands = commands
   }
 
   /// Parses the command line, runs what it asks for and exits.
@@ -72,7 +76,7 @@ public struct Chapter: Sendable {
   ) async -> Int32 {
     let options: ChapterOptions
     do {
-      options = try ChapterOptions.parse(arguments)
+      options = try ChapterOptions.parse(arguments, commands: commands.map(\.option))
     } catch {
       return usageError("\(error)", errors)
     }
@@ -101,6 +105,9 @@ public struct Chapter: Sendable {
         return usageError("unknown demo '\(name)'; demos: \(names)", errors)
       }
       return await runReportingErrors(errors) { try await demo(context) }
+    case .command(let option):
+      guard let command = commands.first(where: { $0.option == option }) else { return 64 }
+      return await runReportingErrors(errors) { try await command.run(context) }
     case .run(let name):
       var chosen = sections
       if let name {
@@ -139,6 +146,32 @@ public struct Chapter: Sendable {
   }
 
   private var usage: String {
-    ChapterOptions.usage(executable: executable, demos: demos.keys.sorted())
+    ChapterOptions.usage(
+      executable: executable,
+      demos: demos.keys.sorted(),
+      commands: commands.map { ($0.option, $0.help) }
+    )
+  }
+}
+
+/// An option of one chapter only, such as Chapter04's `--remote`, that runs instead of the
+/// sections; an error it throws is one line on stderr and exit status 1.
+public struct ChapterCommand: Sendable {
+  /// The option, such as "--remote".
+  public let option: String
+  /// One line for the usage text.
+  public let help: String
+  /// What the option does.
+  public let run: @Sendable (LessonContext) async throws -> Void
+
+  /// Creates a command.
+  public init(
+    _ option: String,
+    help: String,
+    run: @escaping @Sendable (LessonContext) async throws -> Void
+  ) {
+    self.option = option
+    self.help = help
+    self.run = run
   }
 }

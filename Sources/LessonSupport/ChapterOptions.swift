@@ -15,6 +15,8 @@ public struct ChapterOptions: Equatable, Sendable {
     case help
     /// Run a named demo (used when a chapter starts itself as a child process).
     case demo(String)
+    /// Run one of the chapter's own commands, by its option ("--remote").
+    case command(String)
   }
 
   /// The thing to do.
@@ -52,11 +54,18 @@ public struct ChapterOptions: Equatable, Sendable {
   /// - Parameters:
   ///   - executable: the name shown, such as "Chapter01".
   ///   - demos: the names `--demo` takes; the option is listed only when there are some.
+  ///   - commands: the chapter's own options and one line of help each, such as
+  ///     `("--remote", "fetch the users from the public service instead")`.
   /// - Returns: several lines, ending without a newline.
-  public static func usage(executable: String, demos: [String] = []) -> String {
+  public static func usage(
+    executable: String,
+    demos: [String] = [],
+    commands: [(option: String, help: String)] = []
+  ) -> String {
+    let own = commands.map { " | \($0.option)" }.joined()
     var text = """
       usage: swift run \(executable) [--fast] [--section NAME]
-             swift run \(executable) --list | --help
+             swift run \(executable) --list | --help\(own)
 
       options:
         --fast            run with every pause 1000 times shorter (what the tests use)
@@ -64,6 +73,9 @@ public struct ChapterOptions: Equatable, Sendable {
         --list            list the sections
         --help            show this help
       """
+    for (option, help) in commands {
+      text += "\n  " + option.padding(toLength: 18, withPad: " ", startingAt: 0) + help
+    }
     if !demos.isEmpty {
       text += """
 
@@ -77,10 +89,15 @@ public struct ChapterOptions: Equatable, Sendable {
 
   /// Parses a chapter's arguments (without the program name).
   ///
-  /// - Parameter arguments: for example `["--fast", "--section", "api"]`.
+  /// - Parameters:
+  ///   - arguments: for example `["--fast", "--section", "api"]`.
+  ///   - commands: the options of the chapter's own commands, such as `["--remote"]`.
   /// - Returns: the options.
   /// - Throws: `ParseError` for anything not understood.
-  public static func parse(_ arguments: [String]) throws(ParseError) -> ChapterOptions {
+  public static func parse(
+    _ arguments: [String],
+    commands: [String] = []
+  ) throws(ParseError) -> ChapterOptions {
     var options = ChapterOptions()
     var chosen: String?  // the option that set `action`, to report conflicts
     var remaining = arguments[...]
@@ -104,6 +121,8 @@ public struct ChapterOptions: Equatable, Sendable {
           throw .missingValue(argument)
         }
         try choose(argument == "--section" ? .run(section: value) : .demo(value), by: argument)
+      case let option where commands.contains(option):
+        try choose(.command(option), by: option)
       default:
         throw .unknownOption(argument)
       }

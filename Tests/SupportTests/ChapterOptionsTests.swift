@@ -200,4 +200,65 @@ final class ChapterOptionsTests: XCTestCase {
     XCTAssertEqual(ran.lines, ["demo ran"])
     XCTAssertEqual(output.lines, [])
   }
+
+  // MARK: - A chapter's own commands
+
+  func test_parse_aCommandOption_onlyWhereTheChapterHasIt() throws {
+    XCTAssertEqual(
+      try ChapterOptions.parse(["--remote", "--fast"], commands: ["--remote"]),
+      ChapterOptions(action: .command("--remote"), isFast: true)
+    )
+    XCTAssertThrowsError(try ChapterOptions.parse(["--remote"])) {
+      XCTAssertEqual($0 as? ChapterOptions.ParseError, .unknownOption("--remote"))
+    }
+    XCTAssertThrowsError(try ChapterOptions.parse(["--remote", "--list"], commands: ["--remote"])) {
+      XCTAssertEqual($0 as? ChapterOptions.ParseError, .conflicting("--remote", "--list"))
+    }
+  }
+
+  func test_usage_listsTheChaptersCommands_withTheirHelp() {
+    let usage = ChapterOptions.usage(
+      executable: "Chapter09",
+      commands: [("--remote", "use the public service")]
+    )
+    XCTAssertTrue(usage.contains("swift run Chapter09 --list | --help | --remote"), usage)
+    XCTAssertTrue(usage.contains("  --remote          use the public service"), usage)
+  }
+
+  func test_run_aCommand_runsItAlone_andItsErrorIsOneLine_exit1() async {
+    struct Offline: Error, CustomStringConvertible {
+      var description: String { "no network" }
+    }
+    let ran = ConsoleRecorder()
+    let log = ran.console()
+    let chapter = Chapter(
+      executable: "Sample",
+      title: "Sample chapter",
+      sections: [LessonSection("one", title: "9.1 First") { _ in log.print("ran one") }],
+      commands: [
+        ChapterCommand("--works", help: "works") { _ in log.print("command ran") },
+        ChapterCommand("--offline", help: "fails") { _ in throw Offline() },
+      ]
+    )
+    let output = ConsoleRecorder()
+    let works = await chapter.run(
+      arguments: ["--works"],
+      console: output.console(),
+      errors: ConsoleRecorder().console(),
+      clock: fastClock
+    )
+    XCTAssertEqual(works, 0)
+    XCTAssertEqual(ran.lines, ["command ran"], "the command only, no section")
+    XCTAssertEqual(output.lines, [])
+
+    let errors = ConsoleRecorder()
+    let offline = await chapter.run(
+      arguments: ["--offline"],
+      console: output.console(),
+      errors: errors.console(),
+      clock: fastClock
+    )
+    XCTAssertEqual(offline, 1)
+    XCTAssertEqual(errors.lines, ["Sample: error: no network"])
+  }
 }
