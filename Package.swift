@@ -12,6 +12,7 @@ let package = Package(
     .executable(name: "Chapter01", targets: ["Chapter01"]),
     .executable(name: "Chapter02", targets: ["Chapter02"]),
     .executable(name: "Chapter03", targets: ["Chapter03"]),
+    .executable(name: "Chapter04", targets: ["Chapter04"]),
     .executable(name: "Grade", targets: ["Grade"]),
     .executable(name: "FixtureServer", targets: ["FixtureServerTool"]),
   ],
@@ -44,6 +45,11 @@ let package = Package(
       dependencies: ["LessonSupport"],
       path: "Chapters/Chapter03"
     ),
+    .executableTarget(
+      name: "Chapter04",
+      dependencies: ["LessonSupport", "ChildProcesses", "HTTPFixtures"],
+      path: "Chapters/Chapter04"
+    ),
 
     // Exercises: the legacy APIs learners wrap, the stubs they edit, the reference solutions.
     .target(name: "ExerciseSupport"),
@@ -75,7 +81,8 @@ let package = Package(
     .testTarget(
       name: "ChapterTests",
       dependencies: [
-        "Chapter01", "Chapter02", "Chapter03", "LessonSupport", "ChildProcesses", "TestTooling",
+        "Chapter01", "Chapter02", "Chapter03", "Chapter04", "LessonSupport", "ChildProcesses",
+        "HTTPFixtures", "TestTooling",
       ]
     ),
     .testTarget(

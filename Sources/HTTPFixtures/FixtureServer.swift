@@ -154,6 +154,17 @@ public final class FixtureServer: Sendable {
     close(listener)
   }
 
+  /// `stop()` for async code: the wait for the serving threads happens on a thread of its own,
+  /// so no thread of the cooperative pool is blocked (the pauses it ends need that pool).
+  public func stopAsync() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      Thread {
+        self.stop()
+        continuation.resume()
+      }.start()
+    }
+  }
+
   private func acceptLoop() {
     defer { connections.end() }
     while true {

@@ -1,0 +1,168 @@
+// 4.2 A request built from its endpoint. Read with
+// docs/Chapter04-Networking.md#42-a-request-built-from-its-endpoint
+import Foundation
+import LessonSupport
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking  // URLRequest and URLSession live here on Linux
+#endif
+
+// snippet.endpoint
+/// The HTTP methods an endpoint can use, with the words that go on the wire.
+enum RequestMethod: String, Sendable {
+  case delete = "DELETE"
+  case get = "GET"
+  case patch = "PATCH"
+  case post = "POST"
+  case put = "PUT"
+}
+
+/// Everything needed to build one request.
+///
+/// The seed's protocol, with two changes: a `port` (the local server is not on 80 or 443) and a
+/// body that is `Encodable` rather than `[String: Any]`, so it is `Sendable` and encoded with the
+/// same rules as the model. (The seed's `mockFile` is left out: the fixture server plays its part.)
+protocol EndpointProvider: Sendable {
+  var scheme: String { get }
+  /// The host, such as "127.0.0.1" or "jsonplaceholder.typicode.com".
+  var baseURL: String { get }
+  var port: Int? { get }
+  var path: String { get }
+  var method: RequestMethod { get }
+  /// A bearer token, or "" for none.
+  var token: String { get }
+  var queryItems: [URLQueryItem]? { get }
+  var body: (any Encodable & Sendable)? { get }
+}
+
+/// Why a request could not be built from an endpoint.
+struct EndpointError: Error, CustomStringConvertible {
+  let description: String
+}
+
+extension EndpointProvider {
+  /// The request this endpoint describes: URL from its parts, method, token, JSON body.
+  func urlRequest() throws -> URLRequest {
+    var components = URLComponents()
+    components.scheme = scheme
+    components.host = baseURL
+    components.port = port
+    components.path = path
+    components.queryItems = queryItems
+    guard let url = components.url else {
+      throw EndpointError(description: "no URL from '\(scheme)', '\(baseURL)' and '\(path)'")
+    }
+    var request = URLRequest(url: url)
+    request.httpMethod = method.rawValue
+    request.setValue("application/json", forHTTPHeaderField: "Accept")
+    if !token.isEmpty {
+      request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+    }
+    if let body {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = .sortedKeys
+      request.httpBody = try encoder.encode(body)
+      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    }
+    return request
+  }
+}
+// snippet.end
+
+/// The concrete endpoint of this chapter: the users of a server, on the fixture server unless
+/// told otherwise. (The seed's `MyEndpoint` filled every part with "" and was never read.)
+struct UsersEndpoint: EndpointProvider {
+  var scheme = "http"
+  var baseURL = "127.0.0.1"
+  var port: Int?
+  var path = "/users"
+  var method = RequestMethod.get
+  var token = ""
+  var queryItems: [URLQueryItem]?
+  var body: (any Encodable & Sendable)?
+
+  /// All the users of the fixture server on `port`.
+  static func all(port: Int) -> UsersEndpoint {
+    UsersEndpoint(port: port)
+  }
+
+  /// One page of users: `/users?page=P&per=N`.
+  static func page(_ page: Int, per: Int, port: Int) -> UsersEndpoint {
+    UsersEndpoint(
+      port: port,
+      queryItems: [
+        URLQueryItem(name: "page", value: "\(page)"), URLQueryItem(name: "per", value: "\(per)"),
+      ]
+    )
+  }
+
+  /// One user: `/users/ID`.
+  static func user(_ id: Int, port: Int) -> UsersEndpoint {
+    UsersEndpoint(port: port, path: "/users/\(id)")
+  }
+
+  /// `POST /users` with a JSON body, signed with `token`.
+  static func create(_ user: NewUser, token: String, port: Int) -> UsersEndpoint {
+    UsersEndpoint(port: port, method: .post, token: token, body: user)
+  }
+}
+
+func runEndpoints(_ context: LessonContext) async throws {
+  let console = context.console
+  try await withFixtureServer(context) { server in
+    let port = Int(server.port)
+    let api = APIClient()
+    console.print("Every request below is built by urlRequest() from an endpoint's parts, sent")
+    console.print("by APIClient, checked for a 2xx status and decoded as the type asked for.")
+
+    let page = UsersEndpoint.page(2, per: 3, port: port)
+    try show(page, called: "UsersEndpoint.page(2, per: 3)", port: port, on: console)
+    let users = try await api.asyncRequest(
+      endpoint: page,
+      responseModel: [JSONPlaceholderUser].self
+    )
+    console.print("  -> [JSONPlaceholderUser]: " + users.map(\.name).joined(separator: ", "))
+
+    let one = UsersEndpoint.user(3, port: port)
+    try show(one, called: "UsersEndpoint.user(3)", port: port, on: console)
+    let user = try await api.asyncRequest(endpoint: one, responseModel: JSONPlaceholderUser.self)
+    console.print("  -> JSONPlaceholderUser: \(user.name), \(user.email), \(user.address.city)")
+
+    let kai = NewUser(name: "Kai Moreau", username: "kai", email: "kai@example.org")
+    let create = UsersEndpoint.create(kai, token: "tutorial-token", port: port)
+    try show(
+      create,
+      called: "UsersEndpoint.create(kai, token: \"tutorial-token\")",
+      port: port,
+      on: console
+    )
+    let created = try await api.asyncRequest(
+      endpoint: create,
+      responseModel: JSONPlaceholderUser.self
+    )
+    console.print("  -> JSONPlaceholderUser: id \(created.id), \(created.name), \(created.email)")
+  }
+  console.print()
+  console.print("The same asyncRequest gave an array, one user and a created user: T is decoded")
+  console.print("as T, so there is nothing to cast.")
+}
+
+/// Prints the request an endpoint builds, with the server's port written as PORT.
+private func show(
+  _ endpoint: some EndpointProvider,
+  called name: String,
+  port: Int,
+  on console: Console
+) throws {
+  let request = try endpoint.urlRequest()
+  let url = request.url?.absoluteString.replacingOccurrences(of: ":\(port)/", with: ":PORT/") ?? ""
+  console.print()
+  console.print("\(name) builds:")
+  console.print("  \(request.httpMethod ?? "GET") \(url)")
+  for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
+    console.print("  \(name): \(value)")
+  }
+  if let body = request.httpBody {
+    console.print("  " + String(decoding: body, as: UTF8.self))
+  }
+}

@@ -1,0 +1,109 @@
+// What can go wrong with a request, as one typed error whose description is the sentence a
+// learner sees.
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A request that did not give a decoded value.
+enum APIError: Error, Equatable, CustomStringConvertible {
+  /// The server answered, but not with 2xx; its JSON error message, if it sent one.
+  case status(Int, serverSays: String?)
+  /// The body arrived, but is not a `type`.
+  case decoding(DecodingProblem, type: String)
+  /// The answer never arrived whole: no connection, the connection lost, cancelled; with
+  /// URLSession's own words.
+  case transport(URLError.Code, detail: String)
+  /// No answer within the time allowed (see `withTimeout`).
+  case timedOut(after: Duration)
+  /// Not an HTTP response at all (a `file:` URL, say).
+  case notHTTP
+
+  init(transport error: URLError) {
+    self = .transport(error.code, detail: error.localizedDescription)
+  }
+
+  /// Whether trying the same request again may succeed: 5xx and timeouts may; 4xx will not.
+  var isTransient: Bool {
+    switch self {
+    case .status(let code, _): code >= 500
+    case .timedOut: true
+    case .transport(let code, _): code != .cancelled
+    case .decoding, .notHTTP: false
+    }
+  }
+
+  var description: String {
+    switch self {
+    case .status(let code, let message):
+      "the server answered \(code) \(HTTPURLResponse.localizedString(forStatusCode: code))"
+        + (message.map { ": \($0)" } ?? "")
+    case .decoding(let problem, let type):
+      "the answer does not decode as \(type): \(problem)"
+    case .transport(.cannotConnectToHost, _):
+      "could not connect: nothing listens there (connection refused)"
+    case .transport(.cancelled, _):
+      "the request was cancelled"
+    case .transport(.cannotFindHost, _), .transport(.notConnectedToInternet, _):
+      "no network: the host cannot be found"
+    case .transport(let code, let detail):
+      // Linux reports a body cut short as .unknown (-1), with libcurl's words as the detail.
+      "the request failed (URLError code \(code.rawValue)): \(detail)"
+    case .timedOut(let limit):
+      "no answer within \(Self.words(for: limit))"
+    case .notHTTP:
+      "the answer is not an HTTP response"
+    }
+  }
+}
+
+extension APIError {
+  /// "1 s" or "250 ms".
+  static func words(for duration: Duration) -> String {
+    let milliseconds =
+      duration.components.seconds * 1000
+      + duration.components.attoseconds / 1_000_000_000_000_000
+    return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+  }
+}
+
+/// A `DecodingError` in a learner's words: which field, where, and what was wrong.
+struct DecodingProblem: Equatable, CustomStringConvertible {
+  /// Where in the JSON: "[2].id", or "" for the top level.
+  let path: String
+  /// What was wrong there.
+  let problem: String
+
+  init(_ error: DecodingError) {
+    switch error {
+    case .keyNotFound(let key, let context):
+      path = Self.path(context.codingPath + [key])
+      problem = "field '\(key.stringValue)' is missing"
+    case .typeMismatch(let type, let context):
+      path = Self.path(context.codingPath)
+      problem = "expected \(type), found another type"
+    case .valueNotFound(let type, let context):
+      path = Self.path(context.codingPath)
+      problem = "expected \(type), found null"
+    case .dataCorrupted(let context):
+      path = Self.path(context.codingPath)
+      problem = "not valid JSON"
+    @unknown default:
+      path = ""
+      problem = "\(error)"
+    }
+  }
+
+  var description: String {
+    path.isEmpty ? problem : "at \(path), \(problem)"
+  }
+
+  /// "[2].address.geo" from the coding path's keys and array indices.
+  private static func path(_ keys: [any CodingKey]) -> String {
+    keys.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
+      .joined()
+      .trimmingPrefix(".")
+      .description
+  }
+}
