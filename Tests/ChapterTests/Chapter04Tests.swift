@@ -292,10 +292,11 @@ final class Chapter04Tests: XCTestCase {
     }
   }
 
-  /// Why the fixed producer finishes quietly when it is cancelled: `onTermination` runs before
-  /// the stream ends, so a producer that finishes with an error in that moment hands the error
-  /// to the consumer that cancelled. Here `onTermination` finishes it itself, so the moment is
-  /// certain.
+  /// Why the fixed producer finishes quietly when it is cancelled.
+  ///
+  /// `onTermination` runs before the stream ends, so a producer that finishes with an error in
+  /// that moment hands the error to the consumer that cancelled. Here `onTermination` finishes
+  /// the stream itself, so the moment is certain.
   func test_aCancelledConsumer_receivesAnErrorTheStreamIsFinishedWith_fromOnTermination()
     async throws
   {
