@@ -6,6 +6,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
+// snippet.api-client
 /// One way to make any request and decode its answer.
 protocol APIInterface: Sendable {
   func asyncRequest<T: Decodable>(
@@ -44,6 +45,7 @@ struct APIClient: APIInterface {
     }
   }
 }
+// snippet.end
 
 /// The `{"error": "..."}` body the fixture server (and many APIs) send with a failure.
 struct ServerError: Decodable {

@@ -1,6 +1,7 @@
 // A time limit on the injected clock: the operation races a timer, and the loser is cancelled.
 import Foundation
 
+// snippet.timeout
 /// Runs `operation`, or throws `APIError.timedOut` if it has not finished after `limit` on
 /// `clock`; either way the other child is cancelled before this returns.
 ///
@@ -23,3 +24,4 @@ func withTimeout<T: Sendable>(
     return first
   }
 }
+// snippet.end

@@ -12,6 +12,63 @@ import FoundationNetworking
 #endif
 
 final class Chapter04Tests: XCTestCase {
+  // MARK: - The whole chapter
+
+  func test_fastRun_printsTheTranscriptShownInTheDocs() async throws {
+    try await assertTranscript(chapter: "Chapter04", docsPage: "Chapter04-Networking.md")
+  }
+
+  func test_sectionsMatchTheDocsHeadings_andTheDocsMatchTheCode() throws {
+    try assertSectionsHaveDocsHeadings(chapter04, docsPage: "Chapter04-Networking.md")
+    try assertDocsSnippetsMatchCode(
+      chapterFolder: "Chapters/Chapter04",
+      docsPage: "Chapter04-Networking.md"
+    )
+    try assertDocsLinksExist(in: ["Chapters/Chapter04"])
+  }
+
+  /// The docs quote this message: setting `onTermination` with a trailing closure, as the seed
+  /// did, makes the compiler report the unfolding initializer's closure shape.
+  func test_theSeedsOnTerminationCall_isReportedAsTheUnfoldingInitializer() async throws {
+    let source = """
+      struct User: Sendable { let name: String }
+      final class Service {
+        var continuation: AsyncStream<User>.Continuation?
+        func stop() {}
+        func start() -> AsyncStream<User> {
+          return AsyncStream<User> { continuation in
+            self.continuation = continuation
+            continuation.onTermination { _ in
+              stop()
+            }
+          }
+        }
+      }
+      """
+    let diagnostics = try await swift6Diagnostics(compiling: source, typeCheckOnly: true)
+    XCTAssertTrue(
+      diagnostics.contains(
+        "error: contextual closure type '@Sendable () async -> User?' expects 0 arguments, but 1 "
+          + "was used in closure body"
+      ),
+      diagnostics
+    )
+    // With `=`, the compiler gets to the real problem: onTermination is @Sendable, and the
+    // seed's service is not.
+    let assigned = source.replacingOccurrences(
+      of: "continuation.onTermination { _ in",
+      with: "continuation.onTermination = { _ in"
+    ).replacingOccurrences(of: "  stop()\n", with: "  self.stop()\n")
+    let next = try await swift6Diagnostics(compiling: assigned, typeCheckOnly: true)
+    XCTAssertFalse(next.contains("contextual closure type"), next)
+    XCTAssertTrue(
+      next.contains(
+        "error: capture of 'self' with non-Sendable type 'Service' in a '@Sendable' closure"
+      ),
+      next
+    )
+  }
+
   // MARK: - The command line
 
   func test_unknownOption_printsUsageOnStderr_andExits64() async throws {
