@@ -91,11 +91,15 @@ let package = Package(
     ),
     .testTarget(
       name: "ExerciseTests",
-      dependencies: ["Exercises", "ExerciseSupport", "LessonSupport", "TestTooling"]
+      dependencies: [
+        "Exercises", "ExerciseSupport", "LessonSupport", "HTTPFixtures", "TestTooling",
+      ]
     ),
     .testTarget(
       name: "SolutionTests",
-      dependencies: ["Solutions", "ExerciseSupport", "LessonSupport", "TestTooling"],
+      dependencies: [
+        "Solutions", "ExerciseSupport", "LessonSupport", "HTTPFixtures", "TestTooling",
+      ],
       swiftSettings: [.define("SOLUTIONS")]
     ),
   ],

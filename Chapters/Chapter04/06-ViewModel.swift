@@ -29,6 +29,8 @@ final class UserGeneratorViewModel {
     task = Task {  // inherits the main actor: every change below is made there
       do {
         for try await user in service.start() {
+          // After stop() the stream still hands over a user it had buffered (Chapter02, 2.4).
+          guard !Task.isCancelled else { break }
           currentUser = user
           users.append(user)
           didChange?(self)

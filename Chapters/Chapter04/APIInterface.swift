@@ -18,7 +18,7 @@ protocol APIInterface: Sendable {
 
 /// The chapter's `APIInterface`, over a `URLSession`.
 struct APIClient: APIInterface {
-  var session = URLSession.shared
+  var session = uncachedSession
 
   func asyncRequest<T: Decodable>(
     endpoint: any EndpointProvider,
@@ -46,6 +46,18 @@ struct APIClient: APIInterface {
   }
 }
 // snippet.end
+
+/// A session with no cache, for requests that may be cancelled (this chapter cancels some).
+///
+/// On Linux, FoundationNetworking can stop the whole program ("Trying to access a behaviour for
+/// a task that in not in the registry") when a request is cancelled while its session's cache
+/// is being read; without a cache there is no such moment.
+let uncachedSession: URLSession = {
+  let configuration = URLSessionConfiguration.default
+  configuration.urlCache = nil
+  configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+  return URLSession(configuration: configuration)
+}()
 
 /// The `{"error": "..."}` body the fixture server (and many APIs) send with a failure.
 struct ServerError: Decodable {

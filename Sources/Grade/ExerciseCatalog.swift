@@ -112,7 +112,13 @@ enum ExerciseCatalog {
     docsPage: "Chapter03-Cancellation.md"
   )
 
-  static let chapters = [chapter01, chapter02, chapter03]
+  static let chapter04 = ChapterInfo(
+    name: "Chapter04",
+    title: "Networking",
+    docsPage: "Chapter04-Networking.md"
+  )
+
+  static let chapters = [chapter01, chapter02, chapter03, chapter04]
 
   static let exercises: [Exercise] = [
     Exercise(
@@ -640,6 +646,203 @@ enum ExerciseCatalog {
           fixtures: ["weak-self-method-call"],
           hint: "[weak self] is not enough: self?.method() holds self until the method returns, "
             + "so through its awaits. Call the source itself, captured by the task."
+        ),
+      ]
+    ),
+    Exercise(
+      id: "4.1",
+      title: "A request built from its endpoint",
+      chapter: chapter04,
+      section: "4.2",
+      stubFile: "Ex4_1_MakeRequest.swift",
+      testClass: "Ex4_1_MakeRequestTests",
+      hints: [
+        "Section 4.2's urlRequest(): every part of the request comes from the endpoint, and a URL "
+          + "that cannot be built is an error to throw, not a value to force-unwrap.",
+        "URLComponents: set scheme, host, port, path, and queryItems (nil when empty); its url is "
+          + "nil when the parts make no URL. Then URLRequest(url:), httpMethod, setValue(_:"
+          + "forHTTPHeaderField:) for Authorization and Content-Type, httpBody.",
+        "guard let url = components.url else { throw EndpointError(\"...\") }; request.httpMethod "
+          + "= endpoint.method.rawValue; if !endpoint.token.isEmpty { set \"Bearer \\(token)\" as "
+          + "Authorization }; if let body = endpoint.body { request.httpBody = body; set "
+          + "Content-Type to application/json }.",
+      ],
+      docAnchor: "exercise-41-a-request-built-from-its-endpoint",
+      mistakes: [
+        Mistake(
+          name: "the URL is not built from the endpoint's parts",
+          test: "test_theURL_comesFromEveryPartOfTheEndpoint",
+          fixtures: ["hardcoded-url", "query-ignored"],
+          hint: "The seed's mistake: a URL that ignores the endpoint. Scheme, host, port, path and "
+            + "every query item go into URLComponents."
+        ),
+        Mistake(
+          name: "the method is not the endpoint's",
+          test: "test_theMethod_isTheEndpoints",
+          fixtures: ["method-ignored"],
+          hint: "A URLRequest is a GET until you say otherwise: set httpMethod from "
+            + "endpoint.method.rawValue."
+        ),
+        Mistake(
+          name: "the token is not a bearer authorization",
+          test: "test_aToken_isSentAsABearerAuthorization_andNoTokenSendsNone",
+          saying: "as 'Bearer TOKEN'",
+          fixtures: ["token-without-bearer"],
+          hint: "The Authorization header names its scheme first: \"Bearer tutorial-token\", not "
+            + "the token alone."
+        ),
+        Mistake(
+          name: "an empty token is still sent",
+          test: "test_aToken_isSentAsABearerAuthorization_andNoTokenSendsNone",
+          saying: "send no Authorization header",
+          fixtures: ["empty-token-sent"],
+          hint: "\"Bearer \" with nothing after it is a wrong token, not no token: set the header "
+            + "only when the token is not empty."
+        ),
+        Mistake(
+          name: "a JSON body without its Content-Type",
+          test: "test_aBody_isSentAsJSON_andNoBodySendsNoContentType",
+          fixtures: ["no-content-type"],
+          hint: "The server reads a body by its Content-Type: with a body, set "
+            + "\"Content-Type: application/json\"."
+        ),
+        Mistake(
+          name: "a URL that cannot be built crashes",
+          test: "test_anEndpointThatMakesNoURL_throwsAnEndpointError",
+          kind: .crashed,
+          fixtures: ["force-unwrapped-url"],
+          hint: "components.url is nil for a path without a leading \"/\"; a ! there crashes the "
+            + "app. Unwrap it with guard let and throw an EndpointError."
+        ),
+      ]
+    ),
+    Exercise(
+      id: "4.2",
+      title: "Decode, or say why not",
+      chapter: chapter04,
+      section: "4.3",
+      stubFile: "Ex4_2_Fetch.swift",
+      testClass: "Ex4_2_FetchTests",
+      hints: [
+        "Section 4.3's APIClient: URLSession throws only when no answer arrives; a 404 is an "
+          + "answer, so check the status before decoding, then turn each failure into a FetchError.",
+        "do { (data, response) = try await session.data(for: request) } catch let error as "
+          + "URLError { throw FetchError.transport(error.code) }; (response as? HTTPURLResponse)?"
+          + ".statusCode; JSONDecoder().decode([String: String].self, from: data)[\"error\"] for "
+          + "the message; catch let error as DecodingError for the path.",
+        "The path: keyNotFound(key, context) uses context.codingPath + [key]; typeMismatch, "
+          + "valueNotFound and dataCorrupted use context.codingPath. For each key: intValue "
+          + "gives \"[2]\", otherwise \".name\" (no dot at the very start).",
+      ],
+      docAnchor: "exercise-42-decode-or-say-why-not",
+      mistakes: [
+        Mistake(
+          name: "a 2xx other than 200 is taken for an error",
+          test: "test_a201_isASuccessToo",
+          fixtures: ["only-200"],
+          hint: "Success is the whole 2xx range: 201 Created, 204 No Content... Check "
+            + "(200..<300).contains(status)."
+        ),
+        Mistake(
+          name: "the status is not checked before decoding",
+          test: "test_a404_isAStatusError_withTheServersMessage",
+          saying: "check the status before decoding",
+          fixtures: ["status-unchecked"],
+          hint:
+            "URLSession does not throw for a 404: the body is the server's error message, which "
+            + "does not decode as users. Look at statusCode first."
+        ),
+        Mistake(
+          name: "the server's message is dropped",
+          test: "test_a404_isAStatusError_withTheServersMessage",
+          saying: "the server said why",
+          fixtures: ["message-dropped"],
+          hint: "The body of a failure is {\"error\": \"...\"}: decode it as [String: String] and "
+            + "pass its \"error\" on as the message."
+        ),
+        Mistake(
+          name: "the path leaves out the array indices",
+          test: "test_aFieldOfTheWrongType_isADecodingError_atItsPath",
+          fixtures: ["path-without-indices"],
+          hint: "A coding key of an array element has an intValue and no useful stringValue: write "
+            + "it as \"[2]\", so the path says which user."
+        ),
+        Mistake(
+          name: "the missing key is left out of the path",
+          test: "test_aMissingField_isADecodingError_atItsPath_keyIncluded",
+          fixtures: ["missing-key-not-added"],
+          hint: "keyNotFound's context.codingPath ends at the object that lacks the key; the key "
+            + "itself comes as the error's first value. Append it."
+        ),
+        Mistake(
+          name: "a URLError escapes as it is",
+          test: "test_noServer_isATransportError",
+          fixtures: ["transport-not-mapped"],
+          hint:
+            "Every failure is a FetchError: catch the URLError that data(for:) throws and throw "
+            + "FetchError.transport(error.code)."
+        ),
+      ]
+    ),
+    Exercise(
+      id: "4.3",
+      title: "A paged endpoint as a stream",
+      chapter: chapter04,
+      section: "4.4",
+      stubFile: "Ex4_3_UserPages.swift",
+      testClass: "Ex4_3_UserPagesTests",
+      hints: [
+        "Section 4.4's UserGeneratorService: a producer Task pages and yields, finishes after a "
+          + "short page or with the error, and onTermination cancels it.",
+        "AsyncThrowingStream.makeStream(of: User.self); in a Task: var number = 1; loop: let "
+          + "page = try await source.page(number); yield each user; stop when page.count < "
+          + "source.perPage; number += 1. continuation.onTermination = { _ in producer.cancel() }.",
+        "do { ...the loop...; continuation.finish() } catch { continuation.finish(throwing: "
+          + "Task.isCancelled ? nil : error) }: a cancelled producer's error is the consumer's "
+          + "own cancellation, not news for it.",
+      ],
+      docAnchor: "exercise-43-a-paged-endpoint-as-a-stream",
+      mistakes: [
+        Mistake(
+          name: "the stream is never finished",
+          test: "test_aFewPages_everyUserInOrder_thenTheEnd_noPageAfterTheShortOne",
+          kind: .hung,
+          fixtures: ["never-finishes"],
+          hint: "After the last page the consumer's loop waits for more, forever: call "
+            + "continuation.finish() when the paging loop is done."
+        ),
+        Mistake(
+          name: "only the first page",
+          test: "test_aConsumerGoneWhileAPageIsInFlight_cancelsThatRequest",
+          saying: "before page 2 was asked for",
+          fixtures: ["first-page-only"],
+          hint: "One request gives one page. Loop: page 1, 2, 3, ... until a page is shorter than "
+            + "source.perPage."
+        ),
+        Mistake(
+          name: "a page asked for after the last one",
+          test: "test_aFewPages_everyUserInOrder_thenTheEnd_noPageAfterTheShortOne",
+          saying: "ask for no page 5",
+          fixtures: ["asks-past-the-end"],
+          hint:
+            "A page shorter than perPage is already the last: stop there, not at the empty page "
+            + "after it (one request fewer, every time)."
+        ),
+        Mistake(
+          name: "a page's error is swallowed",
+          test: "test_aFailingPage_endsTheStreamWithItsError_afterTheUsersBefore",
+          fixtures: ["error-swallowed"],
+          hint: "finish() ends the stream as if all were well; finish(throwing: error) hands the "
+            + "page's error to the consumer's for try await."
+        ),
+        Mistake(
+          name: "the request in flight outlives its consumer",
+          test: "test_aConsumerGoneWhileAPageIsInFlight_cancelsThatRequest",
+          saying: "cancel the producer's Task",
+          fixtures: ["producer-not-cancelled"],
+          hint:
+            "The consumer went away and nobody told the producer. In continuation.onTermination "
+            + "cancel the producer's Task: its request is cancelled with it."
         ),
       ]
     ),

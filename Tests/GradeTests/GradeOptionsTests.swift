@@ -36,14 +36,18 @@ final class GradeOptionsTests: XCTestCase {
     let cases: [([String], String)] = [
       (
         ["Chapter09"],
-        "unknown chapter 'Chapter09'; chapters with exercises: Chapter01, Chapter02, Chapter03"
+        "unknown chapter 'Chapter09'; chapters with exercises: Chapter01, Chapter02, Chapter03, Chapter04"
       ),
       (["--bogus"], "unknown option '--bogus'"),
       (["--timeout"], "option '--timeout' needs a number of seconds"),
       (["--timeout", "soon"], "'--timeout soon': give a whole number of seconds from 1 to 3600"),
       (["1", "1"], "give at most one chapter or exercise (got '1' as well)"),
       (["1.2", "2"], "give at most one chapter or exercise (got '2' as well)"),
-      (["9.9"], "unknown exercise '9.9'; exercises: 1.1, 1.2, 1.3, 2.1, 2.2, 2.3, 3.1, 3.2, 3.3"),
+      (
+        ["9.9"],
+        "unknown exercise '9.9'; exercises: 1.1, 1.2, 1.3, 2.1, 2.2, 2.3, 3.1, 3.2, 3.3, 4.1, 4.2, "
+          + "4.3"
+      ),
     ]
     for (arguments, message) in cases {
       XCTAssertThrowsError(try GradeOptions.parse(arguments)) {

@@ -1,0 +1,19 @@
+import ExerciseSupport
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Exercise 4.1: a request built from its endpoint (section 4.2).
+///
+/// Build the URL from the endpoint's scheme, host, port, path and query items (no "?" when
+/// there are none); throw an `EndpointError` when those parts make no URL, never crash. Set the
+/// HTTP method; send a non-empty token as `Authorization: Bearer TOKEN` (no header without one);
+/// send a body as it is, with `Content-Type: application/json`.
+/// Read docs/Chapter04-Networking.md#exercise-41-a-request-built-from-its-endpoint
+public func makeRequest(for endpoint: Endpoint) throws -> URLRequest {
+  // TODO(4.1): URLComponents from the endpoint's parts, then a URLRequest with its method,
+  // token and body.
+  throw NotImplemented("4.1")
+}

@@ -1,0 +1,24 @@
+import ExerciseSupport
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Exercise 4.2: decode, or say why not (section 4.3).
+///
+/// Send `request` with `session` and decode the body as `T`. Throw a `FetchError` for every
+/// failure: `.status(code, message:)` for any status outside 200...299, with the `"error"`
+/// string of the server's JSON body (nil if there is none); `.decoding(path:)` when the body
+/// does not decode, with the path to the failing value ("[2].id", "[1].email": indices in
+/// brackets, keys after dots, the missing key included; "" when the body is not JSON at all);
+/// `.transport(code)` when URLSession throws a `URLError`.
+/// Read docs/Chapter04-Networking.md#exercise-42-decode-or-say-why-not
+public func fetch<T: Decodable>(
+  _ type: T.Type,
+  with request: URLRequest,
+  session: URLSession = .shared
+) async throws -> T {
+  // TODO(4.2): data(for:), check the status, decode T; map each failure to a FetchError.
+  throw NotImplemented("4.2")
+}

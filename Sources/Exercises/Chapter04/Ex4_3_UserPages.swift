@@ -1,0 +1,14 @@
+import ExerciseSupport
+
+/// Exercise 4.3: a paged endpoint as a stream (section 4.4).
+///
+/// On a producer task, fetch `source.page(1)`, `page(2)`, ... and yield every user in order.
+/// A page shorter than `source.perPage` is the last one: finish the stream after it, and ask for
+/// no page after it. If a page fails, end the stream with its error. When the consumer goes away
+/// (its task is cancelled), cancel the producer, so the request in flight is cancelled too.
+/// Read docs/Chapter04-Networking.md#exercise-43-a-paged-endpoint-as-a-stream
+public func users(from source: some PageSource) -> AsyncThrowingStream<User, any Error> {
+  // TODO(4.3): makeStream, a producer Task that pages and yields, finish or finish(throwing:),
+  // and onTermination cancelling the producer.
+  AsyncThrowingStream { $0.finish(throwing: NotImplemented("4.3")) }
+}

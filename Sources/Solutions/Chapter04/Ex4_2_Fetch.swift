@@ -1,0 +1,54 @@
+import ExerciseSupport
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Exercise 4.2: decode, or say why not (reference solution).
+///
+/// Read docs/Chapter04-Networking.md#exercise-42-decode-or-say-why-not
+public func fetch<T: Decodable>(
+  _ type: T.Type,
+  with request: URLRequest,
+  session: URLSession = .shared
+) async throws -> T {
+  let data: Data
+  let response: URLResponse
+  do {
+    (data, response) = try await session.data(for: request)
+  } catch let error as URLError {
+    throw FetchError.transport(error.code)
+  }
+  // URLSession does not throw for a 404 or a 500: the status is ours to check, before decoding.
+  let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+  guard (200..<300).contains(status) else {
+    let message = (try? JSONDecoder().decode([String: String].self, from: data))?["error"]
+    throw FetchError.status(status, message: message)
+  }
+  do {
+    return try JSONDecoder().decode(T.self, from: data)
+  } catch let error as DecodingError {
+    throw FetchError.decoding(path: codingPath(of: error))
+  }
+}
+
+/// "[2].id": the array indices and keys from the top of the JSON to where decoding failed.
+private func codingPath(of error: DecodingError) -> String {
+  let keys: [any CodingKey]
+  switch error {
+  case .keyNotFound(let key, let context): keys = context.codingPath + [key]
+  case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+    keys = context.codingPath
+  @unknown default: keys = []
+  }
+  var path = ""
+  for key in keys {
+    if let index = key.intValue {
+      path += "[\(index)]"
+    } else {
+      path += path.isEmpty ? key.stringValue : ".\(key.stringValue)"
+    }
+  }
+  return path
+}

@@ -1,0 +1,86 @@
+import ExerciseSupport
+import Foundation
+import HTTPFixtures
+import LessonSupport
+import TestTooling
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Starts a fixture server (127.0.0.1, a free port), runs `body` with its port, and stops it.
+func withFixtureServer(
+  isolation: isolated (any Actor)? = #isolation,
+  _ configuration: FixtureServer.Configuration = .init(),
+  _ body: (Int) async throws -> Void
+) async throws {
+  let server = try FixtureServer.start(configuration)
+  do {
+    try await body(Int(server.port))
+  } catch {
+    await server.stopAsync()
+    throw error
+  }
+  await server.stopAsync()
+}
+
+/// A port where nothing listens: a server's, after it has stopped.
+func closedPort() async throws -> Int {
+  let server = try FixtureServer.start()
+  let port = Int(server.port)
+  await server.stopAsync()
+  return port
+}
+
+/// `http://127.0.0.1:PORT` + `path`.
+func localURL(_ path: String, port: Int) -> URL {
+  URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
+}
+
+/// The failure a page of `RecordingPages` throws when told to fail: the server's status.
+struct PageFailed: Error, Equatable {
+  let status: Int
+}
+
+/// The pages of `/users` on a real fixture server, recording which pages were asked for and
+/// which of those requests were cancelled; `failing` sends that page to `/fault/500` instead.
+final class RecordingPages: PageSource {
+  let port: Int
+  let perPage: Int
+  private let failing: Int?
+  private let onAsk: @Sendable (Int) -> Void
+  private let asked = Locked<[Int]>([])
+  private let cancelledPages = Locked<[Int]>([])
+
+  init(
+    port: Int,
+    perPage: Int,
+    failing: Int? = nil,
+    onAsk: @escaping @Sendable (Int) -> Void = { _ in }
+  ) {
+    self.port = port
+    self.perPage = perPage
+    self.failing = failing
+    self.onAsk = onAsk
+  }
+
+  /// The page numbers asked for, in order.
+  var requested: [Int] { asked.withLock { $0 } }
+  /// The pages whose request was cancelled while it was in flight.
+  var cancelled: [Int] { cancelledPages.withLock { $0 } }
+
+  func page(_ number: Int) async throws -> [User] {
+    let path = number == failing ? "/fault/500" : "/users?page=\(number)&per=\(perPage)"
+    return try await withTaskCancellationHandler {
+      // Recorded once the handler is in place: a cancel from now on is recorded at once.
+      asked.withLock { $0.append(number) }
+      onAsk(number)
+      let (data, response) = try await URLSession.uncached.data(from: localURL(path, port: port))
+      let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+      guard status == 200 else { throw PageFailed(status: status) }
+      return try JSONDecoder().decode([User].self, from: data)
+    } onCancel: {
+      cancelledPages.withLock { $0.append(number) }
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import ExerciseSupport
+import Foundation
+import TestTooling
+import XCTest
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+#if SOLUTIONS
+import Solutions
+#else
+import Exercises
+#endif
+
+// MARK: - Exercise 4.1: a request built from its endpoint
+
+final class Ex4_1_MakeRequestTests: GradedTestCase {
+  func test_theURL_comesFromEveryPartOfTheEndpoint() throws {
+    let endpoint = Endpoint(
+      scheme: "https",
+      host: "example.org",
+      port: 8443,
+      path: "/v2/users",
+      queryItems: [URLQueryItem(name: "page", value: "2"), URLQueryItem(name: "q", value: "a b")]
+    )
+    XCTAssertEqual(
+      try makeRequest(for: endpoint).url?.absoluteString,
+      "https://example.org:8443/v2/users?page=2&q=a%20b",
+      "scheme, host, port, path and query items all come from the endpoint (URLComponents "
+        + "escapes the space)"
+    )
+    XCTAssertEqual(
+      try makeRequest(for: Endpoint(port: 8080, path: "/users/3")).url?.absoluteString,
+      "http://127.0.0.1:8080/users/3",
+      "no query items, no '?'"
+    )
+  }
+
+  func test_theMethod_isTheEndpoints() throws {
+    for method in [HTTPMethod.get, .post, .put, .patch, .delete] {
+      XCTAssertEqual(
+        try makeRequest(for: Endpoint(path: "/users", method: method)).httpMethod,
+        method.rawValue
+      )
+    }
+  }
+
+  func test_aToken_isSentAsABearerAuthorization_andNoTokenSendsNone() throws {
+    let signed = try makeRequest(for: Endpoint(path: "/users", token: "tutorial-token"))
+    XCTAssertEqual(
+      signed.value(forHTTPHeaderField: "Authorization"),
+      "Bearer tutorial-token",
+      "a token goes in the Authorization header as 'Bearer TOKEN'"
+    )
+    let anonymous = try makeRequest(for: Endpoint(path: "/users"))
+    XCTAssertNil(
+      anonymous.value(forHTTPHeaderField: "Authorization"),
+      "with no token (\"\"), send no Authorization header at all"
+    )
+  }
+
+  func test_aBody_isSentAsJSON_andNoBodySendsNoContentType() throws {
+    let body = Data(#"{"name":"Kai"}"#.utf8)
+    let request = try makeRequest(for: Endpoint(path: "/users", method: .post, body: body))
+    XCTAssertEqual(request.httpBody, body, "the body goes out as it is")
+    XCTAssertEqual(
+      request.value(forHTTPHeaderField: "Content-Type"),
+      "application/json",
+      "a JSON body needs 'Content-Type: application/json', or the server cannot know it is JSON"
+    )
+    let plain = try makeRequest(for: Endpoint(path: "/users"))
+    XCTAssertNil(plain.httpBody)
+    XCTAssertNil(plain.value(forHTTPHeaderField: "Content-Type"), "no body, no Content-Type")
+  }
+
+  func test_anEndpointThatMakesNoURL_throwsAnEndpointError() {
+    // With a host, a path must start with "/": URLComponents then gives no URL.
+    XCTAssertThrowsError(try makeRequest(for: Endpoint(path: "users"))) { error in
+      if error is NotImplemented { return XCTFail("\(error)") }
+      XCTAssertTrue(
+        error is EndpointError,
+        "an endpoint whose parts make no URL throws an EndpointError; it threw \(error)"
+      )
+    }
+  }
+
+  func test_whatItBuilds_isAnsweredByARealServer() async throws {
+    try await withFixtureServer { port in
+      let page = try makeRequest(
+        for: Endpoint(
+          port: port,
+          path: "/users",
+          queryItems: [
+            URLQueryItem(name: "page", value: "2"), URLQueryItem(name: "per", value: "3"),
+          ]
+        )
+      )
+      let (pageData, _) = try await URLSession.shared.data(for: page)
+      XCTAssertEqual(try JSONDecoder().decode([User].self, from: pageData).map(\.id), [4, 5, 6])
+
+      let body = try JSONEncoder().encode(["name": "Kai", "username": "kai", "email": "k@x.org"])
+      let create = try makeRequest(
+        for: Endpoint(
+          port: port,
+          path: "/users",
+          method: .post,
+          token: "tutorial-token",
+          body: body
+        )
+      )
+      let (_, response) = try await URLSession.shared.data(for: create)
+      XCTAssertEqual(
+        (response as? HTTPURLResponse)?.statusCode,
+        201,
+        "POST /users answers 201 only to a bearer token and a JSON body"
+      )
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import ExerciseSupport
+import Foundation
+import HTTPFixtures
+import LessonSupport
+import TestTooling
+import XCTest
+
+#if SOLUTIONS
+import Solutions
+#else
+import Exercises
+#endif
+
+// MARK: - Exercise 4.3: a paged endpoint as a stream
+
+final class Ex4_3_UserPagesTests: GradedTestCase {
+  func test_aFewPages_everyUserInOrder_thenTheEnd_noPageAfterTheShortOne() async throws {
+    try await withFixtureServer { port in
+      let pages = RecordingPages(port: port, perPage: 3)
+      var ids: [Int] = []
+      for try await user in users(from: pages) {
+        ids.append(user.id)
+      }
+      XCTAssertEqual(ids, Array(1...10), "every user of every page, in order")
+      XCTAssertEqual(
+        pages.requested,
+        [1, 2, 3, 4],
+        "page 4 holds one user, fewer than 3: it is the last, so ask for no page 5"
+      )
+    }
+  }
+
+  func test_anEmptyPage_endsTheStreamToo() async throws {
+    try await withFixtureServer { port in
+      let pages = RecordingPages(port: port, perPage: 5)
+      var count = 0
+      for try await _ in users(from: pages) { count += 1 }
+      XCTAssertEqual(count, 10)
+      XCTAssertEqual(pages.requested, [1, 2, 3], "two full pages of 5, then an empty one ends it")
+    }
+  }
+
+  func test_aFailingPage_endsTheStreamWithItsError_afterTheUsersBefore() async throws {
+    try await withFixtureServer { port in
+      let pages = RecordingPages(port: port, perPage: 3, failing: 2)
+      var ids: [Int] = []
+      do {
+        for try await user in users(from: pages) {
+          ids.append(user.id)
+        }
+        XCTFail(
+          "page 2 failed, but the loop ended as if all were well: finish(throwing: error) hands "
+            + "the error to the consumer"
+        )
+      } catch let error as PageFailed {
+        XCTAssertEqual(error, PageFailed(status: 500))
+      } catch {
+        try rethrowIfNotImplemented(error)
+        XCTFail("the stream must end with the page's own error; it ended with \(error)")
+      }
+      XCTAssertEqual(ids, [1, 2, 3], "page 1's users arrive before page 2's error")
+      XCTAssertEqual(pages.requested, [1, 2], "no page after the one that failed")
+    }
+  }
+
+  func test_aConsumerGoneWhileAPageIsInFlight_cancelsThatRequest() async throws {
+    let clock = ManualClock()
+    let page2 = "/users?page=2&per=3"
+    // The server holds page 2 (on a clock nobody moves): it is surely in flight at the cancel.
+    let configuration = FixtureServer.Configuration(clock: clock, delays: [page2: .seconds(600)])
+    try await withFixtureServer(configuration) { port in
+      let (events, event) = AsyncStream.makeStream(of: String.self)
+      let pages = RecordingPages(port: port, perPage: 3) { event.yield("asked \($0)") }
+      let stream = users(from: pages)
+      let seen = Locked<[Int]>([])
+      let consumer = Task {
+        defer { event.yield("ended") }  // also when the loop ends early, so the test never hangs
+        for try await user in stream {
+          seen.withLock { $0.append(user.id) }
+          if user.id == 3 { event.yield("read 3") }
+        }
+      }
+      // Cancel once the consumer has read page 1 and page 2 has been asked for.
+      var readPage1 = false
+      var askedPage2 = false
+      for await happened in events {
+        if happened == "read 3" { readPage1 = true }
+        if happened == "asked 2" { askedPage2 = true }
+        if happened == "ended" || (readPage1 && askedPage2) { break }
+      }
+      guard readPage1 && askedPage2 else {
+        if case .failure(let error) = await consumer.result { try rethrowIfNotImplemented(error) }
+        return XCTFail(
+          "the stream ended before page 2 was asked for; users: \(seen.withLock { $0 })"
+        )
+      }
+      consumer.cancel()
+      _ = await consumer.result
+      XCTAssertEqual(
+        pages.cancelled,
+        [2],
+        "the consumer went away while page 2 was on its way, and that request was not "
+          + "cancelled: in onTermination, cancel the producer's Task"
+      )
+      XCTAssertEqual(seen.withLock { $0 }, [1, 2, 3], "no user after the consumer went away")
+    }
+  }
+}
