@@ -95,14 +95,16 @@ func runSeedService(_ context: LessonContext) async throws {
         console.print("  user \(user.id): \(user.name) (\(user.username))")
         if count == 10 { lastUserArrived.yield() }
       }
-      return count
+      return (count, Task.isCancelled)  // cancelled: the loop ended because the lesson said so
     }
     for await _ in lastUser { break }
     try await context.clock.sleep(for: .seconds(1))
     console.print("One second after the tenth user the loop still waits: the seed never calls")
     console.print("finish(), so `for await` cannot know the users are over. The lesson cancels it.")
     consumer.cancel()
-    console.print("  the loop ended after \(await consumer.value) users, by cancellation")
+    let (count, cancelled) = await consumer.value
+    let how = cancelled ? "by cancellation" : "by itself, so the stream was finished after all"
+    console.print("  the loop ended after \(count) users, \(how)")
   }
 
   console.print()

@@ -43,6 +43,12 @@ struct EndpointError: Error, CustomStringConvertible {
 extension EndpointProvider {
   /// The request this endpoint describes: URL from its parts, method, token, JSON body.
   func urlRequest() throws -> URLRequest {
+    // URLComponents stops the program on a scheme it cannot take ("" included): check first.
+    guard let first = scheme.first, first.isLetter,
+      scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
+    else {
+      throw EndpointError(description: "'\(scheme)' is not a URL scheme")
+    }
     var components = URLComponents()
     components.scheme = scheme
     components.host = baseURL

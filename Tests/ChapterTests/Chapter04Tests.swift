@@ -135,6 +135,37 @@ final class Chapter04Tests: XCTestCase {
     XCTAssertThrowsError(try endpoint.urlRequest()) { error in
       XCTAssertEqual("\(error)", "no URL from 'http', '127.0.0.1' and 'users'")
     }
+    // The seed's MyEndpoint has scheme "": URLComponents would stop the program on it.
+    XCTAssertThrowsError(try MyEndpoint("http://127.0.0.1/users").urlRequest()) { error in
+      XCTAssertEqual("\(error)", "'' is not a URL scheme")
+    }
+    XCTAssertThrowsError(try UsersEndpoint(scheme: "ht tp").urlRequest())
+  }
+
+  /// The docs' claim behind the scheme check: URLComponents' scheme setter traps on "".
+  func test_urlComponents_stopTheProgram_onAnEmptyScheme() async throws {
+    let source = """
+      import Foundation
+      var components = URLComponents()
+      components.scheme = ""
+      print("not reached")
+      """
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("scheme-\(UUID().uuidString).swift")
+    try source.write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let result = try await ChildProcess.run(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      arguments: ["swift", file.path],
+      environment: ["SWIFT_BACKTRACE": "enable=no"],
+      timeout: .seconds(120)
+    )
+    XCTAssertNotEqual(result.termination, .exited(0))
+    XCTAssertTrue(
+      result.stderr.contains("Fatal error: Attempting to set scheme with invalid characters"),
+      result.stderr
+    )
+    XCTAssertFalse(result.stdout.contains("not reached"))
   }
 
   func test_asyncRequest_decodesTheTypeAskedFor_withoutACast() async throws {
