@@ -16,6 +16,24 @@ final class Arrivals: Sendable {
   func spin(_ steps: Int) {
     for _ in 0..<steps { _ = count.load(ordering: .relaxed) }
   }
+
+  private let returned = Atomic<Int>(0)
+  private let oneRanAlone = Atomic<Bool>(false)
+
+  /// Runs `body`, noting whether the other thread's call had already returned when it started.
+  ///
+  /// On a busy machine one thread may be switched out right after the barrier, so its call runs
+  /// after the other's: such a round tests nothing about a race, and `callsOverlapped` says so.
+  func call(_ body: () -> Void) {
+    if returned.load(ordering: .sequentiallyConsistent) > 0 {
+      oneRanAlone.store(true, ordering: .sequentiallyConsistent)
+    }
+    body()
+    returned.add(1, ordering: .sequentiallyConsistent)
+  }
+
+  /// After both `call`s have returned: whether each started before the other returned.
+  var callsOverlapped: Bool { !oneRanAlone.load(ordering: .sequentiallyConsistent) }
 }
 
 /// Whether this test binary was built with `--sanitize=thread`.

@@ -135,16 +135,23 @@ final class DoubleFiringReader: BarcodeReading, Sendable {
     // Each thread says it is there and spins until the other is too, so the two calls start
     // within a few nanoseconds: a check and a set that are not one step get little luck.
     let arrived = Arrivals()
+    arrivals.withLock { $0 = arrived }
     for (result, delay) in [(first, max(0, -lag)), (second, max(0, lag))] {
       running.enter()
       Thread { [running] in
         arrived.arriveAndWaitForBoth()
         arrived.spin(delay)
-        completion(result)
+        arrived.call { completion(result) }
         running.leave()
       }.start()
     }
   }
+
+  private let arrivals = Locked<Arrivals?>(nil)
+
+  /// After `callbacksReturned()`: whether the two calls of `.together` ran at the same time (on a
+  /// busy machine one may run after the other, and then the round proves nothing).
+  var callsOverlapped: Bool { arrivals.withLock { $0?.callsOverlapped ?? false } }
 
   /// Returns once every completion call has returned.
   func callbacksReturned() async {
