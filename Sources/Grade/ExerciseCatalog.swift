@@ -846,6 +846,62 @@ enum ExerciseCatalog {
         ),
       ]
     ),
+    Exercise(
+      id: "4.4",
+      title: "A retry that knows when to stop",
+      chapter: chapter04,
+      section: "4.5",
+      stubFile: "Ex4_4_Retrying.swift",
+      testClass: "Ex4_4_RetryingTests",
+      hints: [
+        "Section 4.5's RetryPolicy, without the jitter: try, and after a failure that may pass "
+          + "next time, wait longer and try again; anything else ends the retrying at once.",
+        "A loop with the attempt number and the wait; catch let error as FetchError where "
+          + "attempt < attempts && the error may pass (status >= 500, or .transport but not "
+          + ".cancelled). try await clock.sleep(for: wait), without try?; then wait *= 2.",
+        "var attempt = 1; var wait = firstDelay; while true { do { return try await "
+          + "operation() } catch let error as FetchError where attempt < attempts && "
+          + "mayPass(error) { try await clock.sleep(for: wait); wait *= 2; attempt += 1 } }",
+      ],
+      docAnchor: "exercise-44-a-retry-that-knows-when-to-stop",
+      mistakes: [
+        Mistake(
+          name: "a 4xx is retried",
+          test: "test_a404_isNeverRetried",
+          fixtures: ["retries-4xx"],
+          hint: "Retry only what may pass next time: a status of 500 or more. A 4xx says the "
+            + "request itself is wrong."
+        ),
+        Mistake(
+          name: "the wait does not double",
+          test: "test_a503_isRetried_afterWaitsThatDouble_untilItAnswers",
+          fixtures: ["constant-delay"],
+          hint: "Backoff: firstDelay, then twice that, then twice again. Double the wait after "
+            + "each one."
+        ),
+        Mistake(
+          name: "try? around the wait swallows the cancel",
+          test: "test_aCancelWhileWaiting_endsAtOnce_withNoFurtherAttempt",
+          fixtures: ["swallowed-cancel"],
+          hint: "A cancelled sleep throws CancellationError; try? turns it into nil and the next "
+            + "attempt goes out for nobody. Use try, and let the error end the retrying."
+        ),
+        Mistake(
+          name: "a cancelled request is retried",
+          test: "test_aRequestCancelledInFlight_isNotRetried",
+          fixtures: ["retries-cancelled"],
+          hint: "A request cancelled in flight fails with .transport(.cancelled): the task is "
+            + "going away, so that error is not one to retry. Throw it at once."
+        ),
+        Mistake(
+          name: "one attempt too many, or too few",
+          test: "test_afterTheLastAttempt_itsErrorIsThrown",
+          fixtures: ["one-attempt-too-many", "one-attempt-too-few"],
+          hint: "attempts counts every try, the first one included: with attempts: 3 the "
+            + "operation runs at most three times, with two waits between."
+        ),
+      ]
+    ),
   ]
 
   /// For 1.3's two races: a flag both threads get past, and a variable both threads write.

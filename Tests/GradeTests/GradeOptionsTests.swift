@@ -46,7 +46,7 @@ final class GradeOptionsTests: XCTestCase {
       (
         ["9.9"],
         "unknown exercise '9.9'; exercises: 1.1, 1.2, 1.3, 2.1, 2.2, 2.3, 3.1, 3.2, 3.3, 4.1, 4.2, "
-          + "4.3"
+          + "4.3, 4.4"
       ),
     ]
     for (arguments, message) in cases {

@@ -84,3 +84,57 @@ final class RecordingPages: PageSource {
     }
   }
 }
+
+/// One request to the fixture server's `/fault/flaky` route (the first `failures` requests of a
+/// `key` get 503), as exercise 4.4's operation: a `FetchError` for a failure, the server's count
+/// of requests for an answer.
+func flakyRequest(port: Int, key: String, failures: Int) async throws -> Int {
+  let url = localURL("/fault/flaky?key=\(key)&failures=\(failures)", port: port)
+  return try await request(url)
+}
+
+/// One request to `path` on the fixture server, as exercise 4.4's operation.
+func request(_ url: URL) async throws -> Int {
+  let data: Data
+  let response: URLResponse
+  do {
+    (data, response) = try await URLSession.uncached.data(from: url)
+  } catch let error as URLError {
+    throw FetchError.transport(error.code)
+  }
+  let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+  guard status == 200 else {
+    let message = (try? JSONDecoder().decode([String: String].self, from: data))?["error"]
+    throw FetchError.status(status, message: message)
+  }
+  return (try? JSONDecoder().decode([String: Int].self, from: data))?["attempt"] ?? 0
+}
+
+/// The requests a fixture server has read, in order ("GET /fault/flaky?key=a&failures=2").
+final class ReceivedRequests: Sendable {
+  private let lines = Locked<[String]>([])
+
+  var all: [String] { lines.withLock { $0 } }
+
+  @Sendable func add(_ line: String) {
+    lines.withLock { $0.append(line) }
+  }
+}
+
+extension ManualClock {
+  /// Returns once a task sleeps on this clock, or once `task` has ended, whichever comes first.
+  func waitForASleeper<Success: Sendable, Failure: Error>(
+    orTheEndOf task: Task<Success, Failure>
+  ) async {
+    let either = OneShotSignal<Bool>()
+    Task {
+      await waitForSleepers(count: 1)
+      either.fire(true)
+    }
+    Task {
+      _ = await task.result
+      either.fire(false)
+    }
+    _ = await either.wait()
+  }
+}

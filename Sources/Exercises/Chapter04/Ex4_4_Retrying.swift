@@ -1,0 +1,20 @@
+import ExerciseSupport
+
+/// Exercise 4.4: a retry that knows when to stop (section 4.5).
+///
+/// Run `operation`; when it throws a `FetchError` that may pass next time (a status of 500 or
+/// more, or a `.transport` error other than `.cancelled`), wait on `clock` and try again: first
+/// `firstDelay`, then twice as long each time, for at most `attempts` tries in all. Any other
+/// error (a 4xx, a decoding error, a cancelled request, an error that is not a `FetchError`) is
+/// thrown at once, and so is the last attempt's error. When the task is cancelled during a wait,
+/// stop at once: no further attempt.
+/// Read docs/Chapter04-Networking.md#exercise-44-a-retry-that-knows-when-to-stop
+public func retrying<T: Sendable>(
+  attempts: Int,
+  firstDelay: Duration,
+  clock: any Clock<Duration>,
+  _ operation: () async throws -> T
+) async throws -> T {
+  // TODO(4.4): a loop of attempts; catch the FetchErrors that may pass, sleep, double the wait.
+  throw NotImplemented("4.4")
+}

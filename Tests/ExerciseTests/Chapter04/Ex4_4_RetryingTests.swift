@@ -1,0 +1,171 @@
+import ExerciseSupport
+import Foundation
+import HTTPFixtures
+import LessonSupport
+import TestTooling
+import XCTest
+
+#if SOLUTIONS
+import Solutions
+#else
+import Exercises
+#endif
+
+// MARK: - Exercise 4.4: a retry that knows when to stop
+
+final class Ex4_4_RetryingTests: GradedTestCase {
+  private let clock = ManualClock()
+
+  func test_a404_isNeverRetried() async throws {
+    let received = ReceivedRequests()
+    try await withFixtureServer(.init(received: received.add)) { port in
+      let clock = self.clock
+      let retry = Task {
+        try await retrying(attempts: 4, firstDelay: .seconds(1), clock: clock) {
+          try await request(localURL("/users/99", port: port))
+        }
+      }
+      // Nobody moves the clock here: an answer that waits to retry is caught waiting.
+      await clock.waitForASleeper(orTheEndOf: retry)
+      guard clock.sleeperCount == 0 else {
+        retry.cancel()
+        return XCTFail(
+          "a 4xx says the request is wrong: asking again gets the same answer, so do not retry "
+            + "it (this one waits on the clock to ask again)"
+        )
+      }
+      do {
+        let answer = try await retry.value
+        XCTFail("a 404 answered \(answer)")
+      } catch let error as FetchError {
+        XCTAssertEqual(error, .status(404, message: "no user with id '99'"))
+      } catch {
+        try rethrowIfNotImplemented(error)
+        throw error
+      }
+      XCTAssertEqual(received.all, ["GET /users/99"], "one request, and no retry")
+    }
+  }
+
+  func test_a503_isRetried_afterWaitsThatDouble_untilItAnswers() async throws {
+    let received = ReceivedRequests()
+    try await withFixtureServer(.init(received: received.add)) { port in
+      let clock = self.clock
+      let answer = Task {
+        try await retrying(attempts: 4, firstDelay: .seconds(1), clock: clock) {
+          try await flakyRequest(port: port, key: "twice", failures: 2)
+        }
+      }
+      for wait in [Duration.seconds(1), .seconds(2)] {
+        await clock.waitForASleeper(orTheEndOf: answer)
+        guard clock.sleeperCount > 0 else {
+          let result = await answer.result
+          if case .failure(let error) = result { try rethrowIfNotImplemented(error) }
+          return XCTFail(
+            "a 503 may pass next time: wait \(wait) on the clock and try again (it ended with "
+              + "\(result))"
+          )
+        }
+        XCTAssertEqual(
+          clock.sleeperDeadlines,
+          [clock.now.advanced(by: wait)],
+          "wait \(wait) now: the first wait is firstDelay, and each one after is twice as long"
+        )
+        clock.advance(by: wait)
+      }
+      let attempt = try await answer.value
+      XCTAssertEqual(attempt, 3, "two 503s, then the answer of the third request")
+      XCTAssertEqual(received.all.count, 3)
+    }
+  }
+
+  func test_aCancelWhileWaiting_endsAtOnce_withNoFurtherAttempt() async throws {
+    let received = ReceivedRequests()
+    try await withFixtureServer(.init(received: received.add)) { port in
+      let clock = self.clock
+      let retry = Task {
+        try await retrying(attempts: 4, firstDelay: .seconds(60), clock: clock) {
+          try await flakyRequest(port: port, key: "cancelled", failures: 9)
+        }
+      }
+      await clock.waitForASleeper(orTheEndOf: retry)
+      retry.cancel()
+      let result = await retry.result
+      if case .failure(let error) = result { try rethrowIfNotImplemented(error) }
+      guard case .failure(let error) = result, error is CancellationError else {
+        return XCTFail(
+          "a cancel during the wait ends the retrying with the sleep's CancellationError: a try? "
+            + "around the wait swallows the cancel (it ended with \(result))"
+        )
+      }
+      XCTAssertEqual(received.all.count, 1, "cancelled while waiting, so no attempt after")
+      XCTAssertEqual(clock.now.offset, .zero, "the wait ended at the cancel, not after 60 s")
+    }
+  }
+
+  func test_aRequestCancelledInFlight_isNotRetried() async throws {
+    let received = ReceivedRequests()
+    let held = "/fault/flaky?key=held&failures=0"
+    // The server holds this answer on a clock nobody moves: the request is in flight.
+    let configuration = FixtureServer.Configuration(
+      clock: clock,
+      delays: [held: .seconds(600)],
+      received: received.add
+    )
+    try await withFixtureServer(configuration) { port in
+      let clock = self.clock
+      let retry = Task {
+        try await retrying(attempts: 4, firstDelay: .seconds(1), clock: clock) {
+          try await request(localURL(held, port: port))
+        }
+      }
+      await clock.waitForASleeper(orTheEndOf: retry)  // the server holds the answer
+      retry.cancel()
+      do {
+        let answer = try await retry.value
+        XCTFail("a held request answered \(answer)")
+      } catch let error as FetchError {
+        XCTAssertEqual(error, .transport(.cancelled))
+      } catch {
+        try rethrowIfNotImplemented(error)
+        XCTFail(
+          "a cancelled request is not a failure that may pass: throw its .transport(.cancelled) "
+            + "at once instead of waiting to retry (this ended with \(error))"
+        )
+      }
+      XCTAssertEqual(received.all.count, 1)
+    }
+  }
+
+  func test_afterTheLastAttempt_itsErrorIsThrown() async throws {
+    let received = ReceivedRequests()
+    try await withFixtureServer(.init(received: received.add)) { port in
+      let clock = self.clock
+      let retry = Task {
+        try await retrying(attempts: 3, firstDelay: .seconds(1), clock: clock) {
+          try await flakyRequest(port: port, key: "always", failures: 9)
+        }
+      }
+      // Let every wait pass, whatever its length, until the retrying ends.
+      while true {
+        await clock.waitForASleeper(orTheEndOf: retry)
+        guard let deadline = clock.sleeperDeadlines.first else { break }
+        clock.advance(by: clock.now.duration(to: deadline))
+      }
+      do {
+        let answer = try await retry.value
+        XCTFail("a route that always fails answered \(answer)")
+      } catch let error as FetchError {
+        XCTAssertEqual(
+          received.all.count,
+          3,
+          "attempts: 3 means three requests in all, the first one included"
+        )
+        XCTAssertEqual(error, .status(503, message: "busy, try again (attempt 3 of key 'always')"))
+      } catch {
+        try rethrowIfNotImplemented(error)
+        throw error
+      }
+    }
+  }
+}
