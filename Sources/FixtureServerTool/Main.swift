@@ -16,7 +16,8 @@ enum Main {
     Routes: /status  /users  /users?page=P&per=N  /users/ID  POST /users (bearer token)
             /files  /files/NAME (Range, ?throttle=RATE)
             /fault/500  /fault/cut  /fault/slow?delay_ms=N  /fault/malformed  /fault/wrong-type
-            /fault/missing-field  /fault/flaky?key=K&failures=N
+            /fault/missing-field  /fault/null-field  /fault/flaky?key=K&failures=N
+            /fault/status?code=N
     """
 
   static func main() {

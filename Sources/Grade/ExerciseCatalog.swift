@@ -672,9 +672,17 @@ enum ExerciseCatalog {
         Mistake(
           name: "the URL is not built from the endpoint's parts",
           test: "test_theURL_comesFromEveryPartOfTheEndpoint",
-          fixtures: ["hardcoded-url", "query-ignored"],
+          fixtures: ["hardcoded-url", "query-ignored", "default-port-80"],
           hint: "The seed's mistake: a URL that ignores the endpoint. Scheme, host, port, path and "
-            + "every query item go into URLComponents."
+            + "every query item go into URLComponents; a nil port stays nil (the scheme's own)."
+        ),
+        Mistake(
+          name: "the query is joined by hand",
+          test: "test_theURLsQuery_keepsEveryItemInOrder_escapedByURLComponents",
+          fixtures: ["query-joined-by-hand"],
+          hint: "Give URLComponents the items themselves: components.queryItems = "
+            + "endpoint.queryItems. It keeps their order and repeats, writes an item with no value "
+            + "as its name alone, and escapes '&' and '=' inside a value."
         ),
         Mistake(
           name: "the method is not the endpoint's",
@@ -702,17 +710,27 @@ enum ExerciseCatalog {
         Mistake(
           name: "a JSON body without its Content-Type",
           test: "test_aBody_isSentAsJSON_andNoBodySendsNoContentType",
+          saying: "needs 'Content-Type: application/json'",
           fixtures: ["no-content-type"],
           hint: "The server reads a body by its Content-Type: with a body, set "
             + "\"Content-Type: application/json\"."
         ),
         Mistake(
+          name: "the body is not sent as it is",
+          test: "test_aBody_isSentAsJSON_andNoBodySendsNoContentType",
+          saying: "byte for byte",
+          fixtures: ["body-only-for-post"],
+          hint: "Any method may carry a body (PUT and PATCH do), and it is already JSON: "
+            + "request.httpBody = endpoint.body whatever the method, without decoding it again."
+        ),
+        Mistake(
           name: "a URL that cannot be built crashes",
-          test: "test_anEndpointThatMakesNoURL_throwsAnEndpointError",
+          test: "test_whenThePartsMakeNoURL_anEndpointErrorIsThrown",
           kind: .crashed,
-          fixtures: ["force-unwrapped-url"],
-          hint: "components.url is nil for a path without a leading \"/\"; a ! there crashes the "
-            + "app. Unwrap it with guard let and throw an EndpointError."
+          fixtures: ["force-unwrapped-url", "path-checked-then-forced"],
+          hint: "components.url is nil for a path without a leading \"/\", a host with a space, "
+            + "and more; a ! there crashes the app. Unwrap it with guard let and throw an "
+            + "EndpointError: its nil is the check, whatever the reason."
         ),
       ]
     ),
@@ -747,10 +765,10 @@ enum ExerciseCatalog {
           name: "the status is not checked before decoding",
           test: "test_a404_isAStatusError_withTheServersMessage",
           saying: "check the status before decoding",
-          fixtures: ["status-unchecked"],
+          fixtures: ["status-unchecked", "decode-before-status"],
           hint:
             "URLSession does not throw for a 404: the body is the server's error message, which "
-            + "does not decode as users. Look at statusCode first."
+            + "may even decode as what you asked for. Look at statusCode first, then decode."
         ),
         Mistake(
           name: "the server's message is dropped",
@@ -763,6 +781,7 @@ enum ExerciseCatalog {
         Mistake(
           name: "the path leaves out the array indices",
           test: "test_aFieldOfTheWrongType_isADecodingError_atItsPath",
+          saying: "the array index, then the key",
           fixtures: ["path-without-indices"],
           hint: "A coding key of an array element has an intValue and no useful stringValue: write "
             + "it as \"[2]\", so the path says which user."
@@ -773,6 +792,42 @@ enum ExerciseCatalog {
           fixtures: ["missing-key-not-added"],
           hint: "keyNotFound's context.codingPath ends at the object that lacks the key; the key "
             + "itself comes as the error's first value. Append it."
+        ),
+        Mistake(
+          name: "a key at the top gets a dot",
+          test: "test_aFieldOfTheWrongType_isADecodingError_atItsPath",
+          saying: "no dot before it",
+          fixtures: ["leading-dot"],
+          hint: "A dot joins a key to what comes before it: \"[2].id\", but \"id\" alone when "
+            + "the key is the first thing in the path."
+        ),
+        Mistake(
+          name: "a null value loses its path",
+          test: "test_aNullField_isADecodingError_atItsPath",
+          fixtures: ["value-not-found-ignored"],
+          hint: "valueNotFound (a null where a value must be) carries a context with a codingPath, "
+            + "as typeMismatch and dataCorrupted do: use it."
+        ),
+        Mistake(
+          name: "the success range is not 200...299",
+          test: "test_aStatusOf299_isASuccess_andOf300IsNot",
+          fixtures: ["status-range-to-300"],
+          hint: "Success is 200 through 299, no more and no less: (200..<300).contains(status). "
+            + "A 3xx URLSession did not follow is not an answer to decode."
+        ),
+        Mistake(
+          name: "a message made up when the server gave none",
+          test: "test_aStatusWithoutAnErrorKey_hasNoMessage",
+          fixtures: ["message-whole-body"],
+          hint: "The message is the body's \"error\", if it has one; otherwise nil, not \"\" "
+            + "and not the whole body."
+        ),
+        Mistake(
+          name: "the session given is not the one used",
+          test: "test_theSessionGiven_isTheOneThatAsks",
+          fixtures: ["session-ignored"],
+          hint: "fetch takes a session so that callers choose its configuration (headers, cache, "
+            + "timeouts): call session.data(for:), not URLSession.shared."
         ),
         Mistake(
           name: "a URLError escapes as it is",
@@ -834,6 +889,14 @@ enum ExerciseCatalog {
           fixtures: ["error-swallowed"],
           hint: "finish() ends the stream as if all were well; finish(throwing: error) hands the "
             + "page's error to the consumer's for try await."
+        ),
+        Mistake(
+          name: "a page size of its own",
+          test: "test_anEmptyPage_endsTheStreamToo",
+          saying: "not than a number of your own",
+          fixtures: ["page-size-hardcoded"],
+          hint: "The source says how many users a full page holds: compare page.count with "
+            + "source.perPage, whatever that is."
         ),
         Mistake(
           name: "the request in flight outlives its consumer",

@@ -110,10 +110,12 @@ enum FixtureRoutes {
       var response = FixtureResponse.text(200, "sorry for the wait\n")
       response.before = .delay(.milliseconds(max(0, delay)))
       return response
-    case "/fault/malformed", "/fault/wrong-type", "/fault/missing-field":
+    case "/fault/malformed", "/fault/wrong-type", "/fault/missing-field", "/fault/null-field":
       return UserRoutes.broken(request.path)
     case "/fault/flaky":
       return flaky(request, server: server)
+    case "/fault/status":
+      return status(request)
     default:
       return .error(404, "no route \(request.path)")
     }
@@ -134,6 +136,14 @@ enum FixtureRoutes {
       return .error(503, "busy, try again (attempt \(attempt) of key '\(key)')")
     }
     return .json(200, ["attempt": attempt])
+  }
+
+  /// Answers with the status `code` (200 to 599) and a JSON body that has no "error" key.
+  private static func status(_ request: HTTPRequestHead) -> FixtureResponse {
+    guard let code = request.query["code"].flatMap(Int.init), (200...599).contains(code) else {
+      return .error(400, "status needs code=N, from 200 to 599")
+    }
+    return .json(code, ["said": "status \(code) on purpose"])
   }
 
   private static func download(_ name: String, _ request: HTTPRequestHead) -> FixtureResponse {

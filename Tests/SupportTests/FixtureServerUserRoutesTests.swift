@@ -112,6 +112,28 @@ final class FixtureServerUserRoutesTests: XCTestCase {
       let others = try XCTUnwrap(try json(missing) as? [[String: Any]])
       XCTAssertNil(others[1]["email"])
       XCTAssertNotNil(others[0]["email"])
+
+      let null = await RawHTTPClient.get("/fault/null-field", port: server.port)
+      let named = try XCTUnwrap(try json(null) as? [[String: Any]])
+      XCTAssertTrue(named[0]["name"] is NSNull, "the key is there, its value null")
+      XCTAssertEqual(named[1]["name"] as? String, "Bruno Lindqvist")
+    }
+  }
+
+  func test_status_answersTheCodeAskedFor_withABodyThatHasNoErrorKey() async throws {
+    try await withServer { server in
+      for (code, line) in [
+        (299, "HTTP/1.1 299 Status 299"), (300, "HTTP/1.1 300 Status 300"),
+        (503, "HTTP/1.1 503 Service Unavailable"),
+      ] {
+        let answer = await RawHTTPClient.get("/fault/status?code=\(code)", port: server.port)
+        XCTAssertEqual(answer.statusLine, line)
+        XCTAssertEqual(try json(answer) as? [String: String], ["said": "status \(code) on purpose"])
+      }
+      for bad in ["", "?code=199", "?code=600", "?code=x"] {
+        let answer = await RawHTTPClient.get("/fault/status\(bad)", port: server.port)
+        XCTAssertEqual(answer.statusLine, "HTTP/1.1 400 Bad Request", bad)
+      }
     }
   }
 

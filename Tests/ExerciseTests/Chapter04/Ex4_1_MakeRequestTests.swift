@@ -35,6 +35,29 @@ final class Ex4_1_MakeRequestTests: GradedTestCase {
       "http://127.0.0.1:8080/users/3",
       "no query items, no '?'"
     )
+    XCTAssertEqual(
+      try makeRequest(for: Endpoint(scheme: "https", host: "example.org", path: "/a"))
+        .url?.absoluteString,
+      "https://example.org/a",
+      "a nil port means the scheme's own: leave it out of the URL (80 is not https's port)"
+    )
+  }
+
+  func test_theURLsQuery_keepsEveryItemInOrder_escapedByURLComponents() throws {
+    let endpoint = Endpoint(
+      path: "/search",
+      queryItems: [
+        URLQueryItem(name: "tag", value: "b"), URLQueryItem(name: "tag", value: "a"),
+        URLQueryItem(name: "q", value: "x&y=z"), URLQueryItem(name: "flag", value: nil),
+      ]
+    )
+    XCTAssertEqual(
+      try makeRequest(for: endpoint).url?.absoluteString,
+      "http://127.0.0.1/search?tag=b&tag=a&q=x%26y%3Dz&flag",
+      "every item in its order, a name twice if it is there twice, an item with no value as its "
+        + "name alone, and '&' and '=' inside a value escaped: URLComponents' queryItems does all "
+        + "of it, a string joined by hand or a dictionary does not"
+    )
   }
 
   func test_theMethod_isTheEndpoints() throws {
@@ -61,28 +84,25 @@ final class Ex4_1_MakeRequestTests: GradedTestCase {
   }
 
   func test_aBody_isSentAsJSON_andNoBodySendsNoContentType() throws {
-    let body = Data(#"{"name":"Kai"}"#.utf8)
-    let request = try makeRequest(for: Endpoint(path: "/users", method: .post, body: body))
-    XCTAssertEqual(request.httpBody, body, "the body goes out as it is")
-    XCTAssertEqual(
-      request.value(forHTTPHeaderField: "Content-Type"),
-      "application/json",
-      "a JSON body needs 'Content-Type: application/json', or the server cannot know it is JSON"
-    )
+    // Spaced as nobody's encoder would write it: the bytes go out as they are, not re-encoded.
+    let body = Data(#"{ "name" : "Kai",  "tags": [ ] }"#.utf8)
+    for method in [HTTPMethod.post, .put, .patch] {
+      let request = try makeRequest(for: Endpoint(path: "/users", method: method, body: body))
+      XCTAssertEqual(
+        request.httpBody,
+        body,
+        "\(method.rawValue): the body goes out as it is, byte for byte, whatever the method"
+      )
+      XCTAssertEqual(
+        request.value(forHTTPHeaderField: "Content-Type"),
+        "application/json",
+        "\(method.rawValue): a JSON body needs 'Content-Type: application/json', or the server "
+          + "cannot know it is JSON"
+      )
+    }
     let plain = try makeRequest(for: Endpoint(path: "/users"))
     XCTAssertNil(plain.httpBody)
     XCTAssertNil(plain.value(forHTTPHeaderField: "Content-Type"), "no body, no Content-Type")
-  }
-
-  func test_anEndpointThatMakesNoURL_throwsAnEndpointError() {
-    // With a host, a path must start with "/": URLComponents then gives no URL.
-    XCTAssertThrowsError(try makeRequest(for: Endpoint(path: "users"))) { error in
-      if error is NotImplemented { return XCTFail("\(error)") }
-      XCTAssertTrue(
-        error is EndpointError,
-        "an endpoint whose parts make no URL throws an EndpointError; it threw \(error)"
-      )
-    }
   }
 
   func test_whatItBuilds_isAnsweredByARealServer() async throws {
@@ -115,6 +135,21 @@ final class Ex4_1_MakeRequestTests: GradedTestCase {
         201,
         "POST /users answers 201 only to a bearer token and a JSON body"
       )
+    }
+  }
+
+  func test_whenThePartsMakeNoURL_anEndpointErrorIsThrown() {
+    // With a host, a path must start with "/"; and a host has no spaces. URLComponents then
+    // gives no URL: its nil is the answer to check, whatever the reason.
+    for endpoint in [Endpoint(path: "users"), Endpoint(host: "exa mple.org", path: "/users")] {
+      XCTAssertThrowsError(try makeRequest(for: endpoint)) { error in
+        if error is NotImplemented { return XCTFail("\(error)") }
+        XCTAssertTrue(
+          error is EndpointError,
+          "an endpoint whose parts make no URL (path '\(endpoint.path)', host "
+            + "'\(endpoint.host)') throws an EndpointError; it threw \(error)"
+        )
+      }
     }
   }
 }

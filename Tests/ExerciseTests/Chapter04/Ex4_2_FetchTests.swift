@@ -1,5 +1,6 @@
 import ExerciseSupport
 import Foundation
+import HTTPFixtures
 import TestTooling
 import XCTest
 
@@ -59,8 +60,47 @@ final class Ex4_2_FetchTests: GradedTestCase {
     }
   }
 
+  func test_aStatusOf299_isASuccess_andOf300IsNot() async throws {
+    try await withFixtureServer { port in
+      let said = try await fetch(
+        [String: String].self,
+        with: URLRequest(url: localURL("/fault/status?code=299", port: port))
+      )
+      XCTAssertEqual(said, ["said": "status 299 on purpose"], "299 is a success: 200...299 all are")
+      do {
+        let body = try await fetch(
+          [String: String].self,
+          with: URLRequest(url: localURL("/fault/status?code=300", port: port))
+        )
+        XCTFail("300 is no success (only 200...299 are), but it returned \(body)")
+      } catch let error as FetchError {
+        guard case .status(300, _) = error else {
+          return XCTFail("a 300 is a status error, .status(300, ...); this was \(error)")
+        }
+      }
+    }
+  }
+
   func test_a404_isAStatusError_withTheServersMessage() async throws {
     try await withFixtureServer { port in
+      do {
+        // This 404's body {"error": ...} does decode as a dictionary: only the status tells.
+        let body = try await fetch(
+          [String: String].self,
+          with: URLRequest(url: localURL("/users/99", port: port))
+        )
+        XCTFail(
+          "a 404 is an error even when its body decodes (it returned \(body)): check the status "
+            + "before decoding"
+        )
+      } catch let error as FetchError {
+        guard case .status(404, _) = error else {
+          return XCTFail("a 404 is a status error, .status(404, ...); this was \(error)")
+        }
+      } catch {
+        try rethrowIfNotImplemented(error)
+        XCTFail("every failure is a FetchError; this was \(type(of: error)): \(error)")
+      }
       let error = try await fetchError("/users/99", port: port)
       if case .decoding = error {
         XCTFail(
@@ -89,6 +129,36 @@ final class Ex4_2_FetchTests: GradedTestCase {
         .decoding(path: "[2].id"),
         "the third user's id is a string: the path is the array index, then the key"
       )
+      do {
+        let user = try await fetch(
+          IDAsText.self,
+          with: URLRequest(url: localURL("/users/3", port: port))
+        )
+        XCTFail("the id is a number, not text, but it decoded \(user)")
+      } catch let error as FetchError {
+        XCTAssertEqual(
+          error,
+          .decoding(path: "id"),
+          "a key at the top of the JSON is its name alone, with no dot before it"
+        )
+      }
+    }
+  }
+
+  /// A user whose id is text: `/users/3`'s number does not decode as it.
+  private struct IDAsText: Decodable {
+    let id: String
+  }
+
+  func test_aNullField_isADecodingError_atItsPath() async throws {
+    try await withFixtureServer { port in
+      let error = try await fetchError("/fault/null-field", port: port)
+      XCTAssertEqual(
+        error,
+        .decoding(path: "[0].name"),
+        "the first user's name is null: DecodingError.valueNotFound has its path in its context "
+          + "too"
+      )
     }
   }
 
@@ -108,6 +178,39 @@ final class Ex4_2_FetchTests: GradedTestCase {
     try await withFixtureServer { port in
       let error = try await fetchError("/fault/malformed", port: port)
       XCTAssertEqual(error, .decoding(path: ""))
+    }
+  }
+
+  func test_aStatusWithoutAnErrorKey_hasNoMessage() async throws {
+    try await withFixtureServer { port in
+      let error = try await fetchError("/fault/status?code=503", port: port)
+      XCTAssertEqual(
+        error,
+        .status(503, message: nil),
+        "the body {\"said\": ...} has no \"error\" key: then there is no message (nil), neither "
+          + "\"\" nor the whole body"
+      )
+    }
+  }
+
+  func test_theSessionGiven_isTheOneThatAsks() async throws {
+    // This session signs every request itself; URLSession.shared would get a 401.
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.urlCache = nil
+    configuration.httpAdditionalHeaders = ["Authorization": "Bearer \(FixtureServer.bearerToken)"]
+    let session = URLSession(configuration: configuration)
+    defer { session.finishTasksAndInvalidate() }
+    try await withFixtureServer { port in
+      var request = URLRequest(url: localURL("/users", port: port))
+      request.httpMethod = "POST"
+      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+      request.httpBody = Data(#"{"name":"Kai","username":"kai","email":"k@x.org"}"#.utf8)
+      do {
+        let created = try await fetch(User.self, with: request, session: session)
+        XCTAssertEqual(created.id, 11)
+      } catch FetchError.status(401, _) {
+        XCTFail("ask with the session you are given (it adds the token), not URLSession.shared")
+      }
     }
   }
 

@@ -37,6 +37,17 @@ final class Ex4_3_UserPagesTests: GradedTestCase {
       for try await _ in users(from: pages) { count += 1 }
       XCTAssertEqual(count, 10)
       XCTAssertEqual(pages.requested, [1, 2, 3], "two full pages of 5, then an empty one ends it")
+
+      let pairs = RecordingPages(port: port, perPage: 2)
+      count = 0
+      for try await _ in users(from: pairs) { count += 1 }
+      XCTAssertEqual(
+        pairs.requested,
+        [1, 2, 3, 4, 5, 6],
+        "five full pages of 2, then an empty one: a page is short when it has fewer users than "
+          + "source.perPage, not than a number of your own"
+      )
+      XCTAssertEqual(count, 10)
     }
   }
 
