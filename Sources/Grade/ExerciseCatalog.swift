@@ -963,6 +963,13 @@ enum ExerciseCatalog {
           hint: "attempts counts every try, the first one included: with attempts: 3 the "
             + "operation runs at most three times, with two waits between."
         ),
+        Mistake(
+          name: "an error that is not a FetchError is retried",
+          test: "test_anErrorThatIsNotAFetchError_isThrownAtOnce",
+          fixtures: ["retries-any-error"],
+          hint: "Catch only what you can judge: catch let error as FetchError where it may pass. "
+            + "Any other error says nothing about next time; let it go out as it is."
+        ),
       ]
     ),
   ]

@@ -168,4 +168,32 @@ final class Ex4_4_RetryingTests: GradedTestCase {
       }
     }
   }
+
+  func test_anErrorThatIsNotAFetchError_isThrownAtOnce() async throws {
+    let clock = self.clock
+    let calls = Locked(0)
+    let retry = Task {
+      try await retrying(attempts: 4, firstDelay: .seconds(1), clock: clock) { () throws -> Int in
+        calls.withLock { $0 += 1 }
+        throw NotAFetchError()
+      }
+    }
+    // Nobody moves the clock here: an answer that waits to retry is caught waiting.
+    await clock.waitForASleeper(orTheEndOf: retry)
+    guard clock.sleeperCount == 0 else {
+      retry.cancel()
+      return XCTFail(
+        "only a FetchError that may pass is retried: an error you know nothing about is thrown "
+          + "at once (this one waits on the clock to try again)"
+      )
+    }
+    let result = await retry.result
+    if case .failure(let error) = result { try rethrowIfNotImplemented(error) }
+    guard case .failure(let error) = result, error is NotAFetchError else {
+      return XCTFail("the operation's own error is thrown as it is: \(result)")
+    }
+    XCTAssertEqual(calls.withLock { $0 }, 1, "one call, and no retry")
+  }
+
+  private struct NotAFetchError: Error {}
 }
