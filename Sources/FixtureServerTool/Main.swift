@@ -17,7 +17,7 @@ enum Main {
             /files  /files/NAME (Range, ?throttle=RATE)
             /fault/500  /fault/cut  /fault/slow?delay_ms=N  /fault/malformed  /fault/wrong-type
             /fault/missing-field  /fault/null-field  /fault/flaky?key=K&failures=N
-            /fault/status?code=N
+            /fault/nested-wrong-type  /fault/status?code=N
     """
 
   static func main() {

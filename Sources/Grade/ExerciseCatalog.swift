@@ -802,6 +802,14 @@ enum ExerciseCatalog {
             + "the key is the first thing in the path."
         ),
         Mistake(
+          name: "an index gets a dot before it",
+          test: "test_aFieldOfTheWrongType_isADecodingError_atItsPath",
+          saying: "no dot before a bracket",
+          fixtures: ["path-joined-with-dots"],
+          hint: "Only a key gets a dot before it, and only when something comes before it; an "
+            + "index sits right after what it indexes: \"users[2].id\", not \"users.[2].id\"."
+        ),
+        Mistake(
           name: "a null value loses its path",
           test: "test_aNullField_isADecodingError_atItsPath",
           fixtures: ["value-not-found-ignored"],
@@ -945,9 +953,18 @@ enum ExerciseCatalog {
         Mistake(
           name: "try? around the wait swallows the cancel",
           test: "test_aCancelWhileWaiting_endsAtOnce_withNoFurtherAttempt",
+          saying: "a try? around the wait swallows the cancel",
           fixtures: ["swallowed-cancel"],
           hint: "A cancelled sleep throws CancellationError; try? turns it into nil and the next "
             + "attempt goes out for nobody. Use try, and let the error end the retrying."
+        ),
+        Mistake(
+          name: "the wait is not on the clock given",
+          test: "test_aCancelWhileWaiting_endsAtOnce_withNoFurtherAttempt",
+          kind: .hung,
+          fixtures: ["task-sleep"],
+          hint: "Wait with clock.sleep(for:) on the clock you are given: the tests move a manual "
+            + "clock, while Task.sleep or a clock of your own waits in real time (here a minute)."
         ),
         Mistake(
           name: "a cancelled request is retried",
@@ -959,9 +976,26 @@ enum ExerciseCatalog {
         Mistake(
           name: "one attempt too many, or too few",
           test: "test_afterTheLastAttempt_itsErrorIsThrown",
+          saying: "requests in all",
           fixtures: ["one-attempt-too-many", "one-attempt-too-few"],
           hint: "attempts counts every try, the first one included: with attempts: 3 the "
             + "operation runs at most three times, with two waits between."
+        ),
+        Mistake(
+          name: "waits that do not double, or a wait after the last attempt",
+          test: "test_afterTheLastAttempt_itsErrorIsThrown",
+          saying: "each twice the one before",
+          fixtures: ["linear-backoff", "waits-after-the-last"],
+          hint: "firstDelay, then 2x, 4x, 8x...: wait *= 2 after each wait. And decide whether to "
+            + "try again before you wait: after the last attempt there is nothing to wait for."
+        ),
+        Mistake(
+          name: "what may pass next time is judged wrong",
+          test: "test_aTransportError_andAnyStatusFrom500_areRetried_aDecodingErrorIsNot",
+          fixtures: ["only-503-retried", "transport-not-retried", "decoding-retried"],
+          hint: "May pass: every status from 500 up (500 and 502 as much as 503), and every "
+            + ".transport error but .cancelled (a timeout, a lost connection). Will not: a 4xx, "
+            + "a .decoding error, a cancelled request."
         ),
         Mistake(
           name: "an error that is not a FetchError is retried",

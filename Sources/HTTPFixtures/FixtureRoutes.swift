@@ -110,7 +110,8 @@ enum FixtureRoutes {
       var response = FixtureResponse.text(200, "sorry for the wait\n")
       response.before = .delay(.milliseconds(max(0, delay)))
       return response
-    case "/fault/malformed", "/fault/wrong-type", "/fault/missing-field", "/fault/null-field":
+    case "/fault/malformed", "/fault/wrong-type", "/fault/missing-field", "/fault/null-field",
+      "/fault/nested-wrong-type":
       return UserRoutes.broken(request.path)
     case "/fault/flaky":
       return flaky(request, server: server)

@@ -13,7 +13,8 @@ import LessonSupport
 /// Routes: `GET /status`, `/users` (`?page=P&per=N`), `/users/ID`, `POST /users` (bearer token,
 /// JSON body), `/files`, `/files/NAME` (with `Range`, and `?throttle=BYTES_PER_SECOND`), and the
 /// faults `/fault/500`, `/fault/cut`, `/fault/slow` (`?delay_ms=N`), `/fault/malformed`,
-/// `/fault/wrong-type`, `/fault/missing-field`, `/fault/null-field`, `/fault/flaky`
+/// `/fault/wrong-type`, `/fault/nested-wrong-type`, `/fault/missing-field`, `/fault/null-field`,
+/// `/fault/flaky`
 /// (`?key=K&failures=N`), `/fault/status` (`?code=N`). `HEAD` works wherever `GET` does. Every
 /// response closes its connection.
 /// The README lists the routes; `swift run FixtureServer --port 8080` serves them for curl.

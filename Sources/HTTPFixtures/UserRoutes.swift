@@ -68,7 +68,8 @@ enum UserRoutes {
 
   /// Users the client cannot decode: `/fault/malformed` is not JSON at all, `/fault/wrong-type`
   /// has the third user's id as a string, `/fault/missing-field` lacks the second user's email,
-  /// `/fault/null-field` has the first user's name as null.
+  /// `/fault/null-field` has the first user's name as null; `/fault/nested-wrong-type` is
+  /// `{"page": 1, "users": [...]}` around the users of `/fault/wrong-type`.
   static func broken(_ path: String) -> FixtureResponse {
     guard var users = try? jsonObject(FixtureUser.all) as? [[String: Any]] else {
       return .error(500, "could not encode the users")
@@ -80,6 +81,9 @@ enum UserRoutes {
       users[1]["email"] = nil
     case "/fault/null-field":
       users[0]["name"] = NSNull()
+    case "/fault/nested-wrong-type":
+      users[2]["id"] = "three"
+      return json(200, ["page": 1, "users": users])
     default:
       var text = String(decoding: json(200, users).body, as: UTF8.self)
       text.removeLast(text.count / 2)  // cut in the middle: brackets never closed

@@ -117,6 +117,13 @@ final class FixtureServerUserRoutesTests: XCTestCase {
       let named = try XCTUnwrap(try json(null) as? [[String: Any]])
       XCTAssertTrue(named[0]["name"] is NSNull, "the key is there, its value null")
       XCTAssertEqual(named[1]["name"] as? String, "Bruno Lindqvist")
+
+      let nested = await RawHTTPClient.get("/fault/nested-wrong-type", port: server.port)
+      let page = try XCTUnwrap(try json(nested) as? [String: Any])
+      XCTAssertEqual(page["page"] as? Int, 1)
+      let inside = try XCTUnwrap(page["users"] as? [[String: Any]])
+      XCTAssertEqual(inside.count, 10)
+      XCTAssertEqual(inside[2]["id"] as? String, "three")
     }
   }
 

@@ -11,9 +11,9 @@ import FoundationNetworking
 /// `FetchError` for every failure: `.status(code, message:)` for any status outside 200...299,
 /// whatever the body, with the `"error"` string of the server's JSON body (nil if there is
 /// none); `.decoding(path:)` when the body does not decode, with the path to the failing value
-/// ("[2].id", "[1].email", "id": indices in brackets, keys after dots but none before the first,
-/// the missing key included; "" when the body is not JSON at all); `.transport(code)` when
-/// URLSession throws a `URLError`.
+/// ("[2].id", "[1].email", "id", "users[2].id": indices in brackets, keys after dots but none
+/// before the first, the missing key included; "" when the body is not JSON at all);
+/// `.transport(code)` when URLSession throws a `URLError`.
 /// Read docs/Chapter04-Networking.md#exercise-42-decode-or-say-why-not
 public func fetch<T: Decodable>(
   _ type: T.Type,

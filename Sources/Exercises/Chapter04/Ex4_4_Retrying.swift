@@ -6,8 +6,9 @@ import ExerciseSupport
 /// more, or a `.transport` error other than `.cancelled`), wait on `clock` and try again: first
 /// `firstDelay`, then twice as long each time, for at most `attempts` tries in all. Any other
 /// error (a 4xx, a decoding error, a cancelled request, an error that is not a `FetchError`) is
-/// thrown at once, and so is the last attempt's error. When the task is cancelled during a wait,
-/// stop at once: no further attempt.
+/// thrown at once, and so is the last attempt's error, with no wait after it. When the task is
+/// cancelled during a wait, stop at once with the `CancellationError` the sleep throws: no
+/// further attempt.
 /// Read docs/Chapter04-Networking.md#exercise-44-a-retry-that-knows-when-to-stop
 public func retrying<T: Sendable>(
   attempts: Int,

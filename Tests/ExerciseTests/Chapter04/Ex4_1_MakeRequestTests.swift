@@ -41,6 +41,12 @@ final class Ex4_1_MakeRequestTests: GradedTestCase {
       "https://example.org/a",
       "a nil port means the scheme's own: leave it out of the URL (80 is not https's port)"
     )
+    XCTAssertEqual(
+      try makeRequest(for: Endpoint(host: "example.org", port: 443, path: "/a")).url?
+        .absoluteString,
+      "http://example.org:443/a",
+      "a port that is given goes into the URL, whatever its number: only a nil port is left out"
+    )
   }
 
   func test_theURLsQuery_keepsEveryItemInOrder_escapedByURLComponents() throws {
@@ -86,7 +92,7 @@ final class Ex4_1_MakeRequestTests: GradedTestCase {
   func test_aBody_isSentAsJSON_andNoBodySendsNoContentType() throws {
     // Spaced as nobody's encoder would write it: the bytes go out as they are, not re-encoded.
     let body = Data(#"{ "name" : "Kai",  "tags": [ ] }"#.utf8)
-    for method in [HTTPMethod.post, .put, .patch] {
+    for method in [HTTPMethod.post, .put, .patch, .get, .delete] {
       let request = try makeRequest(for: Endpoint(path: "/users", method: method, body: body))
       XCTAssertEqual(
         request.httpBody,

@@ -142,7 +142,27 @@ final class Ex4_2_FetchTests: GradedTestCase {
           "a key at the top of the JSON is its name alone, with no dot before it"
         )
       }
+      do {
+        let page = try await fetch(
+          UsersPage.self,
+          with: URLRequest(url: localURL("/fault/nested-wrong-type", port: port))
+        )
+        XCTFail("the third user's id is text, but it decoded \(page.users.count) users")
+      } catch let error as FetchError {
+        XCTAssertEqual(
+          error,
+          .decoding(path: "users[2].id"),
+          "every step of the path, however deep: a key, then an index in brackets right after it "
+            + "(no dot before a bracket), then a dot and the next key"
+        )
+      }
     }
+  }
+
+  /// `/fault/nested-wrong-type`'s shape: the users of `/fault/wrong-type` inside an object.
+  private struct UsersPage: Decodable {
+    let page: Int
+    let users: [User]
   }
 
   /// A user whose id is text: `/users/3`'s number does not decode as it.

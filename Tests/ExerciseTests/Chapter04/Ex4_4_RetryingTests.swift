@@ -94,8 +94,9 @@ final class Ex4_4_RetryingTests: GradedTestCase {
       if case .failure(let error) = result { try rethrowIfNotImplemented(error) }
       guard case .failure(let error) = result, error is CancellationError else {
         return XCTFail(
-          "a cancel during the wait ends the retrying with the sleep's CancellationError: a try? "
-            + "around the wait swallows the cancel (it ended with \(result))"
+          "a cancel during the wait ends the retrying with the CancellationError the sleep throws: "
+            + "a try? around the wait swallows the cancel, and a catch that throws another error "
+            + "hides it (it ended with \(result))"
         )
       }
       XCTAssertEqual(received.all.count, 1, "cancelled while waiting, so no attempt after")
@@ -142,15 +143,17 @@ final class Ex4_4_RetryingTests: GradedTestCase {
     try await withFixtureServer(.init(received: received.add)) { port in
       let clock = self.clock
       let retry = Task {
-        try await retrying(attempts: 3, firstDelay: .seconds(1), clock: clock) {
+        try await retrying(attempts: 4, firstDelay: .seconds(1), clock: clock) {
           try await flakyRequest(port: port, key: "always", failures: 9)
         }
       }
-      // Let every wait pass, whatever its length, until the retrying ends.
+      // Let every wait pass, whatever its length, until the retrying ends; note each one.
+      var waits: [Duration] = []
       while true {
         await clock.waitForASleeper(orTheEndOf: retry)
         guard let deadline = clock.sleeperDeadlines.first else { break }
-        clock.advance(by: clock.now.duration(to: deadline))
+        waits.append(clock.now.duration(to: deadline))
+        clock.advance(by: waits.last ?? .zero)
       }
       do {
         let answer = try await retry.value
@@ -158,14 +161,68 @@ final class Ex4_4_RetryingTests: GradedTestCase {
       } catch let error as FetchError {
         XCTAssertEqual(
           received.all.count,
-          3,
-          "attempts: 3 means three requests in all, the first one included"
+          4,
+          "attempts: 4 means four requests in all, the first one included"
         )
-        XCTAssertEqual(error, .status(503, message: "busy, try again (attempt 3 of key 'always')"))
+        XCTAssertEqual(
+          waits,
+          [.seconds(1), .seconds(2), .seconds(4)],
+          "three waits between four attempts, each twice the one before, and none after the "
+            + "last: its error is thrown at once"
+        )
+        XCTAssertEqual(error, .status(503, message: "busy, try again (attempt 4 of key 'always')"))
       } catch {
         try rethrowIfNotImplemented(error)
         throw error
       }
+    }
+  }
+
+  func test_aTransportError_andAnyStatusFrom500_areRetried_aDecodingErrorIsNot() async throws {
+    let clock = self.clock
+    let calls = Locked(0)
+    let failures: [FetchError] = [.status(500, message: nil), .transport(.timedOut)]
+    let retry = Task {
+      try await retrying(attempts: 4, firstDelay: .seconds(1), clock: clock) { () throws -> Int in
+        let call = calls.withLock { calls in
+          calls += 1
+          return calls
+        }
+        if call <= failures.count { throw failures[call - 1] }
+        return call
+      }
+    }
+    for failure in failures {
+      await clock.waitForASleeper(orTheEndOf: retry)
+      guard let deadline = clock.sleeperDeadlines.first else {
+        let result = await retry.result
+        if case .failure(let error) = result { try rethrowIfNotImplemented(error) }
+        return XCTFail(
+          "\(failure) may pass next time (a status of 500 or more, a transport error other than "
+            + ".cancelled): wait and try again (it ended with \(result))"
+        )
+      }
+      clock.advance(by: clock.now.duration(to: deadline))
+    }
+    let answer = try await retry.value
+    XCTAssertEqual(answer, 3, "a 500, a timeout, then the third call's answer")
+
+    let decoding = Task {
+      try await retrying(attempts: 4, firstDelay: .seconds(1), clock: clock) { () throws -> Int in
+        throw FetchError.decoding(path: "id")
+      }
+    }
+    await clock.waitForASleeper(orTheEndOf: decoding)
+    guard clock.sleeperCount == 0 else {
+      decoding.cancel()
+      return XCTFail(
+        "a body that does not decode will not decode next time either: throw a .decoding error "
+          + "at once (this one waits on the clock to try again)"
+      )
+    }
+    let result = await decoding.result
+    guard case .failure(FetchError.decoding(path: "id")) = result else {
+      return XCTFail("the .decoding error is thrown as it is: \(result)")
     }
   }
 
