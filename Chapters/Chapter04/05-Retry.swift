@@ -157,7 +157,8 @@ private func runRetryCancelled(_ context: LessonContext) async throws {
           )
         }
       } catch {
-        console.print("  the retry ended with \(error) after \(attempts) attempt(s)")
+        let tries = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
+        console.print("  the retry ended with \(type(of: error)) after \(tries)")
       }
     }
     for await _ in waits { break }

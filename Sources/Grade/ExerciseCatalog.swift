@@ -681,8 +681,9 @@ enum ExerciseCatalog {
           test: "test_theURLsQuery_keepsEveryItemInOrder_escapedByURLComponents",
           fixtures: ["query-joined-by-hand"],
           hint: "Give URLComponents the items themselves: components.queryItems = "
-            + "endpoint.queryItems. It keeps their order and repeats, writes an item with no value "
-            + "as its name alone, and escapes '&' and '=' inside a value."
+            + "endpoint.queryItems (nil when there are none, or the URL ends in '?'). It keeps "
+            + "their order and repeats, writes an item with no value as its name alone, and "
+            + "escapes '&' and '=' inside a value."
         ),
         Mistake(
           name: "the method is not the endpoint's",

@@ -28,7 +28,7 @@ struct FixtureResponse {
   static func json(_ status: Int, _ value: some Encodable, headers: [(String, String)] = []) -> Self
   {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let body = (try? encoder.encode(value)) ?? Data("{}".utf8)
     return Self(status: status, contentType: "application/json", body: body, headers: headers)
   }

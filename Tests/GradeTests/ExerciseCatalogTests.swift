@@ -12,19 +12,29 @@ final class ExerciseCatalogTests: XCTestCase {
     try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
   }
 
+  /// The exercise's stub while it is still as shipped, or nil once a learner has answered there.
+  ///
+  /// A shipped stub throws `NotImplemented`; an answer does not, and `swift test` must stay green
+  /// for a learner. That every shipped stub throws is proven by CI's "untouched stubs" grading.
+  private func shippedStub(_ exercise: Exercise) throws -> String? {
+    let stub = try read(exercise.stubPath)
+    return stub.contains("NotImplemented(\"\(exercise.id)\")") ? stub : nil
+  }
+
   func test_everyExercise_hasAStub_aSolution_gradedTests_hints_andADocsAnchor() throws {
     XCTAssertFalse(ExerciseCatalog.exercises.isEmpty)
     for exercise in ExerciseCatalog.exercises {
       let chapter = exercise.chapter.name
-      let stub = try read(exercise.stubPath)
-      XCTAssertTrue(
-        stub.contains("TODO(\(exercise.id))"),
-        "\(exercise.stubPath) has no TODO(\(exercise.id))"
-      )
-      XCTAssertTrue(
-        stub.contains("NotImplemented(\"\(exercise.id)\")"),
-        "\(exercise.stubPath) never throws"
-      )
+      if let stub = try shippedStub(exercise) {
+        XCTAssertTrue(
+          stub.contains("TODO(\(exercise.id))"),
+          "\(exercise.stubPath) has no TODO(\(exercise.id))"
+        )
+        XCTAssertTrue(
+          stub.contains(exercise.docLink),
+          "\(exercise.stubPath) does not link \(exercise.docLink)"
+        )
+      }
       XCTAssertNoThrow(try read("Sources/Solutions/\(chapter)/\(exercise.stubFile)"), "no solution")
 
       let testFiles = try FileManager.default.contentsOfDirectory(
@@ -45,10 +55,6 @@ final class ExerciseCatalogTests: XCTestCase {
       XCTAssertTrue(
         MarkdownAnchors.anchors(in: page).contains(exercise.docAnchor),
         "docs/\(exercise.chapter.docsPage) has no heading for #\(exercise.docAnchor)"
-      )
-      XCTAssertTrue(
-        stub.contains(exercise.docLink),
-        "\(exercise.stubPath) does not link \(exercise.docLink)"
       )
     }
   }
@@ -94,11 +100,12 @@ final class ExerciseCatalogTests: XCTestCase {
         exercisePart.contains("Practises section [\(title)](#\(anchor))."),
         "docs: exercise \(exercise.id) does not name section \(exercise.section)"
       )
-      let stub = try read(exercise.stubPath)
-      XCTAssertTrue(
-        stub.contains("(section \(exercise.section)).\n"),
-        "\(exercise.stubPath): the header does not name section \(exercise.section)"
-      )
+      if let stub = try shippedStub(exercise) {
+        XCTAssertTrue(
+          stub.contains("(section \(exercise.section)).\n"),
+          "\(exercise.stubPath): the header does not name section \(exercise.section)"
+        )
+      }
       XCTAssertEqual(
         exercise.heading,
         "\(exercise.id)  \(exercise.title) (section \(exercise.section))"

@@ -91,8 +91,8 @@ public struct User: Codable, Sendable, Equatable {
 public enum FetchError: Error, Equatable, Sendable {
   /// Not 2xx; the message of the server's `{"error": "..."}` body, if it sent one.
   case status(Int, message: String?)
-  /// The body does not decode; where, as "[2].id" (array index in brackets, keys after dots,
-  /// "" for the top level).
+  /// The body does not decode; where, as "[2].id" or "users[2].id" (array indices in brackets,
+  /// keys after dots, none before the first; "" when the body is not JSON at all).
   case decoding(path: String)
   /// No whole answer: URLSession threw this code.
   case transport(URLError.Code)

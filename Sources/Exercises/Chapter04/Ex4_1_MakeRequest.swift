@@ -7,9 +7,10 @@ import FoundationNetworking
 
 /// Exercise 4.1: a request built from its endpoint (section 4.2).
 ///
-/// Build the URL from the endpoint's scheme, host, port (nil: the scheme's own, left out) path
-/// and query items (every one, in order, escaped as URLComponents does; no "?" when there are
-/// none); throw an `EndpointError` when those parts make no URL, never crash. Set the HTTP
+/// Build the URL from the endpoint's scheme, host, port (nil: the scheme's own, left out; a port
+/// given goes in, whatever its number), path and query items (every one, in order, escaped as
+/// URLComponents does; no "?" when there are none); throw an `EndpointError` when those parts
+/// make no URL (a path without its leading "/", a host with a space), never crash. Set the HTTP
 /// method; send a non-empty token as `Authorization: Bearer TOKEN` (no header without one);
 /// send a body byte for byte, whatever the method, with `Content-Type: application/json`.
 /// Read docs/Chapter04-Networking.md#exercise-41-a-request-built-from-its-endpoint
