@@ -178,20 +178,24 @@ extension Verdict {
     }
   }
 
-  /// The lines the Swift runtime wrote about continuation misuse or a fatal error, without the
-  /// source-file prefix before "Fatal error".
+  /// The lines the Swift runtime wrote about continuation misuse or a fatal error.
+  ///
+  /// The source file before "Fatal error" is kept, at the end, only when it is the learner's own
+  /// ("Exercises/Ex4_1_MakeRequest.swift:13"); the runtime's own files say nothing to them.
   static func runtimeLines(in output: String) -> [String] {
     var seen = Set<String>()
     return output.split(separator: "\n").compactMap { line -> String? in
-      let text: Substring
+      var text: String
       if let fatal = line.range(of: "Fatal error: ") {
-        text = line[fatal.lowerBound...]
+        text = String(line[fatal.lowerBound...])
+        let place = line[..<fatal.lowerBound].trimmingCharacters(in: .init(charactersIn: ": "))
+        if place.hasPrefix("Exercises/") { text += " (at \(place))" }
       } else if let misuse = line.range(of: "SWIFT TASK CONTINUATION MISUSE") {
-        text = line[misuse.lowerBound...]
+        text = String(line[misuse.lowerBound...])
       } else {
         return nil
       }
-      return seen.insert(String(text)).inserted ? String(text) : nil
+      return seen.insert(text).inserted ? text : nil
     }
   }
 

@@ -66,6 +66,21 @@ final class VerdictTests: XCTestCase {
     )
   }
 
+  func test_aCrashInTheLearnersFile_saysWhere_andOneInTheRuntimesDoesNot() {
+    let stderr =
+      "Exercises/Ex4_1_MakeRequest.swift:13: Fatal error: Unexpectedly found nil while "
+      + "unwrapping an Optional value\n"
+      + "Swift/ContiguousArrayBuffer.swift:690: Fatal error: Index out of range\n"
+    XCTAssertEqual(
+      Verdict.runtimeLines(in: stderr),
+      [
+        "Fatal error: Unexpectedly found nil while unwrapping an Optional value (at "
+          + "Exercises/Ex4_1_MakeRequest.swift:13)",
+        "Fatal error: Index out of range",
+      ]
+    )
+  }
+
   func test_aCrashAfterEveryTestPassed_isStillACrash() {
     let output = started + "Test Case 'T.test_a' passed (0.0 seconds)\n"
     let stderr =
