@@ -127,4 +127,21 @@ public final class ManualClock: Clock, Sendable {
       if ready { continuation.resume() }
     }
   }
+
+  /// Returns once a task sleeps on this clock, or once `task` has ended (an answer that never
+  /// sleeps, such as a stub), whichever comes first.
+  public func waitForASleeper<Success: Sendable, Failure: Error>(
+    orTheEndOf task: Task<Success, Failure>
+  ) async {
+    let either = OneShotSignal<Bool>()
+    Task {
+      await waitForSleepers(count: 1)
+      either.fire(true)
+    }
+    Task {
+      _ = await task.result
+      either.fire(false)
+    }
+    _ = await either.wait()
+  }
 }

@@ -47,23 +47,6 @@ final class HookedClock: Clock, Sendable {
   }
 }
 
-extension ManualClock {
-  /// Returns once a task sleeps on this clock, or once `task` has ended (an answer that never
-  /// sleeps, such as a stub), whichever comes first.
-  func waitForASleeper(orTheEndOf task: Task<Void, Never>) async {
-    let either = OneShotSignal<Bool>()
-    Task {
-      await waitForSleepers(count: 1)
-      either.fire(true)
-    }
-    Task {
-      await task.value
-      either.fire(false)
-    }
-    _ = await either.wait()
-  }
-}
-
 /// Reads a stream on a task of its own and keeps what it read, so that a test can wait for a
 /// number of elements, cancel the reader, and see how the stream ended.
 final class StreamReader<Element: Sendable>: Sendable {

@@ -120,21 +120,3 @@ final class ReceivedRequests: Sendable {
     lines.withLock { $0.append(line) }
   }
 }
-
-extension ManualClock {
-  /// Returns once a task sleeps on this clock, or once `task` has ended, whichever comes first.
-  func waitForASleeper<Success: Sendable, Failure: Error>(
-    orTheEndOf task: Task<Success, Failure>
-  ) async {
-    let either = OneShotSignal<Bool>()
-    Task {
-      await waitForSleepers(count: 1)
-      either.fire(true)
-    }
-    Task {
-      _ = await task.result
-      either.fire(false)
-    }
-    _ = await either.wait()
-  }
-}
