@@ -13,15 +13,8 @@ func withFixtureServer<T: Sendable>(
   received: (@Sendable (String) -> Void)? = nil,
   _ body: (FixtureServer) async throws -> T
 ) async throws -> T {
-  let server = try FixtureServer.start(
-    .init(clock: context.clock, delays: delays, log: log, received: received)
+  try await FixtureServer.serving(
+    .init(clock: context.clock, delays: delays, log: log, received: received),
+    body
   )
-  do {
-    let value = try await body(server)
-    await server.stopAsync()
-    return value
-  } catch {
-    await server.stopAsync()
-    throw error
-  }
 }

@@ -156,6 +156,24 @@ public final class FixtureServer: Sendable {
     close(listener)
   }
 
+  /// Starts a server with `configuration`, runs `body` with it (on the caller's actor), and stops
+  /// it however `body` ends: the lessons' and the tests' way to use one.
+  public static func serving<T: Sendable>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ configuration: Configuration = .init(),
+    _ body: (FixtureServer) async throws -> T
+  ) async throws -> T {
+    let server = try start(configuration)
+    do {
+      let value = try await body(server)
+      await server.stopAsync()
+      return value
+    } catch {
+      await server.stopAsync()
+      throw error
+    }
+  }
+
   /// `stop()` for async code: the wait for the serving threads happens on a thread of its own,
   /// so no thread of the cooperative pool is blocked (the pauses it ends need that pool).
   public func stopAsync() async {

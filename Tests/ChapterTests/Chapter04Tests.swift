@@ -572,16 +572,11 @@ final class Chapter04Tests: XCTestCase {
     received: LineWatcher? = nil,
     _ body: (FixtureServer, Int) async throws -> Void
   ) async throws {
-    let server = try FixtureServer.start(
+    try await FixtureServer.serving(
       .init(clock: clock, delays: delays, log: log?.add, received: received?.add)
-    )
-    do {
+    ) { server in
       try await body(server, Int(server.port))
-    } catch {
-      await server.stopAsync()
-      throw error
     }
-    await server.stopAsync()
   }
 
   private func flaky(key: String, failures: Int, port: Int) -> UsersEndpoint {

@@ -7,28 +7,10 @@ import XCTest
 final class FixtureServerTests: XCTestCase {
   private let small = FixtureFile.all[0]
 
-  private func withServer(
-    _ configuration: FixtureServer.Configuration = .init(),
-    _ body: (FixtureServer) async throws -> Void
-  ) async throws {
-    let server = try FixtureServer.start(configuration)
-    do {
-      try await body(server)
-    } catch {
-      server.stop()
-      throw error
-    }
-    server.stop()
-  }
-
-  private func json(_ reply: RawHTTPClient.Reply) throws -> Any {
-    try JSONSerialization.jsonObject(with: Data(reply.body))
-  }
-
   // MARK: - Routes
 
   func test_status_onTheRealPortThatPortZeroGave() async throws {
-    try await withServer { server in
+    try await FixtureServer.serving { server in
       XCTAssertGreaterThan(server.port, 0)
       let reply = await RawHTTPClient.get("/status", port: server.port)
       XCTAssertEqual(reply.statusLine, "HTTP/1.1 200 OK")
@@ -41,9 +23,9 @@ final class FixtureServerTests: XCTestCase {
   }
 
   func test_users_areTenInTheJSONPlaceholderSchema() async throws {
-    try await withServer { server in
+    try await FixtureServer.serving { server in
       let reply = await RawHTTPClient.get("/users", port: server.port)
-      let users = try XCTUnwrap(try json(reply) as? [[String: Any]])
+      let users = try XCTUnwrap(try reply.json() as? [[String: Any]])
       XCTAssertEqual(users.count, 10)
       XCTAssertEqual(users.compactMap { $0["id"] as? Int }, Array(1...10))
       for user in users {
@@ -63,18 +45,18 @@ final class FixtureServerTests: XCTestCase {
   }
 
   func test_users_pages_andRejectsBadPaging() async throws {
-    try await withServer { server in
+    try await FixtureServer.serving { server in
       let page2 = await RawHTTPClient.get("/users?page=2&per=3", port: server.port)
       XCTAssertEqual(
-        (try json(page2) as? [[String: Any]])?.compactMap { $0["id"] as? Int },
+        (try page2.json() as? [[String: Any]])?.compactMap { $0["id"] as? Int },
         [4, 5, 6]
       )
       XCTAssertEqual(page2.header("X-Total-Count"), "10")
       XCTAssertEqual(page2.header("X-Page-Count"), "4")
       let last = await RawHTTPClient.get("/users?page=4&per=3", port: server.port)
-      XCTAssertEqual((try json(last) as? [[String: Any]])?.compactMap { $0["id"] as? Int }, [10])
+      XCTAssertEqual((try last.json() as? [[String: Any]])?.compactMap { $0["id"] as? Int }, [10])
       let beyond = await RawHTTPClient.get("/users?page=9&per=3", port: server.port)
-      XCTAssertEqual((try json(beyond) as? [Any])?.count, 0)
+      XCTAssertEqual((try beyond.json() as? [Any])?.count, 0)
       for bad in ["page=0", "per=0", "per=101", "page=two"] {
         let reply = await RawHTTPClient.get("/users?\(bad)", port: server.port)
         XCTAssertEqual(reply.statusLine, "HTTP/1.1 400 Bad Request", bad)
@@ -83,9 +65,9 @@ final class FixtureServerTests: XCTestCase {
   }
 
   func test_files_listsTheThreeFiles() async throws {
-    try await withServer { server in
+    try await FixtureServer.serving { server in
       let reply = await RawHTTPClient.get("/files", port: server.port)
-      let files = try XCTUnwrap(try json(reply) as? [[String: Any]])
+      let files = try XCTUnwrap(try reply.json() as? [[String: Any]])
       XCTAssertEqual(
         files.compactMap { $0["name"] as? String },
         ["small.bin", "medium.bin", "large.bin"]
@@ -107,7 +89,7 @@ final class FixtureServerTests: XCTestCase {
   // MARK: - Downloads
 
   func test_download_whole_isByteExact_withContentLength() async throws {
-    try await withServer { server in
+    try await FixtureServer.serving { server in
       let reply = await RawHTTPClient.get("/files/small.bin", port: server.port)
       XCTAssertEqual(reply.statusLine, "HTTP/1.1 200 OK")
       XCTAssertEqual(reply.header("Content-Length"), "\(small.size)")
@@ -119,7 +101,7 @@ final class FixtureServerTests: XCTestCase {
   func test_download_ranges_give206_withContentRange() async throws {
     let size = small.size
     let contents = [UInt8](small.contents)
-    try await withServer { server in
+    try await FixtureServer.serving { server in
       let cases: [(String, ClosedRange<Int>)] = [
         ("bytes=100-199", 100...199),
         ("bytes=\(size - 10)-", (size - 10)...(size - 1)),
@@ -144,7 +126,7 @@ final class FixtureServerTests: XCTestCase {
   }
 
   func test_download_unsatisfiableRange_is416() async throws {
-    try await withServer { server in
+    try await FixtureServer.serving { server in
       for header in ["bytes=\(small.size)-", "bytes=-0"] {
         let reply = await RawHTTPClient.get(
           "/files/small.bin",
@@ -158,18 +140,18 @@ final class FixtureServerTests: XCTestCase {
   }
 
   func test_unknownFileOrRoute_is404_withAJSONError() async throws {
-    try await withServer { server in
+    try await FixtureServer.serving { server in
       let reply = await RawHTTPClient.get("/files/nope.bin", port: server.port)
       XCTAssertEqual(reply.statusLine, "HTTP/1.1 404 Not Found")
       XCTAssertEqual(reply.header("Content-Type"), "application/json")
-      XCTAssertEqual(try json(reply) as? [String: String], ["error": "no file named 'nope.bin'"])
+      XCTAssertEqual(try reply.json() as? [String: String], ["error": "no file named 'nope.bin'"])
       let route = await RawHTTPClient.get("/nowhere", port: server.port)
       XCTAssertEqual(route.statusLine, "HTTP/1.1 404 Not Found")
     }
   }
 
   func test_head_sendsTheHeadersOnly() async throws {
-    try await withServer { server in
+    try await FixtureServer.serving { server in
       let reply = await RawHTTPClient.send(
         "HEAD /files/small.bin HTTP/1.1\r\n\r\n",
         port: server.port
@@ -183,7 +165,7 @@ final class FixtureServerTests: XCTestCase {
   // MARK: - Bad requests
 
   func test_badRequests_get400_431_and405() async throws {
-    try await withServer { server in
+    try await FixtureServer.serving { server in
       let garbage = await RawHTTPClient.send("HELLO\r\n\r\n", port: server.port)
       XCTAssertEqual(garbage.statusLine, "HTTP/1.1 400 Bad Request")
       let badHeader = await RawHTTPClient.send(
@@ -211,18 +193,18 @@ final class FixtureServerTests: XCTestCase {
   // MARK: - Faults
 
   func test_fault500_isAServerErrorWithJSON() async throws {
-    try await withServer { server in
+    try await FixtureServer.serving { server in
       let reply = await RawHTTPClient.get("/fault/500", port: server.port)
       XCTAssertEqual(reply.statusLine, "HTTP/1.1 500 Internal Server Error")
       XCTAssertEqual(
-        try json(reply) as? [String: String],
+        try reply.json() as? [String: String],
         ["error": "the server failed on purpose"]
       )
     }
   }
 
   func test_faultCut_announcesTheWholeBody_butSendsHalf() async throws {
-    try await withServer { server in
+    try await FixtureServer.serving { server in
       let reply = await RawHTTPClient.get("/fault/cut", port: server.port)
       XCTAssertEqual(reply.header("Content-Length"), "\(small.size)")
       XCTAssertEqual(reply.body.count, small.size / 2)
@@ -232,7 +214,7 @@ final class FixtureServerTests: XCTestCase {
 
   func test_faultSlow_waitsOnTheServersClockBeforeTheFirstByte() async throws {
     let clock = ManualClock()
-    try await withServer(.init(clock: clock)) { server in
+    try await FixtureServer.serving(.init(clock: clock)) { server in
       let reply = Task { await RawHTTPClient.get("/fault/slow?delay_ms=1500", port: server.port) }
       await clock.waitForSleepers(count: 1)  // the server holds the answer back
       clock.advance(by: .milliseconds(1500))
@@ -249,7 +231,7 @@ final class FixtureServerTests: XCTestCase {
       FixtureServer.Configuration(clock: clock),
       .init(throttleBytesPerSecond: 100_000, clock: clock),
     ] {
-      try await withServer(configuration) { server in
+      try await FixtureServer.serving(configuration) { server in
         let start = clock.now
         let query = configuration.throttleBytesPerSecond == nil ? "?throttle=100000" : ""
         let reply = Task {
@@ -276,7 +258,8 @@ final class FixtureServerTests: XCTestCase {
     let log = Locked<[String]>([])
     let large = FixtureFile.all[2]
     _ = large.contents
-    try await withServer(.init(log: { line in log.withLock { $0.append(line) } })) { server in
+    try await FixtureServer.serving(.init(log: { line in log.withLock { $0.append(line) } })) {
+      server in
       let partial = await RawHTTPClient.send(
         "GET /files/large.bin HTTP/1.1\r\n\r\n",
         port: server.port,
@@ -296,7 +279,7 @@ final class FixtureServerTests: XCTestCase {
 
   func test_64ConcurrentClients_eachGetAByteExactBody() async throws {
     let expected = [UInt8](small.contents)
-    try await withServer { server in
+    try await FixtureServer.serving { server in
       let port = server.port
       let exact = await withTaskGroup(of: Bool.self) { group in
         for _ in 0..<64 {

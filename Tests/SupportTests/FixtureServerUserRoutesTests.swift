@@ -7,38 +7,20 @@ import XCTest
 /// The routes the networking chapter leans on: one user, creating a user, users that cannot be
 /// decoded, a flaky route, slow answers that notice a client leaving, and the `received` hook.
 final class FixtureServerUserRoutesTests: XCTestCase {
-  private func withServer(
-    _ configuration: FixtureServer.Configuration = .init(),
-    _ body: (FixtureServer) async throws -> Void
-  ) async throws {
-    let server = try FixtureServer.start(configuration)
-    do {
-      try await body(server)
-    } catch {
-      server.stop()
-      throw error
-    }
-    server.stop()
-  }
-
-  private func json(_ reply: RawHTTPClient.Reply) throws -> Any {
-    try JSONSerialization.jsonObject(with: Data(reply.body))
-  }
-
   private func post(_ body: String, headers: [String], port: UInt16) async -> RawHTTPClient.Reply {
     let lines = (headers + ["Content-Length: \(body.utf8.count)"]).map { $0 + "\r\n" }.joined()
     return await RawHTTPClient.send("POST /users HTTP/1.1\r\n\(lines)\r\n\(body)", port: port)
   }
 
   func test_oneUser_byId_or404() async throws {
-    try await withServer { server in
+    try await FixtureServer.serving { server in
       let third = await RawHTTPClient.get("/users/3", port: server.port)
-      let user = try XCTUnwrap(try json(third) as? [String: Any])
+      let user = try XCTUnwrap(try third.json() as? [String: Any])
       XCTAssertEqual(user["id"] as? Int, 3)
       XCTAssertEqual(user["name"] as? String, "Chiara Benedetti")
       let missing = await RawHTTPClient.get("/users/99", port: server.port)
       XCTAssertEqual(missing.statusLine, "HTTP/1.1 404 Not Found")
-      XCTAssertEqual(try json(missing) as? [String: String], ["error": "no user with id '99'"])
+      XCTAssertEqual(try missing.json() as? [String: String], ["error": "no user with id '99'"])
     }
   }
 
@@ -46,10 +28,10 @@ final class FixtureServerUserRoutesTests: XCTestCase {
     let token = "Authorization: Bearer \(FixtureServer.bearerToken)"
     let json = "Content-Type: application/json"
     let body = #"{"name": "Kai Moreau", "username": "kai", "email": "kai@example.org"}"#
-    try await withServer { server in
+    try await FixtureServer.serving { server in
       let created = await post(body, headers: [token, json], port: server.port)
       XCTAssertEqual(created.statusLine, "HTTP/1.1 201 Created")
-      let user = try XCTUnwrap(try self.json(created) as? [String: Any])
+      let user = try XCTUnwrap(try created.json() as? [String: Any])
       XCTAssertEqual(user["id"] as? Int, 11)
       XCTAssertEqual(user["name"] as? String, "Kai Moreau")
       XCTAssertEqual(user["email"] as? String, "kai@example.org")
@@ -59,7 +41,7 @@ final class FixtureServerUserRoutesTests: XCTestCase {
       XCTAssertEqual(anonymous.statusLine, "HTTP/1.1 401 Unauthorized")
       XCTAssertEqual(anonymous.header("WWW-Authenticate"), "Bearer")
       XCTAssertEqual(
-        try self.json(anonymous) as? [String: String],
+        try anonymous.json() as? [String: String],
         ["error": "no bearer token: send 'Authorization: Bearer tutorial-token'"]
       )
       let wrong = await post(
@@ -74,14 +56,14 @@ final class FixtureServerUserRoutesTests: XCTestCase {
       let notAUser = await post(#"{"name": 1}"#, headers: [token, json], port: server.port)
       XCTAssertEqual(notAUser.statusLine, "HTTP/1.1 400 Bad Request")
       XCTAssertEqual(
-        try self.json(notAUser) as? [String: String],
+        try notAUser.json() as? [String: String],
         ["error": "the body is not a new user with name, username and email"]
       )
     }
   }
 
   func test_requestBodies_tooLargeOrBadlyAnnounced_areRefused() async throws {
-    try await withServer { server in
+    try await FixtureServer.serving { server in
       let huge = await RawHTTPClient.send(
         "POST /users HTTP/1.1\r\nContent-Length: 70000\r\n\r\n",
         port: server.port
@@ -96,30 +78,30 @@ final class FixtureServerUserRoutesTests: XCTestCase {
   }
 
   func test_brokenUsers_malformed_wrongType_missingField() async throws {
-    try await withServer { server in
+    try await FixtureServer.serving { server in
       let malformed = await RawHTTPClient.get("/fault/malformed", port: server.port)
       XCTAssertEqual(malformed.statusLine, "HTTP/1.1 200 OK")
       XCTAssertFalse(malformed.body.isEmpty)
-      XCTAssertThrowsError(try json(malformed), "not JSON at all")
+      XCTAssertThrowsError(try malformed.json(), "not JSON at all")
 
       let wrongType = await RawHTTPClient.get("/fault/wrong-type", port: server.port)
-      let users = try XCTUnwrap(try json(wrongType) as? [[String: Any]])
+      let users = try XCTUnwrap(try wrongType.json() as? [[String: Any]])
       XCTAssertEqual(users.count, 10)
       XCTAssertEqual(users[2]["id"] as? String, "three")
       XCTAssertEqual(users[1]["id"] as? Int, 2)
 
       let missing = await RawHTTPClient.get("/fault/missing-field", port: server.port)
-      let others = try XCTUnwrap(try json(missing) as? [[String: Any]])
+      let others = try XCTUnwrap(try missing.json() as? [[String: Any]])
       XCTAssertNil(others[1]["email"])
       XCTAssertNotNil(others[0]["email"])
 
       let null = await RawHTTPClient.get("/fault/null-field", port: server.port)
-      let named = try XCTUnwrap(try json(null) as? [[String: Any]])
+      let named = try XCTUnwrap(try null.json() as? [[String: Any]])
       XCTAssertTrue(named[0]["name"] is NSNull, "the key is there, its value null")
       XCTAssertEqual(named[1]["name"] as? String, "Bruno Lindqvist")
 
       let nested = await RawHTTPClient.get("/fault/nested-wrong-type", port: server.port)
-      let page = try XCTUnwrap(try json(nested) as? [String: Any])
+      let page = try XCTUnwrap(try nested.json() as? [String: Any])
       XCTAssertEqual(page["page"] as? Int, 1)
       let inside = try XCTUnwrap(page["users"] as? [[String: Any]])
       XCTAssertEqual(inside.count, 10)
@@ -128,14 +110,17 @@ final class FixtureServerUserRoutesTests: XCTestCase {
   }
 
   func test_status_answersTheCodeAskedFor_withABodyThatHasNoErrorKey() async throws {
-    try await withServer { server in
+    try await FixtureServer.serving { server in
       for (code, line) in [
         (299, "HTTP/1.1 299 Status 299"), (300, "HTTP/1.1 300 Status 300"),
         (503, "HTTP/1.1 503 Service Unavailable"),
       ] {
         let answer = await RawHTTPClient.get("/fault/status?code=\(code)", port: server.port)
         XCTAssertEqual(answer.statusLine, line)
-        XCTAssertEqual(try json(answer) as? [String: String], ["said": "status \(code) on purpose"])
+        XCTAssertEqual(
+          try answer.json() as? [String: String],
+          ["said": "status \(code) on purpose"]
+        )
       }
       for bad in ["", "?code=199", "?code=600", "?code=x"] {
         let answer = await RawHTTPClient.get("/fault/status\(bad)", port: server.port)
@@ -145,7 +130,7 @@ final class FixtureServerUserRoutesTests: XCTestCase {
   }
 
   func test_flaky_failsTheFirstNRequestsOfAKey_thenAnswers() async throws {
-    try await withServer { server in
+    try await FixtureServer.serving { server in
       var statuses: [String] = []
       for _ in 1...3 {
         statuses.append(
@@ -157,7 +142,7 @@ final class FixtureServerUserRoutesTests: XCTestCase {
         ["HTTP/1.1 503 Service Unavailable", "HTTP/1.1 503 Service Unavailable", "HTTP/1.1 200 OK"]
       )
       let third = await RawHTTPClient.get("/fault/flaky?key=a&failures=2", port: server.port)
-      XCTAssertEqual(try json(third) as? [String: Int], ["attempt": 4])
+      XCTAssertEqual(try third.json() as? [String: Int], ["attempt": 4])
       let otherKey = await RawHTTPClient.get("/fault/flaky?key=b&failures=1", port: server.port)
       XCTAssertEqual(otherKey.statusLine, "HTTP/1.1 503 Service Unavailable", "keys count apart")
       let noKey = await RawHTTPClient.get("/fault/flaky", port: server.port)
@@ -173,7 +158,7 @@ final class FixtureServerUserRoutesTests: XCTestCase {
       delays: ["/users?page=2&per=3": .seconds(600)],
       received: { line in received.withLock { $0.append(line) } }
     )
-    try await withServer(configuration) { server in
+    try await FixtureServer.serving(configuration) { server in
       let fast = await RawHTTPClient.get("/users?page=1&per=3", port: server.port)
       XCTAssertEqual(fast.statusLine, "HTTP/1.1 200 OK", "other targets are not delayed")
       let slow = Task { await RawHTTPClient.get("/users?page=2&per=3", port: server.port) }
@@ -185,7 +170,7 @@ final class FixtureServerUserRoutesTests: XCTestCase {
       clock.advance(by: .seconds(600))
       let answer = await slow.value
       XCTAssertEqual(
-        (try json(answer) as? [[String: Any]])?.compactMap { $0["id"] as? Int },
+        (try answer.json() as? [[String: Any]])?.compactMap { $0["id"] as? Int },
         [4, 5, 6]
       )
     }

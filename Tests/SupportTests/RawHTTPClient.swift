@@ -12,6 +12,11 @@ enum RawHTTPClient {
 
     var statusLine: String { String(head.prefix { $0 != "\r\n" && $0 != "\n" }) }
 
+    /// The body as `JSONSerialization` reads it (a dictionary, an array...).
+    func json() throws -> Any {
+      try JSONSerialization.jsonObject(with: Data(body))
+    }
+
     func header(_ name: String) -> String? {
       for line in head.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" }).dropFirst() {
         let parts = line.split(separator: ":", maxSplits: 1)

@@ -14,14 +14,7 @@ func withFixtureServer(
   _ configuration: FixtureServer.Configuration = .init(),
   _ body: (Int) async throws -> Void
 ) async throws {
-  let server = try FixtureServer.start(configuration)
-  do {
-    try await body(Int(server.port))
-  } catch {
-    await server.stopAsync()
-    throw error
-  }
-  await server.stopAsync()
+  try await FixtureServer.serving(configuration) { server in try await body(Int(server.port)) }
 }
 
 /// A port where nothing listens: a server's, after it has stopped.
