@@ -13,6 +13,7 @@ let package = Package(
     .executable(name: "Chapter02", targets: ["Chapter02"]),
     .executable(name: "Chapter03", targets: ["Chapter03"]),
     .executable(name: "Chapter04", targets: ["Chapter04"]),
+    .executable(name: "Chapter05", targets: ["Chapter05"]),
     .executable(name: "Grade", targets: ["Grade"]),
     .executable(name: "FixtureServer", targets: ["FixtureServerTool"]),
   ],
@@ -50,6 +51,11 @@ let package = Package(
       dependencies: ["LessonSupport", "ChildProcesses", "HTTPFixtures"],
       path: "Chapters/Chapter04"
     ),
+    .executableTarget(
+      name: "Chapter05",
+      dependencies: ["LessonSupport", "HTTPFixtures"],
+      path: "Chapters/Chapter05"
+    ),
 
     // Exercises: the legacy APIs learners wrap, the stubs they edit, the reference solutions.
     .target(name: "ExerciseSupport"),
@@ -81,7 +87,8 @@ let package = Package(
     .testTarget(
       name: "ChapterTests",
       dependencies: [
-        "Chapter01", "Chapter02", "Chapter03", "Chapter04", "LessonSupport", "ChildProcesses",
+        "Chapter01", "Chapter02", "Chapter03", "Chapter04", "Chapter05", "LessonSupport",
+        "ChildProcesses",
         "HTTPFixtures", "TestTooling",
       ]
     ),
