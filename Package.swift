@@ -27,6 +27,8 @@ let package = Package(
     .target(name: "HTTPFixtures", dependencies: ["LessonSupport"]),
     // A download's body as an async sequence of chunks or bytes, over URLSession.
     .target(name: "DownloadStreams", dependencies: ["LessonSupport"]),
+    // A clock and task executor in one: virtual time where the order of events is the lesson.
+    .target(name: "VirtualTime", dependencies: ["LessonSupport"]),
     // For tests only: manual clock, console recorder, transcripts, anchors, interrupted runs.
     .target(name: "TestTooling", dependencies: ["LessonSupport", "ChildProcesses"]),
 
@@ -53,7 +55,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "Chapter05",
-      dependencies: ["LessonSupport", "HTTPFixtures"],
+      dependencies: ["LessonSupport", "HTTPFixtures", "VirtualTime"],
       path: "Chapters/Chapter05"
     ),
 
@@ -88,8 +90,7 @@ let package = Package(
       name: "ChapterTests",
       dependencies: [
         "Chapter01", "Chapter02", "Chapter03", "Chapter04", "Chapter05", "LessonSupport",
-        "ChildProcesses",
-        "HTTPFixtures", "TestTooling",
+        "ChildProcesses", "HTTPFixtures", "TestTooling", "VirtualTime",
       ]
     ),
     .testTarget(
@@ -100,12 +101,14 @@ let package = Package(
       name: "ExerciseTests",
       dependencies: [
         "Exercises", "ExerciseSupport", "LessonSupport", "HTTPFixtures", "TestTooling",
+        "VirtualTime",
       ]
     ),
     .testTarget(
       name: "SolutionTests",
       dependencies: [
         "Solutions", "ExerciseSupport", "LessonSupport", "HTTPFixtures", "TestTooling",
+        "VirtualTime",
       ],
       swiftSettings: [.define("SOLUTIONS")]
     ),

@@ -1,5 +1,6 @@
 // 5.1 Four ways to make three calls. Read with docs/Chapter05-TaskGroups.md#51-four-ways-to-make-three-calls
 import LessonSupport
+import VirtualTime
 
 // snippet.one-after-another
 /// Each call starts when the one before has answered: the time is the sum of the three.
@@ -74,7 +75,7 @@ func runFourWays(_ context: LessonContext) async throws {
   // Runs one way on a fresh timeline and prints its answers and the time it took.
   func show(
     _ title: String,
-    _ way: @Sendable (VirtualTimeline) async throws -> [String]
+    _ way: @escaping @Sendable (VirtualTimeline) async throws -> [String]
   ) async throws {
     let (answers, time) = try await VirtualTimeline.run(pace: context.pace) { timeline in
       (try await way(timeline), timeline.time)

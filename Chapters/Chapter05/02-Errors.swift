@@ -1,5 +1,6 @@
 // 5.2 When a child throws. Read with docs/Chapter05-TaskGroups.md#52-when-a-child-throws
 import LessonSupport
+import VirtualTime
 
 /// Runs `testFunc(call)` and prints how it ended, when, and in which named task.
 func announcedCall(

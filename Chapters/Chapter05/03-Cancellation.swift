@@ -1,5 +1,6 @@
 // 5.3 Cancelling a group. Read with docs/Chapter05-TaskGroups.md#53-cancelling-a-group
 import LessonSupport
+import VirtualTime
 
 // snippet.cancelled-parent
 /// Runs the three calls in a group and reports what is left once its task is cancelled: the

@@ -1,6 +1,7 @@
 // 5.4 Seed 000's progress stream. Read with docs/Chapter05-TaskGroups.md#54-seed-000s-progress-stream
 import Foundation
 import LessonSupport
+import VirtualTime
 
 // snippet.load-updates
 /// Seed 000's `loadUpdates()`, done right.

@@ -1,5 +1,6 @@
 // 5.5 At most N at a time. Read with docs/Chapter05-TaskGroups.md#55-at-most-n-at-a-time
 import LessonSupport
+import VirtualTime
 
 // snippet.map-with-limit
 /// Runs `transform` on every input with at most `limit` children in flight.

@@ -1,15 +1,24 @@
 // Chapter 05: Task groups. Read with docs/Chapter05-TaskGroups.md
 import LessonSupport
+import VirtualTime
 
 @main
 enum Main {
   static func main() async {
     // A plain run waits in real time; --fast swaps in a clock 1000 times faster, and the output
-    // is identical. The sections where timing is the lesson run on a VirtualTimeline, paced by
-    // the same choice (see LessonContext.pace).
+    // is identical. The sections where timing is the lesson run on a VirtualTimeline instead,
+    // paced by the same choice (LessonContext.pace, below).
     await chapter05.main { isFast -> any Clock<Duration> in
       if isFast { ScaledClock(speedup: 1000) } else { ContinuousClock() }
     }
+  }
+}
+
+extension LessonContext {
+  /// Real seconds per virtual second on a VirtualTimeline: a quarter of a second in a plain run
+  /// (the chapter has about a minute of virtual time), a thousand times less with `--fast`.
+  var pace: Double {
+    isFast ? 0.001 : 0.25
   }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPFixtures
 import LessonSupport
+import VirtualTime
 import TestTooling
 import XCTest
 
@@ -476,20 +477,20 @@ final class Chapter05Tests: XCTestCase {
   /// The docs' claim (SE-0417): a group's children and `async let` run on the executor their
   /// parent prefers; `Task {}` does not inherit the preference and must be given it.
   func test_childTasksInheritTheTimeline_butAnUnstructuredTaskMustBeGivenIt() async throws {
-    @Sendable func onTimeline(_ timeline: VirtualTimeline) -> Bool {
-      withUnsafeCurrentTask { $0?.unownedTaskExecutor == timeline.asUnownedTaskExecutor() }
-    }
-    let found = try await VirtualTimeline.run(pace: 0) { timeline in
+    // The plain task is awaited after the run: awaited on the timeline, which cannot see it, it
+    // would leave the timeline with nothing to do (Stuck).
+    let (found, plainTask) = try await VirtualTimeline.run(pace: 0) { timeline in
       let groupChild = await withTaskGroup(of: Bool.self) { group in
-        group.addTask { onTimeline(timeline) }
+        group.addTask { timeline.isCurrent }
         return await group.next() ?? false
       }
-      async let asyncLetChild = onTimeline(timeline)
-      let plainTask = await Task { onTimeline(timeline) }.value
-      let givenTask = await Task(executorPreference: timeline) { onTimeline(timeline) }.value
-      return [onTimeline(timeline), groupChild, await asyncLetChild, plainTask, givenTask]
+      async let asyncLetChild = timeline.isCurrent
+      let givenTask = await Task(executorPreference: timeline) { timeline.isCurrent }.value
+      let plainTask = Task { timeline.isCurrent }
+      return ([timeline.isCurrent, groupChild, await asyncLetChild, givenTask], plainTask)
     }
-    XCTAssertEqual(found, [true, true, true, false, true])
+    let plain = await plainTask.value
+    XCTAssertEqual(found + [plain], [true, true, true, true, false])
   }
 
   /// The docs' claim: an `async let` never awaited is cancelled, and awaited, when its scope
@@ -503,5 +504,19 @@ final class Chapter05Tests: XCTestCase {
       return "\(recorder.lines.joined()) | scope left at \(timeline.time)"
     }
     XCTAssertEqual(outcome, "  at 0 s: task unnamed was cancelled | scope left at 0 s")
+  }
+
+  func test_timeline_whereEveryTaskWaitsAndNoneSleeps_throwsStuck_insteadOfHanging() async throws {
+    let (never, _) = AsyncStream.makeStream(of: Int.self)  // never finished
+    do {
+      _ = try await VirtualTimeline.run(pace: 0) { timeline in
+        try await timeline.sleep(for: .seconds(2))
+        for await _ in never {}
+        return "the stream ended"
+      }
+      XCTFail("a run that can never go on returned")
+    } catch let stuck as VirtualTimeline.Stuck {
+      XCTAssertEqual(stuck.at, "2 s")
+    }
   }
 }

@@ -1,4 +1,4 @@
-// Virtual time for the sections where timing is the lesson. Read with
+// Virtual time for the lessons and tests where timing is the point. Read with
 // docs/Chapter05-TaskGroups.md#virtual-time
 import Foundation
 import LessonSupport
@@ -8,22 +8,36 @@ import LessonSupport
 ///
 /// So children of 3 s, 1 s and 2 s finish in that order on every run, at exactly 1 s, 2 s and
 /// 3 s: an order fixed by the durations, not by which thread the system happened to pick. It is
-/// the tests' manual clock, moved by the executor instead of by hand.
+/// a manual clock moved by the executor instead of by hand.
 ///
 /// ```swift
 /// try await VirtualTimeline.run(pace: 0.001) { timeline in
 ///   try await timeline.sleep(for: .seconds(2))  // about 2 ms of real time, 2 s of virtual time
-///   print(timeline.now.offset)                  // 2.0 seconds, always
+///   print(timeline.time)                        // "2 s", always
 /// }
 /// ```
 ///
 /// Do: wait only on this clock inside `run`. Not: on the network or another clock, which the
-/// timeline cannot see (it would move on without them); not `Task {}` without
-/// `executorPreference: timeline`, since unstructured tasks do not inherit it (SE-0417).
-final class VirtualTimeline: TaskExecutor, Clock, @unchecked Sendable {
+/// timeline cannot see; not `Task {}` without `executorPreference: timeline`, since unstructured
+/// tasks do not inherit it (SE-0417). When every task waits and none sleeps, nothing can ever
+/// happen again: `run` throws `VirtualTimeline.Stuck` instead of hanging.
+public final class VirtualTimeline: TaskExecutor, Clock, @unchecked Sendable {
   // Safety: `state` is read and written only while `condition` is locked; jobs run on the one
   // thread `runJobs()` is called on, one at a time.
-  typealias Instant = ScaledClock.Instant
+
+  /// A point in the timeline's virtual time.
+  public typealias Instant = ScaledClock.Instant
+
+  /// What `run` throws when every task of the run waits for something other than the clock.
+  public struct Stuck: Error, CustomStringConvertible {
+    /// The virtual time when the last task stopped.
+    public let at: String
+
+    public var description: String {
+      "at \(at), every task on the timeline was waiting for something that will never happen "
+        + "(no task was asleep on the clock, none could run)"
+    }
+  }
 
   private struct Sleeper {
     let id: UInt64
@@ -36,6 +50,7 @@ final class VirtualTimeline: TaskExecutor, Clock, @unchecked Sendable {
     var jobs: [UnownedJob] = []
     var sleepers: [Sleeper] = []
     var nextID: UInt64 = 0
+    var hasRunAJob = false
     var bodyEnded = false
     var threadEnded = false
   }
@@ -44,26 +59,32 @@ final class VirtualTimeline: TaskExecutor, Clock, @unchecked Sendable {
   private var state = State()
   /// Real seconds waited per virtual second: 1 paces the run like a real clock, 0 not at all.
   private let pace: Double
+  /// Called on the timeline's thread when it finds every task waiting and none asleep.
+  private let stuck: @Sendable (Stuck) -> Void
 
-  private init(pace: Double) {
+  private init(pace: Double, stuck: @escaping @Sendable (Stuck) -> Void) {
     self.pace = pace
+    self.stuck = stuck
   }
 
   /// Runs `body` on a new timeline at virtual time zero.
   ///
   /// The body's task, and the child tasks it starts, run on the timeline and sleep on it. Returns
   /// once the body has returned and every task it left on the timeline has ended too, so nothing
-  /// of the run prints afterwards.
+  /// of the run happens afterwards.
   ///
   /// - Parameters:
   ///   - pace: real seconds waited for each virtual second (0.001 for `--fast`, 0 in tests).
-  ///   - body: the lesson; it gets the timeline as its clock.
+  ///   - body: the lesson or the test; it gets the timeline as its clock.
   /// - Returns: what `body` returns.
-  static func run<T: Sendable>(
+  /// - Throws: what `body` throws, or `Stuck` when its tasks wait for what can never happen
+  ///   (the body's task is then left waiting).
+  public static func run<T: Sendable>(
     pace: Double,
-    _ body: @Sendable (VirtualTimeline) async throws -> T
+    _ body: @escaping @Sendable (VirtualTimeline) async throws -> T
   ) async throws -> T {
-    let timeline = VirtualTimeline(pace: pace)
+    let outcome = OneShotSignal<Result<T, any Error>>()
+    let timeline = VirtualTimeline(pace: pace) { outcome.fire(.failure($0)) }
     let threadEnded = OneShotSignal<Void>()
     let thread = Thread {
       timeline.runJobs()
@@ -71,11 +92,17 @@ final class VirtualTimeline: TaskExecutor, Clock, @unchecked Sendable {
     }
     thread.name = "VirtualTimeline"
     thread.start()
-    let result: Result<T, any Error>
-    do {
-      result = .success(try await withTaskExecutorPreference(timeline) { try await body(timeline) })
-    } catch {
-      result = .failure(error)
+    let task = Task(executorPreference: timeline) {
+      do {
+        outcome.fire(.success(try await body(timeline)))
+      } catch {
+        outcome.fire(.failure(error))
+      }
+    }
+    let result = await withTaskCancellationHandler {
+      await outcome.wait()
+    } onCancel: {
+      task.cancel()
     }
     timeline.endBody()
     await threadEnded.wait()
@@ -83,17 +110,17 @@ final class VirtualTimeline: TaskExecutor, Clock, @unchecked Sendable {
   }
 
   /// The virtual time since `run` began.
-  var now: Instant {
+  public var now: Instant {
     locked { $0.now }
   }
 
   /// The finest step: one nanosecond.
-  var minimumResolution: Duration {
+  public var minimumResolution: Duration {
     .nanoseconds(1)
   }
 
   /// Suspends until the timeline reaches `deadline`; throws `CancellationError` if cancelled.
-  func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     let id = locked { state in
       state.nextID += 1
       return state.nextID
@@ -117,9 +144,9 @@ final class VirtualTimeline: TaskExecutor, Clock, @unchecked Sendable {
     }
   }
 
-  /// Queues a job of one of the timeline's tasks; after `run` has ended, a late job (a task
-  /// left running) goes to the global executor instead.
-  func enqueue(_ job: consuming ExecutorJob) {
+  /// Queues a job of one of the timeline's tasks; once the timeline's thread has ended, a late
+  /// job (a task left waiting) goes to the global executor instead.
+  public func enqueue(_ job: consuming ExecutorJob) {
     let unowned = UnownedJob(job)
     let queued = locked { state -> Bool in
       guard !state.threadEnded else { return false }
@@ -134,23 +161,30 @@ final class VirtualTimeline: TaskExecutor, Clock, @unchecked Sendable {
   }
 
   /// The timeline's thread: runs queued jobs in order; when there are none, moves the time to
-  /// the earliest deadline and wakes those sleepers; ends when `run`'s body has ended and no
-  /// task is left sleeping.
+  /// the earliest deadline and wakes those sleepers; ends when `run` is over and no task is left
+  /// sleeping, or when no task can ever go on.
   private func runJobs() {
     while true {
       condition.lock()
-      while state.jobs.isEmpty && state.sleepers.isEmpty && !state.bodyEnded {
-        condition.wait()
+      while state.jobs.isEmpty && state.sleepers.isEmpty && !state.bodyEnded
+        && !state.hasRunAJob
+      {
+        condition.wait()  // only before the first job: the body's task is on its way
       }
       if !state.jobs.isEmpty {
         let job = state.jobs.removeFirst()
+        state.hasRunAJob = true
         condition.unlock()
         job.runSynchronously(on: asUnownedTaskExecutor())
         continue
       }
       guard let deadline = state.sleepers.map(\.deadline).min() else {
-        state.threadEnded = true  // the body has ended and nothing is asleep
+        // Nothing to run, nobody asleep: over if the body has ended, stuck if it has not. (A
+        // job is queued by the job that resumes its task, so none can be on its way.)
+        let wasStuck = !state.bodyEnded
+        state.threadEnded = true
         condition.unlock()
+        if wasStuck { stuck(Stuck(at: time)) }
         return
       }
       let step = state.now.duration(to: deadline)
@@ -181,17 +215,15 @@ final class VirtualTimeline: TaskExecutor, Clock, @unchecked Sendable {
 }
 
 extension VirtualTimeline {
-  /// The virtual time since the run began, as the chapter prints it: "3 s", "1.5 s".
-  var time: String {
+  /// The virtual time since the run began, as the lessons print it: "3 s", "1.5 s".
+  public var time: String {
     let seconds = Double(now.offset / .milliseconds(1)) / 1000
     return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
   }
-}
 
-extension LessonContext {
-  /// Real seconds per virtual second on a timeline: a quarter of a second in a plain run (the
-  /// chapter has about a minute of virtual time), a thousand times less with `--fast`.
-  var pace: Double {
-    isFast ? 0.001 : 0.25
+  /// Whether the calling task runs on this timeline: false in an unstructured `Task {}` that was
+  /// not given it as its executor preference.
+  public var isCurrent: Bool {
+    withUnsafeCurrentTask { $0?.unownedTaskExecutor == asUnownedTaskExecutor() }
   }
 }
