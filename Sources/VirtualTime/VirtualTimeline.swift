@@ -33,6 +33,7 @@ public final class VirtualTimeline: TaskExecutor, Clock, @unchecked Sendable {
     /// The virtual time when the last task stopped.
     public let at: String
 
+    /// What happened, in words.
     public var description: String {
       "at \(at), every task on the timeline was waiting for something that will never happen "
         + "(no task was asleep on the clock, none could run)"
