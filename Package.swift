@@ -55,7 +55,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "Chapter05",
-      dependencies: ["LessonSupport", "HTTPFixtures", "VirtualTime"],
+      dependencies: ["LessonSupport", "HTTPFixtures", "DownloadStreams", "VirtualTime"],
       path: "Chapters/Chapter05"
     ),
 
@@ -100,15 +100,15 @@ let package = Package(
     .testTarget(
       name: "ExerciseTests",
       dependencies: [
-        "Exercises", "ExerciseSupport", "LessonSupport", "HTTPFixtures", "TestTooling",
-        "VirtualTime",
+        "Exercises", "ExerciseSupport", "LessonSupport", "HTTPFixtures", "DownloadStreams",
+        "TestTooling", "VirtualTime",
       ]
     ),
     .testTarget(
       name: "SolutionTests",
       dependencies: [
-        "Solutions", "ExerciseSupport", "LessonSupport", "HTTPFixtures", "TestTooling",
-        "VirtualTime",
+        "Solutions", "ExerciseSupport", "LessonSupport", "HTTPFixtures", "DownloadStreams",
+        "TestTooling", "VirtualTime",
       ],
       swiftSettings: [.define("SOLUTIONS")]
     ),

@@ -1,5 +1,6 @@
 // 5.6 A file in ranged parts. Read with docs/Chapter05-TaskGroups.md#56-a-file-in-ranged-parts
 import Foundation
+import DownloadStreams
 import HTTPFixtures
 import LessonSupport
 
@@ -29,22 +30,34 @@ func byteRanges(size: Int, parts: Int) -> [ClosedRange<Int>] {
 // snippet.end
 
 // snippet.download-part
-/// GETs one range of `url`: a 206 whose Content-Range names exactly that range, or an error.
-func downloadPart(
-  _ url: URL,
-  range: ClosedRange<Int>,
-  session: URLSession
-) async throws -> Data {
+/// GETs one range of `url`: a 206 whose Content-Range names exactly that range, with as many
+/// bytes as the range holds, or an error.
+///
+/// `HTTPDownload` (module DownloadStreams) rather than `URLSession.data(for:)`: on Linux, a
+/// `data(for:)` cancelled at the wrong moment can deadlock (see the docs), and here the group
+/// cancels the other parts whenever one fails.
+func downloadPart(_ url: URL, range: ClosedRange<Int>) async throws -> Data {
   var request = URLRequest(url: url)
   request.setValue("bytes=\(range.lowerBound)-\(range.upperBound)", forHTTPHeaderField: "Range")
-  let (data, response) = try await session.data(for: request)
-  let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-  let contentRange = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Range")
-  let wanted = "bytes \(range.lowerBound)-\(range.upperBound)/"
-  guard status == 206, contentRange?.hasPrefix(wanted) == true, data.count == range.count else {
+  let download = try await HTTPDownload.start(request)
+  let status = download.response.statusCode
+  let contentRange = download.response.value(forHTTPHeaderField: "Content-Range")
+  guard status == 206,
+    contentRange?.hasPrefix("bytes \(range.lowerBound)-\(range.upperBound)/") == true
+  else {
     throw RangedDownloadError(
       description: "asked for bytes \(range.lowerBound)-\(range.upperBound), got status "
-        + "\(status), Content-Range \(contentRange ?? "none"), \(data.count) bytes"
+        + "\(status), Content-Range \(contentRange ?? "none")"
+    )
+  }
+  var data = Data(capacity: range.count)
+  for try await chunk in download.chunks {
+    data.append(chunk)
+  }
+  guard data.count == range.count else {
+    throw RangedDownloadError(
+      description:
+        "asked for bytes \(range.lowerBound)-\(range.upperBound), got \(data.count) bytes"
     )
   }
   return data
@@ -60,14 +73,13 @@ func downloadInParts(
   _ url: URL,
   size: Int,
   parts: Int,
-  session: URLSession,
   arrived: @Sendable (_ part: Int, _ range: ClosedRange<Int>) -> Void = { _, _ in }
 ) async throws -> Data {
   let ranges = byteRanges(size: size, parts: parts)
   return try await withThrowingTaskGroup(of: (index: Int, data: Data).self) { group in
     for (index, range) in ranges.enumerated() {
       group.addTask(name: "part \(index + 1)") {
-        (index, try await downloadPart(url, range: range, session: session))
+        (index, try await downloadPart(url, range: range))
       }
     }
     var pieces = [Data](repeating: Data(), count: ranges.count)
@@ -84,29 +96,19 @@ func downloadInParts(
 }
 // snippet.end
 
-/// A session for the parts: nothing cached (a range response is no use to a cache here), and
-/// at most `connections` connections to one host at once (URLSession's default is 6).
-func partsSession(connections: Int? = nil) -> URLSession {
-  let configuration = URLSessionConfiguration.ephemeral
-  configuration.urlCache = nil
-  if let connections {
-    configuration.httpMaximumConnectionsPerHost = connections
-  }
-  return URLSession(configuration: configuration)
-}
-
-/// The size the server announces for `url`, from a HEAD request.
-func announcedSize(of url: URL, session: URLSession) async throws -> Int {
+/// The size the server announces for `url`, from a HEAD request, if it also takes ranges.
+func announcedSize(of url: URL) async throws -> Int {
   var request = URLRequest(url: url)
   request.httpMethod = "HEAD"
-  let (_, response) = try await session.data(for: request)
-  guard let http = response as? HTTPURLResponse, http.statusCode == 200,
-    http.value(forHTTPHeaderField: "Accept-Ranges") == "bytes",
-    http.expectedContentLength > 0
+  let head = try await HTTPDownload.start(request)
+  for try await _ in head.chunks {}  // a HEAD has no body: this ends at once
+  let response = head.response
+  guard response.statusCode == 200, response.value(forHTTPHeaderField: "Accept-Ranges") == "bytes",
+    let size = head.expectedLength, size > 0
   else {
     throw RangedDownloadError(description: "HEAD \(url.path) announced no size or no ranges")
   }
-  return Int(http.expectedContentLength)
+  return Int(size)
 }
 
 /// The throttle the fixture server puts on each request: 8 MiB/s, as a slow network would.
@@ -120,16 +122,14 @@ func runRangedDownload(_ context: LessonContext) async throws {
   )
   try await FixtureServer.serving(configuration) { server in
     let url = server.url("/files/large.bin")
-    let session = partsSession()
-    defer { session.finishTasksAndInvalidate() }
-    let size = try await announcedSize(of: url, session: session)
+    let size = try await announcedSize(of: url)
     console.print("HEAD /files/large.bin: \(size) bytes, Accept-Ranges: bytes")
     console.print("Four ranged GETs at once, each throttled by the server to 8 MiB/s:")
     for (index, range) in byteRanges(size: size, parts: 4).enumerated() {
       console.print("  part \(index + 1): Range: bytes=\(range.lowerBound)-\(range.upperBound)")
     }
     let arrivals = Locked(0)
-    let whole = try await downloadInParts(url, size: size, parts: 4, session: session) { _, _ in
+    let whole = try await downloadInParts(url, size: size, parts: 4) { _, _ in
       arrivals.withLock { $0 += 1 }
     }
     // The order they came in changes from run to run, so the transcript shows only the count;

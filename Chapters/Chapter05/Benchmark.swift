@@ -15,19 +15,13 @@ func runBenchmark(_ context: LessonContext) async throws {
   try await FixtureServer.serving(configuration) { server in
     let url = server.url("/files/\(file.name)")
     console.print("\(file.name), \(file.size) bytes; the server throttles each request to 8 MiB/s.")
-    let limit = partsSession().configuration.httpMaximumConnectionsPerHost
-    console.print(
-      "  parts   connections   seconds   speed-up over 1 part   parts in order of arrival"
-    )
+    console.print("  parts   seconds   speed-up over 1 part   parts in order of arrival")
     var one: Duration?
-    // The last row lifts URLSession's limit of connections per host, which holds 8 parts back.
-    for (parts, connections) in [(1, limit), (2, limit), (4, limit), (8, limit), (8, 8)] {
-      let session = partsSession(connections: connections)
-      defer { session.finishTasksAndInvalidate() }
+    for parts in [1, 2, 4, 8] {
       let clock = ContinuousClock()
       let start = clock.now
       let arrivals = Locked<[Int]>([])
-      let whole = try await downloadInParts(url, size: file.size, parts: parts, session: session) {
+      let whole = try await downloadInParts(url, size: file.size, parts: parts) {
         part,
         _ in arrivals.withLock { $0.append(part + 1) }
       }
@@ -39,7 +33,7 @@ func runBenchmark(_ context: LessonContext) async throws {
       let seconds = Double(took / .milliseconds(1)) / 1000
       let speedUp = (one ?? took) / took
       console.print(
-        String(format: "  %5d   %11d   %7.2f   %5.1fx", parts, connections, seconds, speedUp)
+        String(format: "  %5d   %7.2f   %5.1fx", parts, seconds, speedUp)
           + "                  "
           + arrivals.withLock { $0 }.map(String.init).joined(separator: " ")
       )

@@ -1,0 +1,18 @@
+import ExerciseSupport
+
+/// Exercise 5.2: at most N at a time (section 5.5).
+///
+/// Fetch every id with at most `limit` fetches in flight (`limit` is 1 or more, and may be more
+/// than there are ids): start `limit`, then a new one the moment any one ends, not when a whole
+/// batch has. Return one result per id, in the order of `ids`: a fetch that throws gives a
+/// `.failure` in its place, and the others still run.
+/// Read docs/Chapter05-TaskGroups.md#exercise-52-at-most-n-at-a-time
+public func fetchAll<ID: Sendable, Value: Sendable>(
+  _ ids: [ID],
+  atMost limit: Int,
+  _ fetch: @escaping @Sendable (ID) async throws -> Value
+) async -> [Result<Value, any Error>] {
+  // TODO(5.2): a task group of (index, Result); start limit children, then one more as each
+  // ends; store each result at its index.
+  ids.map { _ in .failure(NotImplemented("5.2")) }
+}

@@ -1,0 +1,20 @@
+import ExerciseSupport
+import Foundation
+
+/// Exercise 5.3: a file in ranged parts (section 5.6).
+///
+/// Split the bytes 0 to `size - 1` into `parts` ranges in order, whose lengths differ by at
+/// most one byte (`size` is at least `parts`). Fetch every range at once, each in a child task,
+/// and join the pieces in range order, whatever order they arrive in. A piece whose length is
+/// not its range's is an error: throw `WrongPartLength`. The first error (a fetch's or that one)
+/// is thrown at once, and no other fetch is left running.
+/// Read docs/Chapter05-TaskGroups.md#exercise-53-a-file-in-ranged-parts
+public func downloadInParts(
+  size: Int,
+  parts: Int,
+  fetch: @escaping @Sendable (ClosedRange<Int>) async throws -> Data
+) async throws -> Data {
+  // TODO(5.3): the ranges; a throwing task group of (index, Data); check each length; store
+  // each piece at its index; join them in order.
+  throw NotImplemented("5.3")
+}

@@ -1,0 +1,82 @@
+import ExerciseSupport
+import LessonSupport
+import VirtualTime
+import XCTest
+
+/// What a job of the tests threw.
+struct JobFailed: Error, CustomStringConvertible {
+  let name: String
+  var description: String { "JobFailed(\(name))" }
+}
+
+/// Jobs that sleep on a virtual timeline and write down what happened to them: when each started
+/// and how and when it ended, how many ran at once, and whether any ran off the timeline.
+final class JobLog: Sendable {
+  private struct State {
+    var starts: [String: String] = [:]
+    var ends: [String: String] = [:]
+    var inFlight = 0
+    var mostInFlight = 0
+    var offTimeline: [String] = []
+  }
+
+  private let state = Locked(State())
+
+  /// Runs the job `name` on `timeline`: `seconds` asleep, then it returns, or throws
+  /// `JobFailed` if `fails`.
+  func run(
+    _ name: String,
+    seconds: Int,
+    fails: Bool = false,
+    on timeline: VirtualTimeline
+  )
+    async throws
+  {
+    let onTimeline = timeline.isCurrent
+    state.withLock { state in
+      state.starts[name] = timeline.time
+      state.inFlight += 1
+      state.mostInFlight = max(state.mostInFlight, state.inFlight)
+      if !onTimeline { state.offTimeline.append(name) }
+    }
+    defer { state.withLock { $0.inFlight -= 1 } }
+    do {
+      try await timeline.sleep(for: .seconds(seconds))
+    } catch {
+      state.withLock { $0.ends[name] = "cancelled at \(timeline.time)" }
+      throw error
+    }
+    if fails {
+      state.withLock { $0.ends[name] = "threw at \(timeline.time)" }
+      throw JobFailed(name: name)
+    }
+    state.withLock { $0.ends[name] = "ended at \(timeline.time)" }
+  }
+
+  /// When each job started: ["first": "0 s", ...].
+  var starts: [String: String] { state.withLock { $0.starts } }
+  /// How each job ended: ["first": "cancelled at 1 s", ...].
+  var ends: [String: String] { state.withLock { $0.ends } }
+  /// The most jobs that were running at one time.
+  var mostInFlight: Int { state.withLock { $0.mostInFlight } }
+  /// The jobs that ran on some other executor than the timeline.
+  var offTimeline: [String] { state.withLock { $0.offTimeline } }
+
+  /// The start times in the order of `names`, as a message shows them: "first 0 s, second 3 s".
+  func startsText(_ names: [String]) -> String {
+    let starts = self.starts
+    return names.map { "\($0) \(starts[$0] ?? "never")" }.joined(separator: ", ")
+  }
+}
+
+/// Runs `body` on a virtual timeline (at no real pace); `Stuck` comes back as nil, with the
+/// time it happened at.
+func onTimeline<T: Sendable>(
+  _ body: @escaping @Sendable (VirtualTimeline) async throws -> T
+) async throws -> (value: T?, stuckAt: String?) {
+  do {
+    return (try await VirtualTimeline.run(pace: 0, body), nil)
+  } catch let stuck as VirtualTimeline.Stuck {
+    return (nil, stuck.at)
+  }
+}

@@ -1,0 +1,153 @@
+import ExerciseSupport
+import LessonSupport
+import TestTooling
+import VirtualTime
+import XCTest
+
+#if SOLUTIONS
+import Solutions
+#else
+import Exercises
+#endif
+
+// MARK: - Exercise 5.1: progress from a group
+
+final class Ex5_1_ProgressUpdatesTests: GradedTestCase {
+  /// The chapter's three calls: first takes 3 s, second 1 s, third 2 s.
+  private let calls = [("first", 3), ("second", 1), ("third", 2)]
+
+  /// What a consumer saw: each fraction with its time, then how the stream ended.
+  private struct Seen: Sendable {
+    var fractions: [String] = []
+    var end = "still open"
+  }
+
+  /// Consumes `progressUpdates` of the three calls on a timeline, reading at most `limit`
+  /// fractions; `failing` names a call that throws when its time is up.
+  private func consume(
+    _ log: JobLog,
+    failing: String? = nil,
+    limit: Int = .max
+  ) async throws -> Seen {
+    let calls = self.calls
+    let seen = Locked(Seen())
+    let (_, stuckAt) = try await onTimeline { timeline in
+      let jobs = calls.map { name, seconds in
+        { @Sendable in
+          try await log.run(name, seconds: seconds, fails: name == failing, on: timeline)
+        }
+      }
+      do {
+        for try await fraction in progressUpdates(of: jobs, executor: timeline) {
+          seen.withLock {
+            $0.fractions.append("\(Int((fraction * 100).rounded()))% at \(timeline.time)")
+          }
+          if seen.withLock({ $0.fractions.count }) == limit { return }
+        }
+        seen.withLock { $0.end = "finished at \(timeline.time)" }
+      } catch {
+        seen.withLock { $0.end = "threw \(error) at \(timeline.time)" }
+        if error is NotImplemented { throw error }
+      }
+    }
+    var result = seen.withLock { $0 }
+    if let stuckAt { result.end = "never finished (the consumer still waited at \(stuckAt))" }
+    return result
+  }
+
+  /// Fails, and returns false, when the jobs did not all start at once on the test's timeline.
+  private func ranAtOnce(_ log: JobLog) -> Bool {
+    if !log.offTimeline.isEmpty || log.starts.isEmpty {
+      XCTFail(
+        "no job ran on the executor the test passed: start the driver with "
+          + "Task(executorPreference: executor), and each job as a child of a task group in it"
+      )
+      return false
+    }
+    let starts = log.startsText(calls.map(\.0))
+    guard log.starts.values.allSatisfy({ $0 == "0 s" }), log.starts.count == calls.count else {
+      XCTFail(
+        "the jobs ran one after another (they started at: \(starts)): add each job as a child "
+          + "of a task group, so that they all start at once"
+      )
+      return false
+    }
+    return true
+  }
+
+  func test_aConsumerThatStops_cancelsEveryJob() async throws {
+    let log = JobLog()
+    let seen = try await consume(log, limit: 1)
+    guard ranAtOnce(log) else { return }
+    XCTAssertEqual(
+      seen.fractions,
+      ["33% at 1 s"],
+      "second ended first, at 1 s: 1 of 3 jobs done (count in the group's loop how many have "
+        + "ended, whichever they were)"
+    )
+    XCTAssertEqual(
+      log.ends,
+      ["second": "ended at 1 s", "first": "cancelled at 1 s", "third": "cancelled at 1 s"],
+      "the consumer stopped after the first fraction, at 1 s: onTermination must cancel the "
+        + "driver then, and with it the jobs still running"
+    )
+  }
+
+  func test_aJobThatThrows_endsTheStream_andCancelsTheOtherJobs() async throws {
+    let log = JobLog()
+    let seen = try await consume(log, failing: "second")
+    guard ranAtOnce(log) else { return }
+    XCTAssertTrue(
+      seen.end.hasPrefix("threw JobFailed(second)"),
+      "second threw: its error must end the stream, with finish(throwing: error) (the stream "
+        + "\(seen.end))"
+    )
+    XCTAssertEqual(
+      log.ends,
+      ["second": "threw at 1 s", "first": "cancelled at 1 s", "third": "cancelled at 1 s"],
+      "second threw at 1 s: the first error must leave no other job running (let it leave the "
+        + "group's loop, and the group cancels the rest)"
+    )
+    XCTAssertEqual(seen.end, "threw JobFailed(second) at 1 s", "the error must end it at once")
+    XCTAssertEqual(seen.fractions, [], "second was the first job to end, and it failed")
+  }
+
+  func test_everyJobAtOnce_aFractionAsEachEnds_thenTheStreamFinishes() async throws {
+    let log = JobLog()
+    let seen = try await consume(log)
+    guard ranAtOnce(log) else { return }
+    XCTAssertEqual(
+      seen.fractions,
+      ["33% at 1 s", "67% at 2 s", "100% at 3 s"],
+      "one fraction each time a job ends: jobs ended so far / all jobs"
+    )
+    XCTAssertEqual(
+      seen.end,
+      "finished at 3 s",
+      "the stream must be finished after the last job, or its consumer waits forever"
+    )
+  }
+
+  func test_noJobs_theStreamFinishesAtOnce_withNoFraction() async throws {
+    let seen = Locked(Seen())
+    let (_, stuckAt) = try await onTimeline { timeline in
+      do {
+        for try await fraction in progressUpdates(of: [], executor: timeline) {
+          seen.withLock { $0.fractions.append("\(fraction)") }
+        }
+        seen.withLock { $0.end = "finished at \(timeline.time)" }
+      } catch {
+        if error is NotImplemented { throw error }
+        seen.withLock { $0.end = "threw \(error)" }
+      }
+    }
+    let result = seen.withLock { $0 }
+    XCTAssertNil(stuckAt, "with no jobs, the stream must finish at once; it was never finished")
+    XCTAssertEqual(
+      result.fractions,
+      [],
+      "with no jobs there is nothing to report (0 / 0 is not a number)"
+    )
+    XCTAssertEqual(result.end, "finished at 0 s")
+  }
+}

@@ -1,0 +1,133 @@
+import ExerciseSupport
+import LessonSupport
+import TestTooling
+import VirtualTime
+import XCTest
+
+#if SOLUTIONS
+import Solutions
+#else
+import Exercises
+#endif
+
+// MARK: - Exercise 5.2: at most N at a time
+
+final class Ex5_2_FetchAllTests: GradedTestCase {
+  /// Section 5.5's six jobs: how long each fetch takes, in seconds.
+  private let six = [("A", 3), ("B", 1), ("C", 2), ("D", 2), ("E", 1), ("F", 3)]
+
+  /// Fetches `ids` on a timeline through `fetchAll`.
+  ///
+  /// A fetch answers "NAME!" after its time, or throws `JobFailed` if `failing` names it.
+  /// Returns the results as words and the time `fetchAll` returned at.
+  private func fetch(
+    _ ids: [(String, Int)],
+    atMost limit: Int,
+    failing: String? = nil,
+    log: JobLog
+  ) async throws -> (results: [String], doneAt: String) {
+    let seconds = Dictionary(uniqueKeysWithValues: ids)
+    let (value, stuckAt) = try await onTimeline { timeline in
+      let results = await fetchAll(ids.map(\.0), atMost: limit) { id in
+        try await log.run(id, seconds: seconds[id] ?? 0, fails: id == failing, on: timeline)
+        return "\(id)!"
+      }
+      return (results, timeline.time)
+    }
+    guard let (results, doneAt) = value else {
+      XCTFail(
+        "fetchAll never returned: at \(stuckAt ?? "?") it waited for something the test's "
+          + "timeline cannot see, such as a Task {} of its own. Run each fetch as a child of a "
+          + "task group"
+      )
+      return ([], "never")
+    }
+    return try (
+      results.map { result in
+        switch result {
+        case .success(let value): return value
+        case .failure(let error as JobFailed): return "failed: \(error.name)"
+        case .failure(let error):
+          try rethrowIfNotImplemented(error)
+          return "failed: \(error)"
+        }
+      }, doneAt
+    )
+  }
+
+  /// Fails, and returns false, unless the fetches started exactly at `starts` (the schedule of
+  /// at most `limit` at once, a new one as each ends), saying what went wrong.
+  private func followedTheSchedule(
+    _ log: JobLog,
+    limit: Int,
+    starts: [String: String]
+  ) -> Bool {
+    let names = starts.keys.sorted()
+    let actual = log.startsText(names)
+    if !log.offTimeline.isEmpty {
+      XCTFail(
+        "fetches ran outside the test's timeline (\(log.offTimeline.joined(separator: ", "))): "
+          + "run each fetch as a child of a task group, not in a Task {} of its own"
+      )
+    } else if log.mostInFlight > limit {
+      XCTFail(
+        "\(log.mostInFlight) fetches ran at once, and the limit is \(limit) (they started at: "
+          + "\(actual)): start at most \(limit), then one more only when one has ended"
+      )
+    } else if log.mostInFlight == 1 && limit > 1 {
+      XCTFail(
+        "the fetches ran one after another (they started at: \(actual)): with a limit of "
+          + "\(limit), \(limit) may run at once"
+      )
+    } else if log.starts != starts {
+      XCTFail(
+        "the fetches started at: \(actual); a new fetch must start the moment any one ends, not "
+          + "when a whole batch has (wanted: "
+          + names.map { "\($0) \(starts[$0] ?? "")" }.joined(separator: ", ") + ")"
+      )
+    } else {
+      return true
+    }
+    return false
+  }
+
+  func test_aFailedFetch_keepsItsPlace_andTheOthersStillRun() async throws {
+    let log = JobLog()
+    let (results, _) = try await fetch(six, atMost: 2, failing: "C", log: log)
+    let starts = ["A": "0 s", "B": "0 s", "C": "1 s", "D": "3 s", "E": "3 s", "F": "4 s"]
+    guard followedTheSchedule(log, limit: 2, starts: starts) else { return }
+    XCTAssertEqual(
+      results.count,
+      6,
+      "one result per id, a failure too: C's error is C's result, and it stops no other fetch "
+        + "(the results: \(results))"
+    )
+    XCTAssertEqual(
+      results,
+      ["A!", "B!", "failed: C", "D!", "E!", "F!"],
+      "the results must be in the order of the ids, not in the order the fetches ended"
+    )
+  }
+
+  func test_aLimitAboveTheCount_fetchesEveryIDAtOnce() async throws {
+    let log = JobLog()
+    let (results, doneAt) = try await fetch(Array(six.prefix(3)), atMost: 10, log: log)
+    guard followedTheSchedule(log, limit: 10, starts: ["A": "0 s", "B": "0 s", "C": "0 s"])
+    else { return }
+    XCTAssertEqual(results, ["A!", "B!", "C!"])
+    XCTAssertEqual(doneAt, "3 s")
+  }
+
+  func test_sixFetches_twoAtATime_eachNewOneAsAnotherEnds() async throws {
+    let log = JobLog()
+    let (results, doneAt) = try await fetch(six, atMost: 2, log: log)
+    let starts = ["A": "0 s", "B": "0 s", "C": "1 s", "D": "3 s", "E": "3 s", "F": "4 s"]
+    guard followedTheSchedule(log, limit: 2, starts: starts) else { return }
+    XCTAssertEqual(
+      results,
+      ["A!", "B!", "C!", "D!", "E!", "F!"],
+      "the results must be in the order of the ids, not in the order the fetches ended"
+    )
+    XCTAssertEqual(doneAt, "7 s", "fetchAll must return once every fetch has ended")
+  }
+}

@@ -1,0 +1,212 @@
+import DownloadStreams
+import ExerciseSupport
+import Foundation
+import HTTPFixtures
+import LessonSupport
+import TestTooling
+import VirtualTime
+import XCTest
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+#if SOLUTIONS
+import Solutions
+#else
+import Exercises
+#endif
+
+// MARK: - Exercise 5.3: a file in ranged parts
+
+final class Ex5_3_DownloadInPartsTests: GradedTestCase {
+  /// A file of `size` bytes whose every byte differs from its neighbours (0, 1, 2, ...).
+  private func file(_ size: Int) -> Data {
+    Data((0..<size).map { UInt8($0 % 251) })
+  }
+
+  /// How a fake part answers.
+  private enum Answer: Sendable {
+    case bytes
+    case fails
+    case short
+  }
+
+  /// Downloads `file` in `parts` on a timeline, through fakes.
+  ///
+  /// The part at `index` of `expected` takes `seconds[index]` and answers as `answers[index]`
+  /// says (its bytes by default). Returns the outcome ("the file", "wrong bytes", "threw ... at
+  /// T") and the log, whose job names are the ranges asked for ("0-9").
+  private func download(
+    _ file: Data,
+    parts: Int,
+    expected: [ClosedRange<Int>],
+    seconds: [Int],
+    answers: [Int: Answer] = [:]
+  ) async throws -> (outcome: String, log: JobLog) {
+    let log = JobLog()
+    let (value, stuckAt) = try await onTimeline { timeline in
+      do {
+        let data = try await downloadInParts(size: file.count, parts: parts) { range in
+          let index = expected.firstIndex(of: range)
+          try await log.run(
+            "\(range.lowerBound)-\(range.upperBound)",
+            seconds: index.map { seconds[$0] } ?? 1,
+            fails: index.map { answers[$0] == .fails } ?? false,
+            on: timeline
+          )
+          guard range.lowerBound >= 0, range.upperBound < file.count, range.count > 0 else {
+            return Data()  // a range outside the file: the ranges check below says so
+          }
+          let bytes = file[range]
+          return index.map { answers[$0] == .short } == true ? bytes.dropLast() : bytes
+        }
+        return data == file ? "the file at \(timeline.time)" : "wrong bytes: \(Array(data))"
+      } catch let error as NotImplemented {
+        throw error
+      } catch {
+        return "threw \(error) at \(timeline.time)"
+      }
+    }
+    return (value ?? "never returned (stuck at \(stuckAt ?? "?"))", log)
+  }
+
+  /// Fails, and returns false, unless the ranges asked for are `expected` (or another split in
+  /// order, with lengths one byte apart at most) and all were asked for at once.
+  private func askedForTheRanges(
+    _ log: JobLog,
+    size: Int,
+    parts: Int,
+    expected: [ClosedRange<Int>]
+  ) -> Bool {
+    let asked = log.starts.keys.compactMap { name -> ClosedRange<Int>? in
+      let bounds = name.split(separator: "-").compactMap { Int($0) }
+      guard bounds.count == 2, bounds[0] <= bounds[1] else { return nil }
+      return bounds[0]...bounds[1]
+    }.sorted { $0.lowerBound < $1.lowerBound }
+    let lengths = asked.map(\.count)
+    let contiguous = zip(asked, asked.dropFirst()).allSatisfy { $0.upperBound + 1 == $1.lowerBound }
+    let words = log.starts.keys.sorted().joined(separator: ", ")
+    if !log.offTimeline.isEmpty {
+      XCTFail(
+        "parts were fetched outside the test's timeline: fetch each in a child of a task group, "
+          + "not in a Task {} of its own"
+      )
+    } else if asked.count != parts || asked.first?.lowerBound != 0
+      || asked.last?.upperBound != size - 1 || !contiguous
+      || (lengths.max() ?? 0) - (lengths.min() ?? 0) > 1
+    {
+      XCTFail(
+        "\(size) bytes in \(parts) parts must be \(parts) ranges from 0 to \(size - 1), each "
+          + "starting right after the one before, their lengths at most one byte apart (such as "
+          + expected.map { "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ", ")
+          + "); the ranges asked for were: \(words.isEmpty ? "none" : words)"
+      )
+    } else if !log.starts.values.allSatisfy({ $0 == "0 s" }) {
+      XCTFail(
+        "the parts were fetched one after another (they started at: "
+          + "\(log.startsText(log.starts.keys.sorted()))): fetch every part at once, each in a "
+          + "child task of a group"
+      )
+    } else {
+      return true
+    }
+    return false
+  }
+
+  private let forty = [0...9, 10...19, 20...29, 30...39]
+
+  func test_aFetchThatFails_isThrownAtOnce_andTheOtherPartsAreCancelled() async throws {
+    let (outcome, log) = try await download(
+      file(40),
+      parts: 4,
+      expected: forty,
+      seconds: [4, 3, 2, 1],
+      answers: [3: .fails]
+    )
+    guard askedForTheRanges(log, size: 40, parts: 4, expected: forty) else { return }
+    XCTAssertTrue(
+      outcome.hasPrefix("threw JobFailed(30-39)"),
+      "the part 30-39 failed: its error must be thrown, since the file cannot be whole without "
+        + "that part (downloadInParts: \(outcome))"
+    )
+    XCTAssertEqual(
+      log.ends,
+      [
+        "30-39": "threw at 1 s", "0-9": "cancelled at 1 s", "10-19": "cancelled at 1 s",
+        "20-29": "cancelled at 1 s",
+      ],
+      "the part 30-39 failed at 1 s: no other fetch may be left running after it (let the "
+        + "error leave the group's loop, and the group cancels the rest)"
+    )
+    XCTAssertEqual(outcome, "threw JobFailed(30-39) at 1 s", "the error must be thrown at once")
+  }
+
+  func test_aPartOfTheWrongLength_isAWrongPartLength() async throws {
+    let (outcome, log) = try await download(
+      file(40),
+      parts: 4,
+      expected: forty,
+      seconds: [4, 1, 2, 3],
+      answers: [1: .short]
+    )
+    guard askedForTheRanges(log, size: 40, parts: 4, expected: forty) else { return }
+    XCTAssertEqual(
+      outcome,
+      "threw \(WrongPartLength(range: 10...19, received: 9)) at 1 s",
+      "the part 10-19 came with 9 bytes: joined, it would shift every byte after it. Throw "
+        + "WrongPartLength(range:received:) when a piece's count is not its range's"
+    )
+    XCTAssertEqual(log.ends["0-9"], "cancelled at 1 s", "no other fetch may be left running")
+  }
+
+  func test_fourPartsAtOnce_joinedInRangeOrder_whicheverArrivesFirst() async throws {
+    let (outcome, log) = try await download(
+      file(40),
+      parts: 4,
+      expected: forty,
+      seconds: [4, 3, 2, 1]  // the last part arrives first
+    )
+    guard askedForTheRanges(log, size: 40, parts: 4, expected: forty) else { return }
+    XCTAssertEqual(
+      outcome,
+      "the file at 4 s",
+      "the parts arrived last first: each piece must go in the place of its range, whatever "
+        + "order they arrive in"
+    )
+  }
+
+  func test_rangesCoverEveryByteOnce_evenWhenTheSizeDoesNotDivide() async throws {
+    let expected = [0...3, 4...6, 7...9]
+    let (outcome, log) = try await download(
+      file(10),
+      parts: 3,
+      expected: expected,
+      seconds: [1, 1, 1]
+    )
+    guard askedForTheRanges(log, size: 10, parts: 3, expected: expected) else { return }
+    XCTAssertEqual(outcome, "the file at 1 s")
+  }
+
+  func test_theFixtureServersFile_inFourRangedRequests() async throws {
+    let file = try XCTUnwrap(FixtureFile.named("small.bin"))
+    try await FixtureServer.serving { server in
+      let url = server.url("/files/small.bin")
+      let data = try await downloadInParts(size: file.size, parts: 4) { range in
+        var request = URLRequest(url: url)
+        request.setValue(
+          "bytes=\(range.lowerBound)-\(range.upperBound)",
+          forHTTPHeaderField: "Range"
+        )
+        // HTTPDownload, not data(for:), whose cancel can deadlock on Linux (docs, section 5.6).
+        let download = try await HTTPDownload.start(request)
+        XCTAssertEqual(download.response.statusCode, 206)
+        var data = Data()
+        for try await chunk in download.chunks { data.append(chunk) }
+        return data
+      }
+      XCTAssertEqual(data.count, file.size)
+      XCTAssertTrue(data == file.contents, "the joined parts are not the server's file")
+    }
+  }
+}
