@@ -11,9 +11,9 @@ import LessonSupport
 /// a manual clock moved by the executor instead of by hand.
 ///
 /// ```swift
-/// try await VirtualTimeline.run(pace: 0.001) { timeline in
+/// let time = try await VirtualTimeline.run(pace: 0.001) { timeline in
 ///   try await timeline.sleep(for: .seconds(2))  // about 2 ms of real time, 2 s of virtual time
-///   print(timeline.time)                        // "2 s", always
+///   return timeline.time  // "2 s", always
 /// }
 /// ```
 ///

@@ -451,6 +451,14 @@ final class Chapter05Tests: XCTestCase {
 
   // MARK: - The virtual timeline
 
+  func test_virtualTimelineExample() async throws {
+    let time = try await VirtualTimeline.run(pace: 0.001) { timeline in
+      try await timeline.sleep(for: .seconds(2))  // about 2 ms of real time, 2 s of virtual time
+      return timeline.time  // "2 s", always
+    }
+    XCTAssertEqual(time, "2 s")
+  }
+
   func test_timeline_wakesSleepersInDeadlineOrder_andSameDeadlinesInTheOrderTheySlept()
     async throws
   {
