@@ -11,8 +11,11 @@ struct JobFailed: Error, CustomStringConvertible {
 
 /// Jobs that sleep on a virtual timeline and write down what happened to them: when each started
 /// and how and when it ended, how many ran at once, and whether any ran off the timeline.
+///
+/// A wrong answer may run jobs off the timeline, at the same time as the test reads the log: the
+/// test then reads one `snapshot`, never two properties one after the other.
 final class JobLog: Sendable {
-  private struct State {
+  struct State: Sendable {
     var starts: [String: String] = [:]
     var ends: [String: String] = [:]
     var inFlight = 0
@@ -53,19 +56,18 @@ final class JobLog: Sendable {
     state.withLock { $0.ends[name] = "ended at \(timeline.time)" }
   }
 
-  /// When each job started: ["first": "0 s", ...].
-  var starts: [String: String] { state.withLock { $0.starts } }
-  /// How each job ended: ["first": "cancelled at 1 s", ...].
-  var ends: [String: String] { state.withLock { $0.ends } }
-  /// The most jobs that were running at one time.
-  var mostInFlight: Int { state.withLock { $0.mostInFlight } }
-  /// The jobs that ran on some other executor than the timeline.
-  var offTimeline: [String] { state.withLock { $0.offTimeline } }
+  /// Everything written down so far, read at once: when each job started (["first": "0 s"]),
+  /// how each ended (["first": "cancelled at 1 s"]), the most that ran at one time, and those
+  /// that ran on some other executor than the timeline.
+  var snapshot: State { state.withLock { $0 } }
+  /// How each job ended, once the run is over.
+  var ends: [String: String] { snapshot.ends }
+}
 
+extension JobLog.State {
   /// The start times in the order of `names`, as a message shows them: "first 0 s, second 3 s".
   func startsText(_ names: [String]) -> String {
-    let starts = self.starts
-    return names.map { "\($0) \(starts[$0] ?? "never")" }.joined(separator: ", ")
+    names.map { "\($0) \(starts[$0] ?? "never")" }.joined(separator: ", ")
   }
 }
 

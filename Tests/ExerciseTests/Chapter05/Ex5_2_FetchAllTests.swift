@@ -62,6 +62,7 @@ final class Ex5_2_FetchAllTests: GradedTestCase {
     limit: Int,
     starts: [String: String]
   ) -> Bool {
+    let log = log.snapshot
     let names = starts.keys.sorted()
     let actual = log.startsText(names)
     if !log.offTimeline.isEmpty {

@@ -79,6 +79,7 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
     parts: Int,
     expected: [ClosedRange<Int>]
   ) -> Bool {
+    let log = log.snapshot
     let asked = log.starts.keys.compactMap { name -> ClosedRange<Int>? in
       let bounds = name.split(separator: "-").compactMap { Int($0) }
       guard bounds.count == 2, bounds[0] <= bounds[1] else { return nil }
