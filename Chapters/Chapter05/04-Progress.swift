@@ -70,6 +70,6 @@ func runProgress(_ context: LessonContext) async throws {
       break
     }
   }
-  console.print("Leaving the loop ended the stream; onTermination cancelled the driver task, and")
-  console.print("the cancellation reached every child of its group.")
+  console.print("The loop held the only reference to the stream, so leaving it ended the stream:")
+  console.print("onTermination cancelled the driver task, and with it every child of its group.")
 }

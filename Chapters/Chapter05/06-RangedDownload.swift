@@ -54,6 +54,8 @@ func downloadPart(_ url: URL, range: ClosedRange<Int>) async throws -> Data {
   for try await chunk in download.chunks {
     data.append(chunk)
   }
+  // A cancelled task's stream ends without an error: say "cancelled", not "too short".
+  try Task.checkCancellation()
   guard data.count == range.count else {
     throw RangedDownloadError(
       description:

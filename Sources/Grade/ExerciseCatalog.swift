@@ -1058,12 +1058,21 @@ enum ExerciseCatalog {
             + "number of jobs."
         ),
         Mistake(
+          name: "the fraction is 0 after the first job",
+          test: "test_aConsumerThatStops_cancelsEveryJob",
+          saying: "and the fraction was 0%",
+          fixtures: ["yield-before-count", "integer-division"],
+          hint: "When a job ends, first count it (finished += 1), then yield "
+            + "Double(finished) / Double(jobs.count): in Int, 1 / 3 is 0."
+        ),
+        Mistake(
           name: "a consumer that leaves does not cancel the jobs",
           test: "test_aConsumerThatStops_cancelsEveryJob",
           saying: "onTermination must cancel the",
-          fixtures: ["no-on-termination"],
+          fixtures: ["no-on-termination", "jobs-in-tasks-of-their-own"],
           hint: "When the consumer stops listening, the stream calls onTermination. Cancel the "
-            + "driver task there: its group's children are cancelled with it."
+            + "driver task there: its group's children are cancelled with it (but not a Task {} "
+            + "a child starts: run each job in the child itself)."
         ),
         Mistake(
           name: "a job's error is swallowed",
@@ -1081,6 +1090,15 @@ enum ExerciseCatalog {
           fixtures: ["error-leaves-jobs-running"],
           hint: "Once a job has failed, the others work for nobody. A throwing group cancels its "
             + "children when the error leaves its body: throw it from for try await, at once."
+        ),
+        Mistake(
+          name: "the jobs count themselves and yield",
+          test: "test_manyJobsOnEveryCore_theFractionsOnlyGrow",
+          saying: "only the group's own loop may count",
+          fixtures: ["children-count-in-an-actor", "children-count-under-a-lock"],
+          hint: "A lock or an actor makes each count right, but two jobs ending at once can "
+            + "still yield in the other order: 2/32 after 3/32. Count and yield in the group's "
+            + "loop (for try await _ in group), which sees one ended job at a time."
         ),
         Mistake(
           name: "the stream is never finished",
@@ -1136,12 +1154,13 @@ enum ExerciseCatalog {
             + "and add the next only after group.next() has given you one that ended."
         ),
         Mistake(
-          name: "batch by batch",
+          name: "a slot left empty (batch by batch, or no new fetch after a failure)",
           test: "test_aFailedFetch_keepsItsPlace_andTheOthersStillRun",
-          saying: "when a whole batch has",
-          fixtures: ["batches"],
-          hint: "Waiting for a whole batch leaves a slot empty while its slowest fetch runs. "
-            + "Add the next fetch as soon as any one ends: inside the loop over the group."
+          saying: "the moment any one ends",
+          fixtures: ["batches", "no-refill-after-failure"],
+          hint: "Waiting for a whole batch leaves a slot empty while its slowest fetch runs, and "
+            + "so does starting nothing after a fetch that failed. Add the next fetch as soon as "
+            + "any one ends, success or failure: inside the loop over the group."
         ),
         Mistake(
           name: "a failed fetch loses its result, or stops the others",
@@ -1158,6 +1177,14 @@ enum ExerciseCatalog {
           fixtures: ["completion-order"],
           hint: "A group gives results as they end. Return each child's index with its result, "
             + "and store the result at that index."
+        ),
+        Mistake(
+          name: "the results are sorted",
+          test: "test_aLimitOfOne_fetchesInTurn_evenAfterAFailure",
+          saying: "not sorted",
+          fixtures: ["sorted-results"],
+          hint: "The results go in the order the ids were given, which need not be sorted. Keep "
+            + "an array with one place per index of ids, and store each result at its index."
         ),
         Mistake(
           name: "a limit above the count crashes",
@@ -1180,8 +1207,8 @@ enum ExerciseCatalog {
         "Section 5.6's byteRanges and downloadInParts, with the fetch given to you and a length "
           + "check of each piece.",
         "Ranges: each part is size / parts bytes, and the first size % parts one more, each "
-          + "starting after the one before. A withThrowingTaskGroup of (index, Data): one child "
-          + "per range, checking data.count == range.count.",
+          + "starting after the one before. A withThrowingTaskGroup(of: (index: Int, data: "
+          + "Data).self): one child per range, checking data.count == range.count.",
         "In the child: let data = try await fetch(range); guard data.count == range.count else "
           + "{ throw WrongPartLength(range: range, received: data.count) }; return (index, "
           + "data). In the body: for try await piece in group { pieces[piece.index] = "
@@ -1196,6 +1223,14 @@ enum ExerciseCatalog {
           fixtures: ["ranges-overlap"],
           hint: "A closed range start...end holds end - start + 1 bytes: a part of 10 bytes "
             + "from 0 is 0...9, and the next starts at 10."
+        ),
+        Mistake(
+          name: "the last part takes every byte left over",
+          test: "test_rangesCoverEveryByteOnce_evenWhenTheSizeDoesNotDivide",
+          saying: "must be at most one byte apart",
+          fixtures: ["remainder-in-the-last-part"],
+          hint: "11 bytes in 4 parts are 3, 3, 3 and 2 bytes, not 2, 2, 2 and 5: give one more "
+            + "byte to each of the first size % parts parts."
         ),
         Mistake(
           name: "the last bytes are left out when the size does not divide",
@@ -1231,12 +1266,13 @@ enum ExerciseCatalog {
             + "rest."
         ),
         Mistake(
-          name: "a short part is joined",
+          name: "a part of the wrong length is joined",
           test: "test_aPartOfTheWrongLength_isAWrongPartLength",
           saying: "when a piece's count is not its range's",
-          fixtures: ["short-part-joined"],
-          hint: "A server may send less than it was asked for. Check data.count == range.count "
-            + "in the child, and throw WrongPartLength(range:received:) when it is not."
+          fixtures: ["short-part-joined", "only-short-checked", "checked-after-join"],
+          hint: "A server may send less, or more, than it was asked for. Check data.count == "
+            + "range.count in the child, as the piece comes, and throw "
+            + "WrongPartLength(range:received:) when it is not."
         ),
         Mistake(
           name: "the parts are joined in the order they arrive",

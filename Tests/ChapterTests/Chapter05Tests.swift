@@ -75,14 +75,18 @@ final class Chapter05Tests: XCTestCase {
   }
 
   func test_group_takesTheMaximum_andAnswersInTheOrderTheCallsFinish() async throws {
-    let clock = ManualClock()
+    // On the timeline, not the manual clock: advanced past two deadlines before the first
+    // woken child has answered, a manual clock lets the children answer in either order.
     let received = Locked<[String]>([])
-    let (answers, seconds) = try await timeTaken(on: clock, steps: [3, 2, 1]) {
-      try await callsInAGroup(clock: clock) { answer in received.withLock { $0.append(answer) } }
+    let (answers, time) = try await VirtualTimeline.run(pace: 0) { timeline in
+      let answers = try await callsInAGroup(clock: timeline) { answer in
+        received.withLock { $0.append(answer) }
+      }
+      return (answers, timeline.time)
     }
     XCTAssertEqual(answers, ["second", "third", "first"])
     XCTAssertEqual(received.withLock { $0 }, ["second", "third", "first"])
-    XCTAssertEqual(seconds, 3)
+    XCTAssertEqual(time, "3 s")
   }
 
   func test_unstructuredTasks_takeTheMaximum_andAnswerInTheOrderAwaited() async throws {
@@ -279,6 +283,11 @@ final class Chapter05Tests: XCTestCase {
       ),
       notSendable
     )
+    // Twice: the driver's Task { and each child's group.addTask { capture self.
+    let rejections = notSendable.split(separator: "\n").filter {
+      $0.contains(": error: passing closure as a 'sending' parameter")
+    }
+    XCTAssertEqual(rejections.count, 2, notSendable)
     let sendable = try await swift6Diagnostics(compiling: seed("Service: Sendable"))
     XCTAssertFalse(sendable.contains("error:"), sendable)
     let plainClass = try await swift6Diagnostics(
@@ -424,6 +433,22 @@ final class Chapter05Tests: XCTestCase {
   /// throttled, are still downloading: the error is thrown, and the group cancels the others.
   /// With `data(for:)` in `downloadPart`, a run like this hung 2 times in 12 (a deadlock inside
   /// FoundationNetworking when a request is cancelled as its response is handled).
+  /// Why downloadPart checks for cancellation after its loop: the loop just ends.
+  func test_aCancelledTasksLoopOverAStream_endsWithoutAnError() async throws {
+    let (chunks, continuation) = AsyncThrowingStream.makeStream(of: Int.self)
+    continuation.yield(1)
+    let loop = Task {
+      var received = 0
+      for try await _ in chunks {
+        received += 1
+        withUnsafeCurrentTask { $0?.cancel() }  // cancelled while the body is arriving
+      }
+      return "ended after \(received), cancelled: \(Task.isCancelled)"
+    }
+    let outcome = try await loop.value
+    XCTAssertEqual(outcome, "ended after 1, cancelled: true")
+  }
+
   func test_aPartThatFails_endsTheDownload_andCancelsTheOtherParts() async throws {
     let file = try XCTUnwrap(FixtureFile.named("small.bin"))
     let sent = Locked<[String]>([])

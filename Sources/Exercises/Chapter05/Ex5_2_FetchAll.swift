@@ -4,8 +4,9 @@ import ExerciseSupport
 ///
 /// Fetch every id with at most `limit` fetches in flight (`limit` is 1 or more, and may be more
 /// than there are ids): start `limit`, then a new one the moment any one ends, not when a whole
-/// batch has. Return one result per id, in the order of `ids`: a fetch that throws gives a
-/// `.failure` in its place, and the others still run.
+/// batch has, and whether it succeeded or failed. Return one result per id, in the order of
+/// `ids` (as given, not sorted): a fetch that throws gives a `.failure` in its place, and the
+/// others still run.
 /// Read docs/Chapter05-TaskGroups.md#exercise-52-at-most-n-at-a-time
 public func fetchAll<ID: Sendable, Value: Sendable>(
   _ ids: [ID],

@@ -26,7 +26,7 @@ final class Ex5_2_FetchAllTests: GradedTestCase {
     failing: String? = nil,
     log: JobLog
   ) async throws -> (results: [String], doneAt: String) {
-    let seconds = Dictionary(uniqueKeysWithValues: ids)
+    let seconds = Dictionary(ids) { first, _ in first }
     let (value, stuckAt) = try await onTimeline { timeline in
       let results = await fetchAll(ids.map(\.0), atMost: limit) { id in
         try await log.run(id, seconds: seconds[id] ?? 0, fails: id == failing, on: timeline)
@@ -82,9 +82,10 @@ final class Ex5_2_FetchAllTests: GradedTestCase {
       )
     } else if log.starts != starts {
       XCTFail(
-        "the fetches started at: \(actual); a new fetch must start the moment any one ends, not "
-          + "when a whole batch has (wanted: "
-          + names.map { "\($0) \(starts[$0] ?? "")" }.joined(separator: ", ") + ")"
+        "the fetches started at: \(actual); wanted: "
+          + names.map { "\($0) \(starts[$0] ?? "")" }.joined(separator: ", ")
+          + ". With \(limit) at most, a new fetch must start the moment any one ends, "
+          + "whether it succeeded or failed"
       )
     } else {
       return true
@@ -117,6 +118,43 @@ final class Ex5_2_FetchAllTests: GradedTestCase {
     else { return }
     XCTAssertEqual(results, ["A!", "B!", "C!"])
     XCTAssertEqual(doneAt, "3 s")
+  }
+
+  func test_aLimitOfOne_fetchesInTurn_evenAfterAFailure() async throws {
+    let log = JobLog()
+    let ids = [("F", 3), ("B", 1), ("D", 2), ("A", 1)]
+    let (results, doneAt) = try await fetch(ids, atMost: 1, failing: "D", log: log)
+    let starts = ["F": "0 s", "B": "3 s", "D": "4 s", "A": "6 s"]
+    guard followedTheSchedule(log, limit: 1, starts: starts) else { return }
+    XCTAssertEqual(
+      results,
+      ["F!", "B!", "failed: D", "A!"],
+      "the results must be in the order of the ids as given (F, B, D, A), not sorted"
+    )
+    XCTAssertEqual(doneAt, "7 s")
+  }
+
+  func test_idsInNoSortedOrder_resultsInTheOrderGiven() async throws {
+    let log = JobLog()
+    // Given F, C, A, E; they end F, E, A, C; sorted, they would be A, C, E, F.
+    let ids = [("F", 1), ("C", 4), ("A", 3), ("E", 1)]
+    let (results, doneAt) = try await fetch(ids, atMost: 3, log: log)
+    let starts = ["F": "0 s", "C": "0 s", "A": "0 s", "E": "1 s"]
+    guard followedTheSchedule(log, limit: 3, starts: starts) else { return }
+    XCTAssertEqual(
+      results,
+      ["F!", "C!", "A!", "E!"],
+      "the results must be in the order of the ids as given (F, C, A, E), neither sorted nor "
+        + "in the order the fetches ended"
+    )
+    XCTAssertEqual(doneAt, "4 s")
+  }
+
+  func test_noIDs_noResults_atOnce() async throws {
+    let log = JobLog()
+    let (results, doneAt) = try await fetch([], atMost: 2, log: log)
+    XCTAssertEqual(results, [], "no ids, no results")
+    XCTAssertEqual(doneAt, "0 s", "with no ids there is nothing to wait for")
   }
 
   func test_sixFetches_twoAtATime_eachNewOneAsAnotherEnds() async throws {

@@ -30,6 +30,7 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
     case bytes
     case fails
     case short
+    case long
   }
 
   /// Downloads `file` in `parts` on a timeline, through fakes.
@@ -58,8 +59,13 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
           guard range.lowerBound >= 0, range.upperBound < file.count, range.count > 0 else {
             return Data()  // a range outside the file: the ranges check below says so
           }
-          let bytes = file[range]
-          return index.map { answers[$0] == .short } == true ? bytes.dropLast() : bytes
+          // A Data of its own, indexed from 0, as a real download's is.
+          let bytes = Data(file[range])
+          switch index.flatMap({ answers[$0] }) {
+          case .short: return bytes.dropLast()
+          case .long: return bytes + [0]
+          default: return bytes
+          }
         }
         return data == file ? "the file at \(timeline.time)" : "wrong bytes: \(Array(data))"
       } catch let error as NotImplemented {
@@ -87,7 +93,10 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
     }.sorted { $0.lowerBound < $1.lowerBound }
     let lengths = asked.map(\.count)
     let contiguous = zip(asked, asked.dropFirst()).allSatisfy { $0.upperBound + 1 == $1.lowerBound }
-    let words = log.starts.keys.sorted().joined(separator: ", ")
+    let names = log.starts.keys.sorted().joined(separator: ", ")
+    let words = asked.map { "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ", ")
+    let expectedWords = expected.map { "\($0.lowerBound)-\($0.upperBound)" }
+      .joined(separator: ", ")
     if !log.offTimeline.isEmpty {
       XCTFail(
         "parts were fetched outside the test's timeline: fetch each in a child of a task group, "
@@ -95,13 +104,17 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
       )
     } else if asked.count != parts || asked.first?.lowerBound != 0
       || asked.last?.upperBound != size - 1 || !contiguous
-      || (lengths.max() ?? 0) - (lengths.min() ?? 0) > 1
     {
       XCTFail(
         "\(size) bytes in \(parts) parts must be \(parts) ranges from 0 to \(size - 1), each "
           + "starting right after the one before, their lengths at most one byte apart (such as "
-          + expected.map { "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ", ")
-          + "); the ranges asked for were: \(words.isEmpty ? "none" : words)"
+          + expectedWords + "); the ranges asked for were: \(names.isEmpty ? "none" : names)"
+      )
+    } else if (lengths.max() ?? 0) - (lengths.min() ?? 0) > 1 {
+      XCTFail(
+        "\(size) bytes in \(parts) parts were asked for as \(words): their lengths "
+          + "must be at most one byte apart, with the \(size % parts) bytes left over one each "
+          + "to the first parts (such as \(expectedWords))"
       )
     } else if !log.starts.values.allSatisfy({ $0 == "0 s" }) {
       XCTFail(
@@ -144,21 +157,24 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
   }
 
   func test_aPartOfTheWrongLength_isAWrongPartLength() async throws {
-    let (outcome, log) = try await download(
-      file(40),
-      parts: 4,
-      expected: forty,
-      seconds: [4, 1, 2, 3],
-      answers: [1: .short]
-    )
-    guard askedForTheRanges(log, size: 40, parts: 4, expected: forty) else { return }
-    XCTAssertEqual(
-      outcome,
-      "threw \(WrongPartLength(range: 10...19, received: 9)) at 1 s",
-      "the part 10-19 came with 9 bytes: joined, it would shift every byte after it. Throw "
-        + "WrongPartLength(range:received:) when a piece's count is not its range's"
-    )
-    XCTAssertEqual(log.ends["0-9"], "cancelled at 1 s", "no other fetch may be left running")
+    for (answer, received) in [(Answer.short, 9), (.long, 11)] {
+      let (outcome, log) = try await download(
+        file(40),
+        parts: 4,
+        expected: forty,
+        seconds: [4, 1, 2, 3],
+        answers: [1: answer]
+      )
+      guard askedForTheRanges(log, size: 40, parts: 4, expected: forty) else { return }
+      XCTAssertEqual(
+        outcome,
+        "threw \(WrongPartLength(range: 10...19, received: received)) at 1 s",
+        "the part 10-19 came with \(received) bytes: joined, it would shift every byte after "
+          + "it. Check each piece in its child, as it comes: throw "
+          + "WrongPartLength(range:received:) when a piece's count is not its range's"
+      )
+      XCTAssertEqual(log.ends["0-9"], "cancelled at 1 s", "no other fetch may be left running")
+    }
   }
 
   func test_fourPartsAtOnce_joinedInRangeOrder_whicheverArrivesFirst() async throws {
@@ -178,15 +194,19 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
   }
 
   func test_rangesCoverEveryByteOnce_evenWhenTheSizeDoesNotDivide() async throws {
-    let expected = [0...3, 4...6, 7...9]
-    let (outcome, log) = try await download(
-      file(10),
-      parts: 3,
-      expected: expected,
-      seconds: [1, 1, 1]
-    )
-    guard askedForTheRanges(log, size: 10, parts: 3, expected: expected) else { return }
-    XCTAssertEqual(outcome, "the file at 1 s")
+    // 10 in 3 leaves one byte over; 11 in 4 leaves three, which must not all go to one part.
+    for (size, parts, expected) in [
+      (10, 3, [0...3, 4...6, 7...9]), (11, 4, [0...2, 3...5, 6...8, 9...10]),
+    ] {
+      let (outcome, log) = try await download(
+        file(size),
+        parts: parts,
+        expected: expected,
+        seconds: Array(repeating: 1, count: parts)
+      )
+      guard askedForTheRanges(log, size: size, parts: parts, expected: expected) else { return }
+      XCTAssertEqual(outcome, "the file at 1 s")
+    }
   }
 
   func test_theFixtureServersFile_inFourRangedRequests() async throws {
