@@ -14,6 +14,7 @@ let package = Package(
     .executable(name: "Chapter03", targets: ["Chapter03"]),
     .executable(name: "Chapter04", targets: ["Chapter04"]),
     .executable(name: "Chapter05", targets: ["Chapter05"]),
+    .executable(name: "Chapter06", targets: ["Chapter06"]),
     .executable(name: "Grade", targets: ["Grade"]),
     .executable(name: "FixtureServer", targets: ["FixtureServerTool"]),
   ],
@@ -27,6 +28,8 @@ let package = Package(
     .target(name: "HTTPFixtures", dependencies: ["LessonSupport"]),
     // A download's body as an async sequence of chunks or bytes, over URLSession.
     .target(name: "DownloadStreams", dependencies: ["LessonSupport"]),
+    // Download speeds for people to read: timed rounds, MB/s lines, the plain ways to download.
+    .target(name: "DownloadBenchmarks", dependencies: ["DownloadStreams"]),
     // A clock and task executor in one: virtual time where the order of events is the lesson.
     .target(name: "VirtualTime", dependencies: ["LessonSupport"]),
     // For tests only: manual clock, console recorder, transcripts, anchors, interrupted runs.
@@ -58,6 +61,11 @@ let package = Package(
       dependencies: ["LessonSupport", "HTTPFixtures", "DownloadStreams", "VirtualTime"],
       path: "Chapters/Chapter05"
     ),
+    .executableTarget(
+      name: "Chapter06",
+      dependencies: ["LessonSupport", "HTTPFixtures", "DownloadStreams", "DownloadBenchmarks"],
+      path: "Chapters/Chapter06"
+    ),
 
     // Exercises: the legacy APIs learners wrap, the stubs they edit, the reference solutions.
     .target(name: "ExerciseSupport"),
@@ -69,7 +77,7 @@ let package = Package(
     // `swift run -c release FixtureBenchmark`: download speeds, for the README's figures.
     .executableTarget(
       name: "FixtureBenchmark",
-      dependencies: ["HTTPFixtures", "DownloadStreams", "ChildProcesses", "LessonSupport"]
+      dependencies: ["HTTPFixtures", "DownloadBenchmarks", "ChildProcesses"]
     ),
 
     // `swift run Grade`: builds the tests once, runs each exercise's tests in a child process.
@@ -89,7 +97,8 @@ let package = Package(
     .testTarget(
       name: "ChapterTests",
       dependencies: [
-        "Chapter01", "Chapter02", "Chapter03", "Chapter04", "Chapter05", "LessonSupport",
+        "Chapter01", "Chapter02", "Chapter03", "Chapter04", "Chapter05", "Chapter06",
+        "LessonSupport", "DownloadStreams",
         "ChildProcesses", "HTTPFixtures", "TestTooling", "VirtualTime",
       ]
     ),

@@ -1,21 +1,35 @@
 import LessonSupport
 import TestTooling
-
-@testable import Grade
 import XCTest
 
 final class ProgressBoardTests: XCTestCase {
-  func test_inAPipe_onlyFinalLinesAndPrintsAppear_inOrder() {
+  func test_inAPipe_onlyFinalLinesAndPrintsAppear_finalLinesInRowOrder() {
     let recorder = ConsoleRecorder()
     let board = ProgressBoard(console: recorder.console(isTerminal: false))
     let first = board.addRow("a 0%")
     let second = board.addRow("b 0%")
+    let third = board.addRow("c 0%")
     board.update(first, "a 50%")
     board.print("a line")
     board.finish(second, "b done")
+    XCTAssertEqual(recorder.text, "a line\n", "b waits for a, the row above it")
     board.update(first, "a 90%")
     board.finish(first, "a done")
-    XCTAssertEqual(recorder.text, "a line\nb done\na done\n")
+    XCTAssertEqual(recorder.text, "a line\na done\nb done\n")
+    board.finish(third, "c done")
+    XCTAssertEqual(recorder.text, "a line\na done\nb done\nc done\n")
+  }
+
+  func test_inAPipe_jobsFinishingInAnyOrder_printInRowOrder() async {
+    let recorder = ConsoleRecorder()
+    let board = ProgressBoard(console: recorder.console(isTerminal: false))
+    let rows = (0..<8).map { board.addRow("job \($0) waiting") }
+    await withTaskGroup(of: Void.self) { group in
+      for (number, row) in rows.enumerated().reversed() {
+        group.addTask { board.finish(row, "job \(number) done") }
+      }
+    }
+    XCTAssertEqual(recorder.text, (0..<8).map { "job \($0) done\n" }.joined())
   }
 
   func test_onATerminal_rowsAreRedrawnInPlace_withTheExactEscapes() {

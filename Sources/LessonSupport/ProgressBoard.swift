@@ -1,8 +1,8 @@
 import Foundation
-import LessonSupport
 
 /// Live progress rows, one per job: redrawn in place on a terminal; in a pipe (a test, a file,
-/// CI) only each row's final line is printed, so transcripts stay short and exact.
+/// CI) only each row's final line is printed, in row order whatever order the jobs finish in, so
+/// transcripts stay short and exact.
 ///
 /// ```swift
 /// let board = ProgressBoard(console: context.console)
@@ -23,6 +23,9 @@ public final class ProgressBoard: Sendable {
     var rows: [String] = []
     /// How many rows are on the screen (and so how far up a redraw starts).
     var drawn = 0
+    /// In a pipe: which rows have their final text, and how many of them are printed.
+    var finished: Set<Int> = []
+    var printed = 0
   }
 
   private let console: Console
@@ -52,14 +55,19 @@ public final class ProgressBoard: Sendable {
     }
   }
 
-  /// Gives a row its final text: redrawn on a terminal, printed as a line in a pipe.
+  /// Gives a row its final text: redrawn on a terminal; in a pipe, printed as a line once every
+  /// row above it has finished too.
   public func finish(_ row: Row, _ text: String) {
     state.withLock { state in
       state.rows[row.index] = text
       if console.isTerminal {
         redraw(&state, above: nil)
       } else {
-        console.print(text)
+        state.finished.insert(row.index)
+        while state.finished.contains(state.printed) {
+          console.print(state.rows[state.printed])
+          state.printed += 1
+        }
       }
     }
   }
