@@ -91,7 +91,7 @@ let package = Package(
       name: "SupportTests",
       dependencies: [
         "LessonSupport", "ChildProcesses", "HTTPFixtures", "DownloadStreams", "TestTooling",
-        "FixtureServerTool",
+        "FixtureServerTool", "DownloadBenchmarks",
       ]
     ),
     .testTarget(

@@ -7,8 +7,9 @@ import LessonSupport
 /// Collects a download's bytes in storage allocated once, and marks off batches of about a
 /// twentieth of the size, so that progress is reported 20 times, not once per byte.
 ///
-/// Not `Sendable`: one task fills it.
-final class ByteAccumulator: CustomStringConvertible {
+/// A struct, where the seed has a class: a class's stored properties are checked for exclusive
+/// access at run time, on every access, and here that is several accesses per byte (6.5).
+struct ByteAccumulator: CustomStringConvertible {
   let name: String
   let size: Int
   /// Bytes per batch: a twentieth of the size, at least 1.
@@ -16,8 +17,8 @@ final class ByteAccumulator: CustomStringConvertible {
   private var bytes: [UInt8]
   /// How many bytes have come so far.
   private(set) var offset = 0
-  /// Bytes in the current batch; -1 until the first `checkCompleted()`, so that it says false.
-  private var batchCount = -1
+  /// Where the current batch starts; -1 until the first `checkCompleted()`, so that it says false.
+  private var batchStart = -1
 
   init(name: String, size: Int) {
     self.name = name
@@ -27,27 +28,26 @@ final class ByteAccumulator: CustomStringConvertible {
   }
 
   /// Adds the next byte (past `size`, the storage grows: a server that sent more is not lost).
-  func append(_ byte: UInt8) {
+  mutating func append(_ byte: UInt8) {
     if offset < bytes.count {
       bytes[offset] = byte
     } else {
       bytes.append(byte)
     }
     offset += 1
-    batchCount += 1
   }
 
   /// Whether the current batch is full.
-  var isBatchCompleted: Bool { batchCount >= batchSize }
+  var isBatchCompleted: Bool { offset - batchStart >= batchSize }
 
   /// Whether the current batch has no bytes yet.
-  var isBatchEmpty: Bool { batchCount <= 0 }
+  var isBatchEmpty: Bool { offset == batchStart }
 
   /// Ends the current batch and starts the next: true if it had no bytes, which a loop reads as
   /// "the body has ended".
-  func checkCompleted() -> Bool {
-    defer { batchCount = 0 }
-    return batchCount == 0
+  mutating func checkCompleted() -> Bool {
+    defer { batchStart = offset }
+    return offset == batchStart
   }
 
   /// The fraction of `size` that has come (1 for an empty file).
@@ -68,9 +68,12 @@ final class ByteAccumulator: CustomStringConvertible {
 // snippet.seed-loop
 /// Seed 004's batch loop as the seed wrote it, reporting where the seed updated its progress
 /// bar: it reports the last batch twice.
-func seedBatchLoop(
+///
+/// `nonisolated(nonsending)` as `batchLoop` below, so that the two differ only where the seed
+/// does (section 6.5 times both on the main actor).
+nonisolated(nonsending) func seedBatchLoop(
   _ bytes: AsyncHTTPBytes,
-  into accumulator: ByteAccumulator,
+  into accumulator: inout ByteAccumulator,
   report: (ByteAccumulator) -> Void
 ) async throws {
   var iterator = bytes.makeAsyncIterator()
@@ -92,7 +95,7 @@ func seedBatchLoop(
 /// (section 6.5), so the accumulator never crosses from one isolation to another.
 nonisolated(nonsending) func batchLoop(
   _ bytes: AsyncHTTPBytes,
-  into accumulator: ByteAccumulator,
+  into accumulator: inout ByteAccumulator,
   afterBatch: nonisolated(nonsending) (ByteAccumulator) async throws -> Bool
 ) async throws {
   var iterator = bytes.makeAsyncIterator()
@@ -130,18 +133,18 @@ func runBatches(_ context: LessonContext) async throws {
   )
   console.print()
   console.print("Seed 004's loop reports after every round of its outer loop:")
-  let seed = ByteAccumulator(name: name, size: part.count)
+  var seed = ByteAccumulator(name: name, size: part.count)
   var seedReports: [String] = []
-  try await seedBatchLoop(bytesInMemory(part), into: seed) { accumulator in
+  try await seedBatchLoop(bytesInMemory(part), into: &seed) { accumulator in
     seedReports.append("\(accumulator) (\(percent(accumulator.progress)))")
   }
   showReports(seedReports, console: console)
   console.print("The round after the last bytes gets none, and still reports: the last line twice.")
   console.print()
   console.print("The fixed loop stops when a round gets no byte:")
-  let fixed = ByteAccumulator(name: name, size: part.count)
+  var fixed = ByteAccumulator(name: name, size: part.count)
   var fixedReports: [String] = []
-  try await batchLoop(bytesInMemory(part), into: fixed) { accumulator in
+  try await batchLoop(bytesInMemory(part), into: &fixed) { accumulator in
     fixedReports.append("\(accumulator) (\(percent(accumulator.progress)))")
     return true
   }

@@ -61,14 +61,42 @@ extension DownloadModel {
     await addDownload(name: name)
     let url = server.appending(path: "files/\(fileName)")
     let download = try await startDownload(url, offset: offset, length: size)
-    let accumulator = ByteAccumulator(name: name, size: size)
-    try await batchLoop(download.bytes, into: accumulator) { accumulator in
+    var accumulator = ByteAccumulator(name: name, size: size)
+    try await batchLoop(download.bytes, into: &accumulator) { accumulator in
       // Awaited, not a Task.detached per batch: updates land in order, and all before return.
       let keepGoing = await updateDownload(name: name, progress: accumulator.progress)
       try Task.checkCancellation()
       return keepGoing
     }
     try Task.checkCancellation()  // a cancelled task's byte loop just ends: say cancelled
+    return accumulator.data
+  }
+}
+// snippet.end
+
+// snippet.detached-updates
+extension DownloadModel {
+  /// The same download with the seed's way to publish progress: a detached task per batch.
+  ///
+  /// Nothing awaits those tasks. `--benchmark` counts what that does to the updates.
+  @concurrent
+  nonisolated func downloadWithDetachedUpdates(
+    fileName: String,
+    name: String,
+    size: Int,
+    offset: Int? = nil
+  ) async throws -> Data {
+    await addDownload(name: name)
+    let url = server.appending(path: "files/\(fileName)")
+    let download = try await startDownload(url, offset: offset, length: size)
+    var accumulator = ByteAccumulator(name: name, size: size)
+    try await batchLoop(download.bytes, into: &accumulator) { accumulator in
+      let progress = accumulator.progress
+      Task.detached(priority: .medium) {
+        _ = await self.updateDownload(name: name, progress: progress)
+      }
+      return true
+    }
     return accumulator.data
   }
 }

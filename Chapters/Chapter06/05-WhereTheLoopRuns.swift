@@ -17,8 +17,8 @@ extension DownloadModel {
     addDownload(name: name)
     let url = server.appending(path: "files/\(fileName)")
     let download = try await startDownload(url, offset: offset, length: size)
-    let accumulator = ByteAccumulator(name: name, size: size)
-    try await batchLoop(download.bytes, into: accumulator) { accumulator in
+    var accumulator = ByteAccumulator(name: name, size: size)
+    try await batchLoop(download.bytes, into: &accumulator) { accumulator in
       updateDownload(name: name, progress: accumulator.progress)  // already here: no hop
     }
     try Task.checkCancellation()
@@ -30,7 +30,9 @@ extension DownloadModel {
 // snippet.where-it-runs
 /// Where a `nonisolated(nonsending)` function such as `batchLoop` runs: on its caller's actor.
 nonisolated(nonsending) func whereThisRuns() async -> String {
-  #isolation === MainActor.shared ? "on the main actor" : "off any actor"
+  let isolation: (any Actor)? = #isolation  // the caller's actor, nil for none
+  if isolation is MainActor { return "on the main actor" }
+  return isolation == nil ? "off any actor" : "on another actor"
 }
 
 /// Called from a `@concurrent` function, as `downloadWithProgress` calls `batchLoop`.

@@ -5,8 +5,10 @@ import Foundation
 ///
 /// ```swift
 /// let table = SpeedTable(size: file.size, rounds: 5)
-/// let baseline = try await table.measure { try await PlainDownloads.data(url, expected: size) }
-/// table.print("URLSession data(for:)", baseline, to: console)
+/// let seconds = try await table.measure {
+///   try await PlainDownloads.data(url, expected: file.size)
+/// }
+/// print(table.line("URLSession data(for:)", seconds))
 /// ```
 ///
 /// A measurement, not a test: nothing here passes or fails.
@@ -44,12 +46,20 @@ public struct SpeedTable: Sendable {
     let median = Double(size) / 1e6 / seconds[seconds.count / 2]
     var line =
       "  \(name.padding(toLength: 46, withPad: " ", startingAt: 0))"
-      + String(format: "best %7.0f MB/s   median %7.0f MB/s", best, median)
+      + "best \(Self.rate(best)) MB/s   median \(Self.rate(median)) MB/s"
     if let baseline {
       let ratio = baseline.seconds[baseline.seconds.count / 2] / seconds[seconds.count / 2]
-      line += String(format: "   (%.2f x \(baseline.name))", ratio)
+      line +=
+        ratio < 0.01
+        ? String(format: "   (1/%.0f of \(baseline.name))", 1 / ratio)
+        : String(format: "   (%.2f x \(baseline.name))", ratio)
     }
     return line
+  }
+
+  /// "  442.5", or "   0.06" below 10 MB/s, so that a slow way does not read as 0.
+  static func rate(_ megabytesPerSecond: Double) -> String {
+    String(format: megabytesPerSecond < 10 ? "%7.2f" : "%7.1f", megabytesPerSecond)
   }
 
   /// The seconds from `start` to now, on the continuous clock.

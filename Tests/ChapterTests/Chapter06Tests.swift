@@ -106,7 +106,7 @@ final class Chapter06Tests: XCTestCase {
   // MARK: - 6.3 Bytes in batches
 
   func test_accumulator_batchesOfATwentieth_progress_data_andDescription() {
-    let accumulator = ByteAccumulator(name: "f", size: 1_572_864)
+    var accumulator = ByteAccumulator(name: "f", size: 1_572_864)
     XCTAssertEqual(accumulator.batchSize, 78_643)
     XCTAssertEqual(ByteAccumulator(name: "tiny", size: 7).batchSize, 1, "never a batch of 0")
     for byte in 0..<786_432 { accumulator.append(UInt8(byte % 256)) }
@@ -118,7 +118,7 @@ final class Chapter06Tests: XCTestCase {
   }
 
   func test_accumulator_checkCompleted_isFalseFirst_thenTrueOnlyAfterABatchWithNoBytes() {
-    let accumulator = ByteAccumulator(name: "f", size: 40)
+    var accumulator = ByteAccumulator(name: "f", size: 40)
     XCTAssertFalse(accumulator.checkCompleted(), "the first check starts the first batch")
     XCTAssertTrue(accumulator.isBatchEmpty)
     accumulator.append(1)
@@ -130,7 +130,7 @@ final class Chapter06Tests: XCTestCase {
   }
 
   func test_accumulator_moreBytesThanTheSize_areKept() {
-    let accumulator = ByteAccumulator(name: "f", size: 2)
+    var accumulator = ByteAccumulator(name: "f", size: 2)
     for byte: UInt8 in [1, 2, 3] { accumulator.append(byte) }
     XCTAssertEqual(accumulator.data, Data([1, 2, 3]))
     XCTAssertEqual(accumulator.progress, 1.5)
@@ -142,12 +142,12 @@ final class Chapter06Tests: XCTestCase {
     seed: Bool
   ) async throws -> (offsets: [Int], data: Data) {
     let body = Data((0..<size).map { UInt8($0 % 251) })
-    let accumulator = ByteAccumulator(name: "f", size: size)
+    var accumulator = ByteAccumulator(name: "f", size: size)
     var offsets: [Int] = []
     if seed {
-      try await seedBatchLoop(bytesInMemory(body), into: accumulator) { offsets.append($0.offset) }
+      try await seedBatchLoop(bytesInMemory(body), into: &accumulator) { offsets.append($0.offset) }
     } else {
-      try await batchLoop(bytesInMemory(body), into: accumulator) {
+      try await batchLoop(bytesInMemory(body), into: &accumulator) {
         offsets.append($0.offset)
         return true
       }
@@ -174,9 +174,9 @@ final class Chapter06Tests: XCTestCase {
 
   func test_batchLoop_stopsWhenAfterBatchSaysSo() async throws {
     let body = Data(repeating: 7, count: 100)
-    let accumulator = ByteAccumulator(name: "f", size: 100)
+    var accumulator = ByteAccumulator(name: "f", size: 100)
     var batches = 0
-    try await batchLoop(bytesInMemory(body), into: accumulator) { _ in
+    try await batchLoop(bytesInMemory(body), into: &accumulator) { _ in
       batches += 1
       return batches < 3
     }

@@ -1,0 +1,20 @@
+import ExerciseSupport
+import Foundation
+
+/// Exercise 6.2: the batch loop (section 6.3).
+///
+/// Read every byte of `bytes`, the body of a download of `size` bytes, and return them. After
+/// each batch of `max(size / 20, 1)` bytes, and after the last bytes if they do not fill a batch,
+/// call `report` with the fraction of `size` received: once per batch, never for a batch with no
+/// bytes, so the last call says 1.0. When `report` returns false, stop and return the bytes so
+/// far. When the task is cancelled, throw `CancellationError` (a cancelled stream may just end).
+/// Read docs/Chapter06-ByteAccumulation.md#exercise-62-the-batch-loop
+public func collectInBatches(
+  _ bytes: some AsyncSequence<UInt8, any Error>,
+  size: Int,
+  report: (Double) async -> Bool
+) async throws -> Data {
+  // TODO(6.2): a loop over the bytes that counts each batch; report full batches and the last
+  // partial one; stop when report says so; check for cancellation.
+  throw NotImplemented("6.2")
+}

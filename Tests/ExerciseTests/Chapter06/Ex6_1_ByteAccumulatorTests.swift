@@ -1,0 +1,98 @@
+import ExerciseSupport
+import Foundation
+import XCTest
+
+#if SOLUTIONS
+import Solutions
+#else
+import Exercises
+#endif
+
+// MARK: - Exercise 6.1: the accumulator
+
+final class Ex6_1_ByteAccumulatorTests: GradedTestCase {
+  func test_aBatchIsATwentiethOfTheSize_butNeverNoBytes() throws {
+    XCTAssertEqual(
+      try ByteAccumulator(name: "f", size: 1_572_864).batchSize,
+      78_643,
+      "1,572,864 / 20 = 78,643 bytes a batch"
+    )
+    XCTAssertEqual(
+      try ByteAccumulator(name: "f", size: 7).batchSize,
+      1,
+      "7 / 20 is 0, and a batch of 0 bytes is full before a byte comes: at least 1"
+    )
+  }
+
+  func test_aBatchIsCompleted_exactlyWhenItHoldsBatchSizeBytes() throws {
+    var accumulator = try ByteAccumulator(name: "f", size: 100)
+    XCTAssertFalse(accumulator.checkCompleted(), "the first check starts the first batch")
+    for count in 1...5 {
+      accumulator.append(UInt8(count))
+      XCTAssertEqual(
+        accumulator.isBatchCompleted,
+        count == 5,
+        "100 / 20 = 5 bytes a batch: after \(count) bytes, the batch is "
+          + (count == 5 ? "full" : "not full yet")
+      )
+    }
+    XCTAssertFalse(accumulator.checkCompleted(), "the batch that ended had bytes")
+    XCTAssertFalse(accumulator.isBatchCompleted, "a new batch starts empty")
+    accumulator.append(6)
+    XCTAssertFalse(accumulator.isBatchCompleted, "1 byte of 5 in the second batch")
+  }
+
+  func test_checkCompleted_isFalseFirst_andTrueOnlyAfterABatchWithNoBytes() throws {
+    var accumulator = try ByteAccumulator(name: "f", size: 40)
+    XCTAssertFalse(
+      accumulator.checkCompleted(),
+      "the first checkCompleted() comes before any batch: false, or the seed's loop never starts"
+    )
+    accumulator.append(1)
+    XCTAssertFalse(accumulator.checkCompleted(), "that batch had a byte")
+    XCTAssertTrue(accumulator.checkCompleted(), "no byte since the last check: completed")
+    XCTAssertTrue(accumulator.checkCompleted(), "and still none")
+  }
+
+  func test_progress_data_andDescription_ofWhatHasCome() throws {
+    var accumulator = try ByteAccumulator(name: "small.bin", size: 1_572_864)
+    XCTAssertEqual(accumulator.progress, 0)
+    XCTAssertEqual(
+      accumulator.description,
+      "[small.bin] Zero KB",
+      "\"[name] size\", the size from ByteCountFormatter().string(fromByteCount:)"
+    )
+    for byte in 0..<786_432 { accumulator.append(UInt8(truncatingIfNeeded: byte)) }
+    XCTAssertEqual(accumulator.progress, 0.5, "786,432 of 1,572,864 bytes")
+    XCTAssertEqual(
+      accumulator.data.count,
+      786_432,
+      "data holds the bytes that came, not the whole storage"
+    )
+    XCTAssertEqual(accumulator.data.last, 255)
+    XCTAssertEqual(
+      accumulator.description,
+      "[small.bin] 786 KB",
+      "\"[name] size\", the size from ByteCountFormatter().string(fromByteCount:)"
+    )
+    for byte in 786_432..<1_572_864 { accumulator.append(UInt8(truncatingIfNeeded: byte)) }
+    XCTAssertEqual(accumulator.progress, 1, "every byte: progress 1.0")
+  }
+
+  func test_anEmptyFile_isDone_andANegativeSizeThrows() throws {
+    XCTAssertEqual(
+      try ByteAccumulator(name: "empty", size: 0).progress,
+      1,
+      "0 of 0 bytes is all of them: 1.0, not 0 / 0"
+    )
+    XCTAssertThrowsError(try ByteAccumulator(name: "f", size: -1)) { error in
+      XCTAssertEqual(error as? InvalidSize, InvalidSize(size: -1), "a negative size: \(error)")
+    }
+  }
+
+  func test_bytesPastTheSize_areKept() throws {
+    var accumulator = try ByteAccumulator(name: "f", size: 2)
+    for byte: UInt8 in [1, 2, 3] { accumulator.append(byte) }
+    XCTAssertEqual(accumulator.data, Data([1, 2, 3]), "a server that sent more: keep every byte")
+  }
+}

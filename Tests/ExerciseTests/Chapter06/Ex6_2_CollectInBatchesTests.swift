@@ -1,0 +1,111 @@
+import ExerciseSupport
+import Foundation
+import LessonSupport
+import XCTest
+
+#if SOLUTIONS
+import Solutions
+#else
+import Exercises
+#endif
+
+// MARK: - Exercise 6.2: the batch loop
+
+final class Ex6_2_CollectInBatchesTests: GradedTestCase {
+  /// A body of `size` bytes (counting up, wrapping at 251), all already in a stream.
+  private func body(_ size: Int) -> (bytes: Data, stream: AsyncThrowingStream<UInt8, any Error>) {
+    let bytes = Data((0..<size).map { UInt8($0 % 251) })
+    let (stream, continuation) = AsyncThrowingStream.makeStream(of: UInt8.self)
+    for byte in bytes { continuation.yield(byte) }
+    continuation.finish()
+    return (bytes, stream)
+  }
+
+  /// What `collectInBatches` reported (each fraction as received bytes), and what it returned.
+  private func collect(
+    _ size: Int,
+    stopAfter reports: Int = .max,
+    cancelAfter cancelReports: Int = .max
+  ) async throws -> (reported: [Int], data: Data) {
+    let (_, stream) = body(size)
+    let reported = Locked<[Int]>([])
+    let data = try await collectInBatches(stream, size: size) { fraction in
+      let count = reported.withLock {
+        $0.append(fraction.isFinite ? Int((fraction * Double(size)).rounded()) : -1)  // -1: NaN
+        return $0.count
+      }
+      if count == cancelReports { withUnsafeCurrentTask { $0?.cancel() } }
+      return count < reports
+    }
+    return (reported.withLock { $0 }, data)
+  }
+
+  func test_everyBatchOnce_thenTheBytesLeftOver_once() async throws {
+    // 200,003 bytes: 20 batches of 10,000, and 3 left over.
+    let (reported, data) = try await collect(200_003)
+    let wanted = (1...20).map { $0 * 10_000 } + [200_003]
+    XCTAssertEqual(
+      reported.suffix(2),
+      wanted.suffix(2),
+      "after the 20th batch (200,000 bytes) the last 3 bytes are reported once, as 1.0; the "
+        + "reports were, in bytes: \(reported.suffix(4).map(String.init).joined(separator: ", "))"
+    )
+    XCTAssertEqual(
+      reported,
+      wanted,
+      "one report per batch of max(size / 20, 1) = 10,000 bytes, at the batch's end"
+    )
+    XCTAssertEqual(data, body(200_003).bytes, "every byte, in order")
+  }
+
+  func test_aSizeThatDividesIntoBatches_endsWithTheLastBatch_reportedOnce() async throws {
+    let (reported, data) = try await collect(40_000)
+    let shown = reported.prefix(3).map(String.init).joined(separator: ", ")
+    if reported.count > 1, reported.dropLast().allSatisfy({ $0 == 0 }) {
+      return XCTFail(
+        "every fraction before the last was 0: divide as Double, not in Int (reports, in bytes: "
+          + "\(shown), ...)"
+      )
+    }
+    if let first = reported.first, first != 2_000 {
+      return XCTFail(
+        "a batch of 40,000 bytes is 2,000 bytes: report the moment the first batch of 2,000 "
+          + "bytes is in (the first report came at \(first) bytes)"
+      )
+    }
+    XCTAssertEqual(
+      reported,
+      (1...20).map { $0 * 2_000 },
+      "40,000 bytes are 20 batches of 2,000: 20 reports, the last at 1.0, and "
+        + "no report for a batch with no bytes"
+    )
+    XCTAssertEqual(data.count, 40_000)
+  }
+
+  func test_anEmptyBody_reportsNothing() async throws {
+    let (reported, data) = try await collect(0)
+    XCTAssertEqual(reported, [], "no bytes, no batch to report")
+    XCTAssertEqual(data, Data())
+  }
+
+  func test_whenReportReturnsFalse_itStops_andReturnsTheBytesSoFar() async throws {
+    let (reported, data) = try await collect(200_003, stopAfter: 3)
+    XCTAssertEqual(reported, [10_000, 20_000, 30_000], "no report after the one that said stop")
+    XCTAssertEqual(data, body(200_003).bytes.prefix(30_000), "the bytes so far: 3 batches")
+  }
+
+  func test_whenTheTaskIsCancelled_itThrowsCancellationError() async throws {
+    do {
+      let (reported, data) = try await collect(200_003, cancelAfter: 3)
+      XCTFail(
+        "the task was cancelled after the 3rd report, and collectInBatches returned "
+          + "\(data.count) bytes after \(reported.count) reports: check for cancellation "
+          + "(Task.checkCancellation()) and throw"
+      )
+    } catch is CancellationError {
+    } catch {
+      try rethrowIfNotImplemented(error)
+      XCTFail("cancelled: expected CancellationError, got \(error)")
+    }
+  }
+}
