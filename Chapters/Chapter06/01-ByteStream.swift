@@ -27,7 +27,8 @@ func countBytes(of url: URL) async throws -> (status: Int, count: Int, sum: UInt
 // snippet.first-bytes
 /// The first `count` bytes of `url`.
 ///
-/// Leaving the loop early drops the stream, and HTTPDownload cancels the rest of the transfer.
+/// Leaving the loop early and returning drops the download, and with nothing holding its
+/// stream, HTTPDownload cancels the rest of the transfer.
 func firstBytes(of url: URL, count: Int) async throws -> [UInt8] {
   let download = try await HTTPDownload.start(URLRequest(url: url))
   var bytes: [UInt8] = []

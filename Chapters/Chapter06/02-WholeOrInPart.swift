@@ -25,9 +25,9 @@ struct DownloadError: Error, CustomStringConvertible {
 // snippet.start-download
 /// Starts downloading `url`, whole or in part, and checks the answer.
 ///
-/// The whole file when `offset` is nil, which must answer 200; else the `length` bytes from
-/// `offset`, which must answer 206 with a Content-Range naming exactly those bytes. Returns once
-/// the response is in, before the body.
+/// The whole file when `offset` is nil, which must answer 200 (and `length` is not used); else
+/// the `length` bytes from `offset`, which must answer 206 with a Content-Range naming exactly
+/// those bytes. Returns once the response is in, before the body.
 func startDownload(_ url: URL, offset: Int? = nil, length: Int) async throws -> HTTPDownload {
   guard let offset else {
     let download = try await HTTPDownload.start(URLRequest(url: url))

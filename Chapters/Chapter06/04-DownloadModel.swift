@@ -153,7 +153,7 @@ func runDownloadModel(_ context: LessonContext) async throws {
 }
 
 extension DownloadModel {
-  /// Every row, "small.bin 100%, stopped 55%".
+  /// Every row, "first 100%, stopped 54%".
   var rowsText: String {
     downloads.map { "\($0.name) \(percent($0.progress))" }.joined(separator: ", ")
   }

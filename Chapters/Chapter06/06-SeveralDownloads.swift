@@ -11,7 +11,7 @@ struct DownloadJob: Sendable {
   let offset: Int?
 }
 
-/// "medium.bin   [########------------]  40%  1.7 MB": a row of the progress board.
+/// "medium.bin    [########------------]  40%  400 KB": a row of the progress board.
 func progressRow(_ name: String, progress: Double, size: Int) -> String {
   let received = Int((progress * Double(size)).rounded(.down))
   return name.padding(toLength: 14, withPad: " ", startingAt: 0)
@@ -87,6 +87,6 @@ func runSeveralDownloads(_ context: LessonContext) async throws {
     "large.bin": large.contents.prefix(600_000),
   ]
   console.print("Every byte of all three is right: \(results == expected)")
-  console.print("On a terminal the bars move as the bytes come; in a pipe (as here, in the docs)")
-  console.print("each row prints its final line, in row order, whichever download ends first.")
+  console.print("On a terminal the bars move as the bytes come; in a pipe (as in the docs'")
+  console.print("transcript) each row prints its final line, in row order, whichever ends first.")
 }

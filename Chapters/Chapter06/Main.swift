@@ -27,7 +27,7 @@ let chapter06 = Chapter(
   commands: [
     ChapterCommand(
       "--benchmark",
-      help: "MB/s of five ways to download 32 MiB (use swift run -c release)",
+      help: "MB/s of six ways to download 32 MiB, and more (use swift run -c release)",
       run: runBenchmark
     )
   ]

@@ -18,8 +18,9 @@ import FoundationNetworking
 /// }
 /// ```
 ///
-/// Cancelling the task that iterates (or dropping the stream) cancels the data task and
-/// invalidates its session. Do: iterate `chunks` or `bytes`, once. Not: both, or from two tasks.
+/// Cancelling the task that iterates, or dropping the download (every copy of it and of its
+/// streams, as when a loop that owns it breaks and its function returns), cancels the data task
+/// and invalidates its session. Do: iterate `chunks` or `bytes`, once. Not: both, or from two tasks.
 public struct HTTPDownload: Sendable {
   /// The response, available before any of the body.
   public let response: HTTPURLResponse
@@ -43,6 +44,13 @@ public struct HTTPDownload: Sendable {
     await delegate.invalidated.wait()
   }
 
+  /// `sessionInvalidated()`, holding neither stream: whoever keeps it can drop the download and
+  /// still wait for its session to go.
+  public var sessionInvalidation: @Sendable () async -> Void {
+    let delegate = self.delegate
+    return { await delegate.invalidated.wait() }
+  }
+
   /// Starts `request` and returns as soon as the response has arrived.
   ///
   /// - Parameter request: an HTTP request.
@@ -50,7 +58,10 @@ public struct HTTPDownload: Sendable {
   /// - Throws: the transport error (for example `URLError(.cannotConnectToHost)`), or
   ///   `CancellationError` if the calling task is cancelled before the response.
   public static func start(_ request: URLRequest) async throws -> HTTPDownload {
-    let delegate = StreamingDataDelegate()
+    // The delegate keeps only the continuation: the session holds its delegate until the task
+    // ends, and a stream held there would never see its consumer go.
+    let (chunks, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
+    let delegate = StreamingDataDelegate(continuation)
     let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
     let task = session.dataTask(with: request)
     // The session keeps its delegate until it is invalidated: do that once the task is over.
@@ -61,7 +72,7 @@ public struct HTTPDownload: Sendable {
     } onCancel: {
       task.cancel()
     }
-    return HTTPDownload(response: response, chunks: delegate.chunks, delegate: delegate)
+    return HTTPDownload(response: response, chunks: chunks, delegate: delegate)
   }
 }
 
@@ -69,9 +80,8 @@ public struct HTTPDownload: Sendable {
 /// stream of chunks.
 final class StreamingDataDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   // Safety: `response` and `consumerGone` are touched only under their locks; `onConsumerGone`
-  // is set once, before the task is resumed, and only read afterwards; the stream and its
-  // continuation are Sendable.
-  let chunks: AsyncThrowingStream<Data, any Error>
+  // is set once, before the task is resumed, and only read afterwards; the continuation is
+  // Sendable.
   private let continuation: AsyncThrowingStream<Data, any Error>.Continuation
   private let response = Locked<ResponseState>(.waiting(nil))
   let invalidated = OneShotSignal<Void>()
@@ -83,8 +93,9 @@ final class StreamingDataDelegate: NSObject, URLSessionDataDelegate, @unchecked 
     case delivered
   }
 
-  override init() {
-    (chunks, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
+  /// Creates the delegate that feeds `continuation` (and not its stream: see `start`).
+  init(_ continuation: AsyncThrowingStream<Data, any Error>.Continuation) {
+    self.continuation = continuation
     super.init()
     continuation.onTermination = { [weak self] termination in
       guard case .cancelled = termination, let self else { return }

@@ -178,7 +178,8 @@ extension Verdict {
     }
   }
 
-  /// The lines the Swift runtime wrote about continuation misuse or a fatal error.
+  /// The lines the Swift runtime wrote about continuation misuse, a fatal error, or a failed
+  /// `precondition` or `assert`.
   ///
   /// The source file before "Fatal error" is kept, at the end, only when it is the learner's own
   /// ("Exercises/Ex4_1_MakeRequest.swift:13"); the runtime's own files say nothing to them.
@@ -186,7 +187,9 @@ extension Verdict {
     var seen = Set<String>()
     return output.split(separator: "\n").compactMap { line -> String? in
       var text: String
-      if let fatal = line.range(of: "Fatal error: ") {
+      let fatal = ["Fatal error: ", "Precondition failed", "Assertion failed"].lazy
+        .compactMap { line.range(of: $0) }.first
+      if let fatal {
         text = String(line[fatal.lowerBound...])
         let place = line[..<fatal.lowerBound].trimmingCharacters(in: .init(charactersIn: ": "))
         if place.hasPrefix("Exercises/") { text += " (at \(place))" }

@@ -245,6 +245,24 @@ final class Chapter06Tests: XCTestCase {
   // MARK: - 6.5 Where the byte loop runs
 
   @MainActor
+  func test_aCancelledMainActorDownload_throws_andReturnsNoData() async throws {
+    try await withModel { model in
+      let task = Task {
+        try await model.downloadOnTheMainActor(
+          fileName: LessonPart.file,
+          name: "cancelled",
+          size: LessonPart.size,
+          offset: LessonPart.offset
+        )
+      }
+      // Its loop never checks for cancellation: only the check after it can say "cancelled".
+      model.onUpdate = { if $0.progress >= 0.5 { task.cancel() } }
+      let outcome = await task.result
+      XCTAssertThrowsError(try outcome.get()) { XCTAssertTrue($0 is CancellationError, "\($0)") }
+    }
+  }
+
+  @MainActor
   func test_aNonsendingFunction_runsOnItsCallersActor() async {
     let off = await calledOffTheMainActor()
     let on = await calledOnTheMainActor()

@@ -81,6 +81,19 @@ final class VerdictTests: XCTestCase {
     )
   }
 
+  func test_aFailedPreconditionInTheLearnersFile_isShown() {
+    let stderr =
+      "Exercises/Ex6_1_ByteAccumulator.swift:21: Precondition failed: size >= 0\n"
+      + "Exercises/Ex6_1_ByteAccumulator.swift:30: Assertion failed\n"
+    XCTAssertEqual(
+      Verdict.runtimeLines(in: stderr),
+      [
+        "Precondition failed: size >= 0 (at Exercises/Ex6_1_ByteAccumulator.swift:21)",
+        "Assertion failed (at Exercises/Ex6_1_ByteAccumulator.swift:30)",
+      ]
+    )
+  }
+
   func test_aCrashAfterEveryTestPassed_isStillACrash() {
     let output = started + "Test Case 'T.test_a' passed (0.0 seconds)\n"
     let stderr =

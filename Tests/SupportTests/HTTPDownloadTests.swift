@@ -116,6 +116,26 @@ final class HTTPDownloadTests: XCTestCase {
     }
   }
 
+  func test_droppingTheDownloadAfterAFewBytes_cancelsTheTransfer() async throws {
+    let clock = ManualClock()  // never advanced: the throttled body would never finish by itself
+    let server = try FixtureServer.start(.init(clock: clock))
+    defer { server.stop() }
+    let url = server.url("/files/small.bin?throttle=100000")
+    // Reads 8 bytes, breaks, and returns: nothing holds the download or its streams after that.
+    func firstBytes() async throws -> (bytes: Int, sessionGone: @Sendable () async -> Void) {
+      let download = try await HTTPDownload.start(URLRequest(url: url))
+      var count = 0
+      for try await _ in download.bytes {
+        count += 1
+        if count == 8 { break }
+      }
+      return (count, download.sessionInvalidation)
+    }
+    let (bytes, sessionGone) = try await firstBytes()
+    XCTAssertEqual(bytes, 8)
+    await sessionGone()  // only a cancelled data task ends: its body is parked for good
+  }
+
   /// Starts a download that stays parked mid-body, runs `loop` in a task until it has received
   /// something, cancels that task, and checks that the loop ends and the session is let go.
   private func cancelMidBody(
