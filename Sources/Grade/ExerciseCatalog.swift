@@ -1298,8 +1298,8 @@ enum ExerciseCatalog {
       stubFile: "Ex6_1_ByteAccumulator.swift",
       testClass: "Ex6_1_ByteAccumulatorTests",
       hints: [
-        "Section 6.3's ByteAccumulator: storage allocated once, an offset, and a count of the "
-          + "bytes in the current batch.",
+        "Section 6.3's ByteAccumulator: storage allocated once, an offset, and where the "
+          + "current batch starts (6.3's way) or, as the hints do, a count of its bytes.",
         "batchSize = max(size / 20, 1); bytes = [UInt8](repeating: 0, count: size); the batch "
           + "count starts at -1, so that the first checkCompleted() says false; "
           + "isBatchCompleted is batchCount >= batchSize.",
@@ -1323,6 +1323,14 @@ enum ExerciseCatalog {
           fixtures: ["batch-one-too-many"],
           hint: "A batch is full when it holds batchSize bytes: >=, not >. Count the bytes in "
             + "the batch from 0 after each checkCompleted()."
+        ),
+        Mistake(
+          name: "a full batch stops being full a byte later",
+          test: "test_aBatchIsCompleted_exactlyWhenItHoldsBatchSizeBytes",
+          saying: "a full batch stays full",
+          fixtures: ["batch-full-only-at-size"],
+          hint: "isBatchCompleted is batchCount >= batchSize: a batch with more bytes than "
+            + "batchSize (bytes past the size, say) is full too."
         ),
         Mistake(
           name: "checkCompleted() says true before any batch",
@@ -1357,6 +1365,21 @@ enum ExerciseCatalog {
             + "ByteCountFormatter().string(fromByteCount: Int64(offset))."
         ),
         Mistake(
+          name: "a size of 0 is rejected",
+          test: "test_anEmptyFile_isDone_andANegativeSizeThrows",
+          saying: "a size of 0 is a file with no bytes",
+          fixtures: ["zero-size-throws"],
+          hint: "An empty file is a file: only a negative size is InvalidSize (guard size >= 0)."
+        ),
+        Mistake(
+          name: "an empty file's loop never ends",
+          test: "test_anEmptyFile_isDone_andANegativeSizeThrows",
+          saying: "the second check finds the batch empty",
+          fixtures: ["empty-file-never-completes"],
+          hint: "checkCompleted() is true when the batch it ends had no bytes, whether or not "
+            + "any byte ever came: for an empty file, the second check."
+        ),
+        Mistake(
           name: "an empty file's progress is 0 / 0",
           test: "test_anEmptyFile_isDone_andANegativeSizeThrows",
           saying: "1.0, not 0 / 0",
@@ -1371,6 +1394,23 @@ enum ExerciseCatalog {
           fixtures: ["crash-past-size"],
           hint: "A server may send more than it announced. bytes[offset] past the end traps: "
             + "when offset reaches bytes.count, append instead."
+        ),
+        Mistake(
+          name: "a byte past the size is not counted in a batch",
+          test: "test_bytesPastTheSize_areKept",
+          saying: "a byte past the size is in a batch too",
+          fixtures: ["past-size-not-in-batch"],
+          hint: "Count every byte that comes in its batch, past the size too, or the last batch "
+            + "never fills."
+        ),
+        Mistake(
+          name: "a class, as in the seed",
+          test: "test_theAccumulatorIsAStruct_aCopyKeepsWhatItHad",
+          saying: "a copy keeps what it had",
+          fixtures: ["a-class"],
+          hint: "Section 6.5: a class's stored properties are checked for exclusive access on "
+            + "every access, several times a byte. Make it a struct, with mutating append and "
+            + "checkCompleted()."
         ),
       ]
     ),
@@ -1423,6 +1463,21 @@ enum ExerciseCatalog {
             + "report, progress never reaches 1.0."
         ),
         Mistake(
+          name: "the last bytes judged by the size",
+          test: "test_theLastBytesOfABodyShorterThanItsSize_areReportedOnce",
+          saying: "its last 1,000 bytes are reported once",
+          fixtures: ["leftover-by-size"],
+          hint: "A body can end before its size. After the loop, report if the current batch "
+            + "has bytes (inBatch > 0), whatever size % batchSize says."
+        ),
+        Mistake(
+          name: "batches of 0 bytes for a tiny body",
+          test: "test_aTinyBody_isABatchPerByte",
+          saying: "never of 0",
+          fixtures: ["batch-without-max"],
+          hint: "size / 20 is 0 below 20 bytes: batchSize = max(size / 20, 1)."
+        ),
+        Mistake(
           name: "report's false is ignored",
           test: "test_whenReportReturnsFalse_itStops_andReturnsTheBytesSoFar",
           saying: "no report after the one that said stop",
@@ -1430,12 +1485,20 @@ enum ExerciseCatalog {
           hint: "report returns false for \"cancel all\": return the bytes so far at once."
         ),
         Mistake(
-          name: "cancellation is never checked",
+          name: "cancellation is not checked after the loop",
+          test: "test_whenTheTaskIsCancelled_andItsBytesJustEnd_itStillThrows",
+          saying: "after the loop too",
+          fixtures: ["cancellation-ignored", "cancel-not-checked-at-the-end"],
+          hint: "A cancelled task's bytes may just end, mid-batch: that is not the end of the "
+            + "body. try Task.checkCancellation() after the loop, and after each report."
+        ),
+        Mistake(
+          name: "reports go on after a cancel",
           test: "test_whenTheTaskIsCancelled_itThrowsCancellationError",
-          saying: "check for cancellation",
-          fixtures: ["cancellation-ignored"],
-          hint: "Bytes already buffered still come after a cancel, and then a stream just "
-            + "ends. try Task.checkCancellation() after each report and after the loop."
+          saying: "no report after it",
+          fixtures: ["cancel-checked-only-at-the-end"],
+          hint: "Bytes already buffered still come after a cancel. try Task.checkCancellation() "
+            + "after each report, so that none follows the cancel."
         ),
       ]
     ),
@@ -1460,7 +1523,7 @@ enum ExerciseCatalog {
       mistakes: [
         Mistake(
           name: "the Range header asks for one byte more",
-          test: "test_aFewParts_areExactlyTheBytesAskedFor",
+          test: "test_a100BytePart_andOthers_areExactlyTheBytesAskedFor",
           saying: "names the last byte",
           fixtures: ["range-one-byte-long"],
           hint: "bytes=1000-1099 is 100 bytes: both ends are included. The last byte is offset "
@@ -1475,12 +1538,32 @@ enum ExerciseCatalog {
             + "sent the whole body. Only 206 is the part."
         ),
         Mistake(
-          name: "the Content-Range is not checked, or not all of it",
-          test: "test_aPartThatRunsPastTheEnd_isAContentRangeError",
+          name: "the Content-Range is not checked, or a missing one is accepted",
+          test: "test_a206WithoutContentRange_isAContentRangeError",
           saying: "instead of throwing a PartError",
-          fixtures: ["content-range-unchecked", "content-range-start-only"],
-          hint: "Asked for bytes past the end, a server sends the bytes there are, with 206. "
-            + "The Content-Range must start with exactly \"bytes first-last/\", both ends."
+          fixtures: [
+            "content-range-unchecked", "missing-content-range-accepted", "length-checked-not-range",
+          ],
+          hint: "Only the Content-Range says which bytes came: not the status, not the length. "
+            + "It must be there and start with exactly \"bytes first-last/\"; a missing one "
+            + "is .contentRange(expected: expected, received: nil)."
+        ),
+        Mistake(
+          name: "the expected Content-Range is not exactly \"bytes first-last/\"",
+          test: "test_a206WithoutContentRange_isAContentRangeError",
+          saying: "both ends and the slash",
+          fixtures: ["content-range-start-only", "content-range-without-slash"],
+          hint: "\"bytes 1000-\" accepts any end, and \"bytes 1000-1099\" accepts "
+            + "\"bytes 1000-10990\": expected is \"bytes \\(offset)-\\(last)/\", the slash "
+            + "included."
+        ),
+        Mistake(
+          name: "the session given is not used",
+          test: "test_a206WithoutContentRange_isAContentRangeError",
+          saying: "through the session it was given",
+          fixtures: ["shared-session"],
+          hint: "The caller chose the session (its configuration, its delegate, a test's "
+            + "stub): send the request with session.data(for:), not URLSession.shared."
         ),
       ]
     ),

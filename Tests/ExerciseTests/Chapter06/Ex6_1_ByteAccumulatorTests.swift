@@ -36,6 +36,11 @@ final class Ex6_1_ByteAccumulatorTests: GradedTestCase {
           + (count == 5 ? "full" : "not full yet")
       )
     }
+    accumulator.append(6)
+    XCTAssertTrue(
+      accumulator.isBatchCompleted,
+      "6 bytes in a batch of 5: a full batch stays full until checkCompleted() starts the next"
+    )
     XCTAssertFalse(accumulator.checkCompleted(), "the batch that ended had bytes")
     XCTAssertFalse(accumulator.isBatchCompleted, "a new batch starts empty")
     accumulator.append(6)
@@ -60,7 +65,8 @@ final class Ex6_1_ByteAccumulatorTests: GradedTestCase {
     XCTAssertEqual(
       accumulator.description,
       "[small.bin] Zero KB",
-      "\"[name] size\", the size from ByteCountFormatter().string(fromByteCount:)"
+      "\"[name] size\", the size from ByteCountFormatter().string(fromByteCount:), of the bytes "
+        + "that came so far (none yet), not of the whole file"
     )
     for byte in 0..<786_432 { accumulator.append(UInt8(truncatingIfNeeded: byte)) }
     XCTAssertEqual(accumulator.progress, 0.5, "786,432 of 1,572,864 bytes")
@@ -80,10 +86,18 @@ final class Ex6_1_ByteAccumulatorTests: GradedTestCase {
   }
 
   func test_anEmptyFile_isDone_andANegativeSizeThrows() throws {
-    XCTAssertEqual(
-      try ByteAccumulator(name: "empty", size: 0).progress,
-      1,
-      "0 of 0 bytes is all of them: 1.0, not 0 / 0"
+    var empty: ByteAccumulator
+    do {
+      empty = try ByteAccumulator(name: "empty", size: 0)
+    } catch {
+      try rethrowIfNotImplemented(error)
+      return XCTFail("a size of 0 is a file with no bytes, not an error (it threw \(error))")
+    }
+    XCTAssertEqual(empty.progress, 1, "0 of 0 bytes is all of them: 1.0, not 0 / 0")
+    XCTAssertFalse(empty.checkCompleted(), "the first check starts the first batch")
+    XCTAssertTrue(
+      empty.checkCompleted(),
+      "an empty file: the second check finds the batch empty, or the loop never ends"
     )
     XCTAssertThrowsError(try ByteAccumulator(name: "f", size: -1)) { error in
       XCTAssertEqual(error as? InvalidSize, InvalidSize(size: -1), "a negative size: \(error)")
@@ -91,8 +105,29 @@ final class Ex6_1_ByteAccumulatorTests: GradedTestCase {
   }
 
   func test_bytesPastTheSize_areKept() throws {
-    var accumulator = try ByteAccumulator(name: "f", size: 2)
-    for byte: UInt8 in [1, 2, 3] { accumulator.append(byte) }
+    var accumulator = try ByteAccumulator(name: "f", size: 2)  // batches of 1 byte
+    XCTAssertFalse(accumulator.checkCompleted())
+    for byte: UInt8 in [1, 2] {
+      accumulator.append(byte)
+      XCTAssertFalse(accumulator.checkCompleted())
+    }
+    accumulator.append(3)
     XCTAssertEqual(accumulator.data, Data([1, 2, 3]), "a server that sent more: keep every byte")
+    XCTAssertTrue(
+      accumulator.isBatchCompleted,
+      "a byte past the size is in a batch too, or the loop waits for a batch that never fills"
+    )
+  }
+
+  func test_theAccumulatorIsAStruct_aCopyKeepsWhatItHad() throws {
+    var accumulator = try ByteAccumulator(name: "f", size: 10)
+    let copy = accumulator
+    accumulator.append(1)
+    XCTAssertEqual(
+      copy.data.count,
+      0,
+      "ByteAccumulator is a struct, as in section 6.3: a copy keeps what it had (a class would "
+        + "be shared, and checked for exclusive access on every byte)"
+    )
   }
 }

@@ -12,9 +12,9 @@ import Exercises
 // MARK: - Exercise 6.2: the batch loop
 
 final class Ex6_2_CollectInBatchesTests: GradedTestCase {
-  /// A body of `size` bytes (counting up, wrapping at 251), all already in a stream.
-  private func body(_ size: Int) -> (bytes: Data, stream: AsyncThrowingStream<UInt8, any Error>) {
-    let bytes = Data((0..<size).map { UInt8($0 % 251) })
+  /// A body of `count` bytes (counting up, wrapping at 251), all already in a stream.
+  private func body(_ count: Int) -> (bytes: Data, stream: AsyncThrowingStream<UInt8, any Error>) {
+    let bytes = Data((0..<count).map { UInt8($0 % 251) })
     let (stream, continuation) = AsyncThrowingStream.makeStream(of: UInt8.self)
     for byte in bytes { continuation.yield(byte) }
     continuation.finish()
@@ -24,11 +24,12 @@ final class Ex6_2_CollectInBatchesTests: GradedTestCase {
   /// What `collectInBatches` reported (each fraction as received bytes), and what it returned.
   private func collect(
     _ size: Int,
+    bytes: Int? = nil,
     stopAfter reports: Int = .max,
-    cancelAfter cancelReports: Int = .max
+    cancelAfter cancelReports: Int = .max,
+    reported: Locked<[Int]> = Locked([])
   ) async throws -> (reported: [Int], data: Data) {
-    let (_, stream) = body(size)
-    let reported = Locked<[Int]>([])
+    let (_, stream) = body(bytes ?? size)
     let data = try await collectInBatches(stream, size: size) { fraction in
       let count = reported.withLock {
         $0.append(fraction.isFinite ? Int((fraction * Double(size)).rounded()) : -1)  // -1: NaN
@@ -44,6 +45,14 @@ final class Ex6_2_CollectInBatchesTests: GradedTestCase {
     // 200,003 bytes: 20 batches of 10,000, and 3 left over.
     let (reported, data) = try await collect(200_003)
     let wanted = (1...20).map { $0 * 10_000 } + [200_003]
+    guard Array(reported.prefix(20)) == Array(wanted.prefix(20)) else {
+      let shown = reported.prefix(3).map(String.init).joined(separator: ", ")
+      return XCTFail(
+        "200,003 bytes are batches of max(size / 20, 1) = 10,000: a report at 10,000 bytes, "
+          + "20,000, ... 200,000, each the bytes so far over the size (the reports were, in "
+          + "bytes: \(shown), ...)"
+      )
+    }
     XCTAssertEqual(
       reported.suffix(2),
       wanted.suffix(2),
@@ -82,6 +91,26 @@ final class Ex6_2_CollectInBatchesTests: GradedTestCase {
     XCTAssertEqual(data.count, 40_000)
   }
 
+  func test_theLastBytesOfABodyShorterThanItsSize_areReportedOnce() async throws {
+    let (reported, data) = try await collect(40_000, bytes: 39_000)
+    XCTAssertEqual(
+      reported,
+      (1...19).map { $0 * 2_000 } + [39_000],
+      "the body ended 1,000 bytes short of the size: its last 1,000 bytes are reported once, "
+        + "whatever the size said (count the bytes in the batch, not size % batchSize)"
+    )
+    XCTAssertEqual(data.count, 39_000)
+  }
+
+  func test_aTinyBody_isABatchPerByte() async throws {
+    let (reported, _) = try await collect(7)
+    XCTAssertEqual(
+      reported,
+      [1, 2, 3, 4, 5, 6, 7],
+      "7 bytes: batches of max(7 / 20, 1) = 1 byte, never of 0"
+    )
+  }
+
   func test_anEmptyBody_reportsNothing() async throws {
     let (reported, data) = try await collect(0)
     XCTAssertEqual(reported, [], "no bytes, no batch to report")
@@ -94,15 +123,41 @@ final class Ex6_2_CollectInBatchesTests: GradedTestCase {
     XCTAssertEqual(data, body(200_003).bytes.prefix(30_000), "the bytes so far: 3 batches")
   }
 
-  func test_whenTheTaskIsCancelled_itThrowsCancellationError() async throws {
+  func test_whenTheTaskIsCancelled_andItsBytesJustEnd_itStillThrows() async throws {
+    // Cancelled at byte 25,000, mid-batch, the bytes end, as a cancelled download's can.
     do {
-      let (reported, data) = try await collect(200_003, cancelAfter: 3)
+      let data = try await collectInBatches(
+        BytesThatEndOnCancel(count: 200_003, cancelAt: 25_000),
+        size: 200_003
+      ) { _ in true }
+      XCTFail(
+        "the task was cancelled at byte 25,000 and the bytes ended there; collectInBatches "
+          + "returned \(data.count) bytes as if that were the whole body: check for "
+          + "cancellation (Task.checkCancellation()) after the loop too"
+      )
+    } catch is CancellationError {
+    } catch {
+      try rethrowIfNotImplemented(error)
+      XCTFail("cancelled: expected CancellationError, got \(error)")
+    }
+  }
+
+  func test_whenTheTaskIsCancelled_itThrowsCancellationError() async throws {
+    let reported = Locked<[Int]>([])
+    do {
+      let (reported, data) = try await collect(200_003, cancelAfter: 3, reported: reported)
       XCTFail(
         "the task was cancelled after the 3rd report, and collectInBatches returned "
           + "\(data.count) bytes after \(reported.count) reports: check for cancellation "
           + "(Task.checkCancellation()) and throw"
       )
     } catch is CancellationError {
+      XCTAssertEqual(
+        reported.withLock { $0.count },
+        3,
+        "the task was cancelled in the 3rd report: no report after it (check for "
+          + "cancellation after each report, not only at the end)"
+      )
     } catch {
       try rethrowIfNotImplemented(error)
       XCTFail("cancelled: expected CancellationError, got \(error)")

@@ -19,9 +19,14 @@ final class Ex6_3_DownloadPartTests: GradedTestCase {
   private let small = FixtureFile.named("small.bin")!
 
   /// The error `downloadPart` throws, or a failure if it returns.
-  private func partError(_ url: URL, offset: Int, length: Int) async throws -> PartError? {
+  private func partError(
+    _ url: URL,
+    offset: Int,
+    length: Int,
+    session: URLSession = .shared
+  ) async throws -> PartError? {
     do {
-      let data = try await downloadPart(of: url, offset: offset, length: length)
+      let data = try await downloadPart(of: url, offset: offset, length: length, session: session)
       XCTFail(
         "bytes \(offset)-\(offset + length - 1) of \(url.path): returned \(data.count) bytes "
           + "instead of throwing a PartError"
@@ -29,6 +34,12 @@ final class Ex6_3_DownloadPartTests: GradedTestCase {
       return nil
     } catch let error as PartError {
       return error
+    } catch let error as URLError where session !== URLSession.shared {
+      XCTFail(
+        "the request did not go through the session it was given, which would have answered "
+          + "(it failed with URLError \(error.code.rawValue)): send it with session.data(for:)"
+      )
+      return nil
     } catch {
       try rethrowIfNotImplemented(error)
       XCTFail("every wrong answer is a PartError; this was \(type(of: error)): \(error)")
@@ -36,11 +47,20 @@ final class Ex6_3_DownloadPartTests: GradedTestCase {
     }
   }
 
-  func test_aFewParts_areExactlyTheBytesAskedFor() async throws {
+  func test_a100BytePart_andOthers_areExactlyTheBytesAskedFor() async throws {
     try await FixtureServer.serving { server in
       let url = server.url("/files/small.bin")
       for (offset, length) in [(1000, 100), (0, 10), (small.size - 100, 100)] {
-        let data = try await downloadPart(of: url, offset: offset, length: length)
+        let data: Data
+        do {
+          data = try await downloadPart(of: url, offset: offset, length: length)
+        } catch PartError.status(200) {
+          return XCTFail(
+            "asking for \(length) bytes from \(offset), the server answered 200: it did not "
+              + "understand the Range header, which must be exactly \"bytes=first-last\" "
+              + "(bytes=\(offset)-\(offset + length - 1))"
+          )
+        }
         XCTAssertEqual(
           data,
           small.contents.subdata(in: offset..<(offset + length)),
@@ -55,6 +75,13 @@ final class Ex6_3_DownloadPartTests: GradedTestCase {
   func test_a200ToARangeRequest_isAStatusError() async throws {
     try await FixtureServer.serving { server in
       let error = try await partError(server.url("/status"), offset: 0, length: 10)
+      guard let error else { return }
+      if case .contentRange = error {
+        return XCTFail(
+          "a 200 must be PartError.status(200): check the status first, and the Content-Range "
+            + "only for a 206 (it threw \(error))"
+        )
+      }
       XCTAssertEqual(
         error,
         .status(200),
@@ -63,14 +90,40 @@ final class Ex6_3_DownloadPartTests: GradedTestCase {
     }
   }
 
-  func test_aPartThatStartsPastTheEnd_isAStatusError() async throws {
-    try await FixtureServer.serving { server in
+  func test_a206WithoutContentRange_isAContentRangeError() async throws {
+    let error = try await partError(
+      StubbedParts.url("/no-content-range"),
+      offset: 1000,
+      length: 100,
+      session: StubbedParts.session
+    )
+    guard let error else { return }
+    XCTAssertEqual(
+      error,
+      .contentRange(expected: "bytes 1000-1099/", received: nil),
+      "a 206 with no Content-Range says nothing of which bytes came: expected is exactly "
+        + "\"bytes 1000-1099/\", both ends and the slash, and received nil"
+    )
+  }
+
+  func test_aContentRangeForOtherBytes_isAContentRangeError() async throws {
+    // 100 bytes each time, as asked: only the Content-Range says they are not bytes 1000-1099.
+    for (path, received) in [
+      ("/other-bytes", "bytes 0-99/5000"), ("/longer", "bytes 1000-10990/50000"),
+    ] {
       let error = try await partError(
-        server.url("/files/small.bin"),
-        offset: 2_000_000,
-        length: 10
+        StubbedParts.url(path),
+        offset: 1000,
+        length: 100,
+        session: StubbedParts.session
       )
-      XCTAssertEqual(error, .status(416))
+      guard let error else { return }
+      XCTAssertEqual(
+        error,
+        .contentRange(expected: "bytes 1000-1099/", received: received),
+        "Content-Range \(received) is not bytes 1000-1099, even with 100 bytes: it must start "
+          + "with exactly \"bytes 1000-1099/\""
+      )
     }
   }
 
@@ -88,5 +141,45 @@ final class Ex6_3_DownloadPartTests: GradedTestCase {
           + "the Content-Range tells, and it must name exactly the bytes asked for"
       )
     }
+  }
+
+  func test_aPartThatStartsPastTheEnd_isAStatusError() async throws {
+    try await FixtureServer.serving { server in
+      let error = try await partError(
+        server.url("/files/small.bin"),
+        offset: 2_000_000,
+        length: 10
+      )
+      XCTAssertEqual(
+        error,
+        .status(416),
+        "a part past the end gets 416 Range Not Satisfiable: any status but 206 is "
+          + "PartError.status(code)"
+      )
+    }
+  }
+
+  func test_oneRequest_throughTheSessionGiven() async throws {
+    StubbedParts.requests.withLock { $0 = [] }
+    let data: Data
+    do {
+      data = try await downloadPart(
+        of: StubbedParts.url("/ok"),
+        offset: 1000,
+        length: 100,
+        session: StubbedParts.session
+      )
+    } catch let error as URLError {
+      return XCTFail(
+        "the request did not go through the session it was given, which would have answered "
+          + "(it failed with URLError \(error.code.rawValue)): send it with session.data(for:)"
+      )
+    }
+    XCTAssertEqual(data.count, 100)
+    XCTAssertEqual(
+      StubbedParts.requests.withLock { $0 },
+      ["GET /ok bytes=1000-1099"],
+      "one GET with its Range header, through the session given, and no other request"
+    )
   }
 }

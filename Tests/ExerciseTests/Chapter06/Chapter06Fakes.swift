@@ -1,0 +1,87 @@
+import Foundation
+import LessonSupport
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Bytes that just end (nil) once the task is cancelled, as a cancelled download's stream can;
+/// `cancelAt` cancels the task itself when that many bytes have been read.
+struct BytesThatEndOnCancel: AsyncSequence, Sendable {
+  typealias Element = UInt8
+  typealias Failure = any Error
+
+  let count: Int
+  var cancelAt = Int.max
+
+  struct Iterator: AsyncIteratorProtocol {
+    typealias Failure = any Error
+    let count: Int
+    let cancelAt: Int
+    var index = 0
+
+    mutating func next() async throws -> UInt8? {
+      if index == cancelAt { withUnsafeCurrentTask { $0?.cancel() } }
+      guard index < count, !Task.isCancelled else { return nil }
+      index += 1
+      return UInt8(index % 251)
+    }
+  }
+
+  func makeAsyncIterator() -> Iterator {
+    Iterator(count: count, cancelAt: cancelAt)
+  }
+}
+
+/// A server inside URLSession, for answers the fixture server never gives.
+///
+/// Every request to `http://stub.invalid/PATH` gets a 206 with 100 bytes, and the Content-Range
+/// PATH names: /ok "bytes 1000-1099/5000", /no-content-range none, /other-bytes "bytes 0-99/5000",
+/// /longer "bytes 1000-10990/50000". Each request is logged: "GET /ok bytes=1000-1099".
+final class StubbedParts: URLProtocol {
+  static let requests = Locked<[String]>([])
+
+  /// A session whose requests StubbedParts answers.
+  static var session: URLSession {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.protocolClasses = [StubbedParts.self]
+    return URLSession(configuration: configuration)
+  }
+
+  /// `http://stub.invalid` + `path`.
+  static func url(_ path: String) -> URL {
+    URL(string: "http://stub.invalid\(path)") ?? URL(fileURLWithPath: "/")
+  }
+
+  override class func canInit(with request: URLRequest) -> Bool { true }
+  override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+  override func startLoading() {
+    let path = request.url?.path ?? ""
+    let range = request.value(forHTTPHeaderField: "Range") ?? "no Range"
+    Self.requests.withLock { $0.append("\(request.httpMethod ?? "GET") \(path) \(range)") }
+    let contentRange: String? =
+      switch path {
+      case "/no-content-range": nil
+      case "/other-bytes": "bytes 0-99/5000"
+      case "/longer": "bytes 1000-10990/50000"
+      default: "bytes 1000-1099/5000"
+      }
+    var headers = ["Content-Length": "100"]
+    headers["Content-Range"] = contentRange
+    guard
+      let url = request.url,
+      let response = HTTPURLResponse(
+        url: url,
+        statusCode: 206,
+        httpVersion: "HTTP/1.1",
+        headerFields: headers
+      )
+    else { return }
+    client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+    client?.urlProtocol(self, didLoad: Data(repeating: 7, count: 100))
+    client?.urlProtocolDidFinishLoading(self)
+  }
+
+  override func stopLoading() {}
+}
