@@ -30,6 +30,8 @@ let package = Package(
     .target(name: "DownloadStreams", dependencies: ["LessonSupport"]),
     // Download speeds for people to read: timed rounds, MB/s lines, the plain ways to download.
     .target(name: "DownloadBenchmarks", dependencies: ["DownloadStreams"]),
+    // Chapter07's Combine-shaped core, for a platform without Combine: small enough to read.
+    .target(name: "MiniCombine", dependencies: ["LessonSupport"]),
     // A clock and task executor in one: virtual time where the order of events is the lesson.
     .target(name: "VirtualTime", dependencies: ["LessonSupport"]),
     // For tests only: manual clock, console recorder, transcripts, anchors, interrupted runs.
@@ -91,7 +93,7 @@ let package = Package(
       name: "SupportTests",
       dependencies: [
         "LessonSupport", "ChildProcesses", "HTTPFixtures", "DownloadStreams", "TestTooling",
-        "FixtureServerTool", "DownloadBenchmarks",
+        "FixtureServerTool", "DownloadBenchmarks", "MiniCombine",
       ]
     ),
     .testTarget(
