@@ -112,17 +112,6 @@ nonisolated(nonsending) func batchLoop(
 }
 // snippet.end
 
-/// `data` as a byte sequence, in chunks of 16 KiB as URLSession delivers them: a download
-/// without the network, for the loops to be compared on.
-func bytesInMemory(_ data: Data) -> AsyncHTTPBytes {
-  let (chunks, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
-  for start in stride(from: 0, to: data.count, by: 16_384) {
-    continuation.yield(data.subdata(in: start..<min(start + 16_384, data.count)))
-  }
-  continuation.finish()
-  return AsyncHTTPBytes(chunks)
-}
-
 func runBatches(_ context: LessonContext) async throws {
   let console = context.console
   let part = try LessonPart.bytes()
@@ -135,7 +124,7 @@ func runBatches(_ context: LessonContext) async throws {
   console.print("Seed 004's loop reports after every round of its outer loop:")
   var seed = ByteAccumulator(name: name, size: part.count)
   var seedReports: [String] = []
-  try await seedBatchLoop(bytesInMemory(part), into: &seed) { accumulator in
+  try await seedBatchLoop(AsyncHTTPBytes(inMemory: part), into: &seed) { accumulator in
     seedReports.append("\(accumulator) (\(percent(accumulator.progress)))")
   }
   showReports(seedReports, console: console)
@@ -144,7 +133,7 @@ func runBatches(_ context: LessonContext) async throws {
   console.print("The fixed loop stops when a round gets no byte:")
   var fixed = ByteAccumulator(name: name, size: part.count)
   var fixedReports: [String] = []
-  try await batchLoop(bytesInMemory(part), into: &fixed) { accumulator in
+  try await batchLoop(AsyncHTTPBytes(inMemory: part), into: &fixed) { accumulator in
     fixedReports.append("\(accumulator) (\(percent(accumulator.progress)))")
     return true
   }

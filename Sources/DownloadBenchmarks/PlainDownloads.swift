@@ -61,13 +61,9 @@ public enum PlainDownloads {
   ///
   /// No byte-by-byte download can be faster than this.
   public static func inMemoryBytes(_ body: Data) async throws -> Double {
-    let (chunks, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
-    for start in stride(from: 0, to: body.count, by: 16_384) {
-      continuation.yield(body[start..<min(start + 16_384, body.count)])
-    }
-    continuation.finish()
+    let bytes = AsyncHTTPBytes(inMemory: body)
     let start = ContinuousClock.now
-    let (count, checksum) = try await countBytes(AsyncHTTPBytes(chunks))
+    let (count, checksum) = try await countBytes(bytes)
     let seconds = SpeedTable.seconds(since: start)
     try check(count, body.count, checksum)
     return seconds

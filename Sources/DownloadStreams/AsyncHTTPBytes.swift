@@ -21,6 +21,17 @@ public struct AsyncHTTPBytes: AsyncSequence, Sendable {
     self.chunks = chunks
   }
 
+  /// `body` as if it had been downloaded, without the network: cut into chunks of `chunkSize`
+  /// bytes (16 KiB, as URLSession delivers them on Linux), all already there.
+  public init(inMemory body: Data, chunkSize: Int = 16_384) {
+    let (chunks, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
+    for start in stride(from: 0, to: body.count, by: chunkSize) {
+      continuation.yield(body.subdata(in: start..<Swift.min(start + chunkSize, body.count)))
+    }
+    continuation.finish()
+    self.init(chunks)
+  }
+
   /// Makes the iterator; iterate once.
   public func makeAsyncIterator() -> Iterator {
     Iterator(chunks.makeAsyncIterator())

@@ -145,9 +145,11 @@ final class Chapter06Tests: XCTestCase {
     var accumulator = ByteAccumulator(name: "f", size: size)
     var offsets: [Int] = []
     if seed {
-      try await seedBatchLoop(bytesInMemory(body), into: &accumulator) { offsets.append($0.offset) }
+      try await seedBatchLoop(AsyncHTTPBytes(inMemory: body), into: &accumulator) {
+        offsets.append($0.offset)
+      }
     } else {
-      try await batchLoop(bytesInMemory(body), into: &accumulator) {
+      try await batchLoop(AsyncHTTPBytes(inMemory: body), into: &accumulator) {
         offsets.append($0.offset)
         return true
       }
@@ -176,7 +178,7 @@ final class Chapter06Tests: XCTestCase {
     let body = Data(repeating: 7, count: 100)
     var accumulator = ByteAccumulator(name: "f", size: 100)
     var batches = 0
-    try await batchLoop(bytesInMemory(body), into: &accumulator) { _ in
+    try await batchLoop(AsyncHTTPBytes(inMemory: body), into: &accumulator) { _ in
       batches += 1
       return batches < 3
     }
