@@ -15,6 +15,7 @@ let package = Package(
     .executable(name: "Chapter04", targets: ["Chapter04"]),
     .executable(name: "Chapter05", targets: ["Chapter05"]),
     .executable(name: "Chapter06", targets: ["Chapter06"]),
+    .executable(name: "Chapter07", targets: ["Chapter07"]),
     .executable(name: "Grade", targets: ["Grade"]),
     .executable(name: "FixtureServer", targets: ["FixtureServerTool"]),
   ],
@@ -68,6 +69,11 @@ let package = Package(
       dependencies: ["LessonSupport", "HTTPFixtures", "DownloadStreams", "DownloadBenchmarks"],
       path: "Chapters/Chapter06"
     ),
+    .executableTarget(
+      name: "Chapter07",
+      dependencies: ["LessonSupport", "HTTPFixtures", "MiniCombine"],
+      path: "Chapters/Chapter07"
+    ),
 
     // Exercises: the legacy APIs learners wrap, the stubs they edit, the reference solutions.
     .target(name: "ExerciseSupport"),
@@ -100,7 +106,7 @@ let package = Package(
       name: "ChapterTests",
       dependencies: [
         "Chapter01", "Chapter02", "Chapter03", "Chapter04", "Chapter05", "Chapter06",
-        "LessonSupport", "DownloadStreams",
+        "Chapter07", "LessonSupport", "DownloadStreams", "MiniCombine",
         "ChildProcesses", "HTTPFixtures", "TestTooling", "VirtualTime",
       ]
     ),

@@ -1,0 +1,146 @@
+// 7.6 A publisher in a for-await loop.
+// Read with docs/Chapter07-CustomPublishers.md#76-a-publisher-in-a-for-await-loop
+import LessonSupport
+import MiniCombine
+
+// snippet.publisher-values
+extension Publisher where Failure == Never, Output: Sendable {
+  /// The values as an async sequence: each `next()` asks the publisher for one value.
+  var values: PublisherValues<Self> { PublisherValues(publisher: self) }
+}
+
+/// A publisher read with `for await`; leaving the loop, or cancelling its task, cancels.
+struct PublisherValues<Upstream: Publisher>: AsyncSequence
+where Upstream.Failure == Never, Upstream.Output: Sendable {
+  let publisher: Upstream
+
+  func makeAsyncIterator() -> Iterator {
+    let bridge = ValuesBridge<Upstream.Output>()
+    publisher.receive(subscriber: bridge)
+    return Iterator(bridge: bridge, cancelWhenDropped: AnyCancellable(bridge))
+  }
+
+  struct Iterator: AsyncIteratorProtocol {
+    let bridge: ValuesBridge<Upstream.Output>
+    let cancelWhenDropped: AnyCancellable  // a loop that breaks drops its iterator: cancel
+
+    func next() async -> Upstream.Output? {
+      await bridge.next()
+    }
+  }
+}
+
+/// The subscriber inside: it asks for one value per `next()`, and hands it to the waiting task.
+final class ValuesBridge<Input: Sendable>: Subscriber, Cancellable, Sendable {
+  private struct State {
+    var subscription: (any Subscription)?
+    var waiting: CheckedContinuation<Input?, Never>?
+    var over = false
+  }
+  private let state = Locked(State())
+
+  func next() async -> Input? {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let subscription = state.withLock { state -> (any Subscription)? in
+          guard !state.over else { return nil }
+          state.waiting = continuation
+          return state.subscription
+        }
+        // Outside the lock: the value may come at once, and receive(_:) takes the lock.
+        if let subscription {
+          subscription.request(.max(1))
+        } else {
+          continuation.resume(returning: nil)  // finished or cancelled: the loop ends
+        }
+      }
+    } onCancel: {
+      cancel()
+    }
+  }
+
+  func receive(subscription: any Subscription) {
+    state.withLock { $0.subscription = subscription }
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    let waiting = state.withLock { state in
+      defer { state.waiting = nil }
+      return state.waiting
+    }
+    waiting?.resume(returning: input)  // one value per request, so someone is waiting
+    return .none  // the next next() asks for the next one
+  }
+
+  func receive(completion: Subscribers.Completion<Never>) {
+    end().waiting?.resume(returning: nil)
+  }
+
+  func cancel() {
+    let (subscription, waiting) = end()
+    subscription?.cancel()  // first, so the publisher has stopped when the loop goes on
+    waiting?.resume(returning: nil)
+  }
+
+  /// Marks the bridge over and lets go of the subscription and of the waiting task.
+  private func end() -> (
+    subscription: (any Subscription)?, waiting: CheckedContinuation<Input?, Never>?
+  ) {
+    state.withLock { state in
+      defer { (state.over, state.waiting, state.subscription) = (true, nil, nil) }
+      return (state.subscription, state.waiting)
+    }
+  }
+}
+// snippet.end
+
+func runPublisherValues(_ context: LessonContext) async throws {
+  let console = context.console
+  console.print(
+    """
+    An async sequence pulls; a publisher waits to be asked: each next() of the bridge is a
+    request for one value. The counting generator of 7.5, read with for await, stopping at 3:
+    """
+  )
+  let stopped = OneShotSignal<Void>()
+  let sent = Locked(0)
+  let generator = Create<Int, Never> { subscriber, context in
+    var number = 0
+    while !context.cancelled {
+      context.waitIfPaused()
+      if subscriber.receive(number) { sent.withLock { $0 += 1 } }
+      number += 1
+    }
+    stopped.fire(())
+  }
+  for await value in generator.values {
+    console.print("  for await: \(value)")
+    if value == 3 { break }
+  }
+  await stopped.wait()
+  console.print(
+    """
+      generator: sent \(sent.withLock { $0 }), then stopped
+    Four next() calls, four values: the generator never ran ahead. Leaving the loop dropped the
+    iterator, which cancelled the subscription, and the generator's loop saw `cancelled`.
+
+    Cancelling the task that loops cancels too. A publisher that never sends, and says when it
+    is stopped:
+    """
+  )
+  let started = OneShotSignal<Void>()
+  let silent = Create<Int, Never> { _ in
+    started.fire(())
+    return AnyCancellable { console.print("  publisher: cancelled") }
+  }
+  let loop = Task {
+    for await value in silent.values {
+      console.print("  for await: \(value)")
+    }
+    console.print("  for await: the loop ended")
+  }
+  await started.wait()  // the loop is waiting in next()
+  console.print("  the task is cancelled")
+  loop.cancel()
+  await loop.value
+}
