@@ -77,8 +77,8 @@ let package = Package(
 
     // Exercises: the legacy APIs learners wrap, the stubs they edit, the reference solutions.
     .target(name: "ExerciseSupport"),
-    .target(name: "Exercises", dependencies: ["ExerciseSupport"]),
-    .target(name: "Solutions", dependencies: ["ExerciseSupport"]),
+    .target(name: "Exercises", dependencies: ["ExerciseSupport", "MiniCombine"]),
+    .target(name: "Solutions", dependencies: ["ExerciseSupport", "MiniCombine"]),
 
     // `swift run FixtureServer`: the chapters' local HTTP server, standalone, for curl.
     .executableTarget(name: "FixtureServerTool", dependencies: ["HTTPFixtures", "LessonSupport"]),
@@ -118,14 +118,14 @@ let package = Package(
       name: "ExerciseTests",
       dependencies: [
         "Exercises", "ExerciseSupport", "LessonSupport", "HTTPFixtures", "DownloadStreams",
-        "TestTooling", "VirtualTime",
+        "TestTooling", "VirtualTime", "MiniCombine",
       ]
     ),
     .testTarget(
       name: "SolutionTests",
       dependencies: [
         "Solutions", "ExerciseSupport", "LessonSupport", "HTTPFixtures", "DownloadStreams",
-        "TestTooling", "VirtualTime",
+        "TestTooling", "VirtualTime", "MiniCombine",
       ],
       swiftSettings: [.define("SOLUTIONS")]
     ),

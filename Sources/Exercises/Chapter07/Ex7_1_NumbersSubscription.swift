@@ -1,0 +1,37 @@
+import ExerciseSupport
+import MiniCombine
+
+/// Exercise 7.1: the demand bookkeeping of a subscription (section 7.1).
+///
+/// The subscription of a publisher of the numbers in `range`, in order, each only when asked for:
+/// - send no more numbers than the subscriber has asked for in all: its requests, plus what each
+///   `receive(_:)` returns. Keep the count in a `Subscribers.Demand`: `.unlimited` is not a
+///   number, and `Int.max + 1` traps where `Demand` saturates;
+/// - send `.finished` once, right after the last number (for an empty range, at the first
+///   request), without waiting for another request;
+/// - after `cancel()`, send nothing: no number, no completion;
+/// - a subscriber may call `request(_:)` from inside `receive(_:)`: add it to the demand, and let
+///   the loop already sending send it. (A request that starts a loop of its own inside the first
+///   nests once per number, and overflows the stack on a long range.)
+/// Calls come from one thread at a time; no lock is needed.
+/// Read docs/Chapter07-CustomPublishers.md#exercise-71-the-demand-bookkeeping
+public final class NumbersSubscription<S: Subscriber>: Subscription, @unchecked Sendable
+where S.Input == Int, S.Failure == Never {
+  /// A subscription sending the numbers in `range` to `subscriber`. (It throws only here, in
+  /// the stub, to say it is not written yet.)
+  public init(range: Range<Int>, subscriber: S) throws {
+    // TODO(7.1): keep the next number, the end, the demand and the subscriber.
+    throw NotImplemented("7.1")
+  }
+
+  /// Adds `more` to the demand, and sends what it allows; finishes once, after the last number.
+  public func request(_ more: Subscribers.Demand) {
+    // TODO(7.1): add to the demand; unless a loop is already sending, send while there is demand
+    // and a number left, adding what receive(_:) returns; then finish, once.
+  }
+
+  /// Sends nothing more, ever.
+  public func cancel() {
+    // TODO(7.1): let go of the subscriber.
+  }
+}

@@ -1,0 +1,23 @@
+import ExerciseSupport
+import MiniCombine
+
+/// Exercise 7.2: a producer that pauses and stops (section 7.5).
+///
+/// The body of a `Create` in its context form, run on a thread of its own: send the numbers
+/// from 0 to `limit - 1` to `subscriber`, in order, then `.finished`, calling `made(number)` just
+/// before sending each one:
+/// - make a number only when one is wanted: while `context.paused`, sleep in
+///   `context.waitIfPaused()` (blocking is what this thread is for; a loop that spins on
+///   `paused` burns a core);
+/// - stop once the subscription is over: when `context.cancelled`, make no other number, send
+///   nothing, and throw `CancellationError()`. A cancel also wakes `waitIfPaused()`.
+/// Read docs/Chapter07-CustomPublishers.md#exercise-72-a-producer-that-pauses-and-stops
+public func produceNumbers(
+  upTo limit: Int,
+  to subscriber: Create<Int, Never>.Emitter,
+  context: any CreateContext,
+  made: (Int) -> Void
+) throws {
+  // TODO(7.2): for each number: wait while paused; stop if cancelled; made, then send. Finish.
+  throw NotImplemented("7.2")
+}

@@ -1,0 +1,57 @@
+import ExerciseSupport
+import Foundation
+import MiniCombine
+
+/// Exercise 7.3: a publisher in a for-await loop, with failures (section 7.6).
+///
+/// The subscriber inside a bridge that lets `for try await` read a publisher that can fail,
+/// like 7.6's `ValuesBridge`, which cannot. From any thread, at any time:
+/// - each `next()` asks the subscription for exactly one value, and waits for it;
+/// - `.finished` ends the waiting `next()` with nil; a `.failure` is thrown by the waiting
+///   `next()`, or, if none is waiting, by the next one; after the end, `next()` returns nil and
+///   asks for nothing;
+/// - cancelling the task that waits in `next()` cancels the subscription, and `next()` returns
+///   nil; so does `cancel()`, and after it nothing is delivered, not even a value already sent;
+/// - a continuation is resumed exactly once, even when a cancel and the completion come at
+///   the same time from two threads.
+/// Keep the state behind a lock (NSLock, or Mutex from Synchronization); resume after unlocking.
+/// Read docs/Chapter07-CustomPublishers.md#exercise-73-a-publisher-in-a-for-await-loop-with-failures
+public final class ThrowingBridge<Input: Sendable>: Subscriber, Cancellable, @unchecked Sendable {
+  /// Any error: the publisher's failure, which `next()` throws.
+  public typealias Failure = any Error
+
+  // TODO(7.3): the subscription, the waiting continuation, a failure to throw later, whether
+  // it is over; and a lock for them.
+
+  /// A bridge with no subscription yet.
+  public init() {}
+
+  /// Asks for one value and waits for it: nil once finished or cancelled; throws a failure once.
+  public func next() async throws -> Input? {
+    // TODO(7.3): withTaskCancellationHandler around withCheckedThrowingContinuation: decide
+    // under the lock (a kept failure, the end, or wait and ask for one), act after it.
+    throw NotImplemented("7.3")
+  }
+
+  /// Keeps the subscription; asks for a value only if a `next()` is already waiting.
+  public func receive(subscription: any Subscription) {
+    // TODO(7.3)
+  }
+
+  /// Hands the value to the waiting `next()`; one was asked for, so one is waiting.
+  public func receive(_ input: Input) -> Subscribers.Demand {
+    // TODO(7.3): take the waiting continuation under the lock; resume it after.
+    .none
+  }
+
+  /// Ends the waiting `next()`: nil when finished, the error when failed (or keeps it for the
+  /// next `next()` when none waits).
+  public func receive(completion: Subscribers.Completion<any Error>) {
+    // TODO(7.3): once only; mark it over, keep or throw the failure.
+  }
+
+  /// Cancels the subscription, then ends a waiting `next()` with nil; nothing comes after.
+  public func cancel() {
+    // TODO(7.3): mark it over and take what is there under the lock; cancel, then resume.
+  }
+}

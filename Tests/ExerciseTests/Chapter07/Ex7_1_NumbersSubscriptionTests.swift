@@ -1,0 +1,123 @@
+import ExerciseSupport
+import Foundation
+import LessonSupport
+import MiniCombine
+import XCTest
+
+#if SOLUTIONS
+import Solutions
+#else
+import Exercises
+#endif
+
+// MARK: - Exercise 7.1: the demand bookkeeping of a subscription
+
+final class Ex7_1_NumbersSubscriptionTests: GradedTestCase {
+  private typealias Recorder = RecordingSubscriber<Int, Never>
+
+  /// Subscribes `recorder` to the numbers in `range`, and returns the subscription.
+  private func subscribe(_ range: Range<Int>, _ recorder: Recorder) throws -> any Subscription {
+    let subscription = try NumbersSubscription(range: range, subscriber: recorder)
+    recorder.receive(subscription: subscription)
+    return subscription
+  }
+
+  func test_aRequestFromInsideReceive_addsToTheDemand_andTheLoopSendsIt() throws {
+    // Each number asks for one more from inside receive(_:), as a for-await bridge does.
+    let short = Recorder { _, recorder in
+      recorder.subscription?.request(.max(1))
+      return .none
+    }
+    try subscribe(0..<5, short).request(.max(1))
+    XCTAssertEqual(
+      short.log,
+      ["0", "1", "2", "3", "4", "finished"],
+      "a request(.max(1)) from inside each receive(_:): every number, in order, then finished once"
+    )
+    let long = Recorder { _, recorder in
+      recorder.subscription?.request(.max(1))
+      return .none
+    }
+    try subscribe(0..<200_000, long).request(.max(1))
+    XCTAssertEqual(long.log.count, 200_001, "200,000 numbers asked for one by one, and finished")
+    XCTAssertEqual(long.log.last, "finished")
+  }
+
+  func test_aRequestForN_sendsN_andNothingBeforeIt() throws {
+    let recorder = Recorder()
+    let subscription = try subscribe(0..<10, recorder)
+    XCTAssertEqual(recorder.log, [], "nothing is sent before the first request")
+    subscription.request(.max(2))
+    XCTAssertEqual(recorder.log, ["0", "1"], "request(.max(2)): two numbers, no more")
+    subscription.request(.none)
+    XCTAssertEqual(recorder.log, ["0", "1"], "request(.none) asks for nothing")
+    subscription.request(.max(3))
+    XCTAssertEqual(recorder.log, ["0", "1", "2", "3", "4"], "then request(.max(3)): three more")
+  }
+
+  func test_whatReceiveReturns_addsToTheDemand() throws {
+    // The subscriber asks for 1, and for 2 more with the 0: three numbers in all.
+    let recorder = Recorder { value, _ in value == 0 ? .max(2) : .none }
+    try subscribe(0..<10, recorder).request(.max(1))
+    XCTAssertEqual(
+      recorder.log,
+      ["0", "1", "2"],
+      "receive(_:) returned .max(2) with the 0: what it returns adds to the demand"
+    )
+  }
+
+  func test_demandSaturates_unlimitedPlusMoreIsStillUnlimited() throws {
+    // Asks for everything, then, with the 0, for Int.max more: Demand saturates, an Int traps.
+    let recorder = Recorder { value, recorder in
+      if value == 0 { recorder.subscription?.request(.max(Int.max)) }
+      return value == 1 ? .max(Int.max) : .none
+    }
+    try subscribe(0..<4, recorder).request(.unlimited)
+    XCTAssertEqual(recorder.log, ["0", "1", "2", "3", "finished"])
+  }
+
+  func test_finishesOnce_rightAfterTheLastNumber() throws {
+    let recorder = Recorder()
+    let subscription = try subscribe(0..<3, recorder)
+    subscription.request(.max(3))
+    XCTAssertEqual(
+      recorder.log,
+      ["0", "1", "2", "finished"],
+      "finished comes right after the last number, without another request"
+    )
+    subscription.request(.max(1))
+    subscription.request(.unlimited)
+    XCTAssertEqual(
+      recorder.log,
+      ["0", "1", "2", "finished"],
+      "once finished, a request sends nothing: not even finished again"
+    )
+    let empty = Recorder()
+    try subscribe(5..<5, empty).request(.max(1))
+    XCTAssertEqual(empty.log, ["finished"], "an empty range finishes at the first request")
+  }
+
+  func test_afterCancel_nothingIsSent() throws {
+    let recorder = Recorder()
+    let subscription = try subscribe(0..<5, recorder)
+    subscription.request(.max(1))
+    subscription.cancel()
+    subscription.request(.unlimited)
+    XCTAssertEqual(
+      recorder.log,
+      ["0"],
+      "after cancel(), a request sends nothing: no number, no completion"
+    )
+    // Cancels from inside receive(_:), at the 2, while the loop is sending everything.
+    let inside = Recorder { value, recorder in
+      if value == 2 { recorder.subscription?.cancel() }
+      return .none
+    }
+    try subscribe(0..<5, inside).request(.unlimited)
+    XCTAssertEqual(
+      inside.log,
+      ["0", "1", "2"],
+      "a cancel from inside receive(_:) stops the loop that is sending: nothing after the 2"
+    )
+  }
+}

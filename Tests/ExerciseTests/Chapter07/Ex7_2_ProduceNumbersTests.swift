@@ -1,0 +1,135 @@
+import ExerciseSupport
+import Foundation
+import LessonSupport
+import MiniCombine
+import XCTest
+
+#if SOLUTIONS
+import Solutions
+#else
+import Exercises
+#endif
+
+// MARK: - Exercise 7.2: a producer that pauses and stops
+
+/// The real context, which also says "waiting" when the producer waits while paused.
+private struct SpyContext: CreateContext {
+  let inner: any CreateContext
+  let note: @Sendable (String) -> Void
+
+  var paused: Bool { inner.paused }
+  var cancelled: Bool { inner.cancelled }
+
+  func waitIfPaused() {
+    if inner.paused { note("waiting") }
+    inner.waitIfPaused()
+  }
+}
+
+final class Ex7_2_ProduceNumbersTests: GradedTestCase {
+  private typealias Recorder = RecordingSubscriber<Int, Never>
+
+  /// What the producer did, one event at a time: "made 3", "waiting", and how it ended:
+  /// "returned" or "threw CancellationError".
+  private struct Run {
+    var events: AsyncStream<String>.Iterator
+    let recorder: Recorder
+    var subscription: any Subscription { recorder.subscription! }
+
+    /// The events up to and including the first one `isLast` accepts.
+    mutating func events(through isLast: (String) -> Bool) async throws -> [String] {
+      var seen: [String] = []
+      while let event = await events.next() {
+        if event == "threw \(NotImplemented("7.2"))" { throw NotImplemented("7.2") }
+        seen.append(event)
+        if isLast(event) { break }
+      }
+      return seen
+    }
+  }
+
+  /// Runs `produceNumbers(upTo: limit, ...)` in a `Create`, for a subscriber that asks for
+  /// nothing until the test does.
+  private func run(upTo limit: Int) -> Run {
+    let (events, note) = AsyncStream.makeStream(of: String.self)
+    let publisher = Create<Int, Never> { subscriber, context in
+      do {
+        let spy = SpyContext(inner: context) { note.yield($0) }
+        try produceNumbers(upTo: limit, to: subscriber, context: spy) { note.yield("made \($0)") }
+        note.yield("returned")
+      } catch is CancellationError {
+        note.yield("threw CancellationError")
+      } catch {
+        note.yield("threw \(error)")
+      }
+      note.finish()  // so a test waiting for more hears the producer is done
+    }
+    let recorder = Recorder()
+    publisher.receive(subscriber: recorder)
+    return Run(events: events.makeAsyncIterator(), recorder: recorder)
+  }
+
+  private func isEnd(_ event: String) -> Bool {
+    event == "returned" || event.hasPrefix("threw")
+  }
+
+  func test_sendsEveryNumberInOrder_thenFinished() async throws {
+    var run = run(upTo: 5)
+    run.subscription.request(.unlimited)
+    let events = try await run.events(through: isEnd)
+    XCTAssertEqual(
+      events,
+      ["made 0", "made 1", "made 2", "made 3", "made 4", "returned"],
+      "with all the demand there is: made(n) for 0 to 4, then return"
+    )
+    XCTAssertEqual(
+      run.recorder.log,
+      ["0", "1", "2", "3", "4", "finished"],
+      "every number in order, then finished"
+    )
+  }
+
+  func test_makesANumberOnlyWhenOneIsWanted_andSleepsInBetween() async throws {
+    var run = run(upTo: 100)
+    run.subscription.request(.max(3))
+    let first = try await run.events { $0 == "waiting" || $0 == "made 3" || isEnd($0) }
+    XCTAssertFalse(
+      first.contains("made 3"),
+      "made the 3 when only 3 numbers were asked for: while paused, wait in waitIfPaused()"
+    )
+    XCTAssertEqual(
+      first,
+      ["made 0", "made 1", "made 2", "waiting"],
+      "asked for 3: made 0, 1 and 2, then waited in waitIfPaused(): "
+        + "an end while paused is too soon (paused is not cancelled)"
+    )
+    run.subscription.request(.max(2))
+    let second = try await run.events { $0 == "waiting" || isEnd($0) }
+    XCTAssertEqual(second, ["made 3", "made 4", "waiting"], "asked for 2 more: 3 and 4")
+    run.subscription.cancel()
+    _ = try await run.events(through: isEnd)
+    XCTAssertEqual(run.recorder.log, ["0", "1", "2", "3", "4"])
+  }
+
+  func test_stopsWhenCancelled_withoutMakingAnotherNumber() async throws {
+    var run = run(upTo: 100)
+    run.subscription.request(.max(2))
+    _ = try await run.events { $0 == "waiting" || isEnd($0) }
+    run.subscription.cancel()
+    let events = try await run.events(through: isEnd)
+    XCTAssertFalse(
+      events.contains("made 3"),
+      "made numbers after the cancel: stop when context.cancelled"
+    )
+    XCTAssertFalse(
+      events.contains("made 2"),
+      "made a number after waking up cancelled: check context.cancelled after waitIfPaused()"
+    )
+    XCTAssertEqual(
+      events,
+      ["threw CancellationError"],
+      "cancelled while waiting: throw CancellationError(), without making anything"
+    )
+    XCTAssertEqual(run.recorder.log, ["0", "1"])
+  }
+}

@@ -1,0 +1,163 @@
+import ExerciseSupport
+import Foundation
+import LessonSupport
+import MiniCombine
+import XCTest
+
+#if SOLUTIONS
+import Solutions
+#else
+import Exercises
+#endif
+
+// MARK: - Exercise 7.3: a publisher in a for-await loop, with failures
+
+private struct Boom: Error {}
+
+final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
+  /// A bridge with `spy` as its subscription.
+  private func bridge() -> (ThrowingBridge<Int>, SpySubscription) {
+    let bridge = ThrowingBridge<Int>()
+    let spy = SpySubscription()
+    bridge.receive(subscription: spy)
+    return (bridge, spy)
+  }
+
+  /// Calls `bridge.next()` in a task, and returns once it has asked for a value (so it waits)
+  /// or has already returned.
+  private func startNext(
+    _ bridge: ThrowingBridge<Int>,
+    _ spy: SpySubscription
+  ) async -> Task<Int?, any Error> {
+    let task = Task {
+      defer { spy.events.note("next() ended") }
+      return try await bridge.next()
+    }
+    _ = await spy.events.next()
+    return task
+  }
+
+  func test_aTaskCancelledInNext_cancelsTheSubscription_andNextReturnsNil() async throws {
+    let (bridge, spy) = bridge()
+    let next = await startNext(bridge, spy)
+    next.cancel()
+    let value = try await next.value
+    XCTAssertNil(value, "a cancelled task's next() returns nil")
+    XCTAssertEqual(spy.log.last, "cancel", "cancelling the task cancels the subscription")
+
+    let (early, earlySpy) = self.bridge()
+    let alreadyCancelled = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await early.next()
+    }
+    let earlyValue = try await alreadyCancelled.value
+    XCTAssertNil(earlyValue)
+    XCTAssertEqual(
+      earlySpy.log,
+      ["cancel"],
+      "next() in a task already cancelled: cancel, ask for nothing, return nil"
+    )
+  }
+
+  /// Run under --sanitize=thread too (the grader does, once the plain run passes).
+  func test_cancelAndTheEndFromTwoThreadsAtOnce_resumeTheWaitingNextOnce() async throws {
+    for round in 0..<200 {
+      let (bridge, spy) = bridge()
+      let next = await startNext(bridge, spy)
+      await onTwoThreadsAtOnce { lane in
+        if lane == 0 {
+          bridge.cancel()
+        } else if round % 2 == 0 {
+          bridge.receive(completion: .finished)
+        } else {
+          _ = bridge.receive(7)
+        }
+      }
+      let value = try await next.value
+      XCTAssert(value == nil || value == 7, "round \(round): next() returned \(value ?? -1)")
+    }
+  }
+
+  func test_cancel_endsAWaitingNext_andNothingComesAfter() async throws {
+    let (bridge, spy) = bridge()
+    let next = await startNext(bridge, spy)
+    bridge.cancel()
+    let value = try await next.value
+    XCTAssertNil(value, "cancel() ends the waiting next() with nil")
+    XCTAssertEqual(spy.log.last, "cancel", "cancel() cancels the subscription")
+    _ = bridge.receive(5)  // a value that was already on its way
+    bridge.receive(completion: .failure(Boom()))
+    let after = try await bridge.next()
+    XCTAssertNil(after, "nothing after cancel(): not a value already on its way, not a failure")
+    XCTAssertEqual(
+      spy.log.filter { $0.hasPrefix("request") }.count,
+      1,
+      "after cancel(), next() asks for nothing"
+    )
+  }
+
+  func test_eachNext_asksForExactlyOneValue_andGetsIt() async throws {
+    let (bridge, spy) = bridge()
+    XCTAssertEqual(spy.log, [], "nothing is asked for before next()")
+    let first = await startNext(bridge, spy)
+    XCTAssertEqual(
+      bridge.receive(1),
+      .none,
+      "receive(_:) returns .none: the next next() asks for the next value"
+    )
+    let one = try await first.value
+    XCTAssertEqual(one, 1)
+    _ = await spy.events.next()  // the first next() ended
+    let second = await startNext(bridge, spy)
+    _ = bridge.receive(2)
+    let two = try await second.value
+    XCTAssertEqual(two, 2)
+    XCTAssertEqual(
+      spy.log,
+      ["request max(1)", "request max(1)"],
+      "each next() asks for exactly one value: request(.max(1))"
+    )
+  }
+
+  func test_aFailure_isThrownOnce_thenNextReturnsNil() async throws {
+    let (bridge, spy) = bridge()
+    let next = await startNext(bridge, spy)
+    bridge.receive(completion: .failure(Boom()))
+    do {
+      _ = try await next.value
+      XCTFail("the failure is thrown by the waiting next(): it returned instead")
+    } catch is Boom {
+    } catch {
+      try rethrowIfNotImplemented(error)
+      XCTFail("the failure is thrown by the waiting next(): it threw \(error)")
+    }
+    do {
+      let after = try await bridge.next()
+      XCTAssertNil(after, "the failure is thrown once, then next() returns nil")
+    } catch {
+      try rethrowIfNotImplemented(error)
+      XCTFail("the failure is thrown once, then next() returns nil: it threw \(error) again")
+    }
+
+    let (later, laterSpy) = self.bridge()
+    let first = await startNext(later, laterSpy)
+    _ = later.receive(1)
+    _ = try await first.value
+    later.receive(completion: .failure(Boom()))  // while no next() waits
+    do {
+      _ = try await later.next()
+      XCTFail("a failure that comes while no next() waits is thrown by the next one")
+    } catch is Boom {}
+  }
+
+  func test_finished_endsTheLoop_andNextAsksForNothingMore() async throws {
+    let (bridge, spy) = bridge()
+    let next = await startNext(bridge, spy)
+    bridge.receive(completion: .finished)
+    let value = try await next.value
+    XCTAssertNil(value, "finished ends the waiting next() with nil")
+    let after = try await bridge.next()
+    XCTAssertNil(after)
+    XCTAssertEqual(spy.log, ["request max(1)"], "after the end, next() asks for nothing")
+  }
+}
