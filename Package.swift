@@ -35,8 +35,9 @@ let package = Package(
     .target(name: "MiniCombine", dependencies: ["LessonSupport"]),
     // A clock and task executor in one: virtual time where the order of events is the lesson.
     .target(name: "VirtualTime", dependencies: ["LessonSupport"]),
-    // For tests only: manual clock, console recorder, transcripts, anchors, interrupted runs.
-    .target(name: "TestTooling", dependencies: ["LessonSupport", "ChildProcesses"]),
+    // For tests only: manual clock, console recorder, transcripts, anchors, interrupted runs,
+    // and a recording subscriber and spy subscription for the MiniCombine tests.
+    .target(name: "TestTooling", dependencies: ["LessonSupport", "ChildProcesses", "MiniCombine"]),
 
     // Chapters: one executable each, run with `swift run ChapterNN`.
     .executableTarget(

@@ -101,17 +101,21 @@ func takeThree<Values: AsyncSequence<Int, Never>>(_ values: Values) async -> [In
 }
 // snippet.end
 
-func runBackPressure(_ context: LessonContext) async throws {
-  let console = context.console
-  console.print(
-    """
-    One producer that can make the numbers 1 to 10, one consumer that takes three and leaves,
-    and three ways to connect them. What does the producer make for nothing?
-    """
-  )
+/// What one way of connecting them gave: the values taken, how many the producer made, and
+/// how many a buffer dropped.
+struct Outcome: Equatable, CustomStringConvertible {
+  var taken: [Int]
+  var made: Int
+  var dropped = 0
 
-  // snippet.three-ways
-  // 1. Demand: the producer makes a number only when one is asked for.
+  var description: String {
+    "took \(taken), made \(made)" + (dropped > 0 ? ", dropped \(dropped)" : "")
+  }
+}
+
+// snippet.three-ways
+/// 1. Demand: the producer makes a number only when one is asked for.
+func connectByDemand() async -> Outcome {
   let maker = NumberMaker()
   let stopped = OneShotSignal<Void>()
   let publisher = Create<Int, Never> { subscriber, context in
@@ -122,52 +126,71 @@ func runBackPressure(_ context: LessonContext) async throws {
     }
     stopped.fire(())
   }
-  let byDemand = await takeThree(publisher.values)
+  let taken = await takeThree(publisher.values)
   await stopped.wait()
-  console.print("  Demand (Create with a context): took \(byDemand), made \(maker.count)")
+  return Outcome(taken: taken, made: maker.count)
+}
 
-  // 2. AsyncStream: yield never waits, so the producer makes everything.
-  let streamMaker = NumberMaker()
+/// 2. AsyncStream: yield never waits, so the producer makes everything.
+func connectByUnboundedStream() async -> Outcome {
+  let maker = NumberMaker()
   let (stream, continuation) = AsyncStream.makeStream(of: Int.self)  // .unbounded
   let producer = Task {
-    for number in 1...10 { continuation.yield(streamMaker.make(number)) }
+    for number in 1...10 { continuation.yield(maker.make(number)) }
     continuation.finish()
   }
-  let byStream = await takeThree(stream)
+  let taken = await takeThree(stream)
   await producer.value
-  console.print("  AsyncStream, unbounded: took \(byStream), made \(streamMaker.count)")
+  return Outcome(taken: taken, made: maker.count)
+}
 
-  // ... and with a bounded buffer, what does not fit is dropped. (Here the producer finishes
-  // before the consumer starts, so that what is dropped is the same on every run.)
-  let newestMaker = NumberMaker()
-  let (newest, newestContinuation) = AsyncStream.makeStream(
+/// 2, bounded: an AsyncStream that keeps the newest 2, and drops what does not fit.
+///
+/// Here the producer finishes before the consumer starts, so that what is dropped is the same
+/// on every run.
+func connectByNewestTwo() async -> Outcome {
+  let maker = NumberMaker()
+  let (stream, continuation) = AsyncStream.makeStream(
     of: Int.self,
     bufferingPolicy: .bufferingNewest(2)
   )
   var dropped = 0
   for number in 1...10 {
-    if case .dropped = newestContinuation.yield(newestMaker.make(number)) { dropped += 1 }
+    if case .dropped = continuation.yield(maker.make(number)) { dropped += 1 }
   }
-  newestContinuation.finish()
-  let byNewest = await takeThree(newest)
-  console.print(
-    "  AsyncStream, newest 2: took \(byNewest), made \(newestMaker.count), dropped \(dropped)"
-  )
+  continuation.finish()
+  let taken = await takeThree(stream)
+  return Outcome(taken: taken, made: maker.count, dropped: dropped)
+}
 
-  // 3. Rendezvous: each send waits until its value is taken.
-  let handMaker = NumberMaker()
+/// 3. Rendezvous: each send waits until its value is taken.
+func connectByRendezvous() async -> Outcome {
+  let maker = NumberMaker()
   let channel = Rendezvous<Int>()
   let sender = Task {
     for number in 1...10 {
-      guard await channel.send(handMaker.make(number)) else { break }
+      guard await channel.send(maker.make(number)) else { break }
     }
   }
-  let byHand = await takeThree(channel)
+  let taken = await takeThree(channel)
   channel.close()  // the consumer has left: a waiting send returns false
   await sender.value
-  console.print("  Rendezvous: took \(byHand), made \(handMaker.count)")
-  // snippet.end
+  return Outcome(taken: taken, made: maker.count)
+}
+// snippet.end
 
+func runBackPressure(_ context: LessonContext) async throws {
+  let console = context.console
+  console.print(
+    """
+    One producer that can make the numbers 1 to 10, one consumer that takes three and leaves,
+    and three ways to connect them. What does the producer make for nothing?
+    """
+  )
+  console.print("  Demand (Create with a context): \(await connectByDemand())")
+  console.print("  AsyncStream, unbounded: \(await connectByUnboundedStream())")
+  console.print("  AsyncStream, newest 2: \(await connectByNewestTwo())")
+  console.print("  Rendezvous: \(await connectByRendezvous())")
   console.print(
     """
     Demand is a count the producer can wait on: it made exactly what was taken. AsyncStream

@@ -11,56 +11,7 @@ import XCTest
 import FoundationNetworking
 #endif
 
-/// Records what it receives; asks for nothing by itself unless `answer` says so.
-private final class Recorder: Subscriber, Sendable {
-  typealias Input = Int
-  typealias Failure = Never
-
-  let received = Locked<[String]>([])
-  private let subscriptionBox = Locked<(any Subscription)?>(nil)
-  private let answer: @Sendable (Int, Recorder) -> Subscribers.Demand
-
-  init(answer: @escaping @Sendable (Int, Recorder) -> Subscribers.Demand = { _, _ in .none }) {
-    self.answer = answer
-  }
-
-  var subscription: any Subscription { subscriptionBox.withLock { $0! } }
-  var log: [String] { received.withLock { $0 } }
-
-  func receive(subscription: any Subscription) {
-    subscriptionBox.withLock { $0 = subscription }
-  }
-
-  func receive(_ input: Int) -> Subscribers.Demand {
-    received.withLock { $0.append("\(input)") }
-    return answer(input, self)
-  }
-
-  func receive(completion: Subscribers.Completion<Never>) {
-    received.withLock { $0.append("\(completion)") }
-  }
-}
-
-/// A subscription that sends nothing by itself and says what it is asked, on a stream.
-private final class AskedSubscription: Subscription {
-  let asked: AsyncStream<String>
-  private let ask: AsyncStream<String>.Continuation
-  let log = Locked<[String]>([])
-
-  init() {
-    (asked, ask) = AsyncStream.makeStream()
-  }
-
-  func request(_ demand: Subscribers.Demand) {
-    log.withLock { $0.append("request \(demand)") }
-    ask.yield("request \(demand)")
-  }
-
-  func cancel() {
-    log.withLock { $0.append("cancel") }
-    ask.yield("cancel")
-  }
-}
+private typealias Recorder = RecordingSubscriber<Int, Never>
 
 final class Chapter07Tests: XCTestCase {
   // MARK: - The whole chapter
@@ -286,12 +237,11 @@ final class Chapter07Tests: XCTestCase {
 
   func test_valuesBridge_asksForOneValuePerNext_andHandsItOver() async {
     let bridge = ValuesBridge<Int>()
-    let subscription = AskedSubscription()
+    let subscription = SpySubscription()
     bridge.receive(subscription: subscription)
-    XCTAssertEqual(subscription.log.withLock { $0 }, [], "nothing asked before next()")
+    XCTAssertEqual(subscription.log, [], "nothing asked before next()")
     let next = Task { await bridge.next() }
-    var asked = subscription.asked.makeAsyncIterator()
-    let firstAsk = await asked.next()
+    let firstAsk = await subscription.events.next()
     XCTAssertEqual(firstAsk, "request max(1)")
     XCTAssertEqual(bridge.receive(7), .none, "no more than the one asked for")
     let value = await next.value
@@ -299,7 +249,7 @@ final class Chapter07Tests: XCTestCase {
     bridge.receive(completion: .finished)
     let afterTheEnd = await bridge.next()
     XCTAssertNil(afterTheEnd)
-    XCTAssertEqual(subscription.log.withLock { $0 }, ["request max(1)"])
+    XCTAssertEqual(subscription.log, ["request max(1)"])
   }
 
   func test_values_readsAFinitePublisherToItsEnd() async {
@@ -309,7 +259,7 @@ final class Chapter07Tests: XCTestCase {
   }
 
   func test_values_breakingOutOfTheLoop_cancelsTheSubscription() async {
-    let subscription = AskedSubscription()
+    let subscription = SpySubscription()
     let publisher = Create<Int, Never> { subscriber in
       subscriber.receive(1)
       return AnyCancellable { subscription.cancel() }
@@ -318,25 +268,24 @@ final class Chapter07Tests: XCTestCase {
       XCTAssertEqual(value, 1)
       break
     }
-    XCTAssertEqual(subscription.log.withLock { $0 }, ["cancel"], "the dropped iterator cancels")
+    XCTAssertEqual(subscription.log, ["cancel"], "the dropped iterator cancels")
   }
 
   func test_values_cancellingTheTask_cancelsTheSubscription_andEndsTheLoop() async {
     let bridge = ValuesBridge<Int>()
-    let subscription = AskedSubscription()
+    let subscription = SpySubscription()
     bridge.receive(subscription: subscription)
     let loop = Task { await bridge.next() }
-    var asked = subscription.asked.makeAsyncIterator()
-    _ = await asked.next()  // the task is waiting in next()
+    _ = await subscription.events.next()  // the task is waiting in next()
     loop.cancel()
     let value = await loop.value
     XCTAssertNil(value)
-    XCTAssertEqual(subscription.log.withLock { $0 }, ["request max(1)", "cancel"])
+    XCTAssertEqual(subscription.log, ["request max(1)", "cancel"])
   }
 
   func test_values_aTaskCancelledBeforeNext_getsNil_andAsksForNothing() async {
     let bridge = ValuesBridge<Int>()
-    let subscription = AskedSubscription()
+    let subscription = SpySubscription()
     bridge.receive(subscription: subscription)
     let loop = Task {
       withUnsafeCurrentTask { $0?.cancel() }
@@ -344,7 +293,7 @@ final class Chapter07Tests: XCTestCase {
     }
     let value = await loop.value
     XCTAssertNil(value)
-    XCTAssertEqual(subscription.log.withLock { $0 }, ["cancel"])
+    XCTAssertEqual(subscription.log, ["cancel"])
   }
 
   // MARK: - 7.7 An async sequence as a publisher
@@ -404,21 +353,19 @@ final class Chapter07Tests: XCTestCase {
 
   // MARK: - 7.8 Back-pressure three ways
 
-  func test_rendezvous_holdsTheProducerAtEachHandOff_soItMakesOneAheadAtMost() async {
-    let maker = NumberMaker()
-    let channel = Rendezvous<Int>()
-    let sender = Task {
-      for number in 1...10 {
-        guard await channel.send(maker.make(number)) else { return false }
-      }
-      return true
-    }
-    let taken = await takeThree(channel)
-    channel.close()
-    let sentAll = await sender.value
-    XCTAssertEqual(taken, [1, 2, 3])
-    XCTAssertFalse(sentAll, "the send of the 4 was refused when the consumer left")
-    XCTAssertEqual(maker.count, 4, "made 3 taken and 1 held; without the wait it would be 10")
+  func test_threeWays_demandMakesWhatIsTaken_streamsMakeEverything_rendezvousOneAhead() async {
+    let byDemand = await connectByDemand()
+    XCTAssertEqual(byDemand, Outcome(taken: [1, 2, 3], made: 3), "made only what was asked for")
+    let byStream = await connectByUnboundedStream()
+    XCTAssertEqual(byStream, Outcome(taken: [1, 2, 3], made: 10), "yield never waits")
+    let byNewest = await connectByNewestTwo()
+    XCTAssertEqual(byNewest, Outcome(taken: [9, 10], made: 10, dropped: 8), "the oldest dropped")
+    let byHand = await connectByRendezvous()
+    XCTAssertEqual(
+      byHand,
+      Outcome(taken: [1, 2, 3], made: 4),
+      "made 3 taken and 1 held at the hand-off; without the wait it would be 10"
+    )
   }
 
   func test_rendezvous_close_releasesAWaitingReceiver() async {
@@ -429,34 +376,6 @@ final class Chapter07Tests: XCTestCase {
     XCTAssertNil(value)
     let refused = await channel.send(1)
     XCTAssertFalse(refused, "a closed channel takes nothing")
-  }
-
-  func test_demandMakesOnlyWhatIsTaken_theUnboundedStreamMakesEverything() async {
-    let maker = NumberMaker()
-    let stopped = OneShotSignal<Void>()
-    let publisher = Create<Int, Never> { subscriber, context in
-      for number in 1...10 {
-        context.waitIfPaused()
-        if context.cancelled { break }
-        subscriber.receive(maker.make(number))
-      }
-      stopped.fire(())
-    }
-    let byDemand = await takeThree(publisher.values)
-    await stopped.wait()
-    XCTAssertEqual(byDemand, [1, 2, 3])
-    XCTAssertEqual(maker.count, 3)
-
-    let streamMaker = NumberMaker()
-    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
-    let producer = Task {
-      for number in 1...10 { continuation.yield(streamMaker.make(number)) }
-      continuation.finish()
-    }
-    let byStream = await takeThree(stream)
-    await producer.value
-    XCTAssertEqual(byStream, [1, 2, 3])
-    XCTAssertEqual(streamMaker.count, 10, "yield never waits")
   }
 }
 

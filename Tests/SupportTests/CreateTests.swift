@@ -1,60 +1,10 @@
 import Foundation
 import LessonSupport
 import MiniCombine
+import TestTooling
 import XCTest
 
-/// A subscriber that asks for nothing by itself: the test holds its subscription and asks.
-///
-/// It records what it receives, and says so on `events`, so a test can await each step.
-private final class Recorder: Subscriber, Sendable {
-  typealias Input = Int
-  typealias Failure = Never
-
-  let events: AsyncStream<String>
-  private let eventContinuation: AsyncStream<String>.Continuation
-  let received = Locked<[String]>([])
-  private let subscriptionBox = Locked<(any Subscription)?>(nil)
-  /// What `receive(_:)` returns, and whether it cancels, for each value.
-  private let answer: @Sendable (Int, Recorder) -> Subscribers.Demand
-
-  init(answer: @escaping @Sendable (Int, Recorder) -> Subscribers.Demand = { _, _ in .none }) {
-    (events, eventContinuation) = AsyncStream.makeStream()
-    self.answer = answer
-  }
-
-  var subscription: any Subscription {
-    subscriptionBox.withLock { $0! }
-  }
-
-  func note(_ event: String) {
-    eventContinuation.yield(event)
-  }
-
-  func receive(subscription: any Subscription) {
-    subscriptionBox.withLock { $0 = subscription }
-  }
-
-  func receive(_ input: Int) -> Subscribers.Demand {
-    received.withLock { $0.append("\(input)") }
-    note("\(input)")
-    return answer(input, self)
-  }
-
-  func receive(completion: Subscribers.Completion<Never>) {
-    received.withLock { $0.append("\(completion)") }
-    note("\(completion)")
-  }
-
-  /// Awaits events until `event`, and returns the ones before it.
-  func events(until event: String) async -> [String] {
-    var seen: [String] = []
-    for await next in events {
-      if next == event { return seen }
-      seen.append(next)
-    }
-    return seen
-  }
-}
+private typealias Recorder = RecordingSubscriber<Int, Never>
 
 final class CreateTests: XCTestCase {
   // MARK: The closure form
@@ -108,7 +58,7 @@ final class CreateTests: XCTestCase {
     let recorder = Recorder()
     publisher.receive(subscriber: recorder)
     recorder.subscription.request(.max(3))
-    XCTAssertEqual(recorder.received.withLock { $0 }, ["0", "1", "2"])
+    XCTAssertEqual(recorder.log, ["0", "1", "2"])
     XCTAssertEqual(delivered.withLock { $0 }, [true, true, true, false, false, false])
   }
 
@@ -121,7 +71,7 @@ final class CreateTests: XCTestCase {
     let recorder = Recorder { value, _ in value < 3 ? .max(1) : .none }
     publisher.receive(subscriber: recorder)
     recorder.subscription.request(.max(1))
-    XCTAssertEqual(recorder.received.withLock { $0 }, ["0", "1", "2", "3"])
+    XCTAssertEqual(recorder.log, ["0", "1", "2", "3"])
   }
 
   func test_numberGenerator_overAThousandOrderedValues_thenCancel_stopsTheThread() async {
@@ -147,7 +97,7 @@ final class CreateTests: XCTestCase {
     numberGenerator.receive(subscriber: recorder)
     recorder.subscription.request(.unlimited)
     let last = await stopped.wait()
-    XCTAssertEqual(recorder.received.withLock { $0 }, (0...1_000).map(String.init))
+    XCTAssertEqual(recorder.log, (0...1_000).map(String.init))
     // The thread can send before the closure has returned its cancellable, and the cancel at
     // 1000 may come first; then the cancellable runs when the closure returns. So: at least.
     XCTAssertGreaterThanOrEqual(last, 1_001, "the thread stopped, after the value that cancelled")
@@ -171,7 +121,7 @@ final class CreateTests: XCTestCase {
     send.receive(completion: .finished)
     recorder.subscription.request(.max(5))
     recorder.subscription.cancel()
-    XCTAssertEqual(recorder.received.withLock { $0 }, ["1"], "nothing after cancel")
+    XCTAssertEqual(recorder.log, ["1"], "nothing after cancel")
     XCTAssertEqual(stops.withLock { $0 }, 1, "and only once")
   }
 
@@ -187,7 +137,7 @@ final class CreateTests: XCTestCase {
     let recorder = Recorder()
     publisher.receive(subscriber: recorder)
     recorder.subscription.request(.unlimited)
-    XCTAssertEqual(recorder.received.withLock { $0 }, ["1", "finished"])
+    XCTAssertEqual(recorder.log, ["1", "finished"])
     XCTAssertEqual(stops.withLock { $0 }, 1, "completed during start: its cancellable runs")
     recorder.subscription.cancel()
     XCTAssertEqual(stops.withLock { $0 }, 1)
@@ -225,8 +175,8 @@ final class CreateTests: XCTestCase {
     }
     counter.receive(subscriber: recorder)
     recorder.subscription.request(.unlimited)
-    _ = await recorder.events(until: "1500")
-    XCTAssertEqual(recorder.received.withLock { $0 }, (0...1_500).map(String.init))
+    _ = await recorder.events.events(until: "1500")
+    XCTAssertEqual(recorder.log, (0...1_500).map(String.init))
   }
 
   func test_contextForm_manualDemands_4_2_5_pauseThreeTimes_resumeTwice() async {
@@ -237,7 +187,7 @@ final class CreateTests: XCTestCase {
       while !context.cancelled {
         if context.paused {
           counts.withLock { $0.pauses += 1 }
-          recorder.note("paused")
+          recorder.events.note("paused")
           context.waitIfPaused()
           if context.cancelled { break }
           counts.withLock { $0.resumes += 1 }
@@ -245,23 +195,23 @@ final class CreateTests: XCTestCase {
         subscriber.receive(number)
         number += 1
       }
-      recorder.note("stopped")
+      recorder.events.note("stopped")
     }
     publisher.receive(subscriber: recorder)
     recorder.subscription.request(.max(4))
-    let first = await recorder.events(until: "paused")
+    let first = await recorder.events.events(until: "paused")
     recorder.subscription.request(.max(2))
-    let second = await recorder.events(until: "paused")
+    let second = await recorder.events.events(until: "paused")
     recorder.subscription.request(.max(5))
-    let third = await recorder.events(until: "paused")
+    let third = await recorder.events.events(until: "paused")
     recorder.subscription.cancel()
-    _ = await recorder.events(until: "stopped")
+    _ = await recorder.events.events(until: "stopped")
 
     XCTAssertEqual(
       [first, second, third],
       [["0", "1", "2", "3"], ["4", "5"], Array("6789").map(String.init) + ["10"]]
     )
-    XCTAssertEqual(recorder.received.withLock { $0 }, (0...10).map(String.init))
+    XCTAssertEqual(recorder.log, (0...10).map(String.init))
     let final = counts.withLock { $0 }
     XCTAssertEqual(final.pauses, 3, "paused after 4, after 6 and after 11 values")
     XCTAssertEqual(
@@ -287,7 +237,7 @@ final class CreateTests: XCTestCase {
     publisher.receive(subscriber: recorder)
     recorder.subscription.request(.max(1))
     let state = await afterwards.wait()
-    XCTAssertEqual(recorder.received.withLock { $0 }, ["0", "1", "2", "3", "4", "finished"])
+    XCTAssertEqual(recorder.log, ["0", "1", "2", "3", "4", "finished"])
     XCTAssertFalse(state.sent, "nothing is sent after the completion")
     XCTAssertTrue(state.cancelled, "a completed subscription reads as over")
     XCTAssertFalse(state.paused)
@@ -297,16 +247,16 @@ final class CreateTests: XCTestCase {
     let recorder = Recorder()
     let publisher = Create<Int, Never> { subscriber, context in
       subscriber.receive(0)
-      recorder.note("waiting")
+      recorder.events.note("waiting")
       context.waitIfPaused()
-      recorder.note(context.cancelled ? "woke cancelled" : "woke with demand")
+      recorder.events.note(context.cancelled ? "woke cancelled" : "woke with demand")
     }
     publisher.receive(subscriber: recorder)
     recorder.subscription.request(.max(1))
-    let beforeWaiting = await recorder.events(until: "waiting")
+    let beforeWaiting = await recorder.events.events(until: "waiting")
     XCTAssertEqual(beforeWaiting, ["0"])
     recorder.subscription.cancel()
-    let beforeWaking = await recorder.events(until: "woke cancelled")
+    let beforeWaking = await recorder.events.events(until: "woke cancelled")
     XCTAssertEqual(beforeWaking, [])
   }
 
@@ -338,7 +288,7 @@ final class CreateTests: XCTestCase {
       recorder.subscription.cancel()
       producerDone.wait()
 
-      let seen = recorder.received.withLock { $0 }
+      let seen = recorder.log
       let values = seen.filter { $0 != "finished" }
       XCTAssertEqual(values, (0..<values.count).map(String.init), "round \(round): in order")
       XCTAssert(

@@ -54,6 +54,13 @@ final class DocCommentExamplesTests: XCTestCase {
     XCTAssertEqual(woke, "woke")
   }
 
+  func test_eventQueueExample() async {
+    let events = EventQueue()
+    Thread { events.note("started") }.start()
+    let first = await events.next()  // "started", once the thread has said so
+    XCTAssertEqual(first, "started")
+  }
+
   func test_lockedExample() {
     let lines = Locked<[String]>([])
     lines.withLock { $0.append("hello") }

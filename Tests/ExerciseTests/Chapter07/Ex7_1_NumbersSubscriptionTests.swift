@@ -2,6 +2,7 @@ import ExerciseSupport
 import Foundation
 import LessonSupport
 import MiniCombine
+import TestTooling
 import XCTest
 
 #if SOLUTIONS
@@ -25,7 +26,7 @@ final class Ex7_1_NumbersSubscriptionTests: GradedTestCase {
   func test_aRequestFromInsideReceive_addsToTheDemand_andTheLoopSendsIt() throws {
     // Each number asks for one more from inside receive(_:), as a for-await bridge does.
     let short = Recorder { _, recorder in
-      recorder.subscription?.request(.max(1))
+      recorder.subscription.request(.max(1))
       return .none
     }
     try subscribe(0..<5, short).request(.max(1))
@@ -35,7 +36,7 @@ final class Ex7_1_NumbersSubscriptionTests: GradedTestCase {
       "a request(.max(1)) from inside each receive(_:): every number, in order, then finished once"
     )
     let long = Recorder { _, recorder in
-      recorder.subscription?.request(.max(1))
+      recorder.subscription.request(.max(1))
       return .none
     }
     try subscribe(0..<200_000, long).request(.max(1))
@@ -69,7 +70,7 @@ final class Ex7_1_NumbersSubscriptionTests: GradedTestCase {
   func test_demandSaturates_unlimitedPlusMoreIsStillUnlimited() throws {
     // Asks for everything, then, with the 0, for Int.max more: Demand saturates, an Int traps.
     let recorder = Recorder { value, recorder in
-      if value == 0 { recorder.subscription?.request(.max(Int.max)) }
+      if value == 0 { recorder.subscription.request(.max(Int.max)) }
       return value == 1 ? .max(Int.max) : .none
     }
     try subscribe(0..<4, recorder).request(.unlimited)
@@ -110,7 +111,7 @@ final class Ex7_1_NumbersSubscriptionTests: GradedTestCase {
     )
     // Cancels from inside receive(_:), at the 2, while the loop is sending everything.
     let inside = Recorder { value, recorder in
-      if value == 2 { recorder.subscription?.cancel() }
+      if value == 2 { recorder.subscription.cancel() }
       return .none
     }
     try subscribe(0..<5, inside).request(.unlimited)

@@ -2,6 +2,7 @@ import ExerciseSupport
 import Foundation
 import LessonSupport
 import MiniCombine
+import TestTooling
 import XCTest
 
 #if SOLUTIONS
@@ -34,7 +35,7 @@ final class Ex7_2_ProduceNumbersTests: GradedTestCase {
   private struct Run {
     var events: AsyncStream<String>.Iterator
     let recorder: Recorder
-    var subscription: any Subscription { recorder.subscription! }
+    var subscription: any Subscription { recorder.subscription }
 
     /// The events up to and including the first one `isLast` accepts.
     mutating func events(through isLast: (String) -> Bool) async throws -> [String] {

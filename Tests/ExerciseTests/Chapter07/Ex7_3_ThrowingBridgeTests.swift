@@ -2,6 +2,7 @@ import ExerciseSupport
 import Foundation
 import LessonSupport
 import MiniCombine
+import TestTooling
 import XCTest
 
 #if SOLUTIONS
