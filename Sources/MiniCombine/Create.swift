@@ -178,6 +178,13 @@ where S.Input: Sendable {
   }
 
   func complete(_ completion: Subscribers.Completion<S.Failure>) {
+    let stop = deliver(completion)
+    stop?.cancel()  // outside both locks: the work is done; let go of what the producer held
+  }
+
+  /// Passes the first completion on, ends the subscription, and returns the producer's
+  /// cancellable.
+  private func deliver(_ completion: Subscribers.Completion<S.Failure>) -> AnyCancellable? {
     delivery.lock()
     defer { delivery.unlock() }
     condition.lock()
@@ -189,7 +196,7 @@ where S.Input: Sendable {
     condition.unlock()
 
     last?.receive(completion: completion)  // nil if already over: only the first one passes
-    stop?.cancel()  // the work is done; let go of what the producer held
+    return stop
   }
 
   // MARK: CreateContext, read by a context-form producer
