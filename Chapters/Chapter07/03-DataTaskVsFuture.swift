@@ -58,8 +58,18 @@ func runDataTaskVsFuture(_ context: LessonContext) async throws {
   let (serverLog, logLine) = AsyncStream.makeStream(of: String.self)
   let (arrivals, arrived) = AsyncStream.makeStream(of: String.self)
   // The subscriber cancels on the server's thread, the moment the request has been read, so
-  // the cancel always comes before the answer.
-  let cancelOnArrival = Locked<AnyCancellable?>(nil)
+  // the cancel always comes before the answer. It is put here before it subscribes (before
+  // the request can leave), so the server's hook always finds it.
+  let cancelOnArrival = Locked<Subscribers.Sink<Data, any Error>?>(nil)
+  func subscriberCancelledOnArrival() -> Subscribers.Sink<Data, any Error> {
+    let sink = Subscribers.Sink<Data, any Error> { end in
+      console.print("  subscriber: \(end)")
+    } receiveValue: { data in
+      console.print("  subscriber: \(data.count) bytes")
+    }
+    cancelOnArrival.withLock { $0 = sink }
+    return sink
+  }
   let configuration = FixtureServer.Configuration(
     clock: context.clock,
     // User 1 waits a day, so only the client leaving ends it; user 2 comes after a second.
@@ -82,12 +92,8 @@ func runDataTaskVsFuture(_ context: LessonContext) async throws {
       publisher (user 1):
       """
     )
-    let dataTask = session.myDataTaskPublisher(for: server.url("/users/1")).sink { end in
-      console.print("  subscriber: \(end)")
-    } receiveValue: { data in
-      console.print("  subscriber: \(data.count) bytes")
-    }
-    cancelOnArrival.withLock { $0 = dataTask }
+    let dataTask = session.myDataTaskPublisher(for: server.url("/users/1"))
+    dataTask.receive(subscriber: subscriberCancelledOnArrival())
     console.print("  server | received \(await arrivals.next() ?? "nothing")")
     console.print("  subscriber: cancelled")
     console.print("  server | \(await serverLog.next() ?? "nothing")")
@@ -100,13 +106,7 @@ func runDataTaskVsFuture(_ context: LessonContext) async throws {
         promise(error.map { .failure($0) } ?? .success(data ?? Data()))
       }.resume()
     }
-    cancelOnArrival.withLock {
-      $0 = oneShot.sink { end in
-        console.print("  subscriber: \(end)")
-      } receiveValue: { data in
-        console.print("  subscriber: \(data.count) bytes")
-      }
-    }
+    oneShot.receive(subscriber: subscriberCancelledOnArrival())
     console.print("  server | received \(await arrivals.next() ?? "nothing")")
     console.print("  subscriber: cancelled")
     console.print("  server | \(await serverLog.next() ?? "nothing")")

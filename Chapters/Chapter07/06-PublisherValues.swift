@@ -42,16 +42,17 @@ final class ValuesBridge<Input: Sendable>: Subscriber, Cancellable, Sendable {
   func next() async -> Input? {
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        let subscription = state.withLock { state -> (any Subscription)? in
-          guard !state.over else { return nil }
+        let (over, subscription) = state.withLock { state -> (Bool, (any Subscription)?) in
+          guard !state.over else { return (true, nil) }
           state.waiting = continuation
-          return state.subscription
+          return (false, state.subscription)
         }
-        // Outside the lock: the value may come at once, and receive(_:) takes the lock.
-        if let subscription {
-          subscription.request(.max(1))
-        } else {
+        if over {
           continuation.resume(returning: nil)  // finished or cancelled: the loop ends
+        } else {
+          // Outside the lock: the value may come at once, and receive(_:) takes the lock. With
+          // no subscription yet, receive(subscription:) asks when it comes.
+          subscription?.request(.max(1))
         }
       }
     } onCancel: {
@@ -60,7 +61,15 @@ final class ValuesBridge<Input: Sendable>: Subscriber, Cancellable, Sendable {
   }
 
   func receive(subscription: any Subscription) {
-    state.withLock { $0.subscription = subscription }
+    let (over, someoneWaits) = state.withLock { state in
+      if !state.over { state.subscription = subscription }
+      return (state.over, state.waiting != nil)
+    }
+    if over {
+      subscription.cancel()  // it came too late: the loop has ended
+    } else if someoneWaits {
+      subscription.request(.max(1))
+    }
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
@@ -108,6 +117,7 @@ func runPublisherValues(_ context: LessonContext) async throws {
     var number = 0
     while !context.cancelled {
       context.waitIfPaused()
+      if context.cancelled { break }  // woken by the cancel: make nothing more
       if subscriber.receive(number) { sent.withLock { $0 += 1 } }
       number += 1
     }
@@ -121,8 +131,9 @@ func runPublisherValues(_ context: LessonContext) async throws {
   console.print(
     """
       generator: sent \(sent.withLock { $0 }), then stopped
-    Four next() calls, four values: the generator never ran ahead. Leaving the loop dropped the
-    iterator, which cancelled the subscription, and the generator's loop saw `cancelled`.
+    Four next() calls, four values: the generator never sent one that was not asked for. Leaving
+    the loop dropped the iterator, which cancelled the subscription, and the generator's loop
+    saw `cancelled`.
 
     Cancelling the task that loops cancels too. A publisher that never sends, and says when it
     is stopped:

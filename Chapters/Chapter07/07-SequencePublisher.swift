@@ -42,7 +42,7 @@ where Base.Element: Sendable, Base.Failure == Never {
     let wake = lock.withLock { () -> CheckedContinuation<Bool, Never>? in
       guard subscriber != nil else { return nil }
       demand += more
-      if task == nil { task = Task { await self.run() } }  // lazily, on the first request
+      if task == nil, demand > 0 { task = Task { await self.run() } }  // on the first demand
       guard demand > 0, let waiting else { return nil }
       demand -= 1
       self.waiting = nil
@@ -62,6 +62,7 @@ where Base.Element: Sendable, Base.Failure == Never {
 
   private func run() async {
     var elements = sequence.makeAsyncIterator()
+    // isolation: nil, because this task runs on no actor: next() need not hop anywhere.
     while await wantsOne(), let element = await elements.next(isolation: nil) {
       guard let subscriber = lock.withLock({ subscriber }) else { return }
       let more = subscriber.receive(element)  // outside the lock: it may request or cancel

@@ -6,7 +6,8 @@ import MiniCombine
 // snippet.rendezvous
 /// A hand-off with no buffer: `send` waits until the value is taken, or the channel closes.
 ///
-/// One sender and one receiver at a time; closing releases both.
+/// One sender and one receiver at a time; closing releases both. A small lesson channel: it does
+/// not watch for task cancellation, so a task cancelled while it waits here waits until `close()`.
 final class Rendezvous<Value: Sendable>: AsyncSequence, Sendable {
   private struct State {
     var offered: (value: Value, taken: CheckedContinuation<Bool, Never>)?
@@ -18,6 +19,7 @@ final class Rendezvous<Value: Sendable>: AsyncSequence, Sendable {
   /// Hands `value` over, waiting for the receiver; false if the channel closed first.
   func send(_ value: Value) async -> Bool {
     await withCheckedContinuation { taken in
+      // nil: wait for a receiver; .some(nil): closed; .some(receiver): hand the value over.
       let receiver = state.withLock { state -> CheckedContinuation<Value?, Never>?? in
         if state.closed { return .some(nil) }
         if let receiver = state.receiver {
@@ -40,6 +42,7 @@ final class Rendezvous<Value: Sendable>: AsyncSequence, Sendable {
   /// Takes the next value, waiting for a sender; nil once closed.
   func receive() async -> Value? {
     await withCheckedContinuation { receiver in
+      // nil: wait for a sender; .some(nil): closed; .some(offered): take it.
       let offered = state.withLock { state -> (Value, CheckedContinuation<Bool, Never>)?? in
         if let offered = state.offered {
           state.offered = nil

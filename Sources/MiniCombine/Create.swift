@@ -30,6 +30,10 @@ import Foundation
 /// ```
 ///
 /// Each subscriber gets a subscription, and its own run of the closure, on its first demand.
+///
+/// A cancellable must not wait for the producer's threads: it may run on one of them, since a
+/// subscriber can cancel from inside `receive(_:)`. (Combine asks the same: a cancel should not
+/// block.)
 public struct Create<Output: Sendable, Failure: Error>: Publisher, Sendable {
   private enum Producer: Sendable {
     case closure(@Sendable (Emitter) -> AnyCancellable)

@@ -61,7 +61,8 @@ extension Subscribers {
       if first { receiveCompletion(completion) }
     }
 
-    /// Cancels the subscription and lets go of it; nothing reaches the closures after this.
+    /// Cancels the subscription and lets go of it; nothing new reaches the closures after this
+    /// (a value another thread is already handing over may still arrive).
     public func cancel() {
       let subscription = state.withLock { state in
         defer {

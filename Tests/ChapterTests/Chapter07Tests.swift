@@ -252,6 +252,27 @@ final class Chapter07Tests: XCTestCase {
     XCTAssertEqual(subscription.log, ["request max(1)"])
   }
 
+  func test_valuesBridge_aNextBeforeTheSubscription_asksOnceItComes() async {
+    let bridge = ValuesBridge<Int>()
+    let next = Task { await bridge.next() }
+    let subscription = SpySubscription()
+    bridge.receive(subscription: subscription)  // before or after next() waits: one request
+    let asked = await subscription.events.next()
+    XCTAssertEqual(asked, "request max(1)")
+    _ = bridge.receive(3)
+    let value = await next.value
+    XCTAssertEqual(value, 3)
+    XCTAssertEqual(subscription.log, ["request max(1)"])
+  }
+
+  func test_valuesBridge_aSubscriptionAfterTheEnd_isCancelledAtOnce() {
+    let bridge = ValuesBridge<Int>()
+    bridge.cancel()
+    let late = SpySubscription()
+    bridge.receive(subscription: late)
+    XCTAssertEqual(late.log, ["cancel"], "the loop has ended: nobody will ask it for anything")
+  }
+
   func test_values_readsAFinitePublisherToItsEnd() async {
     var values: [Int] = []
     for await value in Countdown(start: 3).values { values.append(value) }

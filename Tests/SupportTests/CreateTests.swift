@@ -262,6 +262,41 @@ final class CreateTests: XCTestCase {
 
   // MARK: Thread safety
 
+  /// Two producer threads send at once, and one completes while the other still sends: the
+  /// subscriber gets one call at a time, and nothing after the completion.
+  func test_twoProducerThreads_reachTheSubscriberOneCallAtATime_andTheEndComesLast() {
+    let inside = Locked(0)
+    let overlaps = Locked(0)
+    let recorder = Recorder { _, _ in
+      let before = inside.withLock { count in
+        defer { count += 1 }
+        return count
+      }
+      if before > 0 { overlaps.withLock { $0 += 1 } }
+      for _ in 0..<20 { _ = inside.withLock { $0 } }  // stays a little, to be overlapped
+      inside.withLock { $0 -= 1 }
+      return .none
+    }
+    let done = DispatchGroup()
+    let publisher = Create<Int, Never> { subscriber in
+      for lane in 0..<2 {
+        done.enter()
+        Thread {
+          for number in 0..<5_000 { subscriber.receive(number * 2 + lane) }
+          if lane == 0 { subscriber.receive(completion: .finished) }
+          done.leave()
+        }.start()
+      }
+      return AnyCancellable {}
+    }
+    publisher.receive(subscriber: recorder)
+    recorder.subscription.request(.unlimited)
+    done.wait()
+    XCTAssertEqual(overlaps.withLock { $0 }, 0, "two receive(_:) calls at once")
+    XCTAssertEqual(recorder.log.filter { $0 == "finished" }.count, 1)
+    XCTAssertEqual(recorder.log.last, "finished", "nothing after the completion")
+  }
+
   /// Run under --sanitize=thread: a producer thread sends and completes while this one cancels.
   func test_cancelAndCompleteRace_manyRounds_oneEnd_inOrder_producerStoppedOnce() {
     for round in 0..<1_000 {

@@ -33,7 +33,8 @@ public final class ThrowingBridge<Input: Sendable>: Subscriber, Cancellable, @un
     throw NotImplemented("7.3")
   }
 
-  /// Keeps the subscription; asks for a value only if a `next()` is already waiting.
+  /// Keeps the subscription, and asks for a value if a `next()` is already waiting; cancels a
+  /// subscription that comes after the end.
   public func receive(subscription: any Subscription) {
     // TODO(7.3)
   }

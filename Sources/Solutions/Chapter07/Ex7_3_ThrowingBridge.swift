@@ -52,13 +52,18 @@ public final class ThrowingBridge<Input: Sendable>: Subscriber, Cancellable, @un
     }
   }
 
-  /// Keeps the subscription; asks for a value only if a `next()` is already waiting.
+  /// Keeps the subscription, and asks for a value if a `next()` is already waiting; cancels a
+  /// subscription that comes after the end.
   public func receive(subscription: any Subscription) {
-    let someoneWaits = lock.withLock {
-      self.subscription = subscription
-      return waiting != nil
+    let (late, someoneWaits) = lock.withLock { () -> (Bool, Bool) in
+      if !over { self.subscription = subscription }
+      return (over, waiting != nil)
     }
-    if someoneWaits { subscription.request(.max(1)) }
+    if late {
+      subscription.cancel()
+    } else if someoneWaits {
+      subscription.request(.max(1))
+    }
   }
 
   /// Hands the value to the waiting `next()`; one was asked for, so one is waiting.
