@@ -1651,6 +1651,45 @@ enum ExerciseCatalog {
             + "(self.subscriber = nil), so that a later request finds nobody to send to."
         ),
         Mistake(
+          name: "finished after a cancel made inside the last receive(_:)",
+          test: "test_afterCancel_nothingIsSent",
+          saying: "no finished after it",
+          fixtures: ["finished-after-cancel"],
+          hint: "A cancel from inside receive(_:) can come with the last number: read "
+            + "self.subscriber again when you finish, not a copy taken before the loop."
+        ),
+        Mistake(
+          name: "an empty range finished before any request",
+          test: "test_finishesOnce_rightAfterTheLastNumber",
+          saying: "not even finished",
+          fixtures: ["finished-in-init"],
+          hint: "Nothing is sent before the first request, a completion included: finish an "
+            + "empty range in request(_:), not in init."
+        ),
+        Mistake(
+          name: "a request for .none ignored",
+          test: "test_finishesOnce_rightAfterTheLastNumber",
+          saying: "whatever it asks for",
+          fixtures: ["none-ignored"],
+          hint: "An empty range has nothing to wait for: its first request finishes it, even a "
+            + "request for .none. Let every request reach the finish check."
+        ),
+        Mistake(
+          name: "a request replaces the demand",
+          test: "test_requestsAddUp_withTheDemandStillDue",
+          fixtures: ["demand-replaced"],
+          hint: "Demands add up: demand += more. A request made while numbers are still due "
+            + "adds to them."
+        ),
+        Mistake(
+          name: "finished from inside a nested request",
+          test: "test_aRequestFromInsideReceive_addsToTheDemand_andTheLoopSendsIt",
+          saying: "finished came while receive(_:) was still running",
+          fixtures: ["finished-inside-a-nested-request"],
+          hint: "A request from inside receive(_:) only adds to the demand and returns, finish "
+            + "check included: the loop further up the stack finishes, after receive(_:) returns."
+        ),
+        Mistake(
           name: "what receive(_:) returns is dropped",
           test: "test_whatReceiveReturns_addsToTheDemand",
           fixtures: ["returned-demand-dropped"],
@@ -1725,6 +1764,30 @@ enum ExerciseCatalog {
             + "throw CancellationError()."
         ),
         Mistake(
+          name: "made(n) after sending n",
+          test: "test_makesANumberOnlyWhenOneIsWanted_andSleepsInBetween",
+          saying: "just before the 0 is sent",
+          fixtures: ["made-after-sending"],
+          hint: "made(number) says a number was made, before it goes: call it, then "
+            + "subscriber.receive(number), whether or not the send succeeds."
+        ),
+        Mistake(
+          name: "a wait after sending",
+          test: "test_sendsEveryNumberInOrder_thenFinished",
+          saying: "finished without waiting for another request",
+          fixtures: ["waits-after-sending"],
+          hint: "Wait before making a number, not after sending one: after the last number "
+            + "there is nothing to wait for, and .finished needs no demand."
+        ),
+        Mistake(
+          name: "cancelled read only after a pause",
+          test: "test_stopsWhenCancelled_withoutMakingAnotherNumber",
+          saying: "a cancel that came while more were wanted",
+          fixtures: ["cancel-checked-only-when-paused"],
+          hint: "A cancel can come while numbers are still wanted, with no pause at all: check "
+            + "context.cancelled before every number."
+        ),
+        Mistake(
           name: "never finished",
           test: "test_sendsEveryNumberInOrder_thenFinished",
           saying: "then finished",
@@ -1756,6 +1819,30 @@ enum ExerciseCatalog {
       docAnchor: "exercise-73-a-publisher-in-a-for-await-loop-with-failures",
       checksDataRaces: true,
       mistakes: [
+        Mistake(
+          name: "a value asked for before next()",
+          test: "test_aFailure_isThrownOnce_thenNextReturnsNil",
+          saying: "nothing is asked for before next()",
+          fixtures: ["asks-before-next"],
+          hint: "receive(subscription:) keeps the subscription; the first next() asks. Asking "
+            + "at once brings a value nobody waits for."
+        ),
+        Mistake(
+          name: "a next() before the subscription waits forever",
+          test: "test_aNextBeforeTheSubscription_asksWhenItComes",
+          kind: .hung,
+          fixtures: ["next-before-the-subscription-waits-forever"],
+          hint: "A next() can come before the subscription. Keep its continuation, and let "
+            + "receive(subscription:) ask for the value when it sees one waiting."
+        ),
+        Mistake(
+          name: "the value asked for while holding the lock",
+          test: "test_aPublisherThatSendsInsideRequest_getsItsValuesToo",
+          kind: .hung,
+          fixtures: ["asks-inside-the-lock"],
+          hint: "A publisher may send from inside request(_:), and receive(_:) takes your lock: "
+            + "decide under the lock, then call request(.max(1)) after unlocking."
+        ),
         Mistake(
           name: "the failure returned as the end",
           test: "test_aFailure_isThrownOnce_thenNextReturnsNil",
@@ -1811,6 +1898,21 @@ enum ExerciseCatalog {
           fixtures: ["unlocked-state"],
           hint: "cancel() may come from any thread while a value or the end comes from another: "
             + "read and write the state only while holding one lock."
+        ),
+        Mistake(
+          name: "a kept failure thrown after cancel()",
+          test: "test_cancel_endsAWaitingNext_andNothingComesAfter",
+          saying: "a failure that was kept is not thrown",
+          fixtures: ["failure-kept-after-cancel"],
+          hint: "After cancel(), next() returns nil: forget a failure kept for the next next()."
+        ),
+        Mistake(
+          name: "a task's cancel ends one next(), not the bridge",
+          test: "test_cancellingATask_endsTheBridgeForGood",
+          kind: .hung,
+          fixtures: ["task-cancel-not-final"],
+          hint: "A cancelled task cancels the subscription: the bridge is over for good. Call "
+            + "cancel() from onCancel, so that over is set and later next() calls return nil."
         ),
         Mistake(
           name: "a value delivered after cancel()",

@@ -254,9 +254,9 @@ final class Chapter07Tests: XCTestCase {
 
   func test_valuesBridge_aNextBeforeTheSubscription_asksOnceItComes() async {
     let bridge = ValuesBridge<Int>()
-    let next = Task { await bridge.next() }
+    let next = Task.immediate { await bridge.next() }  // runs until it waits: next() comes first
     let subscription = SpySubscription()
-    bridge.receive(subscription: subscription)  // before or after next() waits: one request
+    bridge.receive(subscription: subscription)
     let asked = await subscription.events.next()
     XCTAssertEqual(asked, "request max(1)")
     _ = bridge.receive(3)

@@ -7,8 +7,10 @@ import MiniCombine
 /// - send no more numbers than the subscriber has asked for in all: its requests, plus what each
 ///   `receive(_:)` returns. Keep the count in a `Subscribers.Demand`: `.unlimited` is not a
 ///   number, and `Int.max + 1` traps where `Demand` saturates;
+/// - send nothing before the first request; requests add up;
 /// - send `.finished` once, right after the last number (for an empty range, at the first
-///   request), without waiting for another request;
+///   request, even a request for `.none`), without waiting for another request, and not while
+///   a `receive(_:)` is still running;
 /// - after `cancel()`, send nothing: no number, no completion;
 /// - a subscriber may call `request(_:)` from inside `receive(_:)`: add it to the demand, and let
 ///   the loop already sending send it. (A request that starts a loop of its own inside the first

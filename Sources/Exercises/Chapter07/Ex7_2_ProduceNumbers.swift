@@ -9,8 +9,9 @@ import MiniCombine
 /// - make a number only when one is wanted: while `context.paused`, sleep in
 ///   `context.waitIfPaused()` (blocking is what this thread is for; a loop that spins on
 ///   `paused` burns a core);
-/// - stop once the subscription is over: when `context.cancelled`, make no other number, send
-///   nothing, and throw `CancellationError()`. A cancel also wakes `waitIfPaused()`.
+/// - stop once the subscription is over: check `context.cancelled` before every number (a
+///   cancel can come while numbers are still wanted, and it also wakes `waitIfPaused()`); then
+///   make no other number, send nothing, and throw `CancellationError()`.
 /// Read docs/Chapter07-CustomPublishers.md#exercise-72-a-producer-that-pauses-and-stops
 public func produceNumbers(
   upTo limit: Int,

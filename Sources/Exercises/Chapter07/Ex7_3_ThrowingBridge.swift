@@ -6,12 +6,16 @@ import MiniCombine
 ///
 /// The subscriber inside a bridge that lets `for try await` read a publisher that can fail,
 /// like 7.6's `ValuesBridge`, which cannot. From any thread, at any time:
-/// - each `next()` asks the subscription for exactly one value, and waits for it;
+/// - each `next()` asks the subscription for exactly one value, and waits for it (nothing is
+///   asked before the first `next()`; a `next()` that comes before the subscription is asked
+///   for when it comes); ask after unlocking, since a publisher may send from inside
+///   `request(_:)`;
 /// - `.finished` ends the waiting `next()` with nil; a `.failure` is thrown by the waiting
 ///   `next()`, or, if none is waiting, by the next one; after the end, `next()` returns nil and
 ///   asks for nothing;
 /// - cancelling the task that waits in `next()` cancels the subscription, and `next()` returns
-///   nil; so does `cancel()`, and after it nothing is delivered, not even a value already sent;
+///   nil; so does `cancel()`. Either way the bridge is over for good: after it nothing is
+///   delivered, not a value already sent, not a failure kept for later;
 /// - a continuation is resumed exactly once, even when a cancel and the completion come at
 ///   the same time from two threads.
 /// Keep the state behind a lock (NSLock, or Mutex from Synchronization); resume after unlocking.

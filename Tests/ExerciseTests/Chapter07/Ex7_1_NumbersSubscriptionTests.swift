@@ -42,6 +42,19 @@ final class Ex7_1_NumbersSubscriptionTests: GradedTestCase {
     try subscribe(0..<200_000, long).request(.max(1))
     XCTAssertEqual(long.log.count, 200_001, "200,000 numbers asked for one by one, and finished")
     XCTAssertEqual(long.log.last, "finished")
+    // The request made inside the last receive(_:) must not finish before that call returns.
+    let early = Locked(false)
+    let nested = Recorder { _, recorder in
+      recorder.subscription.request(.max(1))
+      if recorder.log.last == "finished" { early.withLock { $0 = true } }
+      return .none
+    }
+    try subscribe(0..<3, nested).request(.max(1))
+    XCTAssertFalse(
+      early.withLock { $0 },
+      "finished came while receive(_:) was still running: finish after the loop, not inside a "
+        + "nested request"
+    )
   }
 
   func test_aRequestForN_sendsN_andNothingBeforeIt() throws {
@@ -54,6 +67,20 @@ final class Ex7_1_NumbersSubscriptionTests: GradedTestCase {
     XCTAssertEqual(recorder.log, ["0", "1"], "request(.none) asks for nothing")
     subscription.request(.max(3))
     XCTAssertEqual(recorder.log, ["0", "1", "2", "3", "4"], "then request(.max(3)): three more")
+  }
+
+  func test_requestsAddUp_withTheDemandStillDue() throws {
+    // Asks for 3, and for 1 more from inside receive(_:) at the 0, while 2 are still due.
+    let recorder = Recorder { value, recorder in
+      if value == 0 { recorder.subscription.request(.max(1)) }
+      return .none
+    }
+    try subscribe(0..<10, recorder).request(.max(3))
+    XCTAssertEqual(
+      recorder.log,
+      ["0", "1", "2", "3"],
+      "requests add up: 3 asked, then 1 more while 2 were still due make 4"
+    )
   }
 
   func test_whatReceiveReturns_addsToTheDemand() throws {
@@ -94,8 +121,14 @@ final class Ex7_1_NumbersSubscriptionTests: GradedTestCase {
       "once finished, a request sends nothing: not even finished again"
     )
     let empty = Recorder()
-    try subscribe(5..<5, empty).request(.max(1))
-    XCTAssertEqual(empty.log, ["finished"], "an empty range finishes at the first request")
+    let emptySubscription = try subscribe(5..<5, empty)
+    XCTAssertEqual(empty.log, [], "nothing before the first request, not even finished")
+    emptySubscription.request(.none)
+    XCTAssertEqual(
+      empty.log,
+      ["finished"],
+      "an empty range finishes at the first request, whatever it asks for (.none too)"
+    )
   }
 
   func test_afterCancel_nothingIsSent() throws {
@@ -119,6 +152,16 @@ final class Ex7_1_NumbersSubscriptionTests: GradedTestCase {
       inside.log,
       ["0", "1", "2"],
       "a cancel from inside receive(_:) stops the loop that is sending: nothing after the 2"
+    )
+    let atTheEnd = Recorder { value, recorder in
+      if value == 4 { recorder.subscription.cancel() }
+      return .none
+    }
+    try subscribe(0..<5, atTheEnd).request(.unlimited)
+    XCTAssertEqual(
+      atTheEnd.log,
+      ["0", "1", "2", "3", "4"],
+      "a cancel from inside the last receive(_:): no finished after it"
     )
   }
 }

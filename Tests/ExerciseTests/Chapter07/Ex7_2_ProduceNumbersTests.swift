@@ -30,8 +30,9 @@ private struct SpyContext: CreateContext {
 final class Ex7_2_ProduceNumbersTests: GradedTestCase {
   private typealias Recorder = RecordingSubscriber<Int, Never>
 
-  /// What the producer did, one event at a time: "made 3", "waiting", and how it ended:
-  /// "returned" or "threw CancellationError".
+  /// What the producer did and the subscriber got, one event at a time, on one timeline:
+  /// "made 3", "got 3", "waiting", and how the producer ended: "returned" or
+  /// "threw CancellationError".
   private struct Run {
     var events: AsyncStream<String>.Iterator
     let recorder: Recorder
@@ -50,8 +51,8 @@ final class Ex7_2_ProduceNumbersTests: GradedTestCase {
   }
 
   /// Runs `produceNumbers(upTo: limit, ...)` in a `Create`, for a subscriber that asks for
-  /// nothing until the test does.
-  private func run(upTo limit: Int) -> Run {
+  /// nothing until the test does, and cancels from inside `receive(_:)` at `cancelAt`.
+  private func run(upTo limit: Int, cancelAt: Int? = nil) -> Run {
     let (events, note) = AsyncStream.makeStream(of: String.self)
     let publisher = Create<Int, Never> { subscriber, context in
       do {
@@ -65,7 +66,11 @@ final class Ex7_2_ProduceNumbersTests: GradedTestCase {
       }
       note.finish()  // so a test waiting for more hears the producer is done
     }
-    let recorder = Recorder()
+    let recorder = Recorder { value, recorder in
+      note.yield("got \(value)")
+      if value == cancelAt { recorder.subscription.cancel() }
+      return .none
+    }
     publisher.receive(subscriber: recorder)
     return Run(events: events.makeAsyncIterator(), recorder: recorder)
   }
@@ -80,13 +85,23 @@ final class Ex7_2_ProduceNumbersTests: GradedTestCase {
     let events = try await run.events(through: isEnd)
     XCTAssertEqual(
       events,
-      ["made 0", "made 1", "made 2", "made 3", "made 4", "returned"],
-      "with all the demand there is: made(n) for 0 to 4, then return"
+      (0..<5).flatMap { ["made \($0)", "got \($0)"] } + ["returned"],
+      "with all the demand there is: made(n), just before sending n, for 0 to 4; then return"
     )
     XCTAssertEqual(
       run.recorder.log,
       ["0", "1", "2", "3", "4", "finished"],
       "every number in order, then finished"
+    )
+    // Exactly as many asked for as there are: done, with no wait for another request.
+    var exact = self.run(upTo: 3)
+    exact.subscription.request(.max(3))
+    let exactEvents = try await exact.events { $0 == "waiting" || isEnd($0) }
+    XCTAssertEqual(
+      exactEvents.last,
+      "returned",
+      "asked for 3 of 3 numbers: finished without waiting for another request (wait before "
+        + "making a number, not after sending one)"
     )
   }
 
@@ -94,19 +109,28 @@ final class Ex7_2_ProduceNumbersTests: GradedTestCase {
     var run = run(upTo: 100)
     run.subscription.request(.max(3))
     let first = try await run.events { $0 == "waiting" || $0 == "made 3" || isEnd($0) }
+    XCTAssertEqual(
+      first.first,
+      "made 0",
+      "first comes made(0), just before the 0 is sent (numbers start at 0)"
+    )
     XCTAssertFalse(
       first.contains("made 3"),
       "made the 3 when only 3 numbers were asked for: while paused, wait in waitIfPaused()"
     )
     XCTAssertEqual(
       first,
-      ["made 0", "made 1", "made 2", "waiting"],
+      ["made 0", "got 0", "made 1", "got 1", "made 2", "got 2", "waiting"],
       "asked for 3: made 0, 1 and 2, then waited in waitIfPaused(): "
         + "an end while paused is too soon (paused is not cancelled)"
     )
     run.subscription.request(.max(2))
     let second = try await run.events { $0 == "waiting" || isEnd($0) }
-    XCTAssertEqual(second, ["made 3", "made 4", "waiting"], "asked for 2 more: 3 and 4")
+    XCTAssertEqual(
+      second,
+      ["made 3", "got 3", "made 4", "got 4", "waiting"],
+      "asked for 2 more: 3 and 4"
+    )
     run.subscription.cancel()
     _ = try await run.events(through: isEnd)
     XCTAssertEqual(run.recorder.log, ["0", "1", "2", "3", "4"])
@@ -124,7 +148,8 @@ final class Ex7_2_ProduceNumbersTests: GradedTestCase {
     )
     XCTAssertFalse(
       events.contains("made 2"),
-      "made a number after waking up cancelled: check context.cancelled after waitIfPaused()"
+      "made a number after waking up cancelled: check context.cancelled after waitIfPaused(), "
+        + "before made"
     )
     XCTAssertEqual(
       events,
@@ -132,5 +157,15 @@ final class Ex7_2_ProduceNumbersTests: GradedTestCase {
       "cancelled while waiting: throw CancellationError(), without making anything"
     )
     XCTAssertEqual(run.recorder.log, ["0", "1"])
+
+    // Cancelled from inside receive(_:) at the 2, while every number is wanted.
+    var wanted = self.run(upTo: 100, cancelAt: 2)
+    wanted.subscription.request(.unlimited)
+    let wantedEvents = try await wanted.events(through: isEnd)
+    XCTAssertFalse(
+      wantedEvents.contains("made 3"),
+      "made numbers after a cancel that came while more were wanted: check context.cancelled "
+        + "before each number, paused or not"
+    )
   }
 }

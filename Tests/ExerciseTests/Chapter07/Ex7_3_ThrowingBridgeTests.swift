@@ -15,12 +15,42 @@ import Exercises
 
 private struct Boom: Error {}
 
+/// Stops a test at once, with a message, where going on would only hang.
+private struct Stop: Error, CustomStringConvertible {
+  let description: String
+}
+
+/// A subscription that sends at once, from inside `request(_:)`, as a synchronous publisher
+/// does: 1, then 2, ...
+private final class InstantSubscription: Subscription, @unchecked Sendable {
+  // Safety: the test calls it from one task at a time.
+  private var sent = 0
+  private let bridge: ThrowingBridge<Int>
+
+  init(_ bridge: ThrowingBridge<Int>) {
+    self.bridge = bridge
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    sent += 1
+    _ = bridge.receive(sent)
+  }
+
+  func cancel() {}
+}
+
 final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
   /// A bridge with `spy` as its subscription.
-  private func bridge() -> (ThrowingBridge<Int>, SpySubscription) {
+  private func bridge() throws -> (ThrowingBridge<Int>, SpySubscription) {
     let bridge = ThrowingBridge<Int>()
     let spy = SpySubscription()
     bridge.receive(subscription: spy)
+    guard spy.log.isEmpty else {
+      throw Stop(
+        description: "nothing is asked for before next(): receive(subscription:) keeps the "
+          + "subscription, and asks only if a next() waits (it asked: \(spy.log))"
+      )
+    }
     return (bridge, spy)
   }
 
@@ -38,15 +68,47 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
     return task
   }
 
+  func test_aNextBeforeTheSubscription_asksWhenItComes() async throws {
+    let bridge = ThrowingBridge<Int>()
+    let spy = SpySubscription()
+    // Task.immediate runs next() here and now, until it waits: it comes first, for sure.
+    let next = Task.immediate {
+      defer { spy.events.note("next() ended") }
+      return try await bridge.next()
+    }
+    bridge.receive(subscription: spy)
+    let asked = await spy.events.next()
+    if asked == "next() ended" { _ = try await next.value }  // it did not wait: a throw says why
+    XCTAssertTrue(asked.hasPrefix("request"), "a next() that came first is asked for at once")
+    _ = bridge.receive(1)
+    let one = try await next.value
+    XCTAssertEqual(one, 1)
+  }
+
+  func test_aPublisherThatSendsInsideRequest_getsItsValuesToo() async throws {
+    // Asking outside the lock matters: this publisher calls receive(_:) from inside request.
+    let bridge = ThrowingBridge<Int>()
+    bridge.receive(subscription: InstantSubscription(bridge))
+    let one = try await bridge.next()
+    let two = try await bridge.next()
+    XCTAssertEqual([one, two], [1, 2])
+  }
+
   func test_aTaskCancelledInNext_cancelsTheSubscription_andNextReturnsNil() async throws {
-    let (bridge, spy) = bridge()
+    let (bridge, spy) = try bridge()
     let next = await startNext(bridge, spy)
     next.cancel()
-    let value = try await next.value
+    let value: Int?
+    do {
+      value = try await next.value
+    } catch {
+      try rethrowIfNotImplemented(error)
+      return XCTFail("a cancelled task's next() returns nil; it threw \(error)")
+    }
     XCTAssertNil(value, "a cancelled task's next() returns nil")
     XCTAssertEqual(spy.log.last, "cancel", "cancelling the task cancels the subscription")
 
-    let (early, earlySpy) = self.bridge()
+    let (early, earlySpy) = try self.bridge()
     let alreadyCancelled = Task {
       withUnsafeCurrentTask { $0?.cancel() }
       return try await early.next()
@@ -63,7 +125,7 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
   /// Run under --sanitize=thread too (the grader does, once the plain run passes).
   func test_cancelAndTheEndFromTwoThreadsAtOnce_resumeTheWaitingNextOnce() async throws {
     for round in 0..<200 {
-      let (bridge, spy) = bridge()
+      let (bridge, spy) = try bridge()
       let next = await startNext(bridge, spy)
       await onTwoThreadsAtOnce { lane in
         if lane == 0 {
@@ -80,7 +142,7 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
   }
 
   func test_cancel_endsAWaitingNext_andNothingComesAfter() async throws {
-    let (bridge, spy) = bridge()
+    let (bridge, spy) = try bridge()
     let next = await startNext(bridge, spy)
     bridge.cancel()
     let value = try await next.value
@@ -95,10 +157,34 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
       1,
       "after cancel(), next() asks for nothing"
     )
+
+    // A failure that came while no next() waited, then a cancel: the failure is not thrown.
+    let (kept, keptSpy) = try self.bridge()
+    let first = await startNext(kept, keptSpy)
+    _ = kept.receive(1)
+    _ = try await first.value
+    kept.receive(completion: .failure(Boom()))
+    kept.cancel()
+    do {
+      let afterCancel = try await kept.next()
+      XCTAssertNil(afterCancel)
+    } catch {
+      try rethrowIfNotImplemented(error)
+      XCTFail("after cancel(), a failure that was kept is not thrown: next() returns nil")
+    }
+  }
+
+  func test_cancellingATask_endsTheBridgeForGood() async throws {
+    let (bridge, spy) = try bridge()
+    let next = await startNext(bridge, spy)
+    next.cancel()
+    _ = try? await next.value
+    let later = try await bridge.next()  // from this task, which is not cancelled
+    XCTAssertNil(later, "after a task's cancel, the bridge is over: next() returns nil")
   }
 
   func test_eachNext_asksForExactlyOneValue_andGetsIt() async throws {
-    let (bridge, spy) = bridge()
+    let (bridge, spy) = try bridge()
     XCTAssertEqual(spy.log, [], "nothing is asked for before next()")
     let first = await startNext(bridge, spy)
     XCTAssertEqual(
@@ -121,7 +207,7 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
   }
 
   func test_aFailure_isThrownOnce_thenNextReturnsNil() async throws {
-    let (bridge, spy) = bridge()
+    let (bridge, spy) = try bridge()
     let next = await startNext(bridge, spy)
     bridge.receive(completion: .failure(Boom()))
     do {
@@ -140,7 +226,7 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
       XCTFail("the failure is thrown once, then next() returns nil: it threw \(error) again")
     }
 
-    let (later, laterSpy) = self.bridge()
+    let (later, laterSpy) = try self.bridge()
     let first = await startNext(later, laterSpy)
     _ = later.receive(1)
     _ = try await first.value
@@ -152,7 +238,7 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
   }
 
   func test_finished_endsTheLoop_andNextAsksForNothingMore() async throws {
-    let (bridge, spy) = bridge()
+    let (bridge, spy) = try bridge()
     let next = await startNext(bridge, spy)
     bridge.receive(completion: .finished)
     let value = try await next.value
