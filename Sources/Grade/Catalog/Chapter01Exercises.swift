@@ -1,0 +1,215 @@
+// Chapter01's graded exercises (continuations): what the grader runs for each, and
+// what it tells the learner.
+
+extension ExerciseCatalog {
+  static let chapter01 = ChapterInfo(
+    name: "Chapter01",
+    title: "Continuations",
+    docsPage: "Chapter01-Continuations.md"
+  )
+
+  static let chapter01Exercises: [Exercise] = [
+    Exercise(
+      id: "1.1",
+      title: "Wrap a delegate API",
+      chapter: chapter01,
+      section: "1.2",
+      stubFile: "Ex1_1_ScannerService.swift",
+      testClass: "Ex1_1_ScannerServiceTests",
+      hints: [
+        "This is section 1.2's fix, with a throwing continuation because the scanner can fail.",
+        "Use withCheckedThrowingContinuation and keep the continuation in a stored "
+          + "CheckedContinuation<Document?, any Error>? property; resume it from the delegate "
+          + "methods with resume(returning:) or resume(throwing:).",
+        "In scan(): store the new continuation (every time), then scanner.present(delegate: "
+          + "self). In each delegate method: copy the stored continuation, set the property to "
+          + "nil, then resume the copy.",
+      ],
+      docAnchor: "exercise-11-wrap-a-delegate-api",
+      mistakes: [
+        Mistake(
+          name: "a failed scan is never resumed",
+          test: "test_failureThenScan_bothWork",
+          kind: .hung,
+          fixtures: ["failure-never-resumed"],
+          hint: "Every delegate method must resume the continuation. One that does not (here: "
+            + "the failure) leaves scan() waiting forever: resume(throwing: error)."
+        ),
+        Mistake(
+          name: "a failed scan's continuation is resumed but never cleared",
+          test: "test_failureThenScan_bothWork",
+          kind: .crashed,
+          fixtures: ["fail-not-cleared"],
+          hint: "Every delegate method must clear the stored continuation, the failure one too: "
+            + "take it out (set the property to nil), then resume it."
+        ),
+        Mistake(
+          name: "a stored continuation is resumed again (never cleared, or the seed's "
+            + "`if continuation == nil`, which never stores the next one)",
+          test: "test_cancelThenScan_bothWork",
+          kind: .crashed,
+          fixtures: ["never-cleared", "seed-guard"],
+          hint: "A stored continuation may be resumed once. Set the property to nil before "
+            + "you resume it (a late callback then finds nothing), and store each scan's new "
+            + "continuation every time."
+        ),
+        Mistake(
+          name: "a pending scan is overwritten",
+          test: "test_scanWhileOneIsPending_endsThePendingOneWithNil",
+          fixtures: ["overwrite-pending"],
+          hint: "When scan() is called while another scan is pending, the stored continuation "
+            + "still has a caller waiting. Resume it (with nil, as a cancel) before you store "
+            + "the new one."
+        ),
+        Mistake(
+          name: "a cancel is answered with a document",
+          test: "test_cancelThenScan_bothWork",
+          kind: .failedTest,
+          fixtures: ["cancel-not-nil"],
+          hint: "A cancel is not an empty document: callers tell the two apart by nil. Resume "
+            + "with resume(returning: nil)."
+        ),
+      ]
+    ),
+    Exercise(
+      id: "1.2",
+      title: "Wrap a callback API",
+      chapter: chapter01,
+      section: "1.3",
+      stubFile: "Ex1_2_Transcribe.swift",
+      testClass: "Ex1_2_TranscribeTests",
+      hints: [
+        "Section 1.3: every path through the completion handler must resume the continuation.",
+        "Call recognizer.recognize(clip) { result in ... } inside "
+          + "withCheckedThrowingContinuation { continuation in ... }.",
+        "The completion hands you a Result; continuation.resume(with: result) returns the "
+          + "transcript or throws the error.",
+      ],
+      docAnchor: "exercise-12-wrap-a-callback-api",
+      mistakes: [
+        Mistake(
+          name: "a failure is never resumed",
+          test: "test_failure_throwsTheRecognizersError",
+          kind: .hung,
+          fixtures: ["resume-only-on-success"],
+          hint: "The failure path must resume too: resume(throwing: error), or resume(with: "
+            + "result) for both paths at once."
+        ),
+        Mistake(
+          name: "a success is resumed twice",
+          test: "test_success_returnsTheTranscript",
+          kind: .crashed,
+          fixtures: ["resumed-twice"],
+          hint: "Each path through the completion must resume exactly once. After resuming, "
+            + "nothing else may resume: one resume(with: result) covers both paths."
+        ),
+        Mistake(
+          name: "a loop that never ends",
+          test: "test_failure_throwsTheRecognizersError",
+          kind: .busy,
+          fixtures: ["busy-loop"],
+          hint: "Nothing in your loop changes its condition, so it spins forever. No loop is "
+            + "needed: the recognizer calls its completion once."
+        ),
+      ]
+    ),
+    Exercise(
+      id: "1.3",
+      title: "First callback or timeout",
+      chapter: chapter01,
+      section: "1.4",
+      stubFile: "Ex1_3_ReadBarcodeOnce.swift",
+      testClass: "Ex1_3_ReadBarcodeOnceTests",
+      hints: [
+        "Section 1.4's guarded wrapper, with a third caller: the two callbacks and a timer all "
+          + "try to resume one continuation, and only the first may. A plain var flag is a data "
+          + "race when two threads check it at once.",
+        "Keep the continuation and an Atomic<Bool> (import Synchronization) together in a small "
+          + "final class that the completion and a timer Task capture; the timer sleeps with "
+          + "clock.sleep(for: timeout), and the completion cancels it.",
+        "In the guard: guard !flag.exchange(true, ordering: .acquiringAndReleasing) else "
+          + "{ return }, then continuation.resume(with: result). The timer: let timer = Task { "
+          + "do { try await clock.sleep(for: timeout) } catch { return }; resume with "
+          + "BarcodeReadTimeout(after: timeout) }. The completion: resume, then timer.cancel().",
+      ],
+      docAnchor: "exercise-13-first-callback-or-timeout",
+      checksDataRaces: true,
+      mistakes: [
+        Mistake(
+          name: "no guard: the second callback resumes again",
+          test: "test_aFailureFirst_isThrown",
+          kind: .crashed,
+          fixtures: ["unguarded-double-callback"],
+          hint: "The reader calls its completion twice. Let a flag decide which call resumes "
+            + "the continuation: the first one only."
+        ),
+        Mistake(
+          name: "shared state without a lock or an atomic (a data race the results hide)",
+          test: "test_twoCallbacksAtOnceFromTwoThreads_resumeExactlyOnce",
+          kind: .dataRace,
+          fixtures: ["racy-counter"],
+          hint: Self.raceHint
+        ),
+        Mistake(
+          name: "a flag checked in one step and set in another (both callbacks resume)",
+          test: "test_twoCallbacksAtOnceFromTwoThreads_resumeExactlyOnce",
+          kind: .crashed,
+          fixtures: ["racy-flag", "check-then-set"],
+          hint: "Both callbacks got past your guard: each checked the flag before the other set "
+            + "it. Checking and setting must be one step, even behind a lock: "
+            + "Atomic<Bool>.exchange(true) does both, or one Mutex.withLock that checks and sets."
+        ),
+        Mistake(
+          name: "waits for a second callback that most readers never make",
+          test: "test_aReaderThatCallsBackOnce_returnsItsResult",
+          kind: .hung,
+          fixtures: ["waits-for-second"],
+          hint: "Most readers call back once. Resume on the first call, and make the flag ignore "
+            + "any call after it; do not wait for a second one."
+        ),
+        Mistake(
+          name: "a reader that never calls back is waited for forever",
+          test: "test_withTimeout_andNoCallback_throwsTheTimeoutError",
+          kind: .hung,
+          fixtures: ["no-timeout", "task-group-race"],
+          hint: "Something must resume the continuation when the reader stays silent: a Task "
+            + "that sleeps on the clock you were given (clock.sleep(for: timeout)), then resumes "
+            + "through the same guard. A task group cannot do it: cancelling a child does not "
+            + "resume its continuation, and the group waits for every child."
+        ),
+        Mistake(
+          name: "the timer sleeps for another length than the timeout",
+          test: "test_withTimeout_andNoCallback_throwsTheTimeoutError",
+          kind: .failedTest,
+          fixtures: ["fixed-timeout-length"],
+          hint: "Use the timeout and the clock you are given, not a number of your own: "
+            + "clock.sleep(for: timeout), then BarcodeReadTimeout(after: timeout)."
+        ),
+        Mistake(
+          name: "the timer resumes without the guard",
+          test: "test_withTimeout_thenACallback_isIgnored",
+          kind: .crashed,
+          fixtures: ["unguarded-timer"],
+          hint: "The timer is a third caller: when it resumes first, the guard must know, or a "
+            + "late callback resumes again. Send the timeout through the same flag as the "
+            + "callbacks."
+        ),
+        Mistake(
+          name: "the timer goes on sleeping after the reader answered",
+          test: "test_withTimeout_whenACallbackComesFirst_itWinsAndTheTimerStops",
+          kind: .failedTest,
+          fixtures: ["timer-left-running"],
+          hint: "Once a result is in, the timer has nothing left to do: keep its Task and call "
+            + "cancel() on it from the completion. Its sleep then throws, and it must return "
+            + "without resuming."
+        ),
+      ]
+    ),
+  ]
+
+  /// For 1.3's two races: a flag both threads get past, and a variable both threads write.
+  static let raceHint =
+    "Two threads used the same variable at the same time. Whatever the callbacks share must be "
+    + "an atomic or sit behind a lock, and \"check, then set\" must be one step: "
+    + "Atomic<Bool>.exchange does both."
+}

@@ -1,0 +1,153 @@
+// Chapter02's graded exercises (unfolding vs push streams): what the grader runs for each, and
+// what it tells the learner.
+
+extension ExerciseCatalog {
+  static let chapter02 = ChapterInfo(
+    name: "Chapter02",
+    title: "Unfolding vs push streams",
+    docsPage: "Chapter02-UnfoldingVsPush.md"
+  )
+
+  static let chapter02Exercises: [Exercise] = [
+    Exercise(
+      id: "2.1",
+      title: "A push stream that finishes",
+      chapter: chapter02,
+      section: "2.1",
+      stubFile: "Ex2_1_Ticks.swift",
+      testClass: "Ex2_1_TicksTests",
+      hints: [
+        "Section 2.1: the stream's build closure gets a continuation; the producer's callbacks "
+          + "use it. A stream that is never finished never ends its consumer's loop.",
+        "AsyncThrowingStream { continuation in ... }: yield(_:) in onTick, finish(throwing:) in "
+          + "onFinish (nil finishes normally), and continuation.onTermination for the consumer "
+          + "going away.",
+        "Set continuation.onTermination = { _ in source.stop() }, then call source.start(onTick: "
+          + "{ continuation.yield($0) }, onFinish: { continuation.finish(throwing: $0) }).",
+      ],
+      docAnchor: "exercise-21-a-push-stream-that-finishes",
+      mistakes: [
+        Mistake(
+          name: "the stream is never finished",
+          test: "test_aBurstOfTicksBeforeTheConsumerReads_allArrive",
+          kind: .hung,
+          fixtures: ["never-finishes"],
+          hint: "When the source finishes, the stream must finish too, or the consumer's loop "
+            + "waits forever: call finish(throwing:) from onFinish."
+        ),
+        Mistake(
+          name: "the source's error is swallowed",
+          test: "test_aFailingSource_throwsItsError",
+          kind: .failedTest,
+          fixtures: ["error-swallowed"],
+          hint: "finish() ends the stream normally; finish(throwing: error) hands the source's "
+            + "error to the consumer (and a nil error finishes normally)."
+        ),
+        Mistake(
+          name: "the source is never stopped",
+          test: "test_aConsumerThatStops_stopsTheSource",
+          fixtures: ["no-stop-on-termination"],
+          hint: "When the consumer leaves the loop (a break, or its task is cancelled), the "
+            + "stream's onTermination runs: stop the source there."
+        ),
+        Mistake(
+          name: "a bounded buffer drops ticks",
+          test: "test_aBurstOfTicksBeforeTheConsumerReads_allArrive",
+          kind: .failedTest,
+          fixtures: ["bounded-buffer"],
+          hint: "Ticks can come faster than the consumer reads them, even all before it reads one. "
+            + "Every tick must reach it: keep the default buffering policy, unbounded."
+        ),
+      ]
+    ),
+    Exercise(
+      id: "2.2",
+      title: "Pages on demand",
+      chapter: chapter02,
+      section: "2.6",
+      stubFile: "Ex2_2_Pages.swift",
+      testClass: "Ex2_2_PagesTests",
+      hints: [
+        "Section 2.6: unfolding calls its closure once per next(), so each call fetches one "
+          + "page, and returning nil ends the stream for good.",
+        "AsyncThrowingStream(unfolding: { ... }) with the next page number kept outside the "
+          + "closure in a small actor (the closure is @Sendable: a captured var it mutates gets a warning).",
+        "In the closure: let page = try await source.fetchPage(await cursor.take()); return "
+          + "page.isEmpty ? nil : page.",
+      ],
+      docAnchor: "exercise-22-pages-on-demand",
+      mistakes: [
+        Mistake(
+          name: "the stream never ends",
+          test: "test_everyPage_thenTheStreamEnds",
+          fixtures: ["unfolding-never-nil"],
+          hint: "Only nil ends an unfolding stream. An empty page means there are no more: "
+            + "return nil for it."
+        ),
+        Mistake(
+          name: "a page is fetched before it is asked for",
+          test: "test_pagesAreFetchedOnlyWhenAskedFor",
+          fixtures: ["looks-ahead"],
+          hint: "Fetch exactly one page per call of the unfolding closure: each call is one "
+            + "next() from the consumer."
+        ),
+        Mistake(
+          name: "a failed page ends the stream quietly",
+          test: "test_aFailingPage_throwsItsError",
+          saying: "page 2 failed, so the stream must throw",
+          fixtures: ["error-ends-quietly"],
+          hint: "try? turns a failed page into nil, which ends the stream as if there were no "
+            + "more pages. Use try, so the error reaches the consumer."
+        ),
+        Mistake(
+          name: "pages counted from 0",
+          test: "test_aFailingPage_throwsItsError",
+          saying: "page 1 comes first",
+          fixtures: ["counts-from-zero"],
+          hint: "The first page is page 1. The source has no page 0, so it answers with an empty "
+            + "page, and an empty page ends the stream before anything is read."
+        ),
+        Mistake(
+          name: "a short page is taken for the last one",
+          test: "test_pagesOfDifferentSizes_onlyAnEmptyPageEnds",
+          fixtures: ["short-page-is-last"],
+          hint: "Pages can differ in size. Only an empty page means there are no more; return nil "
+            + "for that one alone."
+        ),
+      ]
+    ),
+    Exercise(
+      id: "2.3",
+      title: "Latest value only",
+      chapter: chapter02,
+      section: "2.4",
+      stubFile: "Ex2_3_LatestValue.swift",
+      testClass: "Ex2_3_LatestValueTests",
+      hints: [
+        "Section 2.4: the buffering policy decides what waits for a busy consumer.",
+        "bufferingOldest(n) keeps the first n and drops newcomers; bufferingNewest(n) keeps the "
+          + "last n. How many values does a latest-value-only consumer need?",
+        "return AsyncThrowingStream.makeStream(of: Double.self, bufferingPolicy: "
+          + ".bufferingNewest(1))",
+      ],
+      docAnchor: "exercise-23-latest-value-only",
+      mistakes: [
+        Mistake(
+          name: "a buffering policy that keeps stale values",
+          test: "test_aSlowConsumer_alwaysSkipsToTheNewest",
+          fixtures: ["wrong-buffering-policy", "keeps-the-oldest"],
+          hint: "Which values does your policy keep while the consumer is busy? unbounded keeps "
+            + "all of them and bufferingOldest the first ones; this consumer wants only the "
+            + "newest."
+        ),
+        Mistake(
+          name: "a value nobody yielded",
+          test: "test_nothingYielded_nothingRead",
+          fixtures: ["seeded"],
+          hint: "The stream is not a current-value holder: a consumer must read only what the "
+            + "producer yielded, so start with an empty buffer."
+        ),
+      ]
+    ),
+  ]
+}

@@ -1,0 +1,205 @@
+// Chapter03's graded exercises (cancellation): what the grader runs for each, and
+// what it tells the learner.
+
+extension ExerciseCatalog {
+  static let chapter03 = ChapterInfo(
+    name: "Chapter03",
+    title: "Cancellation",
+    docsPage: "Chapter03-Cancellation.md"
+  )
+
+  static let chapter03Exercises: [Exercise] = [
+    Exercise(
+      id: "3.1",
+      title: "A producer that stops with its consumer",
+      chapter: chapter03,
+      section: "3.2",
+      stubFile: "Ex3_1_EventStream.swift",
+      testClass: "Ex3_1_EventStreamTests",
+      hints: [
+        "Section 3.2's fixed service: a producer Task that finishes the stream after its last "
+          + "event, and stops, making nothing more, the moment its consumer goes away.",
+        "AsyncThrowingStream.makeStream(of: String.self); a Task that loops over 0..<count with "
+          + "try await clock.sleep(for: interval), then yield(try make(number)); then finish(). "
+          + "continuation.onTermination cancels that Task.",
+        "In the Task: do { for number in 0..<count { try await clock.sleep(for: interval); try "
+          + "Task.checkCancellation(); continuation.yield(try make(number)) }; "
+          + "continuation.finish() } catch { continuation.finish(throwing: error) }. Then "
+          + "continuation.onTermination = { _ in producer.cancel() }; return (events, producer).",
+      ],
+      docAnchor: "exercise-31-a-producer-that-stops-with-its-consumer",
+      mistakes: [
+        Mistake(
+          name: "the producer is not cancelled when its consumer goes away",
+          test: "test_aConsumerCancelledBeforeItReads_nothingIsMade",
+          saying: "onTermination must cancel",
+          fixtures: ["producer-not-cancelled"],
+          hint: "The consumer's task was cancelled, and the producer never heard of it. The "
+            + "stream tells you through continuation.onTermination: cancel the producer's Task "
+            + "there."
+        ),
+        Mistake(
+          name: "try? around the wait swallows the cancel",
+          test: "test_aConsumerCancelledBeforeItReads_nothingIsMade",
+          saying: "none may be made",
+          fixtures: ["try-around-the-wait"],
+          hint: "A cancelled sleep throws CancellationError; try? turns that into nil, and the "
+            + "loop goes on making events for nobody. Use try, and let the error end the loop."
+        ),
+        Mistake(
+          name: "no look for cancellation after a wait that returned",
+          test: "test_aConsumerGoneJustAsAWaitEnds_noEventIsMade",
+          fixtures: ["no-check-after-wait"],
+          hint: "A wait that was already over when the cancel came returns normally. Look again "
+            + "before you make the event: try Task.checkCancellation() right after the sleep."
+        ),
+        Mistake(
+          name: "make's error is swallowed",
+          test: "test_aFailingMake_endsTheStreamWithItsError",
+          fixtures: ["error-swallowed"],
+          hint: "finish() ends the stream as if every event were made; finish(throwing: error) "
+            + "hands make's error to the consumer."
+        ),
+        Mistake(
+          name: "the stream is never finished",
+          test: "test_everyEvent_thenTheStreamEnds",
+          kind: .hung,
+          fixtures: ["never-finishes"],
+          hint: "After the last event the consumer's loop waits for more, forever: call "
+            + "continuation.finish() when the loop over the events is done."
+        ),
+      ]
+    ),
+    Exercise(
+      id: "3.2",
+      title: "An idempotent stop",
+      chapter: chapter03,
+      section: "3.2",
+      stubFile: "Ex3_2_Heartbeat.swift",
+      testClass: "Ex3_2_HeartbeatTests",
+      hints: [
+        "Section 3.2's stop(), made safe from anywhere: whatever calls stop(), however often, "
+          + "exactly one call cancels the task and closes the connection. Deciding which call "
+          + "that is must be one step, under a lock.",
+        "Keep the task and a stopped flag in a Mutex (import Synchronization). start() checks "
+          + "the flag and stores the Task under the lock. stop() takes the task and the old flag "
+          + "out, and sets the flag, in one withLock; it cancels and closes after the lock, "
+          + "since close() may call stop() again.",
+        "stop(): let (task, isFirst) = state.withLock { state in defer { state.task = nil; "
+          + "state.stopped = true }; return (state.task, !state.stopped) }; task?.cancel(); if "
+          + "isFirst { connection.close() }. The Task: while true { try await "
+          + "clock.sleep(for: interval); try await connection.send(beat); beat += 1 }, in a do "
+          + "whose catch returns.",
+      ],
+      docAnchor: "exercise-32-an-idempotent-stop",
+      checksDataRaces: true,
+      mistakes: [
+        Mistake(
+          name: "beats sent after stop (try? swallows the cancel)",
+          test: "test_beatsUntilStop_thenTheConnectionIsClosedOnce",
+          saying: "beats were sent after stop()",
+          fixtures: ["beats-after-stop"],
+          hint: "A cancelled sleep throws; try? turns that into nil and the task sends again, "
+            + "on a closed connection. Use try, and let the error end the loop."
+        ),
+        Mistake(
+          name: "stop() does not cancel the task",
+          test: "test_beatsUntilStop_thenTheConnectionIsClosedOnce",
+          saying: "stop() must cancel",
+          fixtures: ["stop-does-not-cancel"],
+          hint: "Closing the connection does not stop the task that sends on it: keep the Task "
+            + "that start() made, and call cancel() on it in stop()."
+        ),
+        Mistake(
+          name: "start() after stop() starts the beats",
+          test: "test_stopBeforeStart_startThrows_andNothingIsSent",
+          fixtures: ["starts-after-stop"],
+          hint: "A stopped heartbeat stays stopped. Remember the stop in the state, and have "
+            + "start() look at it, under the same lock, before it makes a Task."
+        ),
+        Mistake(
+          name: "a stop() called while a stop() runs closes again",
+          test: "test_stopFromInsideClose_closesOnce",
+          kind: .failedTest,
+          fixtures: ["no-guard", "check-then-close"],
+          hint: "close() called stop() again before the first stop() had marked itself done. "
+            + "Decide, in one withLock, whether this call is the first and mark the heartbeat "
+            + "stopped; only then cancel and close."
+        ),
+        Mistake(
+          name: "the connection is closed with the lock held",
+          test: "test_stopFromInsideClose_closesOnce",
+          kind: .crashed,
+          fixtures: ["lock-held-while-closing"],
+          hint: "close() called stop() again, which asked for the lock its caller still held: a "
+            + "Mutex cannot be taken twice. Decide under the lock, then cancel and close after "
+            + "withLock returns."
+        ),
+        Mistake(
+          name: "the state is shared without a lock",
+          test: "test_stopFromTwoThreadsAtOnce_closesOnce",
+          kind: .dataRace,
+          fixtures: ["unguarded-state"],
+          hint: "Two threads read and wrote the heartbeat's state at once. Keep it in a Mutex "
+            + "(import Synchronization) and touch it only inside withLock, in start() and stop()."
+        ),
+      ]
+    ),
+    Exercise(
+      id: "3.3",
+      title: "A thermometer that lets go",
+      chapter: chapter03,
+      section: "3.6",
+      stubFile: "Ex3_3_Thermometer.swift",
+      testClass: "Ex3_3_ThermometerTests",
+      hints: [
+        "Section 3.6: a running task holds everything its closure captured, and a stream's "
+          + "continuation holds its onTermination closure. If either captures self, self stays "
+          + "alive after its owner lets go.",
+        "Keep the task and the continuation in a Mutex (import Synchronization) so deinit can "
+          + "reach them. Let the task capture source, clock, interval and the continuation, and "
+          + "onTermination capture the task: none of them self.",
+        "let task = Task { [source, interval, clock] in do { while true { "
+          + "continuation.yield(try await source.read()); try await clock.sleep(for: interval) } "
+          + "} catch { continuation.finish(throwing: error) } }; continuation.onTermination = "
+          + "{ _ in task.cancel() }. In deinit: finish the stored continuation.",
+      ],
+      docAnchor: "exercise-33-a-thermometer-that-lets-go",
+      mistakes: [
+        Mistake(
+          name: "the reading task is not cancelled when the consumer goes away",
+          test: "test_theConsumerGoesAway_theReadingTaskStops",
+          fixtures: ["reading-task-not-cancelled"],
+          hint: "When the consumer goes away, the stream calls continuation.onTermination: cancel "
+            + "the reading task there (capture the task, not self)."
+        ),
+        Mistake(
+          name: "a closure that captured self keeps the thermometer alive",
+          test: "test_theOwnerLetsGo_whileTheConsumerWaits_theThermometerIsFreed_andTheStreamEnds",
+          saying: "something still holds it",
+          fixtures: [
+            "on-termination-holds-self", "task-holds-self", "weak-self-unwrapped-in-the-loop",
+          ],
+          hint: "Find the closure that holds self: the task's (a guard let self at the top of its "
+            + "loop holds self through every await in it) or onTermination's (self keeps the "
+            + "continuation, which keeps that closure: a cycle). Capture what they use instead."
+        ),
+        Mistake(
+          name: "a freed thermometer leaves its task running",
+          test: "test_theOwnerLetsGo_whileTheConsumerWaits_theThermometerIsFreed_andTheStreamEnds",
+          saying: "must stop its task",
+          fixtures: ["deinit-leaves-the-task"],
+          hint: "Nothing told the task that the thermometer has gone. In deinit, finish the "
+            + "stored continuation: the consumer's loop ends, and onTermination cancels the task."
+        ),
+        Mistake(
+          name: "a method called on self? holds self while it runs",
+          test: "test_theOwnerLetsGo_whileTheSourceIsRead_theThermometerIsFreed",
+          fixtures: ["weak-self-method-call"],
+          hint: "[weak self] is not enough: self?.method() holds self until the method returns, "
+            + "so through its awaits. Call the source itself, captured by the task."
+        ),
+      ]
+    ),
+  ]
+}

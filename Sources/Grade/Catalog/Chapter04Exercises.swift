@@ -1,0 +1,371 @@
+// Chapter04's graded exercises (networking): what the grader runs for each, and
+// what it tells the learner.
+
+extension ExerciseCatalog {
+  static let chapter04 = ChapterInfo(
+    name: "Chapter04",
+    title: "Networking",
+    docsPage: "Chapter04-Networking.md"
+  )
+
+  static let chapter04Exercises: [Exercise] = [
+    Exercise(
+      id: "4.1",
+      title: "A request built from its endpoint",
+      chapter: chapter04,
+      section: "4.2",
+      stubFile: "Ex4_1_MakeRequest.swift",
+      testClass: "Ex4_1_MakeRequestTests",
+      hints: [
+        "Section 4.2's urlRequest(): every part of the request comes from the endpoint, and a URL "
+          + "that cannot be built is an error to throw, not a value to force-unwrap.",
+        "URLComponents: set scheme, host, port, path, and queryItems (nil when empty); its url is "
+          + "nil when the parts make no URL. Then URLRequest(url:), httpMethod, setValue(_:"
+          + "forHTTPHeaderField:) for Authorization and Content-Type, httpBody.",
+        "guard let url = components.url else { throw EndpointError(\"...\") }; request.httpMethod "
+          + "= endpoint.method.rawValue; if !endpoint.token.isEmpty { set \"Bearer \\(token)\" as "
+          + "Authorization }; if let body = endpoint.body { request.httpBody = body; set "
+          + "Content-Type to application/json }.",
+      ],
+      docAnchor: "exercise-41-a-request-built-from-its-endpoint",
+      mistakes: [
+        Mistake(
+          name: "the URL is not built from the endpoint's parts",
+          test: "test_theURL_comesFromEveryPartOfTheEndpoint",
+          fixtures: ["hardcoded-url", "query-ignored", "default-port-80"],
+          hint: "The seed's mistake: a URL that ignores the endpoint. Scheme, host, port, path and "
+            + "every query item go into URLComponents; a nil port stays nil (the scheme's own)."
+        ),
+        Mistake(
+          name: "the query is joined by hand",
+          test: "test_theURLsQuery_keepsEveryItemInOrder_escapedByURLComponents",
+          fixtures: ["query-joined-by-hand"],
+          hint: "Give URLComponents the items themselves: components.queryItems = "
+            + "endpoint.queryItems (nil when there are none, or the URL ends in '?'). It keeps "
+            + "their order and repeats, writes an item with no value as its name alone, and "
+            + "escapes '&' and '=' inside a value."
+        ),
+        Mistake(
+          name: "the method is not the endpoint's",
+          test: "test_theMethod_isTheEndpoints",
+          fixtures: ["method-ignored"],
+          hint: "A URLRequest is a GET until you say otherwise: set httpMethod from "
+            + "endpoint.method.rawValue."
+        ),
+        Mistake(
+          name: "the token is not a bearer authorization",
+          test: "test_aToken_isSentAsABearerAuthorization_andNoTokenSendsNone",
+          saying: "as 'Bearer TOKEN'",
+          fixtures: ["token-without-bearer"],
+          hint: "The Authorization header names its scheme first: \"Bearer tutorial-token\", not "
+            + "the token alone."
+        ),
+        Mistake(
+          name: "an empty token is still sent",
+          test: "test_aToken_isSentAsABearerAuthorization_andNoTokenSendsNone",
+          saying: "send no Authorization header",
+          fixtures: ["empty-token-sent"],
+          hint: "\"Bearer \" with nothing after it is a wrong token, not no token: set the header "
+            + "only when the token is not empty."
+        ),
+        Mistake(
+          name: "a JSON body without its Content-Type",
+          test: "test_aBody_isSentAsJSON_andNoBodySendsNoContentType",
+          saying: "needs 'Content-Type: application/json'",
+          fixtures: ["no-content-type"],
+          hint: "The server reads a body by its Content-Type: with a body, set "
+            + "\"Content-Type: application/json\"."
+        ),
+        Mistake(
+          name: "the body is not sent as it is",
+          test: "test_aBody_isSentAsJSON_andNoBodySendsNoContentType",
+          saying: "byte for byte",
+          fixtures: ["body-only-for-post"],
+          hint: "Any method may carry a body (PUT and PATCH do), and it is already JSON: "
+            + "request.httpBody = endpoint.body whatever the method, without decoding it again."
+        ),
+        Mistake(
+          name: "a URL that cannot be built crashes",
+          test: "test_whenThePartsMakeNoURL_anEndpointErrorIsThrown",
+          kind: .crashed,
+          fixtures: ["force-unwrapped-url", "path-checked-then-forced"],
+          hint: "components.url is nil for a path without a leading \"/\", a host with a space, "
+            + "and more; a ! there crashes the app. Unwrap it with guard let and throw an "
+            + "EndpointError: its nil is the check, whatever the reason."
+        ),
+      ]
+    ),
+    Exercise(
+      id: "4.2",
+      title: "Decode, or say why not",
+      chapter: chapter04,
+      section: "4.3",
+      stubFile: "Ex4_2_Fetch.swift",
+      testClass: "Ex4_2_FetchTests",
+      hints: [
+        "Section 4.3's APIClient: URLSession throws only when no answer arrives; a 404 is an "
+          + "answer, so check the status before decoding, then turn each failure into a FetchError.",
+        "do { (data, response) = try await session.data(for: request) } catch let error as "
+          + "URLError { throw FetchError.transport(error.code) }; (response as? HTTPURLResponse)?"
+          + ".statusCode; JSONDecoder().decode([String: String].self, from: data)[\"error\"] for "
+          + "the message; catch let error as DecodingError for the path.",
+        "The path: keyNotFound(key, context) uses context.codingPath + [key]; typeMismatch, "
+          + "valueNotFound and dataCorrupted use context.codingPath. For each key: intValue "
+          + "gives \"[2]\", otherwise \".name\" (no dot at the very start).",
+      ],
+      docAnchor: "exercise-42-decode-or-say-why-not",
+      mistakes: [
+        Mistake(
+          name: "a 2xx other than 200 is taken for an error",
+          test: "test_a201_isASuccessToo",
+          fixtures: ["only-200"],
+          hint: "Success is the whole 2xx range: 201 Created, 204 No Content... Check "
+            + "(200..<300).contains(status)."
+        ),
+        Mistake(
+          name: "the status is not checked before decoding",
+          test: "test_a404_isAStatusError_withTheServersMessage",
+          saying: "check the status before decoding",
+          fixtures: ["status-unchecked", "decode-before-status"],
+          hint:
+            "URLSession does not throw for a 404: the body is the server's error message, which "
+            + "may even decode as what you asked for. Look at statusCode first, then decode."
+        ),
+        Mistake(
+          name: "the server's message is dropped",
+          test: "test_a404_isAStatusError_withTheServersMessage",
+          saying: "the server said why",
+          fixtures: ["message-dropped"],
+          hint: "The body of a failure is {\"error\": \"...\"}: decode it as [String: String] and "
+            + "pass its \"error\" on as the message."
+        ),
+        Mistake(
+          name: "the path leaves out the array indices",
+          test: "test_aFieldOfTheWrongType_isADecodingError_atItsPath",
+          saying: "the array index, then the key",
+          fixtures: ["path-without-indices"],
+          hint: "A coding key of an array element has an intValue and no useful stringValue: write "
+            + "it as \"[2]\", so the path says which user."
+        ),
+        Mistake(
+          name: "the missing key is left out of the path",
+          test: "test_aMissingField_isADecodingError_atItsPath_keyIncluded",
+          fixtures: ["missing-key-not-added"],
+          hint: "keyNotFound's context.codingPath ends at the object that lacks the key; the key "
+            + "itself comes as the error's first value. Append it."
+        ),
+        Mistake(
+          name: "a key at the top gets a dot",
+          test: "test_aFieldOfTheWrongType_isADecodingError_atItsPath",
+          saying: "no dot before it",
+          fixtures: ["leading-dot"],
+          hint: "A dot joins a key to what comes before it: \"[2].id\", but \"id\" alone when "
+            + "the key is the first thing in the path."
+        ),
+        Mistake(
+          name: "an index gets a dot before it",
+          test: "test_aFieldOfTheWrongType_isADecodingError_atItsPath",
+          saying: "no dot before a bracket",
+          fixtures: ["path-joined-with-dots"],
+          hint: "Only a key gets a dot before it, and only when something comes before it; an "
+            + "index sits right after what it indexes: \"users[2].id\", not \"users.[2].id\"."
+        ),
+        Mistake(
+          name: "a null value loses its path",
+          test: "test_aNullField_isADecodingError_atItsPath",
+          fixtures: ["value-not-found-ignored"],
+          hint: "valueNotFound (a null where a value must be) carries a context with a codingPath, "
+            + "as typeMismatch and dataCorrupted do: use it."
+        ),
+        Mistake(
+          name: "the success range is not 200...299",
+          test: "test_aStatusOf299_isASuccess_andOf300IsNot",
+          fixtures: ["status-range-to-300"],
+          hint: "Success is 200 through 299, no more and no less: (200..<300).contains(status). "
+            + "A 3xx URLSession did not follow is not an answer to decode."
+        ),
+        Mistake(
+          name: "a message made up when the server gave none",
+          test: "test_aStatusWithoutAnErrorKey_hasNoMessage",
+          fixtures: ["message-whole-body"],
+          hint: "The message is the body's \"error\", if it has one; otherwise nil, not \"\" "
+            + "and not the whole body."
+        ),
+        Mistake(
+          name: "the session given is not the one used",
+          test: "test_theSessionGiven_isTheOneThatAsks",
+          fixtures: ["session-ignored"],
+          hint: "fetch takes a session so that callers choose its configuration (headers, cache, "
+            + "timeouts): call session.data(for:), not URLSession.shared."
+        ),
+        Mistake(
+          name: "a URLError escapes as it is",
+          test: "test_noServer_isATransportError",
+          fixtures: ["transport-not-mapped"],
+          hint:
+            "Every failure is a FetchError: catch the URLError that data(for:) throws and throw "
+            + "FetchError.transport(error.code)."
+        ),
+      ]
+    ),
+    Exercise(
+      id: "4.3",
+      title: "A paged endpoint as a stream",
+      chapter: chapter04,
+      section: "4.4",
+      stubFile: "Ex4_3_UserPages.swift",
+      testClass: "Ex4_3_UserPagesTests",
+      hints: [
+        "Section 4.4's UserGeneratorService: a producer Task pages and yields, finishes after a "
+          + "short page or with the error, and onTermination cancels it.",
+        "AsyncThrowingStream.makeStream(of: User.self); in a Task: var number = 1; loop: let "
+          + "page = try await source.page(number); yield each user; stop when page.count < "
+          + "source.perPage; number += 1. continuation.onTermination = { _ in producer.cancel() }.",
+        "do { ...the loop...; continuation.finish() } catch { continuation.finish(throwing: "
+          + "Task.isCancelled ? nil : error) }: a cancelled producer's error is the consumer's "
+          + "own cancellation, not news for it.",
+      ],
+      docAnchor: "exercise-43-a-paged-endpoint-as-a-stream",
+      mistakes: [
+        Mistake(
+          name: "the stream is never finished",
+          test: "test_aFewPages_everyUserInOrder_thenTheEnd_noPageAfterTheShortOne",
+          kind: .hung,
+          fixtures: ["never-finishes"],
+          hint: "After the last page the consumer's loop waits for more, forever: call "
+            + "continuation.finish() when the paging loop is done."
+        ),
+        Mistake(
+          name: "only the first page",
+          test: "test_aConsumerGoneWhileAPageIsInFlight_cancelsThatRequest",
+          saying: "before page 2 was asked for",
+          fixtures: ["first-page-only"],
+          hint: "One request gives one page. Loop: page 1, 2, 3, ... until a page is shorter than "
+            + "source.perPage."
+        ),
+        Mistake(
+          name: "a page asked for after the last one",
+          test: "test_aFewPages_everyUserInOrder_thenTheEnd_noPageAfterTheShortOne",
+          saying: "ask for no page 5",
+          fixtures: ["asks-past-the-end"],
+          hint:
+            "A page shorter than perPage is already the last: stop there, not at the empty page "
+            + "after it (one request fewer, every time)."
+        ),
+        Mistake(
+          name: "a page's error is swallowed",
+          test: "test_aFailingPage_endsTheStreamWithItsError_afterTheUsersBefore",
+          fixtures: ["error-swallowed"],
+          hint: "finish() ends the stream as if all were well; finish(throwing: error) hands the "
+            + "page's error to the consumer's for try await."
+        ),
+        Mistake(
+          name: "a page size of its own",
+          test: "test_anEmptyPage_endsTheStreamToo",
+          saying: "not than a number of your own",
+          fixtures: ["page-size-hardcoded"],
+          hint: "The source says how many users a full page holds: compare page.count with "
+            + "source.perPage, whatever that is."
+        ),
+        Mistake(
+          name: "the request in flight outlives its consumer",
+          test: "test_aConsumerGoneWhileAPageIsInFlight_cancelsThatRequest",
+          saying: "cancel the producer's Task",
+          fixtures: ["producer-not-cancelled"],
+          hint:
+            "The consumer went away and nobody told the producer. In continuation.onTermination "
+            + "cancel the producer's Task: its request is cancelled with it."
+        ),
+      ]
+    ),
+    Exercise(
+      id: "4.4",
+      title: "A retry that knows when to stop",
+      chapter: chapter04,
+      section: "4.5",
+      stubFile: "Ex4_4_Retrying.swift",
+      testClass: "Ex4_4_RetryingTests",
+      hints: [
+        "Section 4.5's RetryPolicy, without the jitter: try, and after a failure that may pass "
+          + "next time, wait longer and try again; anything else ends the retrying at once.",
+        "A loop with the attempt number and the wait; catch let error as FetchError where "
+          + "attempt < attempts && the error may pass (status >= 500, or .transport but not "
+          + ".cancelled). try await clock.sleep(for: wait), without try?; then wait *= 2.",
+        "var attempt = 1; var wait = firstDelay; while true { do { return try await "
+          + "operation() } catch let error as FetchError where attempt < attempts && "
+          + "mayPass(error) { try await clock.sleep(for: wait); wait *= 2; attempt += 1 } }",
+      ],
+      docAnchor: "exercise-44-a-retry-that-knows-when-to-stop",
+      mistakes: [
+        Mistake(
+          name: "a 4xx is retried",
+          test: "test_a404_isNeverRetried",
+          fixtures: ["retries-4xx"],
+          hint: "Retry only what may pass next time: a status of 500 or more. A 4xx says the "
+            + "request itself is wrong."
+        ),
+        Mistake(
+          name: "the wait does not double",
+          test: "test_a503_isRetried_afterWaitsThatDouble_untilItAnswers",
+          fixtures: ["constant-delay"],
+          hint: "Backoff: firstDelay, then twice that, then twice again. Double the wait after "
+            + "each one."
+        ),
+        Mistake(
+          name: "try? around the wait swallows the cancel",
+          test: "test_aCancelWhileWaiting_endsAtOnce_withNoFurtherAttempt",
+          saying: "a try? around the wait swallows the cancel",
+          fixtures: ["swallowed-cancel"],
+          hint: "A cancelled sleep throws CancellationError; try? turns it into nil and the next "
+            + "attempt goes out for nobody. Use try, and let the error end the retrying."
+        ),
+        Mistake(
+          name: "the wait is not on the clock given",
+          test: "test_aCancelWhileWaiting_endsAtOnce_withNoFurtherAttempt",
+          kind: .hung,
+          fixtures: ["task-sleep"],
+          hint: "Wait with clock.sleep(for:) on the clock you are given: the tests move a manual "
+            + "clock, while Task.sleep or a clock of your own waits in real time (here a minute)."
+        ),
+        Mistake(
+          name: "a cancelled request is retried",
+          test: "test_aRequestCancelledInFlight_isNotRetried",
+          fixtures: ["retries-cancelled"],
+          hint: "A request cancelled in flight fails with .transport(.cancelled): the task is "
+            + "going away, so that error is not one to retry. Throw it at once."
+        ),
+        Mistake(
+          name: "one attempt too many, or too few",
+          test: "test_afterTheLastAttempt_itsErrorIsThrown",
+          saying: "requests in all",
+          fixtures: ["one-attempt-too-many", "one-attempt-too-few"],
+          hint: "attempts counts every try, the first one included: with attempts: 3 the "
+            + "operation runs at most three times, with two waits between."
+        ),
+        Mistake(
+          name: "waits that do not double, or a wait after the last attempt",
+          test: "test_afterTheLastAttempt_itsErrorIsThrown",
+          saying: "each twice the one before",
+          fixtures: ["linear-backoff", "waits-after-the-last"],
+          hint: "firstDelay, then 2x, 4x, 8x...: wait *= 2 after each wait. And decide whether to "
+            + "try again before you wait: after the last attempt there is nothing to wait for."
+        ),
+        Mistake(
+          name: "what may pass next time is judged wrong",
+          test: "test_aTransportError_andAnyStatusFrom500_areRetried_aDecodingErrorIsNot",
+          fixtures: ["only-503-retried", "transport-not-retried", "decoding-retried"],
+          hint: "May pass: every status from 500 up (500 and 502 as much as 503), and every "
+            + ".transport error but .cancelled (a timeout, a lost connection). Will not: a 4xx, "
+            + "a .decoding error, a cancelled request."
+        ),
+        Mistake(
+          name: "an error that is not a FetchError is retried",
+          test: "test_anErrorThatIsNotAFetchError_isThrownAtOnce",
+          fixtures: ["retries-any-error"],
+          hint: "Catch only what you can judge: catch let error as FetchError where it may pass. "
+            + "Any other error says nothing about next time; let it go out as it is."
+        ),
+      ]
+    ),
+  ]
+}

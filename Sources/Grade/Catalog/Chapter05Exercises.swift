@@ -1,0 +1,284 @@
+// Chapter05's graded exercises (task groups): what the grader runs for each, and
+// what it tells the learner.
+
+extension ExerciseCatalog {
+  static let chapter05 = ChapterInfo(
+    name: "Chapter05",
+    title: "Task groups",
+    docsPage: "Chapter05-TaskGroups.md"
+  )
+
+  static let chapter05Exercises: [Exercise] = [
+    Exercise(
+      id: "5.1",
+      title: "Progress from a group",
+      chapter: chapter05,
+      section: "5.4",
+      stubFile: "Ex5_1_ProgressUpdates.swift",
+      testClass: "Ex5_1_ProgressUpdatesTests",
+      hints: [
+        "Section 5.4's loadUpdates, with jobs that can throw: a driver task runs a group of the "
+          + "jobs and yields into a stream; onTermination cancels the driver.",
+        "AsyncThrowingStream.makeStream(of: Double.self); Task(executorPreference: executor) { "
+          + "... }; withThrowingTaskGroup(of: Void.self), addTask per job; for try await _ in "
+          + "group { finished += 1; yield(Double(finished) / Double(jobs.count)) }.",
+        "In the driver: do { try await withThrowingTaskGroup ... ; continuation.finish() } catch "
+          + "{ continuation.finish(throwing: error) }. After it: continuation.onTermination = { _ "
+          + "in driver.cancel() }.",
+      ],
+      docAnchor: "exercise-51-progress-from-a-group",
+      mistakes: [
+        Mistake(
+          name: "the driver does not run on the executor given",
+          test: "test_aConsumerThatStops_cancelsEveryJob",
+          saying: "no job ran on the executor the test passed",
+          fixtures: ["executor-not-passed"],
+          hint: "The tests run everything on a virtual timeline, which a Task {} does not "
+            + "inherit: start the driver with Task(executorPreference: executor)."
+        ),
+        Mistake(
+          name: "the jobs run one after another",
+          test: "test_aConsumerThatStops_cancelsEveryJob",
+          saying: "one after another",
+          fixtures: ["one-after-another"],
+          hint: "Awaiting each job in a loop runs them in turn. Add each as a child of a task "
+            + "group (group.addTask { try await job() }), and they all start at once."
+        ),
+        Mistake(
+          name: "the fraction is counted by position, not by how many have ended",
+          test: "test_aConsumerThatStops_cancelsEveryJob",
+          saying: "whichever they were",
+          fixtures: ["counted-by-position"],
+          hint: "Jobs end in any order: the one that ends first may be the last in the list. "
+            + "Count in the group's loop how many have ended so far, and yield that over the "
+            + "number of jobs."
+        ),
+        Mistake(
+          name: "the fraction is 0 after the first job",
+          test: "test_aConsumerThatStops_cancelsEveryJob",
+          saying: "and the fraction was 0%",
+          fixtures: ["yield-before-count", "integer-division"],
+          hint: "When a job ends, first count it (finished += 1), then yield "
+            + "Double(finished) / Double(jobs.count): in Int, 1 / 3 is 0."
+        ),
+        Mistake(
+          name: "a consumer that leaves does not cancel the jobs",
+          test: "test_aConsumerThatStops_cancelsEveryJob",
+          saying: "onTermination must cancel the",
+          fixtures: ["no-on-termination", "jobs-in-tasks-of-their-own"],
+          hint: "When the consumer stops listening, the stream calls onTermination. Cancel the "
+            + "driver task there: its group's children are cancelled with it (but not a Task {} "
+            + "a child starts: run each job in the child itself)."
+        ),
+        Mistake(
+          name: "a job's error is swallowed",
+          test: "test_aJobThatThrows_endsTheStream_andCancelsTheOtherJobs",
+          saying: "its error must end the stream",
+          fixtures: ["error-swallowed"],
+          hint: "try? around a job turns its failure into a success. Let the error leave the "
+            + "group's loop (a throwing group, for try await) and end the stream with "
+            + "finish(throwing: error)."
+        ),
+        Mistake(
+          name: "an error leaves the other jobs running",
+          test: "test_aJobThatThrows_endsTheStream_andCancelsTheOtherJobs",
+          saying: "the first error must leave no other job running",
+          fixtures: ["error-leaves-jobs-running"],
+          hint: "Once a job has failed, the others work for nobody. A throwing group cancels its "
+            + "children when the error leaves its body: throw it from for try await, at once."
+        ),
+        Mistake(
+          name: "the jobs count themselves and yield",
+          test: "test_manyJobsOnEveryCore_theFractionsOnlyGrow",
+          saying: "only the group's own loop may count",
+          fixtures: ["children-count-in-an-actor", "children-count-under-a-lock"],
+          hint: "A lock or an actor makes each count right, but two jobs ending at once can "
+            + "still yield in the other order: 2/32 after 3/32. Count and yield in the group's "
+            + "loop (for try await _ in group), which sees one ended job at a time."
+        ),
+        Mistake(
+          name: "the stream is never finished",
+          test: "test_everyJobAtOnce_aFractionAsEachEnds_thenTheStreamFinishes",
+          saying: "the stream must be finished",
+          fixtures: ["never-finished"],
+          hint: "After the last job the consumer's for try await still waits for more. Call "
+            + "continuation.finish() once the group is done."
+        ),
+      ]
+    ),
+    Exercise(
+      id: "5.2",
+      title: "At most N at a time",
+      chapter: chapter05,
+      section: "5.5",
+      stubFile: "Ex5_2_FetchAll.swift",
+      testClass: "Ex5_2_FetchAllTests",
+      hints: [
+        "Section 5.5's mapWithLimit, but no fetch's error may stop the others: each child "
+          + "returns its index and a Result.",
+        "withTaskGroup(of: (Int, Result<Value, any Error>).self): add the first min(limit, "
+          + "ids.count) children; then in for await finished in group, store the result at its "
+          + "index and, if ids are left, add the next child.",
+        "A child: do { return (index, .success(try await fetch(ids[index]))) } catch { return "
+          + "(index, .failure(error)) }. Results in an array of optionals, one per id; return "
+          + "them with compactMap { $0 }.",
+      ],
+      docAnchor: "exercise-52-at-most-n-at-a-time",
+      mistakes: [
+        Mistake(
+          name: "fetches in unstructured tasks",
+          test: "test_aFailedFetch_keepsItsPlace_andTheOthersStillRun",
+          saying: "child of a task group",
+          fixtures: ["unstructured-tasks"],
+          hint: "A Task {} per fetch belongs to no one: cancelling fetchAll would not reach it. "
+            + "Add each fetch as a child of a task group."
+        ),
+        Mistake(
+          name: "one fetch at a time",
+          test: "test_aFailedFetch_keepsItsPlace_andTheOthersStillRun",
+          saying: "one after another",
+          fixtures: ["one-at-a-time"],
+          hint: "Awaiting each fetch in turn never uses the limit. Start limit children at "
+            + "once, then one more each time one ends."
+        ),
+        Mistake(
+          name: "more fetches at once than the limit",
+          test: "test_aFailedFetch_keepsItsPlace_andTheOthersStillRun",
+          saying: "and the limit is",
+          fixtures: ["all-at-once", "one-too-many"],
+          hint: "Start only min(limit, ids.count) children at first (0..<limit, not 0...limit), "
+            + "and add the next only after group.next() has given you one that ended."
+        ),
+        Mistake(
+          name: "a slot left empty (batch by batch, or no new fetch after a failure)",
+          test: "test_aFailedFetch_keepsItsPlace_andTheOthersStillRun",
+          saying: "the moment any one ends",
+          fixtures: ["batches", "no-refill-after-failure"],
+          hint: "Waiting for a whole batch leaves a slot empty while its slowest fetch runs, and "
+            + "so does starting nothing after a fetch that failed. Add the next fetch as soon as "
+            + "any one ends, success or failure: inside the loop over the group."
+        ),
+        Mistake(
+          name: "a failed fetch loses its result, or stops the others",
+          test: "test_aFailedFetch_keepsItsPlace_andTheOthersStillRun",
+          saying: "one result per id, a failure too",
+          fixtures: ["failures-dropped"],
+          hint: "A fetch that throws still gets a place in the results: .failure(error). Catch "
+            + "in the child and return a Result, so that the group never throws."
+        ),
+        Mistake(
+          name: "results in the order the fetches ended",
+          test: "test_aFailedFetch_keepsItsPlace_andTheOthersStillRun",
+          saying: "in the order of the ids",
+          fixtures: ["completion-order"],
+          hint: "A group gives results as they end. Return each child's index with its result, "
+            + "and store the result at that index."
+        ),
+        Mistake(
+          name: "the results are sorted",
+          test: "test_aLimitOfOne_fetchesInTurn_evenAfterAFailure",
+          saying: "not sorted",
+          fixtures: ["sorted-results"],
+          hint: "The results go in the order the ids were given, which need not be sorted. Keep "
+            + "an array with one place per index of ids, and store each result at its index."
+        ),
+        Mistake(
+          name: "a limit above the count crashes",
+          test: "test_aLimitAboveTheCount_fetchesEveryIDAtOnce",
+          kind: .crashed,
+          fixtures: ["limit-above-count"],
+          hint: "With 3 ids and a limit of 10, there are only 3 to start: start "
+            + "min(limit, ids.count) children, never ids[index] past the end."
+        ),
+      ]
+    ),
+    Exercise(
+      id: "5.3",
+      title: "A file in ranged parts",
+      chapter: chapter05,
+      section: "5.6",
+      stubFile: "Ex5_3_DownloadInParts.swift",
+      testClass: "Ex5_3_DownloadInPartsTests",
+      hints: [
+        "Section 5.6's byteRanges and downloadInParts, with the fetch given to you and a length "
+          + "check of each piece.",
+        "Ranges: each part is size / parts bytes, and the first size % parts one more, each "
+          + "starting after the one before. A withThrowingTaskGroup(of: (index: Int, data: "
+          + "Data).self): one child per range, checking data.count == range.count.",
+        "In the child: let data = try await fetch(range); guard data.count == range.count else "
+          + "{ throw WrongPartLength(range: range, received: data.count) }; return (index, "
+          + "data). In the body: for try await piece in group { pieces[piece.index] = "
+          + "piece.data }, then join pieces in order.",
+      ],
+      docAnchor: "exercise-53-a-file-in-ranged-parts",
+      mistakes: [
+        Mistake(
+          name: "ranges that overlap by a byte",
+          test: "test_aFetchThatFails_isThrownAtOnce_andTheOtherPartsAreCancelled",
+          saying: "starting right after the one before",
+          fixtures: ["ranges-overlap"],
+          hint: "A closed range start...end holds end - start + 1 bytes: a part of 10 bytes "
+            + "from 0 is 0...9, and the next starts at 10."
+        ),
+        Mistake(
+          name: "the last part takes every byte left over",
+          test: "test_rangesCoverEveryByteOnce_evenWhenTheSizeDoesNotDivide",
+          saying: "must be at most one byte apart",
+          fixtures: ["remainder-in-the-last-part"],
+          hint: "11 bytes in 4 parts are 3, 3, 3 and 2 bytes, not 2, 2, 2 and 5: give one more "
+            + "byte to each of the first size % parts parts."
+        ),
+        Mistake(
+          name: "the last bytes are left out when the size does not divide",
+          test: "test_rangesCoverEveryByteOnce_evenWhenTheSizeDoesNotDivide",
+          saying: "starting right after the one before",
+          fixtures: ["last-bytes-dropped"],
+          hint: "10 bytes in 3 parts of 10 / 3 = 3 bytes leave one out. Give the first "
+            + "size % parts parts one byte more."
+        ),
+        Mistake(
+          name: "the parts are fetched one after another",
+          test: "test_aFetchThatFails_isThrownAtOnce_andTheOtherPartsAreCancelled",
+          saying: "one after another",
+          fixtures: ["parts-one-after-another"],
+          hint: "Awaiting each fetch in a loop takes the sum of their times. Add one child task "
+            + "per range to a throwing task group, and they all run at once."
+        ),
+        Mistake(
+          name: "a failed part is swallowed",
+          test: "test_aFetchThatFails_isThrownAtOnce_andTheOtherPartsAreCancelled",
+          saying: "its error must be thrown",
+          fixtures: ["part-error-swallowed"],
+          hint: "try? turns a failed part into a hole in the file. Let the fetch's error out of "
+            + "the child, and out of the group's loop."
+        ),
+        Mistake(
+          name: "a failed part leaves the others running",
+          test: "test_aFetchThatFails_isThrownAtOnce_andTheOtherPartsAreCancelled",
+          saying: "no other fetch may be left running",
+          fixtures: ["others-left-running"],
+          hint: "Collecting every part before looking at the errors waits for fetches whose "
+            + "work is wasted. Throw the first error from for try await: the group cancels the "
+            + "rest."
+        ),
+        Mistake(
+          name: "a part of the wrong length is joined",
+          test: "test_aPartOfTheWrongLength_isAWrongPartLength",
+          saying: "when a piece's count is not its range's",
+          fixtures: ["short-part-joined", "only-short-checked", "checked-after-join"],
+          hint: "A server may send less, or more, than it was asked for. Check data.count == "
+            + "range.count in the child, as the piece comes, and throw "
+            + "WrongPartLength(range:received:) when it is not."
+        ),
+        Mistake(
+          name: "the parts are joined in the order they arrive",
+          test: "test_fourPartsAtOnce_joinedInRangeOrder_whicheverArrivesFirst",
+          saying: "must go in the place of its range",
+          fixtures: ["arrival-order"],
+          hint: "The group gives the pieces as they arrive, not in range order. Return each "
+            + "piece with its index, store it there, and join the pieces only when all are in."
+        ),
+      ]
+    ),
+  ]
+}

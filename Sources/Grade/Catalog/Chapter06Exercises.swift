@@ -1,0 +1,290 @@
+// Chapter06's graded exercises (byte accumulation): what the grader runs for each, and
+// what it tells the learner.
+
+extension ExerciseCatalog {
+  static let chapter06 = ChapterInfo(
+    name: "Chapter06",
+    title: "Byte accumulation",
+    docsPage: "Chapter06-ByteAccumulation.md"
+  )
+
+  static let chapter06Exercises: [Exercise] = [
+    Exercise(
+      id: "6.1",
+      title: "The accumulator",
+      chapter: chapter06,
+      section: "6.3",
+      stubFile: "Ex6_1_ByteAccumulator.swift",
+      testClass: "Ex6_1_ByteAccumulatorTests",
+      hints: [
+        "Section 6.3's ByteAccumulator: storage allocated once, an offset, and where the "
+          + "current batch starts (6.3's way) or, as the hints do, a count of its bytes.",
+        "batchSize = max(size / 20, 1); bytes = [UInt8](repeating: 0, count: size); the batch "
+          + "count starts at -1, so that the first checkCompleted() says false; "
+          + "isBatchCompleted is batchCount >= batchSize.",
+        "checkCompleted(): defer { batchCount = 0 }; return batchCount == 0. progress: size > 0 "
+          + "? Double(offset) / Double(size) : 1. data: Data(bytes[0..<offset]). append past the "
+          + "storage: bytes.append(byte).",
+      ],
+      docAnchor: "exercise-61-the-accumulator",
+      mistakes: [
+        Mistake(
+          name: "a batch of 0 bytes for a small file",
+          test: "test_aBatchIsATwentiethOfTheSize_butNeverNoBytes",
+          saying: "a batch of 0 bytes is full before a byte comes",
+          fixtures: ["batch-of-zero"],
+          hint: "size / 20 is 0 below 20 bytes: take max(size / 20, 1)."
+        ),
+        Mistake(
+          name: "a batch completed a byte late",
+          test: "test_aBatchIsCompleted_exactlyWhenItHoldsBatchSizeBytes",
+          saying: "100 / 20 = 5 bytes a batch",
+          fixtures: ["batch-one-too-many"],
+          hint: "A batch is full when it holds batchSize bytes: >=, not >. Count the bytes in "
+            + "the batch from 0 after each checkCompleted()."
+        ),
+        Mistake(
+          name: "a full batch stops being full a byte later",
+          test: "test_aBatchIsCompleted_exactlyWhenItHoldsBatchSizeBytes",
+          saying: "a full batch stays full",
+          fixtures: ["batch-full-only-at-size"],
+          hint: "isBatchCompleted is batchCount >= batchSize: a batch with more bytes than "
+            + "batchSize (bytes past the size, say) is full too."
+        ),
+        Mistake(
+          name: "checkCompleted() says true before any batch",
+          test: "test_aBatchIsCompleted_exactlyWhenItHoldsBatchSizeBytes",
+          saying: "the first check starts the first batch",
+          fixtures: ["checked-completed-at-first"],
+          hint: "The seed's loop starts with while !checkCompleted(): the first call must say "
+            + "false. Start the batch count at -1, and let checkCompleted() set it to 0."
+        ),
+        Mistake(
+          name: "progress divided in Int",
+          test: "test_progress_data_andDescription_ofWhatHasCome",
+          saying: "786,432 of 1,572,864 bytes",
+          fixtures: ["progress-in-int"],
+          hint: "offset / size in Int is 0 until the last byte. Divide Double(offset) by "
+            + "Double(size)."
+        ),
+        Mistake(
+          name: "data is the whole storage",
+          test: "test_progress_data_andDescription_ofWhatHasCome",
+          saying: "data holds the bytes that came",
+          fixtures: ["whole-storage"],
+          hint: "The storage is allocated at the full size, zeros and all. data is only the "
+            + "bytes that came: Data(bytes[0..<offset])."
+        ),
+        Mistake(
+          name: "the description without ByteCountFormatter",
+          test: "test_progress_data_andDescription_ofWhatHasCome",
+          saying: "the size from ByteCountFormatter",
+          fixtures: ["raw-byte-count"],
+          hint: "\"[small.bin] 786 KB\": the name in brackets, then "
+            + "ByteCountFormatter().string(fromByteCount: Int64(offset))."
+        ),
+        Mistake(
+          name: "a size of 0 is rejected",
+          test: "test_anEmptyFile_isDone_andANegativeSizeThrows",
+          saying: "a size of 0 is a file with no bytes",
+          fixtures: ["zero-size-throws"],
+          hint: "An empty file is a file: only a negative size is InvalidSize (guard size >= 0)."
+        ),
+        Mistake(
+          name: "an empty file's loop never ends",
+          test: "test_anEmptyFile_isDone_andANegativeSizeThrows",
+          saying: "the second check finds the batch empty",
+          fixtures: ["empty-file-never-completes"],
+          hint: "checkCompleted() is true when the batch it ends had no bytes, whether or not "
+            + "any byte ever came: for an empty file, the second check."
+        ),
+        Mistake(
+          name: "an empty file's progress is 0 / 0",
+          test: "test_anEmptyFile_isDone_andANegativeSizeThrows",
+          saying: "1.0, not 0 / 0",
+          fixtures: ["empty-file-never-done"],
+          hint: "0.0 / 0.0 is NaN, and a bar that shows it never completes. A size of 0 has "
+            + "nothing to wait for: progress 1."
+        ),
+        Mistake(
+          name: "a byte past the size crashes",
+          test: "test_bytesPastTheSize_areKept",
+          kind: .crashed,
+          fixtures: ["crash-past-size"],
+          hint: "A server may send more than it announced. bytes[offset] past the end traps: "
+            + "when offset reaches bytes.count, append instead."
+        ),
+        Mistake(
+          name: "a byte past the size is not counted in a batch",
+          test: "test_bytesPastTheSize_areKept",
+          saying: "a byte past the size is in a batch too",
+          fixtures: ["past-size-not-in-batch"],
+          hint: "Count every byte that comes in its batch, past the size too, or the last batch "
+            + "never fills."
+        ),
+        Mistake(
+          name: "a class, as in the seed",
+          test: "test_theAccumulatorIsAStruct_aCopyKeepsWhatItHad",
+          saying: "a copy keeps what it had",
+          fixtures: ["a-class"],
+          hint: "Section 6.5: a class's stored properties are checked for exclusive access on "
+            + "every access, several times a byte. Make it a struct, with mutating append and "
+            + "checkCompleted()."
+        ),
+      ]
+    ),
+    Exercise(
+      id: "6.2",
+      title: "The batch loop",
+      chapter: chapter06,
+      section: "6.3",
+      stubFile: "Ex6_2_CollectInBatches.swift",
+      testClass: "Ex6_2_CollectInBatchesTests",
+      hints: [
+        "Section 6.3's batch loop, fixed, with a count of the bytes in the current batch "
+          + "instead of an accumulator.",
+        "for try await byte in bytes { data.append(byte); inBatch += 1; if inBatch == "
+          + "batchSize { inBatch = 0; report, and return data if it says false } }; after the "
+          + "loop, report once more only if inBatch > 0.",
+        "try Task.checkCancellation() after each report, and once after the loop: a cancelled "
+          + "task's loop over a stream can just end, and that is not the end of the body.",
+      ],
+      docAnchor: "exercise-62-the-batch-loop",
+      mistakes: [
+        Mistake(
+          name: "the last batch reported twice (the seed's loop)",
+          test: "test_aSizeThatDividesIntoBatches_endsWithTheLastBatch_reportedOnce",
+          saying: "no report for a batch with no bytes",
+          fixtures: ["last-batch-twice"],
+          hint: "After the loop, the batch may be empty: the body ended on a batch boundary, "
+            + "and that batch was reported. Report after the loop only if inBatch > 0."
+        ),
+        Mistake(
+          name: "the fraction divided in Int",
+          test: "test_aSizeThatDividesIntoBatches_endsWithTheLastBatch_reportedOnce",
+          saying: "every fraction before the last was 0",
+          fixtures: ["fraction-in-int"],
+          hint: "data.count / size in Int is 0 until the end: Double(data.count) / Double(size)."
+        ),
+        Mistake(
+          name: "a batch reported a byte late",
+          test: "test_aSizeThatDividesIntoBatches_endsWithTheLastBatch_reportedOnce",
+          saying: "the moment the first batch of 2,000",
+          fixtures: ["batch-boundary-off-by-one"],
+          hint: "Report when the batch holds exactly batchSize bytes: ==, not >."
+        ),
+        Mistake(
+          name: "the bytes left over are never reported",
+          test: "test_everyBatchOnce_thenTheBytesLeftOver_once",
+          saying: "the last 3 bytes are reported once",
+          fixtures: ["bytes-left-over-unreported"],
+          hint: "After the loop, report the bytes that did not fill a batch: without that "
+            + "report, progress never reaches 1.0."
+        ),
+        Mistake(
+          name: "the last bytes judged by the size",
+          test: "test_theLastBytesOfABodyShorterThanItsSize_areReportedOnce",
+          saying: "its last 1,000 bytes are reported once",
+          fixtures: ["leftover-by-size"],
+          hint: "A body can end before its size. After the loop, report if the current batch "
+            + "has bytes (inBatch > 0), whatever size % batchSize says."
+        ),
+        Mistake(
+          name: "batches of 0 bytes for a tiny body",
+          test: "test_aTinyBody_isABatchPerByte",
+          saying: "never of 0",
+          fixtures: ["batch-without-max"],
+          hint: "size / 20 is 0 below 20 bytes: batchSize = max(size / 20, 1)."
+        ),
+        Mistake(
+          name: "report's false is ignored",
+          test: "test_whenReportReturnsFalse_itStops_andReturnsTheBytesSoFar",
+          saying: "no report after the one that said stop",
+          fixtures: ["stop-ignored"],
+          hint: "report returns false for \"cancel all\": return the bytes so far at once."
+        ),
+        Mistake(
+          name: "cancellation is not checked after the loop",
+          test: "test_whenTheTaskIsCancelled_andItsBytesJustEnd_itStillThrows",
+          saying: "after the loop too",
+          fixtures: ["cancellation-ignored", "cancel-not-checked-at-the-end"],
+          hint: "A cancelled task's bytes may just end, mid-batch: that is not the end of the "
+            + "body. try Task.checkCancellation() after the loop, and after each report."
+        ),
+        Mistake(
+          name: "reports go on after a cancel",
+          test: "test_whenTheTaskIsCancelled_itThrowsCancellationError",
+          saying: "no report after it",
+          fixtures: ["cancel-checked-only-at-the-end"],
+          hint: "Bytes already buffered still come after a cancel. try Task.checkCancellation() "
+            + "after each report, so that none follows the cancel."
+        ),
+      ]
+    ),
+    Exercise(
+      id: "6.3",
+      title: "A part, and nothing else",
+      chapter: chapter06,
+      section: "6.2",
+      stubFile: "Ex6_3_DownloadPart.swift",
+      testClass: "Ex6_3_DownloadPartTests",
+      hints: [
+        "Section 6.2's URLRequest(url:offset:length:) and startDownload, with data(for:) "
+          + "instead of HTTPDownload.",
+        "last = offset + length - 1; request.setValue(\"bytes=\\(offset)-\\(last)\", "
+          + "forHTTPHeaderField: \"Range\"); let (data, response) = try await "
+          + "session.data(for: request); the status from (response as? HTTPURLResponse).",
+        "guard status == 206 else { throw PartError.status(status) }; expected = \"bytes "
+          + "\\(offset)-\\(last)/\"; guard the Content-Range header hasPrefix(expected), "
+          + "else throw .contentRange(expected: expected, received: header).",
+      ],
+      docAnchor: "exercise-63-a-part-and-nothing-else",
+      mistakes: [
+        Mistake(
+          name: "the Range header asks for one byte more",
+          test: "test_a100BytePart_andOthers_areExactlyTheBytesAskedFor",
+          saying: "names the last byte",
+          fixtures: ["range-one-byte-long"],
+          hint: "bytes=1000-1099 is 100 bytes: both ends are included. The last byte is offset "
+            + "+ length - 1."
+        ),
+        Mistake(
+          name: "a 200 is accepted",
+          test: "test_a200ToARangeRequest_isAStatusError",
+          saying: "instead of throwing a PartError",
+          fixtures: ["accepts-200"],
+          hint: "200 is a success, but not for a range request: the server ignored Range and "
+            + "sent the whole body. Only 206 is the part."
+        ),
+        Mistake(
+          name: "the Content-Range is not checked, or a missing one is accepted",
+          test: "test_a206WithoutContentRange_isAContentRangeError",
+          saying: "instead of throwing a PartError",
+          fixtures: [
+            "content-range-unchecked", "missing-content-range-accepted", "length-checked-not-range",
+          ],
+          hint: "Only the Content-Range says which bytes came: not the status, not the length. "
+            + "It must be there and start with exactly \"bytes first-last/\"; a missing one "
+            + "is .contentRange(expected: expected, received: nil)."
+        ),
+        Mistake(
+          name: "the expected Content-Range is not exactly \"bytes first-last/\"",
+          test: "test_a206WithoutContentRange_isAContentRangeError",
+          saying: "both ends and the slash",
+          fixtures: ["content-range-start-only", "content-range-without-slash"],
+          hint: "\"bytes 1000-\" accepts any end, and \"bytes 1000-1099\" accepts "
+            + "\"bytes 1000-10990\": expected is \"bytes \\(offset)-\\(last)/\", the slash "
+            + "included."
+        ),
+        Mistake(
+          name: "the session given is not used",
+          test: "test_a206WithoutContentRange_isAContentRangeError",
+          saying: "through the session it was given",
+          fixtures: ["shared-session"],
+          hint: "The caller chose the session (its configuration, its delegate, a test's "
+            + "stub): send the request with session.data(for:), not URLSession.shared."
+        ),
+      ]
+    ),
+  ]
+}

@@ -1,0 +1,377 @@
+// Chapter07's graded exercises (custom publishers): what the grader runs for each, and
+// what it tells the learner.
+
+extension ExerciseCatalog {
+  static let chapter07 = ChapterInfo(
+    name: "Chapter07",
+    title: "Custom publishers",
+    docsPage: "Chapter07-CustomPublishers.md"
+  )
+
+  static let chapter07Exercises: [Exercise] = [
+    Exercise(
+      id: "7.1",
+      title: "The demand bookkeeping",
+      chapter: chapter07,
+      section: "7.1",
+      stubFile: "Ex7_1_NumbersSubscription.swift",
+      testClass: "Ex7_1_NumbersSubscriptionTests",
+      hints: [
+        "Section 7.1's CountdownSubscription, counting up through a range instead of down.",
+        "State: next, end (range.upperBound), demand (a Subscribers.Demand, starting at .none), "
+          + "subscriber (S?, nil once over), and sending (a Bool). request adds to the demand "
+          + "first, then returns if sending is true.",
+        "while demand > 0, next < end, let subscriber { demand -= 1; let number = next; "
+          + "next += 1; demand += subscriber.receive(number) }; then if next == end, let "
+          + "subscriber { self.subscriber = nil; subscriber.receive(completion: .finished) }. "
+          + "cancel(): subscriber = nil.",
+      ],
+      docAnchor: "exercise-71-the-demand-bookkeeping",
+      mistakes: [
+        Mistake(
+          name: "more numbers than were asked for",
+          test: "test_aRequestForN_sendsN_andNothingBeforeIt",
+          fixtures: ["demand-ignored"],
+          hint: "Count the demand down with each number, and stop at zero: while demand > 0."
+        ),
+        Mistake(
+          name: "a request from inside receive(_:) starts a loop of its own",
+          test: "test_aRequestFromInsideReceive_addsToTheDemand_andTheLoopSendsIt",
+          kind: .crashed,
+          fixtures: ["request-recurses"],
+          hint: "A request from inside receive(_:) is a call inside your own loop: if it sends, "
+            + "it nests, once per number, until the stack overflows. Keep a flag: while it is "
+            + "set, request only adds to the demand, and the loop already running sends it."
+        ),
+        Mistake(
+          name: "sent after cancel()",
+          test: "test_afterCancel_nothingIsSent",
+          saying: "after cancel(), a request sends nothing",
+          fixtures: ["cancel-ignored"],
+          hint: "cancel() must stop everything: let go of the subscriber (subscriber = nil), so "
+            + "that no number and no completion can be sent."
+        ),
+        Mistake(
+          name: "the loop does not see a cancel from inside receive(_:)",
+          test: "test_afterCancel_nothingIsSent",
+          saying: "stops the loop that is sending",
+          fixtures: ["cancel-unseen-by-the-loop"],
+          hint: "A subscriber may cancel from inside receive(_:), while your loop runs: read "
+            + "self.subscriber again for each number (while ..., let subscriber), not a copy "
+            + "taken before the loop."
+        ),
+        Mistake(
+          name: "the demand kept in an Int",
+          test: "test_demandSaturates_unlimitedPlusMoreIsStillUnlimited",
+          kind: .crashed,
+          fixtures: ["demand-in-an-int"],
+          hint: ".unlimited has no number, and Int.max + 1 traps. Keep a Subscribers.Demand: "
+            + "its + and - saturate, and .unlimited stays unlimited."
+        ),
+        Mistake(
+          name: "finished only at the next request",
+          test: "test_finishesOnce_rightAfterTheLastNumber",
+          saying: "without another request",
+          fixtures: ["finish-waits-for-a-request"],
+          hint: "When the last number has gone, send .finished at once, after the loop: the "
+            + "subscriber may never ask again."
+        ),
+        Mistake(
+          name: "finished twice",
+          test: "test_finishesOnce_rightAfterTheLastNumber",
+          saying: "not even finished again",
+          fixtures: ["finished-twice"],
+          hint: "A completion is sent once. Let go of the subscriber before sending it "
+            + "(self.subscriber = nil), so that a later request finds nobody to send to."
+        ),
+        Mistake(
+          name: "finished after a cancel made inside the last receive(_:)",
+          test: "test_afterCancel_nothingIsSent",
+          saying: "no finished after it",
+          fixtures: ["finished-after-cancel"],
+          hint: "A cancel from inside receive(_:) can come with the last number: read "
+            + "self.subscriber again when you finish, not a copy taken before the loop."
+        ),
+        Mistake(
+          name: "an empty range finished before any request",
+          test: "test_finishesOnce_rightAfterTheLastNumber",
+          saying: "not even finished",
+          fixtures: ["finished-in-init"],
+          hint: "Nothing is sent before the first request, a completion included: finish an "
+            + "empty range in request(_:), not in init."
+        ),
+        Mistake(
+          name: "a request for .none ignored",
+          test: "test_finishesOnce_rightAfterTheLastNumber",
+          saying: "whatever it asks for",
+          fixtures: ["none-ignored"],
+          hint: "An empty range has nothing to wait for: its first request finishes it, even a "
+            + "request for .none. Let every request reach the finish check."
+        ),
+        Mistake(
+          name: "a request replaces the demand",
+          test: "test_requestsAddUp_withTheDemandStillDue",
+          fixtures: ["demand-replaced"],
+          hint: "Demands add up: demand += more. A request made while numbers are still due "
+            + "adds to them."
+        ),
+        Mistake(
+          name: "finished from inside a nested request",
+          test: "test_aRequestFromInsideReceive_addsToTheDemand_andTheLoopSendsIt",
+          saying: "finished came while receive(_:) was still running",
+          fixtures: ["finished-inside-a-nested-request"],
+          hint: "A request from inside receive(_:) only adds to the demand and returns, finish "
+            + "check included: the loop further up the stack finishes, after receive(_:) returns."
+        ),
+        Mistake(
+          name: "what receive(_:) returns is dropped",
+          test: "test_whatReceiveReturns_addsToTheDemand",
+          fixtures: ["returned-demand-dropped"],
+          hint: "receive(_:) returns how many more the subscriber wants: demand += "
+            + "subscriber.receive(number)."
+        ),
+      ]
+    ),
+    Exercise(
+      id: "7.2",
+      title: "A producer that pauses and stops",
+      chapter: chapter07,
+      section: "7.5",
+      stubFile: "Ex7_2_ProduceNumbers.swift",
+      testClass: "Ex7_2_ProduceNumbersTests",
+      hints: [
+        "Section 7.5's countingGenerator and 7.8's loop: for each number, wait while paused, "
+          + "then check whether it is over.",
+        "for number in 0..<limit { context.waitIfPaused(); ... made(number); "
+          + "subscriber.receive(number) }, then subscriber.receive(completion: .finished).",
+        "Between the wait and made: guard !context.cancelled else { throw CancellationError() }. "
+          + "waitIfPaused() returns for a request and for a cancel alike.",
+      ],
+      docAnchor: "exercise-72-a-producer-that-pauses-and-stops",
+      mistakes: [
+        Mistake(
+          name: "numbers made while paused",
+          test: "test_makesANumberOnlyWhenOneIsWanted_andSleepsInBetween",
+          saying: "while paused, wait in waitIfPaused()",
+          fixtures: ["never-waits"],
+          hint: "A number sent while paused is dropped. Call context.waitIfPaused() before "
+            + "making each one: it returns at once when a number is wanted."
+        ),
+        Mistake(
+          name: "a pause taken for the end",
+          test: "test_makesANumberOnlyWhenOneIsWanted_andSleepsInBetween",
+          saying: "an end while paused is too soon",
+          fixtures: ["returns-when-paused"],
+          hint: "Paused means the subscriber wants nothing right now, not that it is gone: "
+            + "wait in context.waitIfPaused() for the next request."
+        ),
+        Mistake(
+          name: "a loop that spins on paused",
+          test: "test_makesANumberOnlyWhenOneIsWanted_andSleepsInBetween",
+          kind: .busy,
+          fixtures: ["spins-while-paused"],
+          hint: "while context.paused {} keeps a core busy for as long as the subscriber "
+            + "waits. context.waitIfPaused() sleeps until a request or a cancel wakes it."
+        ),
+        Mistake(
+          name: "the producer never stops",
+          test: "test_stopsWhenCancelled_withoutMakingAnotherNumber",
+          saying: "made numbers after the cancel",
+          fixtures: ["producer-never-stops"],
+          hint: "After a cancel, waitIfPaused() returns at once and every number sent is "
+            + "dropped: read context.cancelled, and stop."
+        ),
+        Mistake(
+          name: "cancelled checked only before the wait",
+          test: "test_stopsWhenCancelled_withoutMakingAnotherNumber",
+          saying: "check context.cancelled after waitIfPaused()",
+          fixtures: ["cancel-checked-before-the-wait"],
+          hint: "A cancel is what wakes waitIfPaused() as often as a request: check "
+            + "context.cancelled after the wait, before making the number."
+        ),
+        Mistake(
+          name: "a cancel ends the producer without CancellationError",
+          test: "test_stopsWhenCancelled_withoutMakingAnotherNumber",
+          saying: "throw CancellationError()",
+          fixtures: ["returns-when-cancelled"],
+          hint: "Returning says \"all sent\". A producer stopped by a cancel says so: "
+            + "throw CancellationError()."
+        ),
+        Mistake(
+          name: "made(n) after sending n",
+          test: "test_makesANumberOnlyWhenOneIsWanted_andSleepsInBetween",
+          saying: "just before the 0 is sent",
+          fixtures: ["made-after-sending"],
+          hint: "made(number) says a number was made, before it goes: call it, then "
+            + "subscriber.receive(number), whether or not the send succeeds."
+        ),
+        Mistake(
+          name: "a wait after sending",
+          test: "test_sendsEveryNumberInOrder_thenFinished",
+          saying: "finished without waiting for another request",
+          fixtures: ["waits-after-sending"],
+          hint: "Wait before making a number, not after sending one: after the last number "
+            + "there is nothing to wait for, and .finished needs no demand."
+        ),
+        Mistake(
+          name: "cancelled read only after a pause",
+          test: "test_stopsWhenCancelled_withoutMakingAnotherNumber",
+          saying: "a cancel that came while more were wanted",
+          fixtures: ["cancel-checked-only-when-paused"],
+          hint: "A cancel can come while numbers are still wanted, with no pause at all: check "
+            + "context.cancelled before every number."
+        ),
+        Mistake(
+          name: "never finished",
+          test: "test_sendsEveryNumberInOrder_thenFinished",
+          saying: "then finished",
+          fixtures: ["never-finished"],
+          hint: "After the last number, send subscriber.receive(completion: .finished): a "
+            + "for-await loop over this publisher would wait for it forever."
+        ),
+      ]
+    ),
+    Exercise(
+      id: "7.3",
+      title: "A publisher in a for-await loop, with failures",
+      chapter: chapter07,
+      section: "7.6",
+      stubFile: "Ex7_3_ThrowingBridge.swift",
+      testClass: "Ex7_3_ThrowingBridgeTests",
+      hints: [
+        "Section 7.6's ValuesBridge, with withCheckedThrowingContinuation, and a place to keep "
+          + "a failure that comes while no next() waits.",
+        "State behind an NSLock: subscription, waiting (a CheckedContinuation<Input?, any "
+          + "Error>?), failure, over. next(): under the lock, throw a kept failure, or return "
+          + "nil if over, or keep the continuation; then, unlocked, request(.max(1)).",
+        "receive(completion:): once (guard !over), set over; keep a failure if none waits; "
+          + "resume the one waiting. cancel(): under the lock set over and take the "
+          + "subscription and the waiting continuation (set both to nil); unlocked, cancel it, "
+          + "then resume with nil. next() runs inside withTaskCancellationHandler { } "
+          + "onCancel: { cancel() }.",
+      ],
+      docAnchor: "exercise-73-a-publisher-in-a-for-await-loop-with-failures",
+      checksDataRaces: true,
+      mistakes: [
+        Mistake(
+          name: "a value asked for before next()",
+          test: "test_aFailure_isThrownOnce_thenNextReturnsNil",
+          saying: "nothing is asked for before next()",
+          fixtures: ["asks-before-next"],
+          hint: "receive(subscription:) keeps the subscription; the first next() asks. Asking "
+            + "at once brings a value nobody waits for."
+        ),
+        Mistake(
+          name: "a next() before the subscription waits forever",
+          test: "test_aNextBeforeTheSubscription_asksWhenItComes",
+          kind: .hung,
+          fixtures: ["next-before-the-subscription-waits-forever"],
+          hint: "A next() can come before the subscription. Keep its continuation, and let "
+            + "receive(subscription:) ask for the value when it sees one waiting."
+        ),
+        Mistake(
+          name: "the value asked for while holding the lock",
+          test: "test_aPublisherThatSendsInsideRequest_getsItsValuesToo",
+          kind: .hung,
+          fixtures: ["asks-inside-the-lock"],
+          hint: "A publisher may send from inside request(_:), and receive(_:) takes your lock: "
+            + "decide under the lock, then call request(.max(1)) after unlocking."
+        ),
+        Mistake(
+          name: "the failure returned as the end",
+          test: "test_aFailure_isThrownOnce_thenNextReturnsNil",
+          saying: "it returned instead",
+          fixtures: ["failure-swallowed"],
+          hint: "A .failure is not a finish: resume the waiting next() with "
+            + "resume(throwing: error)."
+        ),
+        Mistake(
+          name: "the failure thrown again and again",
+          test: "test_aFailure_isThrownOnce_thenNextReturnsNil",
+          saying: "then next() returns nil",
+          fixtures: ["failure-thrown-forever"],
+          hint: "A failure ends the stream, once: after throwing it, forget it, and let next() "
+            + "return nil."
+        ),
+        Mistake(
+          name: "a failure lost while no next() waits",
+          test: "test_aFailure_isThrownOnce_thenNextReturnsNil",
+          saying: "while no next() waits is thrown by the next one",
+          fixtures: ["failure-lost-between-nexts"],
+          hint: "A failure can come between two next() calls. Keep it, and let the next next() "
+            + "throw it."
+        ),
+        Mistake(
+          name: "a cancelled task waits forever",
+          test: "test_aTaskCancelledInNext_cancelsTheSubscription_andNextReturnsNil",
+          kind: .hung,
+          fixtures: ["task-cancellation-ignored"],
+          hint: "Nothing tells a continuation that its task was cancelled: wrap next() in "
+            + "withTaskCancellationHandler { ... } onCancel: { cancel() }."
+        ),
+        Mistake(
+          name: "the subscription is not cancelled",
+          test: "test_aTaskCancelledInNext_cancelsTheSubscription_andNextReturnsNil",
+          saying: "cancelling the task cancels the subscription",
+          fixtures: ["subscription-not-cancelled"],
+          hint: "Ending next() is half of it: the publisher must stop too. cancel() calls "
+            + "subscription.cancel()."
+        ),
+        Mistake(
+          name: "a continuation resumed twice",
+          test: "test_cancelAndTheEndFromTwoThreadsAtOnce_resumeTheWaitingNextOnce",
+          kind: .crashed,
+          fixtures: ["resumed-twice"],
+          hint: "A cancel and the end can both find the waiting continuation. Take it and set "
+            + "it to nil in the same withLock, so that only one of them gets it."
+        ),
+        Mistake(
+          name: "the state is shared without a lock",
+          test: "test_cancelAndTheEndFromTwoThreadsAtOnce_resumeTheWaitingNextOnce",
+          kind: .dataRace,
+          fixtures: ["unlocked-state"],
+          hint: "cancel() may come from any thread while a value or the end comes from another: "
+            + "read and write the state only while holding one lock."
+        ),
+        Mistake(
+          name: "a kept failure thrown after cancel()",
+          test: "test_cancel_endsAWaitingNext_andNothingComesAfter",
+          saying: "a failure that was kept is not thrown",
+          fixtures: ["failure-kept-after-cancel"],
+          hint: "After cancel(), next() returns nil: forget a failure kept for the next next()."
+        ),
+        Mistake(
+          name: "a task's cancel ends one next(), not the bridge",
+          test: "test_cancellingATask_endsTheBridgeForGood",
+          kind: .hung,
+          fixtures: ["task-cancel-not-final"],
+          hint: "A cancelled task cancels the subscription: the bridge is over for good. Call "
+            + "cancel() from onCancel, so that over is set and later next() calls return nil."
+        ),
+        Mistake(
+          name: "a value delivered after cancel()",
+          test: "test_cancel_endsAWaitingNext_andNothingComesAfter",
+          saying: "nothing after cancel()",
+          fixtures: ["value-after-cancel"],
+          hint: "After cancel(), next() returns nil: drop a value that comes when no next() "
+            + "waits, rather than keeping it."
+        ),
+        Mistake(
+          name: "more than one value asked for",
+          test: "test_eachNext_asksForExactlyOneValue_andGetsIt",
+          saying: "exactly one value",
+          fixtures: ["asks-for-everything"],
+          hint: "Each next() asks for one value: request(.max(1)). Asking for more lets the "
+            + "publisher send values nobody is waiting for."
+        ),
+        Mistake(
+          name: "more asked for with each value",
+          test: "test_eachNext_asksForExactlyOneValue_andGetsIt",
+          saying: "receive(_:) returns .none",
+          fixtures: ["asks-more-with-each-value"],
+          hint: "receive(_:) returns .none: the next value is asked for by the next next()."
+        ),
+      ]
+    ),
+  ]
+}
