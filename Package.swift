@@ -21,10 +21,12 @@ let package = Package(
   ],
   targets: [
     // The support modules. No dependencies beyond the toolchain.
-    // What every chapter imports: console, lesson sections, options, clocks, callbacks, a lock.
+    // What every chapter imports: console, lesson sections, options, clocks, a lock.
     .target(name: "LessonSupport"),
     // Child processes with captured output and a deadline; Ctrl-C takes them down too.
     .target(name: "ChildProcesses", dependencies: ["LessonSupport"]),
+    // Live progress rows on a terminal, final lines in row order in a pipe (Chapter06, Grade).
+    .target(name: "LiveProgress", dependencies: ["LessonSupport"]),
     // The local HTTP/1.1 server the networking lessons talk to (127.0.0.1, offline).
     .target(name: "HTTPFixtures", dependencies: ["LessonSupport"]),
     // A download's body as an async sequence of chunks or bytes, over URLSession.
@@ -67,7 +69,9 @@ let package = Package(
     ),
     .executableTarget(
       name: "Chapter06",
-      dependencies: ["LessonSupport", "HTTPFixtures", "DownloadStreams", "DownloadBenchmarks"],
+      dependencies: [
+        "LessonSupport", "LiveProgress", "HTTPFixtures", "DownloadStreams", "DownloadBenchmarks",
+      ],
       path: "Chapters/Chapter06"
     ),
     .executableTarget(
@@ -92,7 +96,7 @@ let package = Package(
     // `swift run Grade`: builds the tests once, runs each exercise's tests in a child process.
     .executableTarget(
       name: "Grade",
-      dependencies: ["LessonSupport", "ChildProcesses", "ExerciseSupport"]
+      dependencies: ["LessonSupport", "LiveProgress", "ChildProcesses", "ExerciseSupport"]
     ),
 
     // Tests. SolutionTests is a symlink to ExerciseTests: one set of graded tests, compiled twice.
@@ -100,14 +104,14 @@ let package = Package(
       name: "SupportTests",
       dependencies: [
         "LessonSupport", "ChildProcesses", "HTTPFixtures", "DownloadStreams", "TestTooling",
-        "FixtureServerTool", "DownloadBenchmarks", "MiniCombine",
+        "FixtureServerTool", "DownloadBenchmarks", "MiniCombine", "LiveProgress",
       ]
     ),
     .testTarget(
       name: "ChapterTests",
       dependencies: [
         "Chapter01", "Chapter02", "Chapter03", "Chapter04", "Chapter05", "Chapter06",
-        "Chapter07", "LessonSupport", "DownloadStreams", "MiniCombine",
+        "Chapter07", "LessonSupport", "LiveProgress", "DownloadStreams", "MiniCombine",
         "ChildProcesses", "HTTPFixtures", "TestTooling", "VirtualTime",
       ]
     ),

@@ -2,6 +2,7 @@
 // docs/Chapter06-ByteAccumulation.md#66-several-downloads-at-once
 import Foundation
 import LessonSupport
+import LiveProgress
 
 /// One of the downloads of this section: a file, or a part of one.
 struct DownloadJob: Sendable {

@@ -2,6 +2,7 @@
 // time limit, then print the scoreboard.
 import ChildProcesses
 import LessonSupport
+import LiveProgress
 import Foundation
 
 enum GradeCommand {

@@ -2,6 +2,7 @@ import DownloadStreams
 import Foundation
 import HTTPFixtures
 import LessonSupport
+import LiveProgress
 import TestTooling
 import XCTest
 

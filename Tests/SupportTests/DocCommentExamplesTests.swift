@@ -125,15 +125,6 @@ final class DocCommentExamplesTests: XCTestCase {
     print(data.count)
   }
 
-  private func callbackSchedulerExample(
-    context: LessonContext,
-    completion: @escaping @Sendable (Result<String, any Error>) -> Void
-  ) async {
-    let scheduler = CallbackScheduler(clock: context.clock)
-    scheduler.schedule(after: .milliseconds(800)) { completion(.success("cat")) }
-    await scheduler.waitUntilIdle()  // the callback has run and been released
-  }
-
   private func chapterExample() async {
     let chapter = Chapter(
       executable: "Chapter09",

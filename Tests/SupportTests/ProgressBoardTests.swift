@@ -1,4 +1,5 @@
 import LessonSupport
+import LiveProgress
 import TestTooling
 import XCTest
 

@@ -1,4 +1,5 @@
 import Foundation
+import LessonSupport
 
 /// Live progress rows, one per job: redrawn in place on a terminal; in a pipe (a test, a file,
 /// CI) only each row's final line is printed, in row order whatever order the jobs finish in, so

@@ -1,3 +1,5 @@
+import LessonSupport
+
 /// Calls callbacks later, on background tasks, the way a legacy SDK calls its completion
 /// handlers; and lets a demo or a test wait until they have been delivered.
 ///
@@ -10,7 +12,7 @@
 /// A callback is released as soon as it returns, like an SDK that drops its completion handler
 /// once called. So when `waitUntilDelivered(count:)` returns, whatever the callbacks captured
 /// (a continuation, say) has been released too: a leaked checked continuation has reported.
-public final class CallbackScheduler: Sendable {
+final class CallbackScheduler: Sendable {
   private struct State {
     var scheduled = 0
     var delivered = 0
@@ -22,7 +24,7 @@ public final class CallbackScheduler: Sendable {
   private let state = Locked(State())
 
   /// Creates a scheduler whose delays are measured on `clock`.
-  public init(clock: any Clock<Duration>) {
+  init(clock: any Clock<Duration>) {
     self.clock = clock
   }
 
@@ -31,7 +33,7 @@ public final class CallbackScheduler: Sendable {
   /// - Parameters:
   ///   - delay: how long to wait, on the scheduler's clock.
   ///   - callback: what to call; it is released right after it returns.
-  public func schedule(after delay: Duration, _ callback: @escaping @Sendable () -> Void) {
+  func schedule(after delay: Duration, _ callback: @escaping @Sendable () -> Void) {
     state.withLock { $0.scheduled += 1 }
     let handler = HandlerSlot(callback)
     Task.detached { [clock] in
@@ -43,7 +45,7 @@ public final class CallbackScheduler: Sendable {
   }
 
   /// Returns once `count` callbacks have been called and released.
-  public func waitUntilDelivered(count: Int) async {
+  func waitUntilDelivered(count: Int) async {
     await withCheckedContinuation { continuation in
       let done = state.withLock { state in
         if state.delivered >= count { return true }
@@ -55,7 +57,7 @@ public final class CallbackScheduler: Sendable {
   }
 
   /// Returns once every callback scheduled so far has been called and released.
-  public func waitUntilIdle() async {
+  func waitUntilIdle() async {
     await waitUntilDelivered(count: state.withLock { $0.scheduled })
   }
 

@@ -2,6 +2,8 @@ import TestTooling
 import LessonSupport
 import XCTest
 
+@testable import Chapter01
+
 final class CallbackSchedulerTests: XCTestCase {
   func test_callbacks_runAfterTheirDelay_onTheSchedulersClock() async {
     let clock = ManualClock()
