@@ -305,8 +305,8 @@ final class Chapter05Tests: XCTestCase {
 
   /// The docs' schedule: six jobs through mapWithLimit(limit: 2), on a manual clock.
   ///
-  /// At every step exactly two jobs sleep (never more), and they are the ones the docs' table
-  /// shows.
+  /// At every step two jobs sleep (one once the inputs run out, never more), and they are the
+  /// ones the docs' table shows.
   func test_mapWithLimit_followsTheDocsSchedule_withNeverMoreThanTwoInFlight() async throws {
     let clock = ManualClock()
     let started = Locked<[String: Int]>([:])

@@ -290,6 +290,12 @@ final class Chapter07Tests: XCTestCase {
     XCTAssertEqual(subscription.log, ["cancel"], "returning released the iterator, which cancels")
   }
 
+  func test_values_ofAClosureFormBurst_keepsOnlyTheFirst() async {
+    var read: [Int] = []
+    for await value in fourTwoSeven(started: {}).values { read.append(value) }
+    XCTAssertEqual(read, [4], "one request per next(): Create drops the 2 and the 7")
+  }
+
   func test_values_cancellingTheTask_cancelsTheSubscription_andEndsTheLoop() async {
     let bridge = ValuesBridge<Int>()
     let subscription = SpySubscription()
