@@ -182,6 +182,7 @@ final class CreateTests: XCTestCase {
       var number = 0
       while !context.cancelled {
         context.waitIfPaused()
+        if context.cancelled { break }  // woken by the cancel: send nothing more
         subscriber.receive(number)
         number += 1
       }
