@@ -70,6 +70,11 @@ func runProgress(_ context: LessonContext) async throws {
       break
     }
   }
-  console.print("The loop held the only reference to the stream, so leaving it ended the stream:")
-  console.print("onTermination cancelled the driver task, and with it every child of its group.")
+  console.print(
+    """
+    The break did not end the stream: `updates` still held it. The closure returned right
+    after, and with it went the last reference: onTermination cancelled the driver task, and
+    with it every child of its group.
+    """
+  )
 }

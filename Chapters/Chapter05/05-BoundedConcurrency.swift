@@ -114,7 +114,9 @@ func runBoundedConcurrency(_ context: LessonContext) async throws {
   console.print(
     "  in input order: \(runs.map(\.job.name).joined(separator: ", ")), all done at \(time)"
   )
-  console.print("Each new job starts the moment one ends, so two are always in flight.")
+  console.print(
+    "Each new job starts the moment one ends: two are in flight until the jobs run out."
+  )
 
   console.print()
   console.print("First error wins: C throws when it ends, at 3 s:")

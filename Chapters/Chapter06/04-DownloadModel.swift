@@ -130,7 +130,7 @@ func runDownloadModel(_ context: LessonContext) async throws {
     console.print("  returned \(data.count) bytes; the row says \(model.rowsText)")
     console.print()
 
-    console.print("\"Cancel all\": the user sets stopDownloads once the row shows 50%.")
+    console.print("\"Cancel all\": the user sets stopDownloads once the row is at least half done.")
     model.onUpdate = { if $0.progress >= 0.5 { model.stopDownloads = true } }
     let stopped = try await download(model, name: "stopped")
     let intact = stopped == part.prefix(stopped.count)
@@ -138,7 +138,7 @@ func runDownloadModel(_ context: LessonContext) async throws {
     console.print("  The caller gets partial data, and only its size says so.")
     console.print()
 
-    console.print("Cancelling the download's task instead, once the row shows 50%:")
+    console.print("Cancelling the download's task instead, once the row is at least half done:")
     model.stopDownloads = false
     let task = Task { try await download(model, name: "cancelled") }
     model.onUpdate = { if $0.progress >= 0.5 { task.cancel() } }

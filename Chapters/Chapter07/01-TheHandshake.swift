@@ -69,10 +69,10 @@ func runTheHandshake(_ context: LessonContext) async throws {
   subscriber.request(.unlimited)
   console.print(
     """
-    Demand adds up and saturates, as Combine's does:
+    MiniCombine's demand adds up and saturates (its own choice, see the docs):
       .max(2) + .max(3) = \(Subscribers.Demand.max(2) + .max(3))
       .max(Int.max) + .max(1) = \(Subscribers.Demand.max(Int.max) + .max(1)) (not a trap)
-      .max(2) - .max(5) = \(Subscribers.Demand.max(2) - .max(5)) (never negative)
+      .max(2) - .max(5) = \(Subscribers.Demand.max(2) - .max(5)) (never negative here)
     The subscription holds the bookkeeping: count the demand down with each value, add what
     receive(_:) returns, stop at zero, and after the completion or a cancel send nothing.
     """

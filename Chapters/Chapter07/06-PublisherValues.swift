@@ -103,6 +103,25 @@ final class ValuesBridge<Input: Sendable>: Subscriber, Cancellable, Sendable {
 }
 // snippet.end
 
+// snippet.read-values
+/// Reads `publisher` with `for await` up to and including `last`.
+///
+/// The loop is in a function so that its iterator, and with it the subscription, goes when the
+/// function returns: a `break` alone does not say when the iterator goes.
+func readValues<Upstream: Publisher>(
+  of publisher: Upstream,
+  through last: Upstream.Output
+) async -> [Upstream.Output]
+where Upstream.Failure == Never, Upstream.Output: Sendable & Equatable {
+  var read: [Upstream.Output] = []
+  for await value in publisher.values {
+    read.append(value)
+    if value == last { break }
+  }
+  return read
+}
+// snippet.end
+
 func runPublisherValues(_ context: LessonContext) async throws {
   let console = context.console
   console.print(
@@ -123,17 +142,16 @@ func runPublisherValues(_ context: LessonContext) async throws {
     }
     stopped.fire(())
   }
-  for await value in generator.values {
+  for value in await readValues(of: generator, through: 3) {
     console.print("  for await: \(value)")
-    if value == 3 { break }
   }
   await stopped.wait()
   console.print(
     """
       generator: sent \(sent.withLock { $0 }), then stopped
-    Four next() calls, four values: the generator never sent one that was not asked for. Leaving
-    the loop dropped the iterator, which cancelled the subscription, and the generator's loop
-    saw `cancelled`.
+    Four next() calls, four values: the generator never sent one that was not asked for. When
+    readValues returned, its iterator went, which cancelled the subscription, and the
+    generator's loop saw `cancelled`.
 
     Cancelling the task that loops cancels too. A publisher that never sends, and says when it
     is stopped:

@@ -3,7 +3,6 @@
 import LessonSupport
 import MiniCombine
 
-// snippet.rendezvous
 /// A hand-off with no buffer: `send` waits until the value is taken, or the channel closes.
 ///
 /// One sender and one receiver at a time; closing releases both. A small lesson channel: it does
@@ -79,7 +78,6 @@ final class Rendezvous<Value: Sendable>: AsyncSequence, Sendable {
 
   func makeAsyncIterator() -> AsyncIterator { AsyncIterator(channel: self) }
 }
-// snippet.end
 
 // snippet.same-producer-and-consumer
 /// The producer all three share: it makes the numbers 1 to 10, and keeps count.

@@ -23,6 +23,7 @@ import Foundation
 ///   var number = 0
 ///   while !context.cancelled {
 ///     context.waitIfPaused()
+///     if context.cancelled { break }  // woken by the cancel: send nothing more
 ///     subscriber.receive(number)
 ///     number += 1
 ///   }
@@ -32,8 +33,7 @@ import Foundation
 /// Each subscriber gets a subscription, and its own run of the closure, on its first demand.
 ///
 /// A cancellable must not wait for the producer's threads: it may run on one of them, since a
-/// subscriber can cancel from inside `receive(_:)`. (Combine asks the same: a cancel should not
-/// block.)
+/// subscriber can cancel from inside `receive(_:)`, and a completion runs it on the producer's.
 public struct Create<Output: Sendable, Failure: Error>: Publisher, Sendable {
   private enum Producer: Sendable {
     case closure(@Sendable (Emitter) -> AnyCancellable)

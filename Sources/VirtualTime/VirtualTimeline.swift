@@ -75,7 +75,7 @@ public final class VirtualTimeline: TaskExecutor, Clock, @unchecked Sendable {
   /// of the run happens afterwards.
   ///
   /// - Parameters:
-  ///   - pace: real seconds waited for each virtual second (0.001 for `--fast`, 0 in tests).
+  ///   - pace: real seconds waited for each virtual second (0.000_25 for `--fast`, 0 in tests).
   ///   - body: the lesson or the test; it gets the timeline as its clock.
   /// - Returns: what `body` returns.
   /// - Throws: what `body` throws, or `Stuck` when its tasks wait for what can never happen

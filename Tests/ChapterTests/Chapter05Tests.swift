@@ -180,6 +180,24 @@ final class Chapter05Tests: XCTestCase {
     )
   }
 
+  func test_quickestAnswer_returnsTheFirstToFinish_andCancelAllStopsTheRest() async throws {
+    let recorder = ConsoleRecorder()
+    let (quickest, time) = try await VirtualTimeline.run(pace: 0) { timeline in
+      (await quickestAnswer(timeline: timeline, console: recorder.console()), timeline.time)
+    }
+    XCTAssertEqual(quickest, "second")
+    XCTAssertEqual(
+      recorder.lines,
+      [
+        "  at 1 s: task second answered",
+        "  at 1 s: task first was cancelled",
+        "  at 1 s: task third was cancelled",
+      ],
+      "cancelAll() cancels the children still running, at once"
+    )
+    XCTAssertEqual("\(time)", "1 s", "the group returns when the cancelled children have ended")
+  }
+
   // MARK: - Seed 000's progress stream
 
   func test_loadUpdates_yieldsAThirdPerFinishedCall_thenFinishes() async throws {
@@ -305,8 +323,8 @@ final class Chapter05Tests: XCTestCase {
 
   /// The docs' schedule: six jobs through mapWithLimit(limit: 2), on a manual clock.
   ///
-  /// At every step exactly two jobs sleep (never more), and they are the ones the docs' table
-  /// shows.
+  /// At every step two jobs sleep (one once the inputs run out, never more), and they are the
+  /// ones the docs' table shows.
   func test_mapWithLimit_followsTheDocsSchedule_withNeverMoreThanTwoInFlight() async throws {
     let clock = ManualClock()
     let started = Locked<[String: Int]>([:])
@@ -447,6 +465,19 @@ final class Chapter05Tests: XCTestCase {
     }
     let outcome = try await loop.value
     XCTAssertEqual(outcome, "ended after 1, cancelled: true")
+  }
+
+  func test_aCancelledTasksLoopOverAStream_getsTheBufferedElementsFirst() async throws {
+    let (chunks, continuation) = AsyncThrowingStream.makeStream(of: Int.self)
+    for chunk in 1...3 { continuation.yield(chunk) }
+    let loop = Task {
+      withUnsafeCurrentTask { $0?.cancel() }  // cancelled before the loop starts
+      var received: [Int] = []
+      for try await chunk in chunks { received.append(chunk) }
+      return received
+    }
+    let received = try await loop.value
+    XCTAssertEqual(received, [1, 2, 3], "what was buffered comes out, then the loop ends")
   }
 
   func test_aPartThatFails_endsTheDownload_andCancelsTheOtherParts() async throws {

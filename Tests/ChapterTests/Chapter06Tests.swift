@@ -216,6 +216,52 @@ final class Chapter06Tests: XCTestCase {
     }
   }
 
+  /// The seed's detached updates are not awaited, so the download can return before they land.
+  ///
+  /// The first update to land holds the main actor until the download has returned, so every
+  /// other update must land after that return.
+  @MainActor
+  func test_detachedUpdates_landAfterTheDownloadReturns_whenTheMainActorIsBusy() async throws {
+    try await withModel { model in
+      let returned = DispatchSemaphore(value: 0)
+      let landedAfterReturn = Locked(0)
+      let hasReturned = Locked(false)
+      let (updates, landed) = AsyncStream.makeStream(of: Double.self)
+      var first = true
+      model.onUpdate = { info in
+        if first {
+          first = false
+          // A safety net only: a download that awaits its updates never signals.
+          let result = returned.wait(timeout: .now() + 60)
+          XCTAssertEqual(result, .success, "the download waited for its updates")
+        }
+        if hasReturned.withLock({ $0 }) { landedAfterReturn.withLock { $0 += 1 } }
+        landed.yield(info.progress)
+      }
+      let download = Task.detached {
+        let data = try await model.downloadWithDetachedUpdates(
+          fileName: LessonPart.file,
+          name: "detached",
+          size: LessonPart.size,
+          offset: LessonPart.offset
+        )
+        hasReturned.withLock { $0 = true }
+        returned.signal()
+        return data
+      }
+      let data = try await download.value
+      XCTAssertEqual(data, try LessonPart.bytes())
+      var progress: [Double] = []
+      for await fraction in updates {
+        progress.append(fraction)
+        if progress.count == 21 { break }
+      }
+      XCTAssertEqual(Set(progress).count, 21, "every update lands, in some order")
+      XCTAssertTrue(progress.contains(1))
+      XCTAssertGreaterThanOrEqual(landedAfterReturn.withLock { $0 }, 20, "after the return")
+    }
+  }
+
   @MainActor
   func test_stopDownloads_returnsThePartialData_cancellingThrows_andReturnsNone() async throws {
     try await withModel { model in

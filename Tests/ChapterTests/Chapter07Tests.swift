@@ -279,17 +279,21 @@ final class Chapter07Tests: XCTestCase {
     XCTAssertEqual(values, [3, 2, 1])
   }
 
-  func test_values_breakingOutOfTheLoop_cancelsTheSubscription() async {
+  func test_readValues_breaksAndReturns_withTheSubscriptionCancelled() async {
     let subscription = SpySubscription()
     let publisher = Create<Int, Never> { subscriber in
       subscriber.receive(1)
       return AnyCancellable { subscription.cancel() }
     }
-    for await value in publisher.values {
-      XCTAssertEqual(value, 1)
-      break
-    }
-    XCTAssertEqual(subscription.log, ["cancel"], "the dropped iterator cancels")
+    let read = await readValues(of: publisher, through: 1)
+    XCTAssertEqual(read, [1])
+    XCTAssertEqual(subscription.log, ["cancel"], "returning released the iterator, which cancels")
+  }
+
+  func test_values_ofAClosureFormBurst_keepsOnlyTheFirst() async {
+    var read: [Int] = []
+    for await value in fourTwoSeven(started: {}).values { read.append(value) }
+    XCTAssertEqual(read, [4], "one request per next(): Create drops the 2 and the 7")
   }
 
   func test_values_cancellingTheTask_cancelsTheSubscription_andEndsTheLoop() async {

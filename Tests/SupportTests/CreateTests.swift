@@ -62,6 +62,23 @@ final class CreateTests: XCTestCase {
     XCTAssertEqual(delivered.withLock { $0 }, [true, true, true, false, false, false])
   }
 
+  func test_closureForm_aDroppedValue_sentAgainAfterARequest_arrivesOnce() {
+    let emitter = Locked<Create<Int, Never>.Emitter?>(nil)
+    let publisher = Create<Int, Never> { subscriber in
+      emitter.withLock { $0 = subscriber }
+      return AnyCancellable {}
+    }
+    let recorder = Recorder()
+    publisher.receive(subscriber: recorder)
+    recorder.subscription.request(.max(1))
+    let send = { (value: Int) in emitter.withLock { $0 }?.receive(value) ?? false }
+    XCTAssertTrue(send(1))
+    XCTAssertFalse(send(2), "no demand: dropped")
+    recorder.subscription.request(.max(1))
+    XCTAssertTrue(send(2), "the producer may send it again once there is demand")
+    XCTAssertEqual(recorder.log, ["1", "2"], "the dropped 2 was not kept: it arrives once")
+  }
+
   func test_closureForm_demandReturnedByReceive_addsUp() {
     let publisher = Create<Int, Never> { subscriber in
       for number in 0..<10 { subscriber.receive(number) }
@@ -165,6 +182,7 @@ final class CreateTests: XCTestCase {
       var number = 0
       while !context.cancelled {
         context.waitIfPaused()
+        if context.cancelled { break }  // woken by the cancel: send nothing more
         subscriber.receive(number)
         number += 1
       }
@@ -177,6 +195,26 @@ final class CreateTests: XCTestCase {
     recorder.subscription.request(.unlimited)
     _ = await recorder.events.events(until: "1500")
     XCTAssertEqual(recorder.log, (0...1_500).map(String.init))
+  }
+
+  /// The closure notes whether it was started with demand: it starts on the first request for
+  /// more than none, not on subscribing or on a request for none.
+  func test_contextForm_startsOnTheFirstDemand_notBefore() async {
+    let starts = EventQueue()
+    let publisher = Create<Int, Never> { subscriber, context in
+      starts.note("started, paused: \(context.paused)")
+      context.waitIfPaused()
+      subscriber.receive(7)
+      subscriber.receive(completion: .finished)
+    }
+    let recorder = Recorder()
+    publisher.receive(subscriber: recorder)
+    recorder.subscription.request(.none)
+    recorder.subscription.request(.max(1))
+    let first = await starts.next()
+    XCTAssertEqual(first, "started, paused: false", "started before there was demand")
+    _ = await recorder.events.events(until: "finished")
+    XCTAssertEqual(recorder.log, ["7", "finished"])
   }
 
   func test_contextForm_manualDemands_4_2_5_pauseThreeTimes_resumeTwice() async {
