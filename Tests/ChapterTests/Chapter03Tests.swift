@@ -152,7 +152,8 @@ final class Chapter03Tests: XCTestCase {
     let producerEnded = log.firstIndex(of: "ItemGeneratorService.task ended") ?? -1
     let stopCalled = log.firstIndex(of: "ItemGeneratorViewModel.stop() called") ?? -1
     let loopEnded = log.firstIndex(of: "ItemGeneratorViewModel.task ended") ?? -1
-    XCTAssertTrue(producerEnded < stopCalled && stopCalled < loopEnded, "\(log)")
+    XCTAssertEqual(producerEnded + 1, stopCalled, "the producer ends on the line before Stop")
+    XCTAssertEqual(loopEnded, log.count - 1, "the loop ends last, after stop() returned")
     XCTAssertTrue(log.contains("ItemGeneratorViewModel.task cancelled"))
   }
 
@@ -405,6 +406,41 @@ final class Chapter03Tests: XCTestCase {
     XCTAssertEqual(recorder.lines, ["PopoverModel deinit"])
     guard case .terminated = ticker.yield(2) else {
       return XCTFail("cancelling the loop's task ends the stream")
+    }
+  }
+
+  /// `[weak self]` frees the model when the popover lets go, but not the task: its loop goes on
+  /// waiting for ticks until it is cancelled.
+  @MainActor
+  func test_popoverTaskWithWeakSelf_freesTheModel_butTheTaskWaitsForTicksUntilCancelled() async {
+    let recorder = ConsoleRecorder()
+    // No buffer: a tick is taken only by a loop waiting for it; otherwise yield says .dropped.
+    let (ticks, ticker) = AsyncStream.makeStream(
+      of: Int.self,
+      bufferingPolicy: .bufferingNewest(0)
+    )
+    let terminations = Locked<[String]>([])
+    ticker.onTermination = { termination in
+      terminations.withLock { $0.append("\(termination)") }
+    }
+    var popover: PopoverModel? = PopoverModel(ticks: ticks, log: recorder.console())
+    weak let probe = popover
+    popover?.appearHoldingSelfWeakly()
+    let task = popover?.task
+    while case .dropped = ticker.yield(1) { await Task.yield() }  // until the loop waits
+    await waitUntil { probe?.lastTick == 1 }
+    popover = nil
+    XCTAssertNil(probe, "[weak self]: the task does not keep the model")
+    XCTAssertEqual(recorder.lines, ["PopoverModel deinit"])
+    guard case .enqueued = ticker.yield(2) else {
+      return XCTFail("the model is gone, yet its task's loop must still be waiting for a tick")
+    }
+    XCTAssertEqual(terminations.withLock { $0 }, [], "nothing ended the loop")
+    task?.cancel()
+    await task?.value
+    XCTAssertEqual(terminations.withLock { $0 }, ["cancelled"], "the cancel ended the loop")
+    guard case .terminated = ticker.yield(3) else {
+      return XCTFail("the cancelled loop ends the stream")
     }
   }
 
