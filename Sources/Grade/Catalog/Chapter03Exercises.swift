@@ -77,6 +77,14 @@ extension ExerciseCatalog {
             + "given: pass interval to clock.sleep(for:)."
         ),
         Mistake(
+          name: "an event is made or yielded before its wait",
+          test: "test_aBeforeTheFirstWait_noEventIsMade",
+          fixtures: ["yield-before-wait", "make-before-wait"],
+          hint: "Each event comes after its wait: first clock.sleep(for: interval), then a look "
+            + "for cancellation, then make(number) and yield. Nothing is made before the first "
+            + "wait is over."
+        ),
+        Mistake(
           name: "a count of zero still makes an event",
           test: "test_aCountOfZero_finishesAtOnce_withNothingMade",
           kind: .failedTest,

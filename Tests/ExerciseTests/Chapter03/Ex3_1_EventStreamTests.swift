@@ -107,6 +107,28 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
     )
   }
 
+  func test_aBeforeTheFirstWait_noEventIsMade() async throws {
+    let maker = EventMaker()
+    let (events, producer) = makeEventStream(
+      count: 2,
+      every: interval,
+      clock: clock,
+      make: maker.make
+    )
+    let reader = StreamReader(events)
+    await clock.waitForASleeper(orTheEndOf: producer)
+    XCTAssertEqual(
+      maker.made,
+      [],
+      "events \(maker.made) were made before the producer's first wait; expected none before "
+        + "one interval has passed"
+    )
+    reader.cancel()
+    _ = await reader.end()
+    producer.cancel()  // so that this test ends, whatever the answer
+    await producer.value
+  }
+
   func test_aFailingMake_endsTheStreamWithItsError() async throws {
     let maker = EventMaker(failingAt: 1)
     let (events, producer) = makeEventStream(
