@@ -212,15 +212,15 @@ extension ExerciseCatalog {
       testClass: "Ex3_3_ThermometerTests",
       hints: [
         "Section 3.6: a running task holds everything its closure captured, and a stream's "
-          + "continuation holds its onTermination closure. If either captures self, self stays "
-          + "alive after its owner lets go.",
-        "Keep the task and the continuation in a Mutex (import Synchronization) so deinit can "
-          + "reach them. Let the task capture source, clock, interval and the continuation, and "
-          + "onTermination capture the task: none of them self.",
+          + "continuation holds its onTermination closure. In readings(), two closures use self "
+          + "without saying so: find each, and what it uses self for.",
+        "The task calls read() and uses clock and interval, all through self; onTermination "
+          + "calls self.stopReading(), and self keeps the continuation that keeps that closure. "
+          + "Let the task capture source, clock and interval, and onTermination capture the task.",
         "let task = Task { [source, interval, clock] in do { while true { "
           + "continuation.yield(try await source.read()); try await clock.sleep(for: interval) } "
           + "} catch { continuation.finish(throwing: error) } }; continuation.onTermination = "
-          + "{ _ in task.cancel() }. In deinit: finish the stored continuation.",
+          + "{ _ in task.cancel() }. Then return stream.",
       ],
       docAnchor: "exercise-33-a-thermometer-that-lets-go",
       mistakes: [
@@ -236,7 +236,8 @@ extension ExerciseCatalog {
           test: "test_theOwnerLetsGo_whileTheConsumerWaits_theThermometerIsFreed_andTheStreamEnds",
           saying: "something still holds it",
           fixtures: [
-            "on-termination-holds-self", "task-holds-self", "weak-self-unwrapped-in-the-loop",
+            "cycle-left-in-place", "on-termination-holds-self", "task-holds-self",
+            "weak-self-unwrapped-in-the-loop",
           ],
           hint: "Find the closure that holds self: the task's (a guard let self at the top of its "
             + "loop holds self through every await in it) or onTermination's (self keeps the "
