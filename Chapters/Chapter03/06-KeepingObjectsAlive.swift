@@ -20,13 +20,22 @@ final class PopoverModel {
     log.print("PopoverModel deinit")
   }
 
-  /// Seed 001's shape: a task started when the popover appears.
+  /// A plain `Task { }` started when the popover appears.
   ///
   /// The task captures self, and its loop waits for the next tick as long as the stream goes on.
   func appear() {
     task = Task {
       for await tick in ticks {
         lastTick = tick
+      }
+    }
+  }
+
+  /// `[weak self]`: the task no longer keeps the model alive, but its loop still waits for ticks.
+  func appearHoldingSelfWeakly() {
+    task = Task { [weak self, ticks] in
+      for await tick in ticks {
+        self?.lastTick = tick
       }
     }
   }
@@ -102,6 +111,26 @@ func runKeepingObjectsAlive(_ context: LessonContext) async throws {
   let leaked = closed?.task
   ticker.finish()  // only the end of the ticks ends that loop; then the model goes
   await leaked?.value
+  console.print()
+
+  console.print("With [weak self] the task does not hold the model. The user closes the popover")
+  console.print("after tick 1:")
+  let (weakTicks, weakTicker) = AsyncStream.makeStream(of: Int.self)
+  weakTicker.onTermination = { _ in
+    log.print("the ticks' onTermination runs: the loop is cancelled")
+  }
+  var weakPopover: PopoverModel? = PopoverModel(ticks: weakTicks, log: log)
+  weak let weaklyHeld = weakPopover
+  weakPopover?.appearHoldingSelfWeakly()
+  weakTicker.yield(1)
+  await waitUntil { weaklyHeld?.lastTick == 1 }
+  let stillRunning = weakPopover?.task
+  weakPopover = nil  // freed at once: the task holds it weakly
+  weakTicker.yield(2)
+  log.print("the model is gone; its task still waits in for await, for ticks nobody shows")
+  stillRunning?.cancel()
+  await stillRunning?.value
+  log.print("the task ended")
   console.print()
 
   console.print("The fix: the popover's disappear() cancels the task.")

@@ -3,8 +3,9 @@
 // snippet.task-cancellable
 /// An object that keeps one task and can cancel it.
 ///
-/// `AnyObject`: `cancelTask()` sets the stored task to nil, which only means something when every
-/// caller shares the one object (a struct would cancel and clear its own copy).
+/// `AnyObject`: the default `cancelTask()` sets `self.task`, and a method that is not `mutating`
+/// can do that only on a class. A `mutating` one would let a struct adopt it, but would clear the
+/// caller's own copy of the struct, not the one that others hold.
 protocol TaskCancellable: AnyObject {
   var task: Task<Void, Never>? { get set }
   func cancelTask()

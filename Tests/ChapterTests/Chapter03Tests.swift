@@ -1,4 +1,5 @@
 import ChildProcesses
+import Foundation
 import LessonSupport
 import TestTooling
 import XCTest
@@ -99,6 +100,37 @@ final class Chapter03Tests: XCTestCase {
     )
   }
 
+  /// The docs' claim: without `AnyObject`, the default `cancelTask()` does not compile, since it
+  /// sets `self.task` in a method that is not `mutating`.
+  func test_taskCancellableWithoutAnyObject_itsDefaultCancelTaskDoesNotCompile() async throws {
+    let source = """
+      protocol TaskCancellable {
+        var task: Task<Void, Never>? { get set }
+        func cancelTask()
+      }
+      extension TaskCancellable {
+        func cancelTask() {
+          guard let task else { return }
+          task.cancel()
+          self.task = nil
+        }
+      }
+      """
+    let withoutAnyObject = try await swift6Diagnostics(compiling: source, typeCheckOnly: true)
+    XCTAssertTrue(
+      withoutAnyObject.contains("error: cannot assign to property: 'self' is immutable"),
+      withoutAnyObject
+    )
+    let withAnyObject = try await swift6Diagnostics(
+      compiling: source.replacingOccurrences(
+        of: "protocol TaskCancellable {",
+        with: "protocol TaskCancellable: AnyObject {"
+      ),
+      typeCheckOnly: true
+    )
+    XCTAssertFalse(withAnyObject.contains("error:"), withAnyObject)
+  }
+
   // MARK: - 3.1 Seed 000's start and stop
 
   /// Runs the seed's start, all ten events, then stop, and returns the log.
@@ -152,7 +184,8 @@ final class Chapter03Tests: XCTestCase {
     let producerEnded = log.firstIndex(of: "ItemGeneratorService.task ended") ?? -1
     let stopCalled = log.firstIndex(of: "ItemGeneratorViewModel.stop() called") ?? -1
     let loopEnded = log.firstIndex(of: "ItemGeneratorViewModel.task ended") ?? -1
-    XCTAssertTrue(producerEnded < stopCalled && stopCalled < loopEnded, "\(log)")
+    XCTAssertEqual(producerEnded + 1, stopCalled, "the producer ends on the line before Stop")
+    XCTAssertEqual(loopEnded, log.count - 1, "the loop ends last, after stop() returned")
     XCTAssertTrue(log.contains("ItemGeneratorViewModel.task cancelled"))
   }
 
@@ -225,6 +258,31 @@ final class Chapter03Tests: XCTestCase {
     XCTAssertEqual(recorder.lines.filter { $0.hasPrefix("event:") }.count, 3, "\(recorder.lines)")
   }
 
+  /// Stop with two events made and not yet read: no event is made after it, but a cancelled
+  /// consumer's next() still hands over the two already in the stream's buffer.
+  @MainActor
+  func test_fixed_stopWithEventsBuffered_makesNoMore_butTheBufferedOnesAreStillRead() async {
+    let clock = ManualClock()
+    let recorder = ConsoleRecorder()
+    let service = ItemGeneratorService(log: recorder.console(), clock: clock)
+    let events = service.generateEvents()
+    await advance(clock, byEvents: 2)
+    await clock.waitForSleepers(count: 1)  // events 0 and 1 are buffered; the producer waits
+    let producer = service.task
+    service.cancelTask()  // Stop
+    await producer?.value
+    clock.advance(by: eventInterval * 10)
+    let consumer = Task { @MainActor in
+      var read: [Int] = []
+      for await event in events { read.append(event) }
+      return read
+    }
+    consumer.cancel()  // before its first next(): the test holds the main actor
+    let read = await consumer.value
+    XCTAssertEqual(recorder.lines.filter { $0.hasPrefix("event:") }, ["event: 0", "event: 1"])
+    XCTAssertEqual(read, [0, 1], "made before Stop, buffered, handed over after the cancel")
+  }
+
   // MARK: - 3.3 The seed's traps
 
   @MainActor
@@ -270,6 +328,23 @@ final class Chapter03Tests: XCTestCase {
     XCTAssertEqual(events, (0..<10).map { "event: \($0)" })
   }
 
+  /// The call keeps the generator alive: set to nil inside its own loop, it is freed only once
+  /// start() returns.
+  @MainActor
+  func test_generatorSetToNil_staysAliveUntilItsStartReturns() async {
+    let holder = GeneratorHolder()
+    weak var probe: SeedItemGenerator?
+    var aliveAfterNil: [Bool] = []
+    holder.generator = SeedItemGenerator { event in
+      if event == 0 { holder.generator = nil }
+      aliveAfterNil.append(probe != nil)
+    }
+    probe = holder.generator
+    await holder.generator?.start()
+    XCTAssertEqual(aliveAfterNil, Array(repeating: true, count: 10))
+    XCTAssertNil(probe, "freed once start() returned")
+  }
+
   @MainActor
   func test_generatorStop_endsTheLoopBeforeTheNextItem() async {
     let events = await generatorEvents(advancing: 3) { $0.generator?.stop() }
@@ -291,6 +366,44 @@ final class Chapter03Tests: XCTestCase {
     task.cancel()
     await task.value
     XCTAssertEqual(order, ["onCancel", "operation"])
+  }
+
+  /// cancel() runs the handler of an operation that is running, not only of one that is
+  /// suspended: this operation never suspends, and sees onCancel run while it blocks.
+  func test_cancellationHandler_runsWhileTheOperationIsRunning_notOnlyWhenSuspended() async {
+    let order = Locked<[String]>([])
+    let cancelHandled = DispatchSemaphore(value: 0)
+    let task = Task.detached {
+      await withTaskCancellationHandler {
+        order.withLock { $0.append("operation runs") }
+        cancelHandled.wait()  // blocks this thread: the task is running, not suspended
+        order.withLock { $0.append("operation goes on") }
+      } onCancel: {
+        order.withLock { $0.append("onCancel") }
+        cancelHandled.signal()
+      }
+    }
+    while order.withLock({ $0 }).isEmpty { await Task.yield() }
+    task.cancel()
+    await task.value
+    XCTAssertEqual(order.withLock { $0 }, ["operation runs", "onCancel", "operation goes on"])
+  }
+
+  func test_consumerCancelled_stillGetsWhatWasBuffered_thenNil() async {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    continuation.yield(1)
+    continuation.yield(2)
+    let consumer = Task { () -> [Int] in
+      var received: [Int] = []
+      for await value in stream { received.append(value) }
+      return received
+    }
+    consumer.cancel()
+    let received = await consumer.value
+    XCTAssertEqual(received, [1, 2], "what was buffered before the cancel is still handed over")
+    guard case .terminated = continuation.yield(3) else {
+      return XCTFail("after the cancel the stream takes nothing more")
+    }
   }
 
   func test_signalWaiter_endsWithTrueWhenSignalled_andFalseWhenCancelled() async {
@@ -405,6 +518,47 @@ final class Chapter03Tests: XCTestCase {
     XCTAssertEqual(recorder.lines, ["PopoverModel deinit"])
     guard case .terminated = ticker.yield(2) else {
       return XCTFail("cancelling the loop's task ends the stream")
+    }
+  }
+
+  /// `[weak self]` frees the model when the popover lets go, but not the task: its loop goes on
+  /// waiting for ticks until it is cancelled.
+  @MainActor
+  func test_popoverTaskWithWeakSelf_freesTheModel_butTheTaskWaitsForTicksUntilCancelled() async {
+    let recorder = ConsoleRecorder()
+    // No buffer: a tick is taken only by a loop waiting for it; otherwise yield says .dropped.
+    let (ticks, ticker) = AsyncStream.makeStream(
+      of: Int.self,
+      bufferingPolicy: .bufferingNewest(0)
+    )
+    let terminations = Locked<[String]>([])
+    ticker.onTermination = { termination in
+      terminations.withLock { $0.append("\(termination)") }
+    }
+    var popover: PopoverModel? = PopoverModel(ticks: ticks, log: recorder.console())
+    weak let probe = popover
+    popover?.appearHoldingSelfWeakly()
+    let task = popover?.task
+    while case .dropped = ticker.yield(1) { await Task.yield() }  // until the loop waits
+    await waitUntil { probe?.lastTick == 1 }
+    popover = nil
+    XCTAssertNil(probe, "[weak self]: the task does not keep the model")
+    XCTAssertEqual(recorder.lines, ["PopoverModel deinit"])
+    // Dropped while the loop is between two ticks; terminated if the loop had ended.
+    var second = ticker.yield(2)
+    while case .dropped = second {
+      await Task.yield()
+      second = ticker.yield(2)
+    }
+    guard case .enqueued = second else {
+      return XCTFail("the model is gone, yet its task's loop must still be waiting for a tick")
+    }
+    XCTAssertEqual(terminations.withLock { $0 }, [], "nothing ended the loop")
+    task?.cancel()
+    await task?.value
+    XCTAssertEqual(terminations.withLock { $0 }, ["cancelled"], "the cancel ended the loop")
+    guard case .terminated = ticker.yield(3) else {
+      return XCTFail("the cancelled loop ends the stream")
     }
   }
 

@@ -6,8 +6,9 @@ import ExerciseSupport
 /// first after one interval), from the task `start()` returns, until `stop()`. `stop()` cancels
 /// that task and closes the connection, whether or not the beats were started. It must be safe
 /// to call any number of times, from two tasks at once, and from inside the callbacks it causes
-/// (`close()` may call `stop()` again): the connection is closed exactly once. A `start()` after
-/// `stop()` throws `HeartbeatStopped` and sends nothing.
+/// (the cancel runs cancellation handlers, and `close()` may call `stop()` again): the connection
+/// is closed exactly once. Once stopped, the task starts no send, even when the stop came just as
+/// a wait ended. A `start()` after `stop()` throws `HeartbeatStopped` and sends nothing.
 /// Read docs/Chapter03-Cancellation.md#exercise-32-an-idempotent-stop
 public final class Heartbeat: Sendable {
   /// Creates a heartbeat for `connection`; nothing is sent before `start()`.

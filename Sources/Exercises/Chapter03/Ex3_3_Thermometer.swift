@@ -1,4 +1,5 @@
 import ExerciseSupport
+import Synchronization
 
 /// Exercise 3.3: a thermometer that lets go (section 3.6).
 ///
@@ -7,21 +8,62 @@ import ExerciseSupport
 /// task stops. When the thermometer's owner lets go of it, it must be freed at once, even while
 /// a consumer is waiting for a reading or a read is under way; then the stream finishes and the
 /// task stops.
+///
+/// The code below does all of that but the last: while its readings run, nothing frees this
+/// thermometer. Find what holds it and break that hold.
 /// Read docs/Chapter03-Cancellation.md#exercise-33-a-thermometer-that-lets-go
 public final class Thermometer: Sendable {
+  private struct Readings {
+    let task: Task<Void, Never>
+    let continuation: AsyncThrowingStream<Double, any Error>.Continuation
+  }
+
+  private let source: any TemperatureSource
+  private let interval: Duration
+  private let clock: any Clock<Duration>
+  // Thread safety: readings() and deinit may run on different threads; behind a lock.
+  private let running = Mutex<Readings?>(nil)
+
   /// Creates a thermometer over `source`; nothing is read before `readings()`.
   public init(source: some TemperatureSource, every interval: Duration, clock: any Clock<Duration>)
   {
-    // TODO(3.3): keep what readings() and deinit need (a Mutex from Synchronization for the state).
+    self.source = source
+    self.interval = interval
+    self.clock = clock
   }
 
   /// The readings, for one consumer: call it once.
   public func readings() -> AsyncThrowingStream<Double, any Error> {
-    // TODO(3.3): a task that reads and sleeps, an onTermination that stops it; neither holds self.
-    AsyncThrowingStream { $0.finish(throwing: NotImplemented("3.3")) }
+    let (stream, continuation) = AsyncThrowingStream.makeStream(of: Double.self)
+    let task = Task {
+      do {
+        while true {
+          continuation.yield(try await read())
+          try await clock.sleep(for: interval)
+        }
+      } catch {
+        continuation.finish(throwing: error)  // the source failed, or the task was cancelled
+      }
+    }
+    continuation.onTermination = { _ in self.stopReading() }
+    running.withLock { $0 = Readings(task: task, continuation: continuation) }
+    // TODO(3.3): this thermometer is never freed while the code above runs. Find what holds it
+    // and break that; then return `stream` in place of the line below.
+    _ = stream
+    return AsyncThrowingStream { $0.finish(throwing: NotImplemented("3.3")) }
+  }
+
+  private func read() async throws -> Double {
+    try await source.read()
+  }
+
+  private func stopReading() {
+    running.withLock { $0 }?.task.cancel()
   }
 
   deinit {
-    // TODO(3.3): finish the stream and stop the task.
+    // No one can read a thermometer that is gone: finish the stream; onTermination then
+    // cancels the task.
+    running.withLock { $0 }?.continuation.finish()
   }
 }

@@ -32,7 +32,7 @@ extension ExerciseCatalog {
         Mistake(
           name: "the producer is not cancelled when its consumer goes away",
           test: "test_aConsumerCancelledBeforeItReads_nothingIsMade",
-          saying: "onTermination must cancel",
+          saying: "is not cancelled",
           fixtures: ["producer-not-cancelled"],
           hint: "The consumer's task was cancelled, and the producer never heard of it. The "
             + "stream tells you through continuation.onTermination: cancel the producer's Task "
@@ -41,7 +41,7 @@ extension ExerciseCatalog {
         Mistake(
           name: "try? around the wait swallows the cancel",
           test: "test_aConsumerCancelledBeforeItReads_nothingIsMade",
-          saying: "none may be made",
+          saying: "were made;",
           fixtures: ["try-around-the-wait"],
           hint: "A cancelled sleep throws CancellationError; try? turns that into nil, and the "
             + "loop goes on making events for nobody. Use try, and let the error end the loop."
@@ -62,11 +62,35 @@ extension ExerciseCatalog {
         ),
         Mistake(
           name: "the stream is never finished",
-          test: "test_everyEvent_thenTheStreamEnds",
+          test: "test_aCountOfZero_finishesAtOnce_withNothingMade",
           kind: .hung,
           fixtures: ["never-finishes"],
           hint: "After the last event the consumer's loop waits for more, forever: call "
             + "continuation.finish() when the loop over the events is done."
+        ),
+        Mistake(
+          name: "the wait is not `every:` long",
+          test: "test_everyEvent_thenTheStreamEnds_forTwoIntervals",
+          kind: .failedTest,
+          fixtures: ["events-ignore-every"],
+          hint: "Each wait before an event is as long as the `every:` argument says, on the clock "
+            + "given: pass interval to clock.sleep(for:)."
+        ),
+        Mistake(
+          name: "an event is made or yielded before its wait",
+          test: "test_aBeforeTheFirstWait_noEventIsMade",
+          fixtures: ["yield-before-wait", "make-before-wait"],
+          hint: "Each event comes after its wait: first clock.sleep(for: interval), then a look "
+            + "for cancellation, then make(number) and yield. Nothing is made before the first "
+            + "wait is over."
+        ),
+        Mistake(
+          name: "a count of zero still makes an event",
+          test: "test_aCountOfZero_finishesAtOnce_withNothingMade",
+          kind: .failedTest,
+          fixtures: ["count-zero-makes-one"],
+          hint: "With count 0 there is nothing to make: look at count before the first wait (a "
+            + "for loop over 0..<count does), and finish at once."
         ),
       ]
     ),
@@ -88,8 +112,8 @@ extension ExerciseCatalog {
         "stop(): let (task, isFirst) = state.withLock { state in defer { state.task = nil; "
           + "state.stopped = true }; return (state.task, !state.stopped) }; task?.cancel(); if "
           + "isFirst { connection.close() }. The Task: while true { try await "
-          + "clock.sleep(for: interval); try await connection.send(beat); beat += 1 }, in a do "
-          + "whose catch returns.",
+          + "clock.sleep(for: interval); try Task.checkCancellation(); try await "
+          + "connection.send(beat); beat += 1 }, in a do whose catch returns.",
       ],
       docAnchor: "exercise-32-an-idempotent-stop",
       checksDataRaces: true,
@@ -97,15 +121,15 @@ extension ExerciseCatalog {
         Mistake(
           name: "beats sent after stop (try? swallows the cancel)",
           test: "test_beatsUntilStop_thenTheConnectionIsClosedOnce",
-          saying: "beats were sent after stop()",
+          saying: "were sent after close()",
           fixtures: ["beats-after-stop"],
           hint: "A cancelled sleep throws; try? turns that into nil and the task sends again, "
             + "on a closed connection. Use try, and let the error end the loop."
         ),
         Mistake(
           name: "stop() does not cancel the task",
-          test: "test_beatsUntilStop_thenTheConnectionIsClosedOnce",
-          saying: "stop() must cancel",
+          test: "test_beatsComeEveryInterval_forTwoIntervals",
+          saying: "is not cancelled",
           fixtures: ["stop-does-not-cancel"],
           hint: "Closing the connection does not stop the task that sends on it: keep the Task "
             + "that start() made, and call cancel() on it in stop()."
@@ -119,21 +143,55 @@ extension ExerciseCatalog {
         ),
         Mistake(
           name: "a stop() called while a stop() runs closes again",
-          test: "test_stopFromInsideClose_closesOnce",
+          test: "test_stopFromInsideACancellationHandler_closesOnce",
           kind: .failedTest,
-          fixtures: ["no-guard", "check-then-close"],
-          hint: "close() called stop() again before the first stop() had marked itself done. "
-            + "Decide, in one withLock, whether this call is the first and mark the heartbeat "
-            + "stopped; only then cancel and close."
+          fixtures: ["no-guard", "check-then-close", "cancel-before-marking"],
+          hint: "The cancel ran the wait's cancellation handler, which called stop() again before "
+            + "the first stop() had marked the heartbeat stopped. Decide, in one withLock, "
+            + "whether this call is the first and mark the heartbeat stopped; only then cancel "
+            + "and close."
         ),
         Mistake(
-          name: "the connection is closed with the lock held",
-          test: "test_stopFromInsideClose_closesOnce",
+          name: "the task is cancelled or the connection closed with the lock held",
+          test: "test_stopFromInsideACancellationHandler_closesOnce",
           kind: .crashed,
           fixtures: ["lock-held-while-closing"],
-          hint: "close() called stop() again, which asked for the lock its caller still held: a "
-            + "Mutex cannot be taken twice. Decide under the lock, then cancel and close after "
-            + "withLock returns."
+          hint: "The cancel (or close()) called stop() again, which asked for the lock its caller "
+            + "still held: a Mutex cannot be taken twice. Decide under the lock, then cancel and "
+            + "close after withLock returns."
+        ),
+        Mistake(
+          name: "the close is decided and marked in two steps",
+          test: "test_stopFromInsideClose_closesOnce",
+          fixtures: ["closed-marked-after-closing"],
+          hint: "close() called stop() again before the first stop() had marked the connection "
+            + "closed. Whether to close is decided and marked in the same withLock that marks "
+            + "the heartbeat stopped, before close() is called."
+        ),
+        Mistake(
+          name: "a lock held while closing keeps a second thread's stop() waiting",
+          test: "test_stopOnASecondThread_whileTheFirstStopCloses_closesOnce",
+          kind: .hung,
+          fixtures: ["recursive-lock-held-while-closing"],
+          hint: "A recursive lock lets the same thread back in, but a stop() on another thread "
+            + "waits for it as long as close() runs. Hold the lock only to decide; cancel and "
+            + "close after it is released."
+        ),
+        Mistake(
+          name: "the wait is not `every:` long",
+          test: "test_beatsComeEveryInterval_forTwoIntervals",
+          saying: "expected one wait of `every:`",
+          fixtures: ["heartbeat-ignores-every"],
+          hint: "Each wait before a beat is as long as the `every:` argument says, on the clock "
+            + "given: pass interval to clock.sleep(for:)."
+        ),
+        Mistake(
+          name: "no look for cancellation after a wait that returned",
+          test: "test_stopJustAsAWaitEnds_noBeatIsSent",
+          fixtures: ["heartbeat-no-check-after-wait"],
+          hint: "A wait that was already over when stop() came returns normally, and the task "
+            + "goes on to send. Look again before each send: try Task.checkCancellation() right "
+            + "after the sleep."
         ),
         Mistake(
           name: "the state is shared without a lock",
@@ -154,15 +212,15 @@ extension ExerciseCatalog {
       testClass: "Ex3_3_ThermometerTests",
       hints: [
         "Section 3.6: a running task holds everything its closure captured, and a stream's "
-          + "continuation holds its onTermination closure. If either captures self, self stays "
-          + "alive after its owner lets go.",
-        "Keep the task and the continuation in a Mutex (import Synchronization) so deinit can "
-          + "reach them. Let the task capture source, clock, interval and the continuation, and "
-          + "onTermination capture the task: none of them self.",
+          + "continuation holds its onTermination closure. In readings(), two closures use self "
+          + "without saying so: find each, and what it uses self for.",
+        "The task calls read() and uses clock and interval, all through self; onTermination "
+          + "calls self.stopReading(), and self keeps the continuation that keeps that closure. "
+          + "Let the task capture source, clock and interval, and onTermination capture the task.",
         "let task = Task { [source, interval, clock] in do { while true { "
           + "continuation.yield(try await source.read()); try await clock.sleep(for: interval) } "
           + "} catch { continuation.finish(throwing: error) } }; continuation.onTermination = "
-          + "{ _ in task.cancel() }. In deinit: finish the stored continuation.",
+          + "{ _ in task.cancel() }. Then return stream.",
       ],
       docAnchor: "exercise-33-a-thermometer-that-lets-go",
       mistakes: [
@@ -178,7 +236,8 @@ extension ExerciseCatalog {
           test: "test_theOwnerLetsGo_whileTheConsumerWaits_theThermometerIsFreed_andTheStreamEnds",
           saying: "something still holds it",
           fixtures: [
-            "on-termination-holds-self", "task-holds-self", "weak-self-unwrapped-in-the-loop",
+            "cycle-left-in-place", "on-termination-holds-self", "task-holds-self",
+            "weak-self-unwrapped-in-the-loop",
           ],
           hint: "Find the closure that holds self: the task's (a guard let self at the top of its "
             + "loop holds self through every await in it) or onTermination's (self keeps the "
@@ -187,7 +246,7 @@ extension ExerciseCatalog {
         Mistake(
           name: "a freed thermometer leaves its task running",
           test: "test_theOwnerLetsGo_whileTheConsumerWaits_theThermometerIsFreed_andTheStreamEnds",
-          saying: "must stop its task",
+          saying: "expected the task to stop",
           fixtures: ["deinit-leaves-the-task"],
           hint: "Nothing told the task that the thermometer has gone. In deinit, finish the "
             + "stored continuation: the consumer's loop ends, and onTermination cancels the task."
@@ -198,6 +257,13 @@ extension ExerciseCatalog {
           fixtures: ["weak-self-method-call"],
           hint: "[weak self] is not enough: self?.method() holds self until the method returns, "
             + "so through its awaits. Call the source itself, captured by the task."
+        ),
+        Mistake(
+          name: "the wait is not `every:` long",
+          test: "test_readingsComeAtOnce_thenEveryInterval_forTwoIntervals",
+          fixtures: ["thermometer-ignores-every"],
+          hint: "Each wait between two reads is as long as the `every:` argument says, on the "
+            + "clock given: pass interval to clock.sleep(for:)."
         ),
       ]
     ),

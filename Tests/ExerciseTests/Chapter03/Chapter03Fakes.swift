@@ -26,12 +26,14 @@ final class EventMaker: Sendable {
 }
 
 /// A manual clock that can run a test's code in the sleeper's own task, after its wait is over
-/// and before `sleep` returns to it: the moment "the wait was already over when the cancel came".
+/// and before `sleep` returns to it: the moment "the wait was already over when the cancel came";
+/// or inside the sleep's cancellation handler, on the thread that cancels the sleeper.
 final class HookedClock: Clock, Sendable {
   typealias Instant = ManualClock.Instant
 
   let manual = ManualClock()
   private let hook = Locked<(@Sendable () async -> Void)?>(nil)
+  private let cancelHook = Locked<(@Sendable () -> Void)?>(nil)
 
   var now: Instant { manual.now }
   var minimumResolution: Duration { manual.minimumResolution }
@@ -41,8 +43,17 @@ final class HookedClock: Clock, Sendable {
     hook.withLock { $0 = body }
   }
 
+  /// Runs `body` once, inside the cancel of the next sleeper cancelled while it waits.
+  func whileCancellingASleeper(_ body: @escaping @Sendable () -> Void) {
+    cancelHook.withLock { $0 = body }
+  }
+
   func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    try await manual.sleep(until: deadline, tolerance: tolerance)
+    try await withTaskCancellationHandler {
+      try await manual.sleep(until: deadline, tolerance: tolerance)
+    } onCancel: { [cancelHook] in
+      cancelHook.withLock { $0.take() }?()
+    }
     if let body = hook.withLock({ $0.take() }) { await body() }
   }
 }

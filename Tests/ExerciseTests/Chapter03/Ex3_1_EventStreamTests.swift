@@ -23,7 +23,10 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
   /// Checks that the consumer's going away cancelled the producer, and waits for it to end.
   private func producerStopped(_ producer: Task<Void, Never>) async -> Bool {
     guard producer.isCancelled else {
-      XCTFail("when the consumer goes away, onTermination must cancel the producer's task")
+      XCTFail(
+        "the consumer went away, yet the producer's task is not cancelled; expected it "
+          + "cancelled once its consumer is gone"
+      )
       producer.cancel()  // so that this test ends
       return false
     }
@@ -46,8 +49,8 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
     XCTAssertEqual(
       maker.made,
       [],
-      "the consumer went away before the first event, so none may be made (a try? around the "
-        + "wait swallows the cancel, and the producer goes on)"
+      "the consumer went away before the first event, yet events \(maker.made) were made; "
+        + "expected none"
     )
   }
 
@@ -69,8 +72,8 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
     XCTAssertEqual(
       maker.made,
       [0, 1],
-      "the consumer went away after event 1, while the producer waited: no event may be made "
-        + "after that (a try? around the wait swallows the cancel)"
+      "the consumer went away after event 1, while the producer waited, yet events "
+        + "\(maker.made) were made; expected only 0 and 1"
     )
   }
 
@@ -99,9 +102,31 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
     XCTAssertEqual(
       maker.made,
       [0],
-      "the consumer went away just as the wait for event 1 ended: a wait that is already over "
-        + "returns normally, so look for cancellation again before making the event"
+      "the consumer went away just as the wait for event 1 ended, before the producer ran "
+        + "again, yet events \(maker.made) were made; expected only event 0"
     )
+  }
+
+  func test_aBeforeTheFirstWait_noEventIsMade() async throws {
+    let maker = EventMaker()
+    let (events, producer) = makeEventStream(
+      count: 2,
+      every: interval,
+      clock: clock,
+      make: maker.make
+    )
+    let reader = StreamReader(events)
+    await clock.waitForASleeper(orTheEndOf: producer)
+    XCTAssertEqual(
+      maker.made,
+      [],
+      "events \(maker.made) were made before the producer's first wait; expected none before "
+        + "one interval has passed"
+    )
+    reader.cancel()
+    _ = await reader.end()
+    producer.cancel()  // so that this test ends, whatever the answer
+    await producer.value
   }
 
   func test_aFailingMake_endsTheStreamWithItsError() async throws {
@@ -117,43 +142,74 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
     switch await reader.end() {
     case .success(let received):
       XCTFail(
-        "make threw at event 1, so the stream must throw its error (it ended after \(received))"
+        "make threw at event 1, yet the stream ended normally after \(received); expected it "
+          + "to end with make's error"
       )
     case .failure(let error):
       try rethrowIfNotImplemented(error)
       XCTAssertEqual(
         error as? MakeFailure,
         MakeFailure(),
-        "finish(throwing:) the error make threw (the stream threw \(error))"
+        "the stream ended with \(error); expected the error make threw"
       )
     }
     XCTAssertEqual(reader.elements, ["event 0"])
     await producer.value
-    XCTAssertEqual(maker.made, [0, 1], "after make fails, no event is made")
+    XCTAssertEqual(maker.made, [0, 1], "events made after make failed; expected none")
   }
 
-  func test_everyEvent_thenTheStreamEnds() async throws {
+  func test_everyEvent_thenTheStreamEnds_forTwoIntervals() async throws {
+    for interval in [Duration.seconds(1), .milliseconds(2500)] {
+      let clock = ManualClock()
+      let maker = EventMaker()
+      let (events, producer) = makeEventStream(
+        count: 3,
+        every: interval,
+        clock: clock,
+        make: maker.make
+      )
+      let reader = StreamReader(events)
+      for _ in 0..<3 {
+        await clock.waitForASleeper(orTheEndOf: producer)
+        guard clock.sleeperCount == 1 else { break }  // a stub that never waits
+        XCTAssertEqual(
+          clock.sleeperDeadlines,
+          [clock.now.advanced(by: interval)],
+          "the producer waits \(clock.sleeperDeadlines.map { $0.offset - clock.now.offset }) "
+            + "before an event; expected one wait of `every:` (\(interval)), on the clock given"
+        )
+        clock.advance(by: interval)
+      }
+      let received = try await reader.end().get()
+      XCTAssertEqual(
+        received,
+        ["event 0", "event 1", "event 2"],
+        "every event, in order, made by make(number) after each wait"
+      )
+      await producer.value
+      XCTAssertEqual(maker.made, [0, 1, 2])
+    }
+  }
+
+  func test_aCountOfZero_finishesAtOnce_withNothingMade() async throws {
     let maker = EventMaker()
     let (events, producer) = makeEventStream(
-      count: 3,
+      count: 0,
       every: interval,
       clock: clock,
       make: maker.make
     )
     let reader = StreamReader(events)
-    for _ in 0..<3 { await nextEventIsDue(producer) }
+    await clock.waitForASleeper(orTheEndOf: producer)
+    XCTAssertEqual(
+      clock.sleeperCount,
+      0,
+      "count 0: the producer waited for an event; expected the stream to finish at once"
+    )
+    if clock.sleeperCount > 0 { producer.cancel() }  // so that this test ends
     let received = try await reader.end().get()
-    XCTAssertEqual(
-      received,
-      ["event 0", "event 1", "event 2"],
-      "every event, in order, made by make(number) after each wait"
-    )
+    XCTAssertEqual(received, [], "count 0: no event")
     await producer.value
-    XCTAssertEqual(maker.made, [0, 1, 2])
-    XCTAssertEqual(
-      clock.now.offset,
-      .seconds(3),
-      "one wait of `interval` before each event, on the clock given"
-    )
+    XCTAssertEqual(maker.made, [], "count 0: make is never called")
   }
 }

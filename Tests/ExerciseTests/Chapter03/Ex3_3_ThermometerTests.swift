@@ -15,7 +15,11 @@ final class Ex3_3_ThermometerTests: GradedTestCase {
   private let clock = ManualClock()
 
   private func assertReadingTaskStopped(_ why: String) {
-    XCTAssertEqual(clock.sleeperCount, 0, "the reading task still waits for its next read: \(why)")
+    XCTAssertEqual(
+      clock.sleeperCount,
+      0,
+      "\(why), yet the reading task still waits for its next read; expected it to stop"
+    )
   }
 
   private func assertFinishedNormally(
@@ -46,36 +50,47 @@ final class Ex3_3_ThermometerTests: GradedTestCase {
     switch await reader.end() {
     case .success(let readings):
       XCTFail(
-        "the second read failed, so the stream must throw its error (it ended after \(readings))"
+        "the second read failed, yet the stream ended normally after \(readings); expected it "
+          + "to end with the source's error"
       )
     case .failure(let error):
       XCTAssertEqual(
         error as? SensorFailure,
         SensorFailure(),
-        "finish(throwing:) the source's error (the stream threw \(error))"
+        "the stream ended with \(error); expected the source's error"
       )
     }
     XCTAssertEqual(reader.elements, [20.0])
     withExtendedLifetime(thermometer) {}
   }
 
-  func test_readingsComeAtOnce_thenEveryInterval() async throws {
-    let thermometer = Thermometer(
-      source: ScriptedTemperatureSource(),
-      every: interval,
-      clock: clock
-    )
-    let reader = StreamReader(thermometer.readings())
-    let first = try await reader.waitFor(count: 1)
-    XCTAssertEqual(first, [20.0], "the first reading comes at once, before any wait")
-    for count in 2...3 {
-      await clock.waitForSleepers(count: 1)
-      XCTAssertEqual(clock.sleeperDeadlines, [clock.now.advanced(by: interval)])
-      clock.advance(by: interval)
-      _ = try await reader.waitFor(count: count)
+  func test_readingsComeAtOnce_thenEveryInterval_forTwoIntervals() async throws {
+    for interval in [Duration.seconds(1), .milliseconds(2500)] {
+      let clock = ManualClock()
+      let thermometer = Thermometer(
+        source: ScriptedTemperatureSource(),
+        every: interval,
+        clock: clock
+      )
+      let reader = StreamReader(thermometer.readings())
+      let first = try await reader.waitFor(count: 1)
+      XCTAssertEqual(first, [20.0], "the first reading comes at once, before any wait")
+      for count in 2...3 {
+        await clock.waitForSleepers(count: 1)
+        XCTAssertEqual(
+          clock.sleeperDeadlines,
+          [clock.now.advanced(by: interval)],
+          "the task waits \(clock.sleeperDeadlines.map { $0.offset - clock.now.offset }) "
+            + "between reads; expected `every:` (\(interval)), on the clock given"
+        )
+        clock.advance(by: interval)
+        _ = try await reader.waitFor(count: count)
+      }
+      XCTAssertEqual(reader.elements, [20.0, 20.5, 21.0], "then one reading every interval")
+      reader.cancel()
+      _ = await reader.end()
+      withExtendedLifetime(thermometer) {}
     }
-    XCTAssertEqual(reader.elements, [20.0, 20.5, 21.0], "then one reading every interval")
-    withExtendedLifetime(thermometer) {}
   }
 
   func test_theConsumerGoesAway_theReadingTaskStops() async throws {
@@ -89,7 +104,7 @@ final class Ex3_3_ThermometerTests: GradedTestCase {
     await clock.waitForSleepers(count: 1)
     reader.cancel()
     _ = await reader.end()
-    assertReadingTaskStopped("when the consumer goes away, onTermination must cancel it")
+    assertReadingTaskStopped("the consumer went away")
     withExtendedLifetime(thermometer) {}
   }
 
@@ -111,16 +126,16 @@ final class Ex3_3_ThermometerTests: GradedTestCase {
     thermometer = nil  // the consumer still waits for the next reading
     guard probe == nil else {
       XCTFail(
-        "the owner let go of the thermometer, yet something still holds it: a task or an "
-          + "onTermination closure that captured self"
+        "the owner let go of the thermometer while its consumer waited, and "
+          + "something still holds it; expected it freed at once"
       )
       reader.cancel()  // so that this test ends
       return
     }
     guard clock.sleeperCount == 0 else {
       XCTFail(
-        "the reading task still waits for its next read: "
-          + "a thermometer that is freed must stop its task"
+        "the thermometer was freed, yet its reading task still waits for its next read; "
+          + "expected the task to stop"
       )
       reader.cancel()  // so that this test ends
       return
@@ -128,8 +143,7 @@ final class Ex3_3_ThermometerTests: GradedTestCase {
     assertFinishedNormally(
       await reader.end(),
       after: [20.0, 20.5],
-      "when the thermometer is freed, its stream finishes (with no error), so the consumer's "
-        + "loop ends"
+      "the thermometer was freed; expected its stream to finish with no error"
     )
   }
 
@@ -145,8 +159,8 @@ final class Ex3_3_ThermometerTests: GradedTestCase {
     thermometer = nil  // while the task waits inside the source's read
     XCTAssertNil(
       probe,
-      "the owner let go while the task was inside a read, and the thermometer was not freed: "
-        + "the task held self for that read (self?.method() holds self until it returns)"
+      "the owner let go while the task was inside a read, yet the thermometer was not freed; "
+        + "expected it freed at once"
     )
     source.releaseHeldRead()
     reader.cancel()  // whether the stream then ends is the test above's concern
