@@ -21,9 +21,10 @@ extension ExerciseCatalog {
         "Use withCheckedThrowingContinuation and keep the continuation in a stored "
           + "CheckedContinuation<Document?, any Error>? property; resume it from the delegate "
           + "methods with resume(returning:) or resume(throwing:).",
-        "In scan(): store the new continuation (every time), then scanner.present(delegate: "
-          + "self). In each delegate method: copy the stored continuation, set the property to "
-          + "nil, then resume the copy.",
+        "In scan(): if a continuation is still stored, a caller is waiting on it: resume it "
+          + "with nil first. Then store the new continuation (every time) and call "
+          + "scanner.present(delegate: self). In each delegate method: copy the stored "
+          + "continuation, set the property to nil, then resume the copy.",
       ],
       docAnchor: "exercise-11-wrap-a-delegate-api",
       mistakes: [

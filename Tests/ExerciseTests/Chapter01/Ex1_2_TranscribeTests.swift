@@ -28,13 +28,15 @@ final class Ex1_2_TranscribeTests: GradedTestCase {
       let recognizer = ScriptedRecognizer(result: .failure(expected), delivery: .onAnotherThread)
       do {
         let transcript = try await transcribe(clip, with: recognizer)
-        XCTFail("a failed recognition must throw \(expected), but returned \(transcript)")
+        XCTFail(
+          "the recognition failed, yet it returned \(transcript); expected \(expected) thrown"
+        )
       } catch {
         try rethrowIfNotImplemented(error)
         XCTAssertEqual(
           error as? RecognitionError,
           expected,
-          "a failed recognition must throw the recognizer's own error (it threw \(error))"
+          "a failed recognition threw \(error); expected the recognizer's own error"
         )
       }
     }

@@ -30,7 +30,7 @@ final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
     )
     let barcode = try await read(with: reader)
     await reader.callbacksReturned()
-    XCTAssertEqual(barcode, first, "the first callback wins; later ones are ignored")
+    XCTAssertEqual(barcode, first, "it did not return the first callback's barcode")
   }
 
   func test_aFailureFirst_isThrown() async throws {
@@ -42,21 +42,21 @@ final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
     )
     do {
       let barcode = try await read(with: reader)
-      XCTFail("the first callback was a failure and must be thrown, but returned \(barcode)")
+      XCTFail("the first callback was a failure, yet it returned \(barcode); expected the error")
     } catch {
       await reader.callbacksReturned()
       try rethrowIfNotImplemented(error)
       XCTAssertEqual(
         error as? BarcodeReadError,
         failure,
-        "the first callback's error must be thrown (it threw \(error))"
+        "it threw \(error); expected the first callback's error"
       )
     }
   }
 
   func test_aReaderThatCallsBackOnce_returnsItsResult() async throws {
     let barcode = try await read(with: SingleCallbackReader(result: .success(first)))
-    XCTAssertEqual(barcode, first, "most readers call back once: the first call must resume")
+    XCTAssertEqual(barcode, first, "a reader that called back once did not get its result returned")
   }
 
   func test_twoCallbacksAtOnceFromTwoThreads_resumeExactlyOnce() async throws {
@@ -124,19 +124,19 @@ final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
     XCTAssertEqual(
       clock.sleeperDeadlines,
       [clock.now.advanced(by: timeout)],
-      "the timer must sleep for exactly the timeout it was given"
+      "the timer does not sleep for the timeout it was given; expected exactly that long"
     )
     clock.advance(by: timeout)
     do {
       let barcode = try await reading.value
-      XCTFail("the reader never called back, so this must time out, but it returned \(barcode)")
+      XCTFail("the reader never called back, yet it returned \(barcode); expected a timeout")
     } catch {
       try rethrowIfNotImplemented(error)
       XCTAssertEqual(
         error as? BarcodeReadTimeout,
         BarcodeReadTimeout(after: timeout),
-        "no callback within the timeout must throw BarcodeReadTimeout(after: timeout) (it threw "
-          + "\(error))"
+        "with no callback within the timeout it threw \(error); expected "
+          + "BarcodeReadTimeout(after: timeout)"
       )
     }
   }
@@ -163,7 +163,7 @@ final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
     XCTAssertEqual(
       clock.sleeperCount,
       0,
-      "the reader answered, yet a timer still sleeps on the clock: cancel it when a result is in"
+      "the reader answered, yet a timer still sleeps on the clock; expected none"
     )
   }
 

@@ -16,7 +16,7 @@ final class Ex2_1_TicksTests: GradedTestCase {
     XCTAssertEqual(
       received,
       Array(0..<1_000),
-      "ticks yielded before the consumer reads must wait for it, not be dropped"
+      "ticks yielded before the consumer read were lost; expected all 1000, in order"
     )
   }
 
@@ -25,7 +25,7 @@ final class Ex2_1_TicksTests: GradedTestCase {
     for try await tick in ticks(from: ScriptedTickSource(ticks: [3, 1, 4, 1, 5])) {
       received.append(tick)
     }
-    XCTAssertEqual(received, [3, 1, 4, 1, 5], "every tick, in order, and then the loop must end")
+    XCTAssertEqual(received, [3, 1, 4, 1, 5], "expected every tick, in order, then the end")
   }
 
   func test_aFailingSource_throwsItsError() async throws {
@@ -36,13 +36,13 @@ final class Ex2_1_TicksTests: GradedTestCase {
       ) {
         received.append(tick)
       }
-      XCTFail("the source failed, so the stream must throw its error")
+      XCTFail("the source failed, yet the stream ended without an error")
     } catch {
       try rethrowIfNotImplemented(error)
       XCTAssertEqual(
         error as? ScriptedFailure,
         ScriptedFailure(),
-        "finish(throwing:) the source's error (it threw \(error))"
+        "the stream threw \(error); expected the source's own error"
       )
     }
     XCTAssertEqual(received, [7, 8])
@@ -57,7 +57,7 @@ final class Ex2_1_TicksTests: GradedTestCase {
     }
     XCTAssertTrue(
       source.isStopped,
-      "when the consumer goes away, onTermination must stop the source"
+      "the consumer went away, and the source was not stopped"
     )
   }
 }

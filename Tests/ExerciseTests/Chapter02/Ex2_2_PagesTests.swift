@@ -21,7 +21,7 @@ final class Ex2_2_PagesTests: GradedTestCase {
     XCTAssertEqual(
       received,
       scripted,
-      "every page in order, then nil at the first empty page ends the stream"
+      "expected every page in order, then the end at the first empty page"
     )
   }
 
@@ -32,7 +32,11 @@ final class Ex2_2_PagesTests: GradedTestCase {
       received.append(page)
       if received.count == 10 { break }
     }
-    XCTAssertEqual(received, uneven, "a short page is still a page: only an empty one ends it")
+    XCTAssertEqual(
+      received,
+      uneven,
+      "expected every page, short ones too, until the first empty page"
+    )
   }
 
   func test_pagesAreFetchedOnlyWhenAskedFor() async throws {
@@ -41,7 +45,7 @@ final class Ex2_2_PagesTests: GradedTestCase {
     XCTAssertEqual(
       source.fetchedPages,
       [1],
-      "fetch a page only when the consumer asks for the next one"
+      "pages were fetched that the consumer did not ask for; expected only page 1"
     )
   }
 
@@ -57,14 +61,14 @@ final class Ex2_2_PagesTests: GradedTestCase {
       thrown = error
     }
     // The pages first: a stream that ends before page 2 never reaches its error.
-    XCTAssertEqual(received, [["Ada", "Bruno"]], "page 1 comes first, then page 2 fails")
+    XCTAssertEqual(received, [["Ada", "Bruno"]], "expected page 1, then page 2's error")
     guard let thrown else {
-      return XCTFail("page 2 failed, so the stream must throw")
+      return XCTFail("page 2 failed, yet the stream ended without an error")
     }
     XCTAssertEqual(
       thrown as? ScriptedFailure,
       ScriptedFailure(),
-      "the source's own error must come through (it threw \(thrown))"
+      "the stream threw \(thrown); expected the source's own error"
     )
   }
 }
