@@ -94,7 +94,7 @@ extension ExerciseCatalog {
         Mistake(
           name: "a failed page ends the stream quietly",
           test: "test_aFailingPage_throwsItsError",
-          saying: "page 2 failed, so the stream must throw",
+          saying: "page 2 failed, yet the stream ended without an error",
           fixtures: ["error-ends-quietly"],
           hint: "try? turns a failed page into nil, which ends the stream as if there were no "
             + "more pages. Use try, so the error reaches the consumer."
@@ -102,7 +102,7 @@ extension ExerciseCatalog {
         Mistake(
           name: "pages counted from 0",
           test: "test_aFailingPage_throwsItsError",
-          saying: "page 1 comes first",
+          saying: "expected page 1, then page 2's error",
           fixtures: ["counts-from-zero"],
           hint: "The first page is page 1. The source has no page 0, so it answers with an empty "
             + "page, and an empty page ends the stream before anything is read."
