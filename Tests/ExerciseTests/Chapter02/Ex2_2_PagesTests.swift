@@ -12,6 +12,18 @@ import Exercises
 final class Ex2_2_PagesTests: GradedTestCase {
   private let scripted = [["Ada", "Bruno"], ["Chiara", "Dev"], ["Elif"]]
 
+  func test_aNewStream_startsAtPageOne() async throws {
+    let source = ScriptedPagedSource(pages: scripted)
+    for _ in 1...2 {
+      var received: [[String]] = []
+      for try await page in pages(from: source) {
+        received.append(page)
+        if received.count == scripted.count { break }  // how the stream ends is tested below
+      }
+      XCTAssertEqual(received, scripted, "a new stream over the source did not start at page 1")
+    }
+  }
+
   func test_everyPage_thenTheStreamEnds() async throws {
     var received: [[String]] = []
     for try await page in pages(from: ScriptedPagedSource(pages: scripted)) {
@@ -26,7 +38,8 @@ final class Ex2_2_PagesTests: GradedTestCase {
   }
 
   func test_pagesOfDifferentSizes_onlyAnEmptyPageEnds() async throws {
-    let uneven = [["Ada", "Bruno"], ["Chiara"], ["Dev", "Elif"]]
+    // Four pages, where the other tests have three: the number of pages is the source's.
+    let uneven = [["Ada", "Bruno"], ["Chiara"], ["Dev", "Elif"], ["Femi"]]
     var received: [[String]] = []
     for try await page in pages(from: ScriptedPagedSource(pages: uneven)) {
       received.append(page)
