@@ -102,8 +102,10 @@ func runDelegateWrapping(_ context: LessonContext) async throws {
   try await runDemoInChildProcess("seed-second-pick", context: context)
   console.print(
     """
-      Bug: `if continuation == nil` kept the old continuation and dropped the new one
-      (leaked at once); the next callback then resumed the old one a second time.
+      The child's lines come first, then the runtime's: the leak was reported as pick 2
+      began, before the picker's line. Bug: `if continuation == nil` kept the old
+      continuation and dropped the new one (leaked at once); the next callback then resumed
+      the old one a second time.
 
     """
   )
@@ -143,4 +145,19 @@ func demoSeedSecondPick(_ context: LessonContext) async throws {
   context.console.print("pick 1 returned \(first.map(\.description) ?? "nil")")
   _ = await service.pickImage(from: picker)
   context.console.print("pick 2 returned (never printed: the process crashes first)")
+}
+
+/// Bug 2 alone: one pick, and the picker's didPick fires twice.
+///
+/// The first callback resumes the stored continuation and leaves it there, so the second resumes
+/// it again: a fatal double resume.
+@MainActor
+func demoSeedDoubleTap(_ context: LessonContext) async throws {
+  let picker = ImagePicker(
+    script: [.doubleTap(Image(name: "bird.jpg"))],
+    clock: context.clock,
+    console: context.console
+  )
+  _ = await SeedImagePickerService().pickImage(from: picker)
+  context.console.print("the pick returned (never printed: the process crashes first)")
 }

@@ -71,15 +71,17 @@ func runMisuse(_ context: LessonContext) async throws {
   )
   console.print(
     """
-      What follows the second resume is undefined. Here most runs go on as if nothing had
-      happened and the others crash, which one changing from run to run. Develop with checked
-      continuations: they turn this into a clear message every time.
+      What follows the second resume is undefined behaviour. This child may go on as if
+      nothing had happened, abort, or crash with a segmentation fault, and which one changes
+      from run to run. Develop with checked continuations: they turn this into a clear
+      message every time.
 
     """
   )
 
   console.print("The guarded wrapper keeps the continuation in a locked box; the first callback")
-  console.print("takes it out. Both callbacks come at once from two threads, 100 reads in a row:")
+  console.print("takes it out. The two callbacks are two tasks due at the same moment, free to")
+  console.print("run at once on two threads. 100 reads in a row:")
   let sensor = TemperatureSensor(clock: context.clock, concurrentDuplicates: true)
   var readings: [Double] = []
   for _ in 1...100 {

@@ -31,6 +31,7 @@ let chapter01 = Chapter(
   ],
   demos: [
     "seed-second-pick": { try await demoSeedSecondPick($0) },
+    "seed-double-tap": { try await demoSeedDoubleTap($0) },
     "leaked-classification": { try await demoLeakedClassification($0) },
     "unsafe-leak": { try await demoUnsafeLeak($0) },
     "sensor-double-resume": { try await demoSensorDoubleResume($0) },

@@ -14,8 +14,12 @@ extension ItemGeneratorService {
         handler: { continuation.yield($0) },  // push: the producer decides when
         onFinish: { continuation.finish() }  // without this, the consumer's loop never ends
       )
-      // The consumer went away (cancelled, or the stream was dropped): stop producing.
-      continuation.onTermination = { _ in generator.stop() }
+      // Runs once, when the stream ends: `.finished` after finish(), `.cancelled` when the
+      // consumer went away (its task cancelled, or the stream dropped). Either way, stop producing.
+      continuation.onTermination = { reason in
+        generator.stop()
+        self.didTerminate(reason)  // 2.3 prints it
+      }
       generator.start()
     }
   }

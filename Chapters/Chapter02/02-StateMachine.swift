@@ -7,7 +7,7 @@ import LessonSupport
 extension GeneratorState {
   /// The transition table: the state after `action`, or nil when the table has no such move.
   ///
-  /// Anything not in the table is rejected: the state stays as it was and the caller hears
+  /// Anything not in the table is ignored: the state stays as it was and the caller hears
   /// about it, rather than a silent jump to some other state.
   func after(_ action: GeneratorAction) -> GeneratorState? {
     switch (self, action) {
@@ -29,7 +29,7 @@ extension GeneratorState {
 func runStateMachine(_ context: LessonContext) async throws {
   let console = context.console
   console.print("The transition table, read from GeneratorState.after(_:):")
-  var rejected = 0
+  var ignored = 0
   for state in GeneratorState.allCases {
     for action in GeneratorAction.allCases {
       if let next = state.after(action) {
@@ -37,14 +37,14 @@ func runStateMachine(_ context: LessonContext) async throws {
         let by = action.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
         console.print("  \(from) + \(by) -> \(next.rawValue)")
       } else {
-        rejected += 1
+        ignored += 1
       }
     }
   }
   let terminal = GeneratorState.allCases.filter(\.isTerminal).map(\.rawValue)
   console.print(
     """
-    The other \(rejected) of \(GeneratorState.allCases.count * GeneratorAction.allCases.count) pairs are rejected: the state stays, the view says so.
+    The other \(ignored) of \(GeneratorState.allCases.count * GeneratorAction.allCases.count) pairs are ignored: the state stays, the view says so.
     Terminal states (nothing leaves them): \(terminal.joined(separator: ", ")).
     """
   )

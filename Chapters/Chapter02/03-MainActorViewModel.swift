@@ -75,52 +75,66 @@ func runMainActorViewModel(_ context: LessonContext) async throws {
     The user taps Start and waits:
     """
   )
+  // Each stream's onTermination reports why it ended; the section prints it once the loop is over.
+  let ends = Locked<[String]>([])
+  func service() -> ItemGeneratorService {
+    ItemGeneratorService(clock: context.clock, count: 3) { reason in
+      ends.withLock { $0.append(terminationName(reason)) }
+    }
+  }
+  func printEnds() {
+    for reason in ends.withLock({ $0 }) {
+      console.print("  the stream ended: onTermination(\(reason))")
+    }
+    ends.withLock { $0 = [] }
+  }
+
   let view = ItemGeneratorView(console: console)
-  let model = ItemGeneratorViewModel(service: ItemGeneratorService(clock: context.clock))
+  let model = ItemGeneratorViewModel(service: service())
   view.show(model)
   model.start()
   await model.task?.value
+  printEnds()
   let places = Set(model.eventChangesMadeOn)
   console.print("Every event change was made on \(commaSeparated(places.sorted())).")
   console.print("The generator called finish(), so the loop ended: Completed. Start again?")
   model.start()
 
   console.print()
-  console.print("A new model. The user taps Start, then Stop after event 0, then Start again:")
-  let second = ItemGeneratorViewModel(service: ItemGeneratorService(clock: context.clock))
+  console.print("A new model. The user taps Start, then Stop before the first event, then Start:")
+  let second = ItemGeneratorViewModel(service: service())
   view.show(second)
-  let draw = second.didChange
-  var tappedStop = false
-  second.didChange = { model in
-    draw?(model)
-    if !tappedStop && model.currentEvent == 0 {
-      tappedStop = true
-      model.stop()  // from inside the loop: its own task is cancelled, so the loop ends
-    }
-  }
   second.start()
+  second.stop()  // the task has not run yet: it starts cancelled
   await second.task?.value
+  printEnds()
   second.start()  // a fresh stream, a fresh generator
   await second.task?.value
+  printEnds()
 
   console.print()
-  console.print("A third model; its view goes away after event 0:")
-  let third = ItemGeneratorViewModel(service: ItemGeneratorService(clock: context.clock))
+  console.print("A third model; its view goes away right after Start:")
+  let third = ItemGeneratorViewModel(service: service())
   view.show(third)
-  let drawThird = third.didChange
-  third.didChange = { model in
-    drawThird?(model)
-    if model.currentEvent == 0 && model.status == .running {
-      model.disappear()
-    }
-  }
   third.start()
+  third.disappear()
   await third.task?.value
+  printEnds()
   third.start()
   console.print(
     """
-    Cancelling the consumer ran onTermination, which stopped the generator: nothing keeps
-    producing for a view that is gone. Cancelled is terminal.
+    Cancelling the consumer ended its stream with .cancelled, and onTermination stopped the
+    generator before its first event: nothing keeps producing for a view that is gone.
+    Cancelled is terminal.
     """
   )
+}
+
+/// How `onTermination` names why a stream ended.
+func terminationName(_ reason: AsyncStream<Int>.Continuation.Termination) -> String {
+  switch reason {
+  case .finished: ".finished"
+  case .cancelled: ".cancelled"
+  @unknown default: "\(reason)"
+  }
 }

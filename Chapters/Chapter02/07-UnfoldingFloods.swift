@@ -4,7 +4,10 @@ import LessonSupport
 import Observation
 
 // snippet.counter-views
-/// View A: the observation itself, which yields the current value, then one per change.
+/// View A: the observation itself, which yields the current value, then the value after a change.
+///
+/// It hands over the value current when the consumer asks: changes made while the consumer is
+/// busy arrive as one.
 @MainActor
 func counterValues(_ counter: ObservedCounter) -> Observations<Int, Never> {
   Observations { counter.value }

@@ -25,7 +25,7 @@ extension BufferedCounter {
   // snippet.end
 
   // snippet.fifo-polling-seed
-  /// The seed's loop, which drops the sleep's error with `try?`.
+  /// The seed's loop, whose empty `catch` drops the sleep's error.
   ///
   /// Once the consumer is cancelled every sleep throws at once, so the loop spins. The seed's
   /// loop ends only when a value arrives; this copy also stops at `maxPolls`, so the demo ends.
@@ -41,7 +41,11 @@ extension BufferedCounter {
           if let oldest = self.takeOldest() {
             return oldest
           }
-          try? await clock.sleep(for: pollInterval)
+          do {
+            try await clock.sleep(for: pollInterval)
+          } catch {
+            // The seed's empty catch: the error is dropped, and the loop goes round again.
+          }
         }
         return nil
       },
@@ -142,7 +146,7 @@ func runWorkarounds(_ context: LessonContext) async throws {
   let ran = onCancelRan.withLock { $0 } ? "onCancel ran" : "onCancel did NOT run"
   console.print(
     """
-      The seed's loop, where try? drops the sleep's error: \(ran), and the loop went on:
+      The seed's loop, whose empty catch drops the sleep's error: \(ran), and the loop went on:
       \(seedPolls) more polls, none asleep (every sleep threw at once), until this demo's cap of
       \(cap). The seed's loop has no cap: it would spin until a value arrived.
     """

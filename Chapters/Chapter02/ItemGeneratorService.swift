@@ -8,9 +8,16 @@ final class ItemGeneratorService: Sendable {
   let clock: any Clock<Duration>
   /// How many events each stream carries (0, 1, ...).
   let count: Int
+  /// Told why each stream ended: `.finished` or `.cancelled` (2.3 prints it).
+  let didTerminate: @Sendable (AsyncStream<Int>.Continuation.Termination) -> Void
 
-  init(clock: any Clock<Duration>, count: Int = 1) {
+  init(
+    clock: any Clock<Duration>,
+    count: Int = 1,
+    didTerminate: @escaping @Sendable (AsyncStream<Int>.Continuation.Termination) -> Void = { _ in }
+  ) {
     self.clock = clock
     self.count = count
+    self.didTerminate = didTerminate
   }
 }

@@ -10,7 +10,7 @@ final class ItemGeneratorViewModel {
   /// Told about every change, in order. (SwiftUI would redraw once per main-actor turn; a
   /// console view wants every step.)
   @ObservationIgnored var didChange: (@MainActor (ItemGeneratorViewModel) -> Void)?
-  /// Told about an action the state machine rejected.
+  /// Told about an action the state machine ignored (it has no such move from this state).
   @ObservationIgnored var didReject: (@MainActor (GeneratorAction, GeneratorState) -> Void)?
   @ObservationIgnored private let service: ItemGeneratorService
   @ObservationIgnored private(set) var task: Task<Void, Never>?

@@ -61,6 +61,84 @@ final class Chapter02Tests: XCTestCase {
     XCTAssertEqual(events, [0, 1, 2])
   }
 
+  /// The docs' claim in 2.1: onTermination runs once, with `.finished` after finish() and
+  /// `.cancelled` when the consumer goes away; on `.cancelled` the generator stops.
+  func test_onTermination_isToldWhyTheStreamEnded() async {
+    let clock = ManualClock()
+    let reasons = Locked<[String]>([])
+    let service = ItemGeneratorService(clock: clock, count: 3) { reason in
+      reasons.withLock { $0.append(terminationName(reason)) }
+    }
+
+    let toTheEnd = Task {
+      var events: [Int] = []
+      for await event in service.generateEvents() { events.append(event) }
+      // finish() tells onTermination before the consumer hears the end.
+      return (events, reasons.withLock { $0 })
+    }
+    for _ in 1...3 {
+      await clock.waitForSleepers(count: 1)
+      clock.advance(by: ItemGeneratorService.interval)
+    }
+    let (events, reasonsAtTheEnd) = await toTheEnd.value
+    XCTAssertEqual(events, [0, 1, 2])
+    XCTAssertEqual(reasonsAtTheEnd, [".finished"])
+
+    reasons.withLock { $0 = [] }
+    let cancelled = Task {
+      var events: [Int] = []
+      for await event in service.generateEvents() { events.append(event) }
+      return events
+    }
+    await clock.waitForSleepers(count: 1)  // the generator waits for its first event
+    cancelled.cancel()
+    let eventsBeforeTheCancel = await cancelled.value
+    XCTAssertEqual(eventsBeforeTheCancel, [])
+    XCTAssertEqual(reasons.withLock { $0 }, [".cancelled"])
+    XCTAssertEqual(clock.sleeperCount, 0, "onTermination stopped the generator's sleep")
+  }
+
+  /// The docs' claim in 2.1: without finish(), the consumer's loop does not end when the items
+  /// are over; it waits for a next value until something else (here a cancel) ends it.
+  func test_withoutFinish_theConsumerStaysSuspended() async {
+    let clock = ManualClock()
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let reasons = Locked<[String]>([])
+    continuation.onTermination = { reason in reasons.withLock { $0.append(terminationName(reason)) }
+    }
+    let producerDone = OneShotSignal<Void>()
+    let generator = ItemGenerator(
+      items: [0, 1, 2],
+      interval: ItemGeneratorService.interval,
+      clock: clock,
+      handler: { continuation.yield($0) },
+      onFinish: { producerDone.fire(()) }  // the items are over, but nobody calls finish()
+    )
+    let allReceived = OneShotSignal<Void>()
+    let consumer = Task {
+      var received: [Int] = []
+      for await value in stream {
+        received.append(value)
+        if received.count == 3 { allReceived.fire(()) }
+      }
+      return received
+    }
+    generator.start()
+    for _ in 1...3 {
+      await clock.waitForSleepers(count: 1)
+      clock.advance(by: ItemGeneratorService.interval)
+    }
+    await producerDone.wait()
+    await allReceived.wait()
+    // The producer is done and the consumer has every item, yet the stream has not ended: a
+    // finish() would have told onTermination before the producer's onFinish returned.
+    XCTAssertEqual(reasons.withLock { $0 }, [], "the stream ended without a finish()")
+    consumer.cancel()
+    let received = await consumer.value
+    XCTAssertEqual(received, [0, 1, 2])
+    XCTAssertEqual(reasons.withLock { $0 }, [".cancelled"], "only the cancel ended the loop")
+  }
+
   func test_aCancelledConsumer_isStillHandedWhatWasBuffered() async {
     // Why the view model checks Task.isCancelled inside its loop.
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
@@ -193,6 +271,38 @@ final class Chapter02Tests: XCTestCase {
   }
 
   // MARK: - 2.4 Buffering policies
+
+  /// The docs' claim in 2.4: what each yield returns under each policy.
+  func test_yieldResults_sayWhatWasKeptOrDropped() {
+    func yields(_ policy: AsyncStream<Int>.Continuation.BufferingPolicy) -> [String] {
+      let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: policy)
+      // A stream nobody holds is over at once (every yield says terminated): keep it alive.
+      return withExtendedLifetime(stream) {
+        var results = (1...3).map { continuation.yield($0).summary }
+        continuation.finish()
+        results.append(continuation.yield(4).summary)
+        return results
+      }
+    }
+    XCTAssertEqual(
+      yields(.unbounded),
+      ["enqueued", "enqueued", "enqueued", "terminated"]
+    )
+    XCTAssertEqual(
+      yields(.bufferingOldest(2)),
+      ["enqueued (1 left)", "enqueued (0 left)", "dropped 3", "terminated"],
+      "bufferingOldest drops the newcomer"
+    )
+    XCTAssertEqual(
+      yields(.bufferingNewest(2)),
+      ["enqueued (1 left)", "enqueued (0 left)", "dropped 1", "terminated"],
+      "bufferingNewest evicts the oldest"
+    )
+    XCTAssertEqual(
+      yields(.bufferingNewest(1)),
+      ["enqueued (0 left)", "dropped 1", "dropped 2", "terminated"]
+    )
+  }
 
   func test_bufferingPolicies_keepOrDropAsTheLessonSays() async {
     func run(_ policy: AsyncStream<Int>.Continuation.BufferingPolicy) async -> [Int] {

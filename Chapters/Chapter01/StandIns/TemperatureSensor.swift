@@ -1,5 +1,6 @@
 // Stand-in for a legacy sensor SDK with a known bug: it calls its completion handler twice,
-// sometimes from two threads at once. 1.4 wraps it.
+// sometimes as two callbacks due at the same moment, free to run at once on two threads. 1.4 wraps
+// it.
 import LessonSupport
 import Synchronization
 
@@ -7,7 +8,8 @@ final class TemperatureSensor: Sendable {
   static let responseTime = Duration.milliseconds(20)
 
   let scheduler: CallbackScheduler
-  /// Whether both calls come at the same moment from different threads (true) or one after the
+  /// Whether the two calls are two callbacks due at the same moment, which may run at once on two
+  /// threads (true), or one after the
   /// other from one thread (false).
   private let concurrentDuplicates: Bool
   /// How many callbacks the guarded wrapper found nothing to resume for.

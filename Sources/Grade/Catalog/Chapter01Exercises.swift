@@ -21,9 +21,10 @@ extension ExerciseCatalog {
         "Use withCheckedThrowingContinuation and keep the continuation in a stored "
           + "CheckedContinuation<Document?, any Error>? property; resume it from the delegate "
           + "methods with resume(returning:) or resume(throwing:).",
-        "In scan(): store the new continuation (every time), then scanner.present(delegate: "
-          + "self). In each delegate method: copy the stored continuation, set the property to "
-          + "nil, then resume the copy.",
+        "In scan(): if a continuation is still stored, a caller is waiting on it: resume it "
+          + "with nil first. Then store the new continuation (every time) and call "
+          + "scanner.present(delegate: self). In each delegate method: copy the stored "
+          + "continuation, set the property to nil, then resume the copy.",
       ],
       docAnchor: "exercise-11-wrap-a-delegate-api",
       mistakes: [
@@ -56,6 +57,7 @@ extension ExerciseCatalog {
         Mistake(
           name: "a pending scan is overwritten",
           test: "test_scanWhileOneIsPending_endsThePendingOneWithNil",
+          kind: .hung,
           fixtures: ["overwrite-pending"],
           hint: "When scan() is called while another scan is pending, the stored continuation "
             + "still has a caller waiting. Resume it (with nil, as a cancel) before you store "
@@ -65,9 +67,44 @@ extension ExerciseCatalog {
           name: "a cancel is answered with a document",
           test: "test_cancelThenScan_bothWork",
           kind: .failedTest,
+          saying: "a cancelled scan returned a document",
           fixtures: ["cancel-not-nil"],
           hint: "A cancel is not an empty document: callers tell the two apart by nil. Resume "
             + "with resume(returning: nil)."
+        ),
+        Mistake(
+          name: "a cancel is thrown as an error",
+          test: "test_cancelThenScan_bothWork",
+          kind: .failedTest,
+          saying: "a cancelled scan threw",
+          fixtures: ["cancel-throws"],
+          hint: "A user who cancels has not met an error: scan() says so by returning nil. Only "
+            + "the scanner's failure is thrown."
+        ),
+        Mistake(
+          name: "a pending scan is ended with an error",
+          test: "test_scanWhileOneIsPending_endsThePendingOneWithNil",
+          kind: .failedTest,
+          fixtures: ["pending-thrown"],
+          hint: "A scan that a newer scan replaces ends as a cancel would: with nil, not with an "
+            + "error."
+        ),
+        Mistake(
+          name: "a failed scan returns nil",
+          test: "test_failureThenScan_bothWork",
+          kind: .failedTest,
+          fixtures: ["failure-as-nil"],
+          hint: "nil means the user cancelled. A scanner that failed hands you its error: the "
+            + "caller must get that error thrown."
+        ),
+        Mistake(
+          name: "a document of its own instead of the scanned one",
+          test: "test_cancelThenScan_bothWork",
+          kind: .failedTest,
+          saying: "the scan after a cancel did not return its document",
+          fixtures: ["hard-coded-document"],
+          hint: "scan() returns whatever document the scanner delivered to didScan, not one the "
+            + "service makes."
         ),
       ]
     ),
@@ -102,6 +139,38 @@ extension ExerciseCatalog {
           fixtures: ["resumed-twice"],
           hint: "Each path through the completion must resume exactly once. After resuming, "
             + "nothing else may resume: one resume(with: result) covers both paths."
+        ),
+        Mistake(
+          name: "every failure reported as one error",
+          test: "test_failure_throwsTheRecognizersError",
+          kind: .failedTest,
+          saying: "expected the recognizer's own error",
+          fixtures: ["one-error-for-all"],
+          hint: "The caller must learn why recognition failed: throw the error the recognizer "
+            + "gave, not one of your own."
+        ),
+        Mistake(
+          name: "a failure returned as a transcript",
+          test: "test_failure_throwsTheRecognizersError",
+          kind: .failedTest,
+          saying: "the recognition failed, yet it returned",
+          fixtures: ["empty-on-failure"],
+          hint: "A failed recognition has no transcript, not even an empty one: the caller must "
+            + "get the error thrown."
+        ),
+        Mistake(
+          name: "a clip of its own instead of the one given",
+          test: "test_theGivenClip_isTheOneRecognized",
+          saying: "the recognizer was asked for other clips",
+          fixtures: ["hard-coded-clip"],
+          hint: "transcribe(_:with:) is given a clip: that is the one to recognize."
+        ),
+        Mistake(
+          name: "a transcript of its own instead of the recognizer's",
+          test: "test_theGivenClip_isTheOneRecognized",
+          saying: "the transcript returned is not the recognizer's",
+          fixtures: ["hard-coded-transcript"],
+          hint: "Return what the recognizer heard: the transcript in its result."
         ),
         Mistake(
           name: "a loop that never ends",
@@ -181,9 +250,25 @@ extension ExerciseCatalog {
           name: "the timer sleeps for another length than the timeout",
           test: "test_withTimeout_andNoCallback_throwsTheTimeoutError",
           kind: .failedTest,
-          fixtures: ["fixed-timeout-length"],
+          fixtures: ["fixed-timeout-length", "hard-coded-timeout"],
           hint: "Use the timeout and the clock you are given, not a number of your own: "
             + "clock.sleep(for: timeout), then BarcodeReadTimeout(after: timeout)."
+        ),
+        Mistake(
+          name: "the timer sleeps on a clock of its own",
+          test: "test_withTimeout_andNoCallback_throwsTheTimeoutError",
+          kind: .busy,
+          fixtures: ["own-clock"],
+          hint: "The tests move time on the clock they give you; a timer sleeping on another "
+            + "clock never wakes while they wait for it."
+        ),
+        Mistake(
+          name: "a failure first is skipped",
+          test: "test_aFailureFirst_isThrown",
+          kind: .failedTest,
+          fixtures: ["waits-for-a-success"],
+          hint: "The first callback decides, whatever it says: a failure that comes first is the "
+            + "answer, and must be thrown."
         ),
         Mistake(
           name: "the timer resumes without the guard",

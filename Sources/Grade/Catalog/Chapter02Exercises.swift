@@ -46,17 +46,35 @@ extension ExerciseCatalog {
         Mistake(
           name: "the source is never stopped",
           test: "test_aConsumerThatStops_stopsTheSource",
+          kind: .failedTest,
           fixtures: ["no-stop-on-termination"],
           hint: "When the consumer leaves the loop (a break, or its task is cancelled), the "
             + "stream's onTermination runs: stop the source there."
         ),
         Mistake(
-          name: "a bounded buffer drops ticks",
+          name: "ticks are lost before the consumer reads them (a bounded buffer, or an end of "
+            + "its own)",
           test: "test_aBurstOfTicksBeforeTheConsumerReads_allArrive",
           kind: .failedTest,
-          fixtures: ["bounded-buffer"],
-          hint: "Ticks can come faster than the consumer reads them, even all before it reads one. "
-            + "Every tick must reach it: keep the default buffering policy, unbounded."
+          fixtures: ["bounded-buffer", "ends-at-docs-last-tick"],
+          hint: "Ticks can come faster than the consumer reads them, even all before it reads one, "
+            + "and only the source knows when they are over. Every tick must reach the consumer: "
+            + "what does your buffer keep, and what ends your stream?"
+        ),
+        Mistake(
+          name: "the source is stopped before the consumer leaves",
+          test: "test_aConsumerThatStops_stopsTheSource",
+          kind: .hung,
+          fixtures: ["stopped-at-once"],
+          hint: "stop() is for when the consumer goes away; a source stopped earlier gives no "
+            + "more ticks and never finishes, so the consumer waits forever."
+        ),
+        Mistake(
+          name: "a tick equal to the one before it is dropped",
+          test: "test_everyTick_thenTheStreamEnds",
+          fixtures: ["drops-repeated-ticks"],
+          hint: "Two ticks with the same value are two ticks: every one the source gives reaches "
+            + "the consumer."
         ),
       ]
     ),
@@ -94,7 +112,7 @@ extension ExerciseCatalog {
         Mistake(
           name: "a failed page ends the stream quietly",
           test: "test_aFailingPage_throwsItsError",
-          saying: "page 2 failed, so the stream must throw",
+          saying: "page 2 failed, yet the stream ended without an error",
           fixtures: ["error-ends-quietly"],
           hint: "try? turns a failed page into nil, which ends the stream as if there were no "
             + "more pages. Use try, so the error reaches the consumer."
@@ -102,17 +120,25 @@ extension ExerciseCatalog {
         Mistake(
           name: "pages counted from 0",
           test: "test_aFailingPage_throwsItsError",
-          saying: "page 1 comes first",
+          saying: "expected page 1, then page 2's error",
           fixtures: ["counts-from-zero"],
           hint: "The first page is page 1. The source has no page 0, so it answers with an empty "
             + "page, and an empty page ends the stream before anything is read."
         ),
         Mistake(
-          name: "a short page is taken for the last one",
+          name: "a page counter shared by every stream",
+          test: "test_aNewStream_startsAtPageOne",
+          fixtures: ["shared-cursor"],
+          hint: "Each call of pages(from:) makes a new stream, and each stream starts at page 1: "
+            + "where does your page number live?"
+        ),
+        Mistake(
+          name: "the stream ends before the first empty page (at a short page, or after a count "
+            + "of pages)",
           test: "test_pagesOfDifferentSizes_onlyAnEmptyPageEnds",
-          fixtures: ["short-page-is-last"],
-          hint: "Pages can differ in size. Only an empty page means there are no more; return nil "
-            + "for that one alone."
+          fixtures: ["short-page-is-last", "three-pages"],
+          hint: "Pages can differ in size, and a source can have any number of them. Only an "
+            + "empty page means there are no more; return nil for that one alone."
         ),
       ]
     ),
@@ -135,10 +161,19 @@ extension ExerciseCatalog {
         Mistake(
           name: "a buffering policy that keeps stale values",
           test: "test_aSlowConsumer_alwaysSkipsToTheNewest",
-          fixtures: ["wrong-buffering-policy", "keeps-the-oldest"],
+          kind: .failedTest,
+          fixtures: ["wrong-buffering-policy", "keeps-the-oldest", "newest-two"],
           hint: "Which values does your policy keep while the consumer is busy? unbounded keeps "
             + "all of them and bufferingOldest the first ones; this consumer wants only the "
             + "newest."
+        ),
+        Mistake(
+          name: "no room for even one value",
+          test: "test_aSlowConsumer_alwaysSkipsToTheNewest",
+          kind: .hung,
+          fixtures: ["newest-zero"],
+          hint: "A value yielded while the consumer is busy must wait somewhere until it asks: "
+            + "how many values does your buffer hold?"
         ),
         Mistake(
           name: "a value nobody yielded",

@@ -46,8 +46,9 @@ final class ScriptedScanner: DocumentScanning {
   }
 }
 
-/// A recognizer that answers with a fixed result, before returning or from another thread.
-struct ScriptedRecognizer: SpeechRecognizing {
+/// A recognizer that answers with a fixed result, before returning or from another thread, and
+/// records the clips it was asked to recognize.
+final class ScriptedRecognizer: SpeechRecognizing, Sendable {
   enum Delivery {
     case beforeReturning
     case onAnotherThread
@@ -55,11 +56,21 @@ struct ScriptedRecognizer: SpeechRecognizing {
 
   let result: Result<Transcript, RecognitionError>
   let delivery: Delivery
+  private let asked = Locked<[AudioClip]>([])
+
+  init(result: Result<Transcript, RecognitionError>, delivery: Delivery) {
+    self.result = result
+    self.delivery = delivery
+  }
+
+  /// The clips `recognize` was called with, in order.
+  var askedClips: [AudioClip] { asked.withLock { $0 } }
 
   func recognize(
     _ clip: AudioClip,
     completion: @escaping @Sendable (Result<Transcript, RecognitionError>) -> Void
   ) {
+    asked.withLock { $0.append(clip) }
     switch delivery {
     case .beforeReturning:
       completion(result)

@@ -14,8 +14,16 @@ final class Ex1_1_ScannerServiceTests: GradedTestCase {
   func test_scan_returnsTheScannedDocument() async throws {
     let scanner = ScriptedScanner([.scan(Document(title: "receipt"))])
     let document = try await ScannerService(scanner: scanner).scan()
-    XCTAssertEqual(scanner.presentations, 1, "scan() must present the scanner once")
-    XCTAssertEqual(document, Document(title: "receipt"), "scan() must return the scanned document")
+    XCTAssertEqual(
+      scanner.presentations,
+      1,
+      "the scanner was presented \(scanner.presentations) times; expected once"
+    )
+    XCTAssertEqual(
+      document,
+      Document(title: "receipt"),
+      "scan() did not return the scanned document"
+    )
   }
 
   func test_secondScan_resumesAFreshContinuation() async throws {
@@ -28,7 +36,7 @@ final class Ex1_1_ScannerServiceTests: GradedTestCase {
     XCTAssertEqual(
       [first, second],
       [Document(title: "first"), Document(title: "second")],
-      "each scan must store its own continuation and return its own document"
+      "two scans in a row did not each return their own document"
     )
   }
 
@@ -44,25 +52,39 @@ final class Ex1_1_ScannerServiceTests: GradedTestCase {
     // (An answer that ends the scan without presenting must not keep this loop going.)
     while scanner.presentations == 0, !firstEnded.isSet { await Task.yield() }
     let second = try await service.scan()
-    XCTAssertEqual(second, Document(title: "second"), "the new scan must get its own document")
+    XCTAssertEqual(
+      second,
+      Document(title: "second"),
+      "the new scan did not return its own document"
+    )
     // An overwritten continuation is never resumed: the first scan would wait here forever.
     let pending = try await first.value
-    XCTAssertNil(pending, "a scan started while one is pending must end the pending one with nil")
+    XCTAssertNil(pending, "the pending scan did not end with nil when a new scan started")
   }
 
   func test_cancel_returnsNil() async throws {
     let scanner = ScriptedScanner([.cancel])
     let document = try await ScannerService(scanner: scanner).scan()
-    XCTAssertNil(document, "cancel must resume with nil, not with an empty document")
+    XCTAssertNil(document, "a cancelled scan returned a document; expected nil")
   }
 
   func test_cancelThenScan_bothWork() async throws {
     let scanner = ScriptedScanner([.cancel, .scan(Document(title: "after cancel"))])
     let service = ScannerService(scanner: scanner)
-    let cancelled = try await service.scan()
+    let cancelled: Document?
+    do {
+      cancelled = try await service.scan()
+    } catch {
+      try rethrowIfNotImplemented(error)
+      return XCTFail("a cancelled scan threw \(error); expected nil")
+    }
     let scanned = try await service.scan()
-    XCTAssertNil(cancelled, "cancel must resume with nil")
-    XCTAssertEqual(scanned, Document(title: "after cancel"), "a scan after a cancel must work")
+    XCTAssertNil(cancelled, "a cancelled scan returned a document; expected nil")
+    XCTAssertEqual(
+      scanned,
+      Document(title: "after cancel"),
+      "the scan after a cancel did not return its document"
+    )
   }
 
   func test_failure_throwsTheScannersError() async throws {
@@ -70,14 +92,14 @@ final class Ex1_1_ScannerServiceTests: GradedTestCase {
     do {
       let document = try await ScannerService(scanner: scanner).scan()
       XCTFail(
-        "a failed scan must throw the scanner's error, but scan() returned \(String(describing: document))"
+        "the scanner failed, yet scan() returned \(String(describing: document)); expected its error"
       )
     } catch {
       try rethrowIfNotImplemented(error)
       XCTAssertEqual(
         error as? ScannerError,
         ScannerError(reason: "camera unavailable"),
-        "a failed scan must throw the scanner's own error (it threw \(error))"
+        "a failed scan threw \(error); expected the scanner's own error"
       )
     }
   }
@@ -89,12 +111,18 @@ final class Ex1_1_ScannerServiceTests: GradedTestCase {
     let service = ScannerService(scanner: scanner)
     do {
       let document = try await service.scan()
-      XCTFail("a failed scan must throw, but scan() returned \(String(describing: document))")
+      XCTFail(
+        "the scanner failed, yet scan() returned \(String(describing: document)); expected an error"
+      )
     } catch {
       try rethrowIfNotImplemented(error)
     }
     let scanned = try await service.scan()
-    XCTAssertEqual(scanned, Document(title: "after failure"), "a scan after a failure must work")
+    XCTAssertEqual(
+      scanned,
+      Document(title: "after failure"),
+      "the scan after a failure did not return its document"
+    )
   }
 
   func test_duplicateCallback_isIgnored_andTheNextScanStillWorks() async throws {
@@ -108,7 +136,7 @@ final class Ex1_1_ScannerServiceTests: GradedTestCase {
     XCTAssertEqual(
       next,
       Document(title: "next"),
-      "a late duplicate callback must not answer the next scan"
+      "the scan after a duplicate callback did not return its own document"
     )
   }
 }

@@ -23,18 +23,41 @@ final class Ex1_2_TranscribeTests: GradedTestCase {
     }
   }
 
+  func test_theGivenClip_isTheOneRecognized() async throws {
+    // Two clips and two transcripts, so that an answer with either written into it fails.
+    for (clip, heard) in [
+      (AudioClip(name: "memo.m4a"), Transcript(text: "buy milk")),
+      (AudioClip(name: "call-0042.wav"), Transcript(text: "see you at noon")),
+    ] {
+      let recognizer = ScriptedRecognizer(result: .success(heard), delivery: .onAnotherThread)
+      let transcript = try await transcribe(clip, with: recognizer)
+      XCTAssertEqual(
+        recognizer.askedClips,
+        [clip],
+        "the recognizer was asked for other clips than the one given; expected \(clip.name) once"
+      )
+      XCTAssertEqual(
+        transcript,
+        heard,
+        "the transcript returned is not the recognizer's; expected \"\(heard.text)\""
+      )
+    }
+  }
+
   func test_failure_throwsTheRecognizersError() async throws {
     for expected in [RecognitionError.noSpeech, .unsupportedLanguage("tlh")] {
       let recognizer = ScriptedRecognizer(result: .failure(expected), delivery: .onAnotherThread)
       do {
         let transcript = try await transcribe(clip, with: recognizer)
-        XCTFail("a failed recognition must throw \(expected), but returned \(transcript)")
+        XCTFail(
+          "the recognition failed, yet it returned \(transcript); expected \(expected) thrown"
+        )
       } catch {
         try rethrowIfNotImplemented(error)
         XCTAssertEqual(
           error as? RecognitionError,
           expected,
-          "a failed recognition must throw the recognizer's own error (it threw \(error))"
+          "a failed recognition threw \(error); expected the recognizer's own error"
         )
       }
     }

@@ -12,6 +12,18 @@ import Exercises
 final class Ex2_2_PagesTests: GradedTestCase {
   private let scripted = [["Ada", "Bruno"], ["Chiara", "Dev"], ["Elif"]]
 
+  func test_aNewStream_startsAtPageOne() async throws {
+    let source = ScriptedPagedSource(pages: scripted)
+    for _ in 1...2 {
+      var received: [[String]] = []
+      for try await page in pages(from: source) {
+        received.append(page)
+        if received.count == scripted.count { break }  // how the stream ends is tested below
+      }
+      XCTAssertEqual(received, scripted, "a new stream over the source did not start at page 1")
+    }
+  }
+
   func test_everyPage_thenTheStreamEnds() async throws {
     var received: [[String]] = []
     for try await page in pages(from: ScriptedPagedSource(pages: scripted)) {
@@ -21,18 +33,23 @@ final class Ex2_2_PagesTests: GradedTestCase {
     XCTAssertEqual(
       received,
       scripted,
-      "every page in order, then nil at the first empty page ends the stream"
+      "expected every page in order, then the end at the first empty page"
     )
   }
 
   func test_pagesOfDifferentSizes_onlyAnEmptyPageEnds() async throws {
-    let uneven = [["Ada", "Bruno"], ["Chiara"], ["Dev", "Elif"]]
+    // Four pages, where the other tests have three: the number of pages is the source's.
+    let uneven = [["Ada", "Bruno"], ["Chiara"], ["Dev", "Elif"], ["Femi"]]
     var received: [[String]] = []
     for try await page in pages(from: ScriptedPagedSource(pages: uneven)) {
       received.append(page)
       if received.count == 10 { break }
     }
-    XCTAssertEqual(received, uneven, "a short page is still a page: only an empty one ends it")
+    XCTAssertEqual(
+      received,
+      uneven,
+      "expected every page, short ones too, until the first empty page"
+    )
   }
 
   func test_pagesAreFetchedOnlyWhenAskedFor() async throws {
@@ -41,7 +58,7 @@ final class Ex2_2_PagesTests: GradedTestCase {
     XCTAssertEqual(
       source.fetchedPages,
       [1],
-      "fetch a page only when the consumer asks for the next one"
+      "pages were fetched that the consumer did not ask for; expected only page 1"
     )
   }
 
@@ -57,14 +74,14 @@ final class Ex2_2_PagesTests: GradedTestCase {
       thrown = error
     }
     // The pages first: a stream that ends before page 2 never reaches its error.
-    XCTAssertEqual(received, [["Ada", "Bruno"]], "page 1 comes first, then page 2 fails")
+    XCTAssertEqual(received, [["Ada", "Bruno"]], "expected page 1, then page 2's error")
     guard let thrown else {
-      return XCTFail("page 2 failed, so the stream must throw")
+      return XCTFail("page 2 failed, yet the stream ended without an error")
     }
     XCTAssertEqual(
       thrown as? ScriptedFailure,
       ScriptedFailure(),
-      "the source's own error must come through (it threw \(thrown))"
+      "the stream threw \(thrown); expected the source's own error"
     )
   }
 }

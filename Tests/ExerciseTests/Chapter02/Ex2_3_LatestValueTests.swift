@@ -15,7 +15,7 @@ final class Ex2_3_LatestValueTests: GradedTestCase {
     continuation.finish()
     var received: [Double] = []
     for try await reading in stream { received.append(reading) }
-    XCTAssertEqual(received, [], "the consumer reads only values the producer yielded")
+    XCTAssertEqual(received, [], "the consumer read values nobody yielded; expected none")
   }
 
   func test_valuesYieldedWhileTheConsumerWasBusy_leaveOnlyTheNewest() async throws {
@@ -24,7 +24,7 @@ final class Ex2_3_LatestValueTests: GradedTestCase {
     continuation.finish()
     var received: [Double] = []
     for try await reading in stream { received.append(reading) }
-    XCTAssertEqual(received, [22.0], "a latest-value-only consumer must get only the newest value")
+    XCTAssertEqual(received, [22.0], "expected only the newest value")
   }
 
   func test_aSlowConsumer_alwaysSkipsToTheNewest() async throws {
@@ -40,8 +40,8 @@ final class Ex2_3_LatestValueTests: GradedTestCase {
     XCTAssertEqual(
       [first, second],
       [1, 3],
-      "after a busy spell, the next value is the newest one"
+      "after a busy spell the consumer did not get the newest value"
     )
-    XCTAssertNil(end, "finish() still ends the stream")
+    XCTAssertNil(end, "the stream did not end after finish()")
   }
 }
