@@ -7,7 +7,8 @@ import Foundation
 /// each batch of `max(size / 20, 1)` bytes, and after the last bytes if they do not fill a batch,
 /// call `report` with the fraction of `size` received: once per batch, never for a batch with no
 /// bytes, so the last call says 1.0. When `report` returns false, stop and return the bytes so
-/// far. When the task is cancelled, throw `CancellationError` (a cancelled stream may just end).
+/// far. When the task is cancelled, throw `CancellationError` (a cancelled stream may just end,
+/// or go on) and report nothing after the cancel.
 /// Read docs/Chapter06-ByteAccumulation.md#exercise-62-the-batch-loop
 public func collectInBatches(
   _ bytes: some AsyncSequence<UInt8, any Error>,

@@ -11,7 +11,9 @@ import MiniCombine
 /// - send `.finished` once, right after the last number (for an empty range, at the first
 ///   request, even a request for `.none`), without waiting for another request, and not while
 ///   a `receive(_:)` is still running;
-/// - after `cancel()`, send nothing: no number, no completion;
+/// - after `cancel()`, send nothing: no number, no completion; after `cancel()` or `.finished`,
+///   let go of the subscriber, which holds this subscription: kept, the two keep each other
+///   alive;
 /// - a subscriber may call `request(_:)` from inside `receive(_:)`: add it to the demand, and let
 ///   the loop already sending send it. (A request that starts a loop of its own inside the first
 ///   nests once per number, and overflows the stack on a long range.)

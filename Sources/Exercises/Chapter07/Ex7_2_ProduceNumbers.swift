@@ -4,8 +4,8 @@ import MiniCombine
 /// Exercise 7.2: a producer that pauses and stops (section 7.5).
 ///
 /// The body of a `Create` in its context form, run on a thread of its own: send the numbers
-/// from 0 to `limit - 1` to `subscriber`, in order, then `.finished`, calling `made(number)` just
-/// before sending each one:
+/// from 0 to `limit - 1` to `subscriber`, in order (none when `limit` is 0), then `.finished`,
+/// calling `made(number)` just before sending each one:
 /// - make a number only when one is wanted: while `context.paused`, sleep in
 ///   `context.waitIfPaused()` (blocking is what this thread is for; a loop that spins on
 ///   `paused` burns a core);

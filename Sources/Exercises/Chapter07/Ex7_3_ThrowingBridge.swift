@@ -18,7 +18,10 @@ import MiniCombine
 ///   delivered, not a value already sent, not a failure kept for later;
 /// - a continuation is resumed exactly once, even when a cancel and the completion come at
 ///   the same time from two threads.
-/// Keep the state behind a lock (NSLock, or Mutex from Synchronization); resume after unlocking.
+/// - a subscription that comes after the end is cancelled.
+/// Keep the state behind a lock (NSLock, or Mutex from Synchronization). Resume, ask and cancel
+/// after unlocking: a subscription's `request(_:)` may send and its `cancel()` may complete, and
+/// both call back into the bridge.
 /// Read docs/Chapter07-CustomPublishers.md#exercise-73-a-publisher-in-a-for-await-loop-with-failures
 public final class ThrowingBridge<Input: Sendable>: Subscriber, Cancellable, @unchecked Sendable {
   /// Any error: the publisher's failure, which `next()` throws.

@@ -124,6 +124,7 @@ extension ExerciseCatalog {
           + "them with compactMap { $0 }.",
       ],
       docAnchor: "exercise-52-at-most-n-at-a-time",
+      checksDataRaces: true,
       mistakes: [
         Mistake(
           name: "fetches in unstructured tasks",
@@ -190,6 +191,28 @@ extension ExerciseCatalog {
           hint: "With 3 ids and a limit of 10, there are only 3 to start: start "
             + "min(limit, ids.count) children, never ids[index] past the end."
         ),
+        Mistake(
+          name: "a failure put in some other place than its own",
+          test: "test_aFailureWhileAnEarlierFetchStillRuns_takesItsOwnPlace",
+          fixtures: ["failure-in-the-first-empty-place"],
+          hint: "A fetch can fail while an earlier one still runs. Its failure belongs at its "
+            + "own index, exactly as a success does: the child returns its index either way."
+        ),
+        Mistake(
+          name: "the results kept by id",
+          test: "test_theSameIDTwice_getsTheResultOfEachFetch",
+          fixtures: ["results-by-id"],
+          hint: "The same id can be given twice, and its two fetches can answer differently. "
+            + "Keep one place per index of ids, not one per id."
+        ),
+        Mistake(
+          name: "the children share the results with no lock",
+          test: "test_manyFetchesOnRealThreads_eachResultInItsPlace",
+          fixtures: ["results-in-a-shared-array"],
+          hint: "Children run at the same time on several threads: an array they all write to "
+            + "is a data race. Let each child return its index and result, and store it in the "
+            + "group's loop, which sees one at a time."
+        ),
       ]
     ),
     Exercise(
@@ -211,6 +234,7 @@ extension ExerciseCatalog {
           + "piece.data }, then join pieces in order.",
       ],
       docAnchor: "exercise-53-a-file-in-ranged-parts",
+      checksDataRaces: true,
       mistakes: [
         Mistake(
           name: "ranges that overlap by a byte",
@@ -239,7 +263,7 @@ extension ExerciseCatalog {
         Mistake(
           name: "the parts are fetched one after another",
           test: "test_aFetchThatFails_isThrownAtOnce_andTheOtherPartsAreCancelled",
-          saying: "one after another",
+          saying: "did not all start at once",
           fixtures: ["parts-one-after-another"],
           hint: "Awaiting each fetch in a loop takes the sum of their times. Add one child task "
             + "per range to a throwing task group, and they all run at once."
@@ -265,7 +289,10 @@ extension ExerciseCatalog {
           name: "a part of the wrong length is joined",
           test: "test_aPartOfTheWrongLength_isAWrongPartLength",
           saying: "when a piece's count is not its range's",
-          fixtures: ["short-part-joined", "only-short-checked", "checked-after-join"],
+          fixtures: [
+            "short-part-joined", "only-short-checked", "checked-after-join",
+            "last-part-unchecked",
+          ],
           hint: "A server may send less, or more, than it was asked for. Check data.count == "
             + "range.count in the child, as the piece comes, and throw "
             + "WrongPartLength(range:received:) when it is not."
@@ -277,6 +304,22 @@ extension ExerciseCatalog {
           fixtures: ["arrival-order"],
           hint: "The group gives the pieces as they arrive, not in range order. Return each "
             + "piece with its index, store it there, and join the pieces only when all are in."
+        ),
+        Mistake(
+          name: "only a few parts at a time",
+          test: "test_rangesCoverEveryByteOnce_evenWhenTheSizeDoesNotDivide",
+          saying: "did not all start at once",
+          fixtures: ["four-at-a-time"],
+          hint: "This exercise has no limit: every part starts at once, however many there are. "
+            + "Add a child per range before you wait for any."
+        ),
+        Mistake(
+          name: "the children share the pieces with no lock",
+          test: "test_manyPartsOnRealThreads_joinedInRangeOrder",
+          fixtures: ["pieces-in-a-shared-array"],
+          hint: "Children run at the same time on several threads: an array they all write to "
+            + "is a data race. Let each child return its index and piece, and store it in the "
+            + "group's loop, which sees one at a time."
         ),
       ]
     ),

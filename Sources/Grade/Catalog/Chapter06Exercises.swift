@@ -131,6 +131,14 @@ extension ExerciseCatalog {
             + "every access, several times a byte. Make it a struct, with mutating append and "
             + "checkCompleted()."
         ),
+        Mistake(
+          name: "a batch completed because the file is",
+          test: "test_anEmptyFile_isDone_andANegativeSizeThrows",
+          saying: "isBatchCompleted was true",
+          fixtures: ["completed-once-full"],
+          hint: "isBatchCompleted is about the current batch only: true once it holds "
+            + "batchSize bytes, however many bytes the file has in all."
+        ),
       ]
     ),
     Exercise(
@@ -146,7 +154,7 @@ extension ExerciseCatalog {
         "for try await byte in bytes { data.append(byte); inBatch += 1; if inBatch == "
           + "batchSize { inBatch = 0; report, and return data if it says false } }; after the "
           + "loop, report once more only if inBatch > 0.",
-        "try Task.checkCancellation() after each report, and once after the loop: a cancelled "
+        "try Task.checkCancellation() before each report, and once after the loop: a cancelled "
           + "task's loop over a stream can just end, and that is not the end of the body.",
       ],
       docAnchor: "exercise-62-the-batch-loop",
@@ -205,19 +213,26 @@ extension ExerciseCatalog {
         ),
         Mistake(
           name: "cancellation is not checked after the loop",
-          test: "test_whenTheTaskIsCancelled_andItsBytesJustEnd_itStillThrows",
-          saying: "after the loop too",
+          test: "test_whenTheTaskIsCancelledInTheBytesLeftOver_theyAreNotReported",
+          saying: "not an end of the body",
           fixtures: ["cancellation-ignored", "cancel-not-checked-at-the-end"],
           hint: "A cancelled task's bytes may just end, mid-batch: that is not the end of the "
-            + "body. try Task.checkCancellation() after the loop, and after each report."
+            + "body. try Task.checkCancellation() after the loop, and before each report."
         ),
         Mistake(
-          name: "reports go on after a cancel",
-          test: "test_whenTheTaskIsCancelled_itThrowsCancellationError",
-          saying: "no report after it",
-          fixtures: ["cancel-checked-only-at-the-end"],
-          hint: "Bytes already buffered still come after a cancel. try Task.checkCancellation() "
-            + "after each report, so that none follows the cancel."
+          name: "the bytes left over reported after a cancel",
+          test: "test_whenTheTaskIsCancelledInTheBytesLeftOver_theyAreNotReported",
+          saying: "they were reported after the cancel",
+          fixtures: ["leftover-reported-before-the-check"],
+          hint: "The report of the bytes left over is a report too: check for cancellation "
+            + "before it, not after."
+        ),
+        Mistake(
+          name: "a batch reported after a cancel",
+          test: "test_whenTheTaskIsCancelledMidBatch_andBytesStillCome_nothingIsReportedAfter",
+          fixtures: ["batch-reported-after-a-cancel", "cancel-checked-only-at-the-end"],
+          hint: "A cancel can come mid-batch, and bytes already on their way still come after "
+            + "it. Check for cancellation before each report, not only after one."
         ),
       ]
     ),
@@ -255,6 +270,13 @@ extension ExerciseCatalog {
           fixtures: ["accepts-200"],
           hint: "200 is a success, but not for a range request: the server ignored Range and "
             + "sent the whole body. Only 206 is the part."
+        ),
+        Mistake(
+          name: "a 200 of the right length is accepted",
+          test: "test_aWholeBodyOfTheLengthAskedFor_isStillAStatusError",
+          fixtures: ["200-of-the-right-length"],
+          hint: "A whole body can happen to be as long as the part: its length says nothing of "
+            + "which bytes it holds. Only a 206 is a part, whatever its length."
         ),
         Mistake(
           name: "the Content-Range is not checked, or a missing one is accepted",

@@ -130,6 +130,28 @@ extension ExerciseCatalog {
           hint: "receive(_:) returns how many more the subscriber wants: demand += "
             + "subscriber.receive(number)."
         ),
+        Mistake(
+          name: "an empty range from 0 never finished",
+          test: "test_finishesOnce_rightAfterTheLastNumber",
+          saying: "the empty range 0..<0",
+          fixtures: ["empty-range-at-zero-never-finished"],
+          hint: "An empty range is one whose next number is already its end, wherever it "
+            + "starts: finish when next == end, whatever the bounds are."
+        ),
+        Mistake(
+          name: "the numbers counted from 0",
+          test: "test_rangeNotFromZero_sendsItsOwnNumbers",
+          fixtures: ["counts-from-zero"],
+          hint: "A range need not start at 0: the first number is range.lowerBound, and the "
+            + "last is range.upperBound - 1."
+        ),
+        Mistake(
+          name: "the subscriber kept after the end",
+          test: "test_theSubscriber_isLetGo_afterCancelOrFinished",
+          fixtures: ["cancel-keeps-the-subscriber"],
+          hint: "The subscriber holds its subscription. If the subscription also keeps the "
+            + "subscriber after cancel() or .finished, neither is ever freed: set it to nil."
+        ),
       ]
     ),
     Exercise(
@@ -152,7 +174,7 @@ extension ExerciseCatalog {
         Mistake(
           name: "numbers made while paused",
           test: "test_makesANumberOnlyWhenOneIsWanted_andSleepsInBetween",
-          saying: "while paused, wait in waitIfPaused()",
+          saying: "expected no number made while paused",
           fixtures: ["never-waits"],
           hint: "A number sent while paused is dropped. Call context.waitIfPaused() before "
             + "making each one: it returns at once when a number is wanted."
@@ -184,7 +206,7 @@ extension ExerciseCatalog {
         Mistake(
           name: "cancelled checked only before the wait",
           test: "test_stopsWhenCancelled_withoutMakingAnotherNumber",
-          saying: "check context.cancelled after waitIfPaused()",
+          saying: "after waking up cancelled",
           fixtures: ["cancel-checked-before-the-wait"],
           hint: "A cancel is what wakes waitIfPaused() as often as a request: check "
             + "context.cancelled after the wait, before making the number."
@@ -192,7 +214,7 @@ extension ExerciseCatalog {
         Mistake(
           name: "a cancel ends the producer without CancellationError",
           test: "test_stopsWhenCancelled_withoutMakingAnotherNumber",
-          saying: "throw CancellationError()",
+          saying: "expected CancellationError thrown",
           fixtures: ["returns-when-cancelled"],
           hint: "Returning says \"all sent\". A producer stopped by a cancel says so: "
             + "throw CancellationError()."
@@ -228,6 +250,22 @@ extension ExerciseCatalog {
           fixtures: ["never-finished"],
           hint: "After the last number, send subscriber.receive(completion: .finished): a "
             + "for-await loop over this publisher would wait for it forever."
+        ),
+        Mistake(
+          name: "upTo: 0 crashes",
+          test: "test_upToZero_sendsOnlyFinished",
+          kind: .crashed,
+          fixtures: ["closed-range"],
+          hint: "0...(limit - 1) is 0...-1 when limit is 0, and a closed range whose end is "
+            + "below its start traps. 0..<limit is empty then."
+        ),
+        Mistake(
+          name: "upTo: 0 never finished",
+          test: "test_upToZero_sendsOnlyFinished",
+          saying: "expected .finished alone",
+          fixtures: ["nothing-to-send-returns"],
+          hint: "With no number to send, the subscriber still waits for the end: send "
+            + ".finished whatever the limit."
         ),
       ]
     ),
@@ -370,6 +408,43 @@ extension ExerciseCatalog {
           saying: "receive(_:) returns .none",
           fixtures: ["asks-more-with-each-value"],
           hint: "receive(_:) returns .none: the next value is asked for by the next next()."
+        ),
+        Mistake(
+          name: "a subscription that comes after the end is kept",
+          test: "test_theEnd_thenASubscription_isCancelled",
+          fixtures: ["late-subscription-kept"],
+          hint: "Once the bridge is over, nobody will ask a subscription for anything: cancel "
+            + "one that comes late, so that its publisher can stop."
+        ),
+        Mistake(
+          name: "the value asked for in receive(subscription:) while holding the lock",
+          test: "test_theSubscriptionAfterNext_sendsInsideRequest_andNextGetsIt",
+          fixtures: ["subscription-asked-inside-the-lock"],
+          hint: "A publisher may send from inside request(_:), and receive(_:) takes the lock: "
+            + "ask after unlocking, in receive(subscription:) as in next()."
+        ),
+        Mistake(
+          name: "the subscription kept without the lock",
+          test: "test_twoThreads_aNextAndTheSubscriptionAtOnce_askForOneValue",
+          fixtures: ["subscription-kept-without-the-lock"],
+          hint: "next() reads the subscription on one thread while receive(subscription:) "
+            + "stores it on another: store and read it only while holding the lock."
+        ),
+        Mistake(
+          name: "a failure leaves the waiting continuation set",
+          test: "test_aFailure_thenACancel_resumeTheWaitingNextOnce",
+          kind: .crashed,
+          fixtures: ["failure-not-cleared"],
+          hint: "A continuation is resumed once. Whatever resumes it (a value, the end, a "
+            + "failure, a cancel) takes it out of the state, so nothing can resume it again."
+        ),
+        Mistake(
+          name: "the subscription cancelled while holding the lock",
+          test: "test_whenTheSubscriptionsCancelSendsTheEnd_cancelDoesNotHang",
+          kind: .hung,
+          fixtures: ["cancelled-inside-the-lock"],
+          hint: "A subscription's cancel() may call back into the bridge, which takes the "
+            + "lock: take the subscription out under the lock, and cancel it after unlocking."
         ),
       ]
     ),

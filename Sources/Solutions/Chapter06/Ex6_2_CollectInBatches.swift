@@ -17,8 +17,10 @@ public func collectInBatches(
     inBatch += 1
     if inBatch == batchSize {
       inBatch = 0
-      guard await report(Double(data.count) / Double(size)) else { return data }
+      // Nothing is reported after a cancel, and bytes may still come after one.
       try Task.checkCancellation()
+      guard await report(Double(data.count) / Double(size)) else { return data }
+      try Task.checkCancellation()  // cancelled in the report: read no more
     }
   }
   // A cancelled task's loop over a stream just ends: that is not the end of the body.

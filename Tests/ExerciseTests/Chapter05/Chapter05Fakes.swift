@@ -1,4 +1,5 @@
 import ExerciseSupport
+import Foundation
 import LessonSupport
 import VirtualTime
 import XCTest
@@ -80,5 +81,18 @@ func onTimeline<T: Sendable>(
     return (try await VirtualTimeline.run(pace: 0, body), nil)
   } catch let stuck as VirtualTimeline.Stuck {
     return (nil, stuck.at)
+  }
+}
+
+/// Runs every job on a new thread of its own, so that child tasks that inherit it run truly at
+/// once, and the thread sanitizer sees no order between them but what their code makes.
+///
+/// (The cooperative pool hands its jobs through one queue, which orders most of them for the
+/// sanitizer: a race there shows only when two jobs overlap by chance.)
+final class ThreadPerJob: TaskExecutor {
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let executor = asUnownedTaskExecutor()
+    Thread { job.runSynchronously(on: executor) }.start()
   }
 }

@@ -60,16 +60,16 @@ final class Ex5_1_ProgressUpdatesTests: GradedTestCase {
     let log = log.snapshot
     if !log.offTimeline.isEmpty || log.starts.isEmpty {
       XCTFail(
-        "no job ran on the executor the test passed: start the driver with "
-          + "Task(executorPreference: executor), and each job as a child of a task group in it"
+        "no job ran on the executor the test passed: expected every job to run there, the "
+          + "executor given to progressUpdates"
       )
       return false
     }
     let starts = log.startsText(calls.map(\.0))
     guard log.starts.values.allSatisfy({ $0 == "0 s" }), log.starts.count == calls.count else {
       XCTFail(
-        "the jobs ran one after another (they started at: \(starts)): add each job as a child "
-          + "of a task group, so that they all start at once"
+        "the jobs ran one after another (they started at: \(starts)): expected every job to "
+          + "start at 0 s"
       )
       return false
     }
@@ -82,23 +82,22 @@ final class Ex5_1_ProgressUpdatesTests: GradedTestCase {
     guard ranAtOnce(log) else { return }
     if seen.fractions.first?.hasPrefix("0% ") == true {
       XCTFail(
-        "second ended at 1 s, and the fraction was 0%: count the job that ended before you "
-          + "yield, and divide as Double (in Int, 1 / 3 is 0)"
+        "second ended at 1 s, and the fraction was 0%: expected 33%, 1 of 3 jobs ended"
       )
       return
     }
     XCTAssertEqual(
       seen.fractions,
       ["33% at 1 s"],
-      "second ended first, at 1 s: 1 of 3 jobs done (count in the group's loop how many have "
-        + "ended, whichever they were)"
+      "second ended first, at 1 s: expected 1 of 3 jobs done, counting the jobs that have "
+        + "ended, whichever they were"
     )
     XCTAssertEqual(
       log.ends,
       ["second": "ended at 1 s", "first": "cancelled at 1 s", "third": "cancelled at 1 s"],
-      "the consumer stopped after the first fraction, at 1 s: onTermination must cancel the "
-        + "driver then, and with it the jobs still running (which it reaches only if they are "
-        + "its group's children, not in a Task {} of their own)"
+      "the consumer stopped after the first fraction, at 1 s, and jobs went on running: "
+        + "expected the stream's end (onTermination must cancel the driver then) to cancel every "
+        + "job still running"
     )
   }
 
@@ -108,14 +107,14 @@ final class Ex5_1_ProgressUpdatesTests: GradedTestCase {
     guard ranAtOnce(log) else { return }
     XCTAssertTrue(
       seen.end.hasPrefix("threw JobFailed(second)"),
-      "second threw: its error must end the stream, with finish(throwing: error) (the stream "
+      "second threw: its error must end the stream, thrown to the consumer (the stream "
         + "\(seen.end))"
     )
     XCTAssertEqual(
       log.ends,
       ["second": "threw at 1 s", "first": "cancelled at 1 s", "third": "cancelled at 1 s"],
-      "second threw at 1 s: the first error must leave no other job running (let it leave the "
-        + "group's loop, and the group cancels the rest)"
+      "second threw at 1 s: the first error must leave no other job running; expected the "
+        + "others cancelled at 1 s"
     )
     XCTAssertEqual(seen.end, "threw JobFailed(second) at 1 s", "the error must end it at once")
     XCTAssertEqual(seen.fractions, [], "second was the first job to end, and it failed")

@@ -37,22 +37,25 @@ final class Ex5_2_FetchAllTests: GradedTestCase {
     guard let (results, doneAt) = value else {
       XCTFail(
         "fetchAll never returned: at \(stuckAt ?? "?") it waited for something the test's "
-          + "timeline cannot see, such as a Task {} of its own. Run each fetch as a child of a "
-          + "task group"
+          + "timeline cannot see, such as a Task {} of its own; expected every fetch to run on "
+          + "the timeline, as a child of a task group does"
       )
       return ([], "never")
     }
-    return try (
-      results.map { result in
-        switch result {
-        case .success(let value): return value
-        case .failure(let error as JobFailed): return "failed: \(error.name)"
-        case .failure(let error):
-          try rethrowIfNotImplemented(error)
-          return "failed: \(error)"
-        }
-      }, doneAt
-    )
+    return (try words(results), doneAt)
+  }
+
+  /// The results as words: "A!" for a value, "failed: C" for `JobFailed("C")`.
+  private func words<Value>(_ results: [Result<Value, any Error>]) throws -> [String] {
+    try results.map { result in
+      switch result {
+      case .success(let value): return "\(value)"
+      case .failure(let error as JobFailed): return "failed: \(error.name)"
+      case .failure(let error):
+        try rethrowIfNotImplemented(error)
+        return "failed: \(error)"
+      }
+    }
   }
 
   /// Fails, and returns false, unless the fetches started exactly at `starts` (the schedule of
@@ -68,12 +71,12 @@ final class Ex5_2_FetchAllTests: GradedTestCase {
     if !log.offTimeline.isEmpty {
       XCTFail(
         "fetches ran outside the test's timeline (\(log.offTimeline.joined(separator: ", "))): "
-          + "run each fetch as a child of a task group, not in a Task {} of its own"
+          + "expected every fetch on it, as a child of a task group is"
       )
     } else if log.mostInFlight > limit {
       XCTFail(
         "\(log.mostInFlight) fetches ran at once, and the limit is \(limit) (they started at: "
-          + "\(actual)): start at most \(limit), then one more only when one has ended"
+          + "\(actual)): expected at most \(limit) at any time"
       )
     } else if log.mostInFlight == 1 && limit > 1 {
       XCTFail(
@@ -168,5 +171,63 @@ final class Ex5_2_FetchAllTests: GradedTestCase {
       "the results must be in the order of the ids, not in the order the fetches ended"
     )
     XCTAssertEqual(doneAt, "7 s", "fetchAll must return once every fetch has ended")
+  }
+
+  func test_aFailureWhileAnEarlierFetchStillRuns_takesItsOwnPlace() async throws {
+    let log = JobLog()
+    // B fails at 1 s, while A, the id before it, runs until 3 s.
+    let (results, _) = try await fetch([("A", 3), ("B", 1)], atMost: 2, failing: "B", log: log)
+    guard followedTheSchedule(log, limit: 2, starts: ["A": "0 s", "B": "0 s"]) else { return }
+    XCTAssertEqual(
+      results,
+      ["A!", "failed: B"],
+      "B failed at 1 s while A, the id before it, was still running: expected B's failure in "
+        + "B's place and A's value in A's"
+    )
+  }
+
+  func test_theSameIDTwice_getsTheResultOfEachFetch() async throws {
+    // The first fetch of A answers "A#1", the second "A#2": the ids repeat, the fetches do not.
+    let calls = Locked<[String: Int]>([:])
+    let (value, stuckAt) = try await onTimeline { timeline in
+      await fetchAll(["A", "B", "A"], atMost: 2) { id in
+        let call = calls.withLock { calls in
+          calls[id, default: 0] += 1
+          return calls[id, default: 0]
+        }
+        try await timeline.sleep(for: .seconds(id == "A" ? 2 : 1))
+        return "\(id)#\(call)"
+      }
+    }
+    guard let value else {
+      return XCTFail("fetchAll never returned (stuck at \(stuckAt ?? "?"))")
+    }
+    XCTAssertEqual(
+      try words(value),
+      ["A#1", "B#1", "A#2"],
+      "the ids were A, B, A: each place gets the result of its own fetch, and the two fetches "
+        + "of A answered A#1 and A#2"
+    )
+  }
+
+  /// Run under --sanitize=thread too (the grader does, once the plain run passes).
+  func test_manyFetchesOnRealThreads_eachResultInItsPlace() async throws {
+    // Off the timeline: each job on a thread of its own, so that the children run at once.
+    let ids = Array(1_000..<1_100)
+    let results = await withTaskExecutorPreference(ThreadPerJob()) {
+      await fetchAll(ids, atMost: 8) { id in
+        await Task.yield()
+        if id % 7 == 0 { throw JobFailed(name: "\(id)") }
+        return id * 2
+      }
+    }
+    let expected = ids.map { $0 % 7 == 0 ? "failed: \($0)" : "\($0 * 2)" }
+    let got = try words(results)
+    XCTAssertEqual(got.count, ids.count, "100 ids, 8 at a time on real threads: 100 results")
+    XCTAssertTrue(
+      got == expected,
+      "100 ids, 8 at a time on real threads: expected each result in its id's place (the "
+        + "first that differs: \(zip(got, expected).first { $0 != $1 }.map { "got \($0), expected \($1)" } ?? "none"))"
+    )
   }
 }

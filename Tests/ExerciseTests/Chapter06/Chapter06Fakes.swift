@@ -5,31 +5,35 @@ import LessonSupport
 import FoundationNetworking
 #endif
 
-/// Bytes that just end (nil) once the task is cancelled, as a cancelled download's stream can;
-/// `cancelAt` cancels the task itself when that many bytes have been read.
+/// Bytes that just end (nil) once the task is cancelled, as a cancelled download's stream can.
+///
+/// `cancelAt` cancels the task itself when that many bytes have been read. With `endsOnCancel`
+/// false they go on coming after the cancel instead, as bytes already buffered do.
 struct BytesThatEndOnCancel: AsyncSequence, Sendable {
   typealias Element = UInt8
   typealias Failure = any Error
 
   let count: Int
   var cancelAt = Int.max
+  var endsOnCancel = true
 
   struct Iterator: AsyncIteratorProtocol {
     typealias Failure = any Error
     let count: Int
     let cancelAt: Int
+    let endsOnCancel: Bool
     var index = 0
 
     mutating func next() async throws -> UInt8? {
       if index == cancelAt { withUnsafeCurrentTask { $0?.cancel() } }
-      guard index < count, !Task.isCancelled else { return nil }
+      guard index < count, !(endsOnCancel && Task.isCancelled) else { return nil }
       index += 1
       return UInt8(index % 251)
     }
   }
 
   func makeAsyncIterator() -> Iterator {
-    Iterator(count: count, cancelAt: cancelAt)
+    Iterator(count: count, cancelAt: cancelAt, endsOnCancel: endsOnCancel)
   }
 }
 
@@ -37,7 +41,9 @@ struct BytesThatEndOnCancel: AsyncSequence, Sendable {
 ///
 /// Every request to `http://stub.invalid/PATH` gets a 206 with 100 bytes, and the Content-Range
 /// PATH names: /ok "bytes 1000-1099/5000", /no-content-range none, /other-bytes "bytes 0-99/5000",
-/// /longer "bytes 1000-10990/50000". Each request is logged: "GET /ok bytes=1000-1099".
+/// /longer "bytes 1000-10990/50000"; except /whole-body, a 200 with no Content-Range, as a server
+/// that ignores Range sends for a file of 100 bytes. Each request is logged: "GET /ok
+/// bytes=1000-1099".
 final class StubbedParts: URLProtocol {
   static let requests = Locked<[String]>([])
 
@@ -62,7 +68,7 @@ final class StubbedParts: URLProtocol {
     Self.requests.withLock { $0.append("\(request.httpMethod ?? "GET") \(path) \(range)") }
     let contentRange: String? =
       switch path {
-      case "/no-content-range": nil
+      case "/no-content-range", "/whole-body": nil
       case "/other-bytes": "bytes 0-99/5000"
       case "/longer": "bytes 1000-10990/50000"
       default: "bytes 1000-1099/5000"
@@ -73,7 +79,7 @@ final class StubbedParts: URLProtocol {
       let url = request.url,
       let response = HTTPURLResponse(
         url: url,
-        statusCode: 206,
+        statusCode: path == "/whole-body" ? 200 : 206,
         httpVersion: "HTTP/1.1",
         headerFields: headers
       )

@@ -94,7 +94,17 @@ final class Ex6_1_ByteAccumulatorTests: GradedTestCase {
       return XCTFail("a size of 0 is a file with no bytes, not an error (it threw \(error))")
     }
     XCTAssertEqual(empty.progress, 1, "0 of 0 bytes is all of them: 1.0, not 0 / 0")
+    XCTAssertFalse(
+      empty.isBatchCompleted,
+      "an empty file before any byte: isBatchCompleted was true; expected false, since no batch "
+        + "holds batchSize bytes"
+    )
     XCTAssertFalse(empty.checkCompleted(), "the first check starts the first batch")
+    XCTAssertFalse(
+      empty.isBatchCompleted,
+      "an empty file after its first check: isBatchCompleted was true; expected false, since "
+        + "the new batch holds no byte"
+    )
     XCTAssertTrue(
       empty.checkCompleted(),
       "an empty file: the second check finds the batch empty, or the loop never ends"
@@ -128,6 +138,34 @@ final class Ex6_1_ByteAccumulatorTests: GradedTestCase {
       0,
       "ByteAccumulator is a struct, as in section 6.3: a copy keeps what it had (a class would "
         + "be shared, and checked for exclusive access on every byte)"
+    )
+  }
+
+  func test_everyByteIn_aBatchIsCompletedOnlyWhenFull() throws {
+    // 60 bytes: batches of 3. The seed's loop: append until isBatchCompleted, then check.
+    var accumulator = try ByteAccumulator(name: "f", size: 60)
+    XCTAssertFalse(accumulator.checkCompleted())
+    for byte in 1...60 {
+      accumulator.append(UInt8(byte))
+      if accumulator.isBatchCompleted {
+        XCTAssertEqual(
+          byte % 3,
+          0,
+          "after \(byte) of 60 bytes, batches of 3: isBatchCompleted was true mid-batch"
+        )
+        XCTAssertFalse(accumulator.checkCompleted())
+      }
+    }
+    XCTAssertEqual(accumulator.progress, 1)
+    XCTAssertFalse(
+      accumulator.isBatchCompleted,
+      "all 60 bytes in and the last batch checked: isBatchCompleted was true; expected false "
+        + "until a new batch holds 3 bytes, whether or not the file is complete"
+    )
+    accumulator.append(61)
+    XCTAssertFalse(
+      accumulator.isBatchCompleted,
+      "a byte past the size, 1 of 3 in its batch: isBatchCompleted was true; expected false"
     )
   }
 }

@@ -72,7 +72,8 @@ final class Ex6_2_CollectInBatchesTests: GradedTestCase {
     let shown = reported.prefix(3).map(String.init).joined(separator: ", ")
     if reported.count > 1, reported.dropLast().allSatisfy({ $0 == 0 }) {
       return XCTFail(
-        "every fraction before the last was 0: divide as Double, not in Int (reports, in bytes: "
+        "every fraction before the last was 0; expected a fraction that grows with each batch "
+          + "(reports, in bytes: "
           + "\(shown), ...)"
       )
     }
@@ -97,7 +98,7 @@ final class Ex6_2_CollectInBatchesTests: GradedTestCase {
       reported,
       (1...19).map { $0 * 2_000 } + [39_000],
       "the body ended 1,000 bytes short of the size: its last 1,000 bytes are reported once, "
-        + "whatever the size said (count the bytes in the batch, not size % batchSize)"
+        + "whatever the size said"
     )
     XCTAssertEqual(data.count, 39_000)
   }
@@ -123,23 +124,81 @@ final class Ex6_2_CollectInBatchesTests: GradedTestCase {
     XCTAssertEqual(data, body(200_003).bytes.prefix(30_000), "the bytes so far: 3 batches")
   }
 
-  func test_whenTheTaskIsCancelled_andItsBytesJustEnd_itStillThrows() async throws {
-    // Cancelled at byte 25,000, mid-batch, the bytes end, as a cancelled download's can.
+  /// Collects 200,003 bytes (batches of 10,000) that cancel the task at byte `cancelAt` and then
+  /// end or go on; returns the reports in bytes, and what came out: "CancellationError" or
+  /// "returned N bytes".
+  private func collectCancelled(
+    at cancelAt: Int,
+    endsOnCancel: Bool
+  ) async throws -> (reported: [Int], outcome: String) {
+    let reported = Locked<[Int]>([])
+    let outcome: String
     do {
       let data = try await collectInBatches(
-        BytesThatEndOnCancel(count: 200_003, cancelAt: 25_000),
+        BytesThatEndOnCancel(count: 200_003, cancelAt: cancelAt, endsOnCancel: endsOnCancel),
         size: 200_003
-      ) { _ in true }
-      XCTFail(
-        "the task was cancelled at byte 25,000 and the bytes ended there; collectInBatches "
-          + "returned \(data.count) bytes as if that were the whole body: check for "
-          + "cancellation (Task.checkCancellation()) after the loop too"
-      )
+      ) { fraction in
+        reported.withLock { $0.append(Int((fraction * 200_003).rounded())) }
+        return true
+      }
+      outcome = "returned \(data.count) bytes"
     } catch is CancellationError {
+      outcome = "CancellationError"
     } catch {
       try rethrowIfNotImplemented(error)
-      XCTFail("cancelled: expected CancellationError, got \(error)")
+      outcome = "threw \(error)"
     }
+    return (reported.withLock { $0 }, outcome)
+  }
+
+  func test_whenTheTaskIsCancelled_andItsBytesJustEnd_itStillThrows() async throws {
+    // Cancelled at byte 25,000, mid-batch, the bytes end, as a cancelled download's can.
+    let (reported, outcome) = try await collectCancelled(at: 25_000, endsOnCancel: true)
+    XCTAssertEqual(
+      outcome,
+      "CancellationError",
+      "the task was cancelled at byte 25,000 and the bytes ended there: expected "
+        + "CancellationError, not an end of the body"
+    )
+    XCTAssertEqual(
+      reported,
+      [10_000, 20_000],
+      "the task was cancelled at byte 25,000: expected no report after the cancel, not even of "
+        + "the bytes left over"
+    )
+  }
+
+  func test_whenTheTaskIsCancelledMidBatch_andBytesStillCome_nothingIsReportedAfter() async throws {
+    // Cancelled at byte 25,000, mid-batch; bytes already on their way go on coming.
+    let (reported, outcome) = try await collectCancelled(at: 25_000, endsOnCancel: false)
+    XCTAssertEqual(
+      outcome,
+      "CancellationError",
+      "the task was cancelled at byte 25,000, and bytes still came: expected CancellationError"
+    )
+    XCTAssertEqual(
+      reported,
+      [10_000, 20_000],
+      "the task was cancelled at byte 25,000, mid-batch, and bytes still came: a batch was "
+        + "reported after the cancel; expected no report after it"
+    )
+  }
+
+  func test_whenTheTaskIsCancelledInTheBytesLeftOver_theyAreNotReported() async throws {
+    // Cancelled at byte 200,001, after the 20th batch; the last 3 bytes still come.
+    let (reported, outcome) = try await collectCancelled(at: 200_001, endsOnCancel: false)
+    XCTAssertEqual(
+      outcome,
+      "CancellationError",
+      "the task was cancelled at byte 200,001, and the last bytes still came: expected "
+        + "CancellationError, not an end of the body"
+    )
+    XCTAssertEqual(
+      reported,
+      (1...20).map { $0 * 10_000 },
+      "the task was cancelled at byte 200,001, in the bytes left over after the last batch: "
+        + "they were reported after the cancel; expected no report after it"
+    )
   }
 
   func test_whenTheTaskIsCancelled_itThrowsCancellationError() async throws {
@@ -148,15 +207,13 @@ final class Ex6_2_CollectInBatchesTests: GradedTestCase {
       let (reported, data) = try await collect(200_003, cancelAfter: 3, reported: reported)
       XCTFail(
         "the task was cancelled after the 3rd report, and collectInBatches returned "
-          + "\(data.count) bytes after \(reported.count) reports: check for cancellation "
-          + "(Task.checkCancellation()) and throw"
+          + "\(data.count) bytes after \(reported.count) reports; expected CancellationError"
       )
     } catch is CancellationError {
       XCTAssertEqual(
         reported.withLock { $0.count },
         3,
-        "the task was cancelled in the 3rd report: no report after it (check for "
-          + "cancellation after each report, not only at the end)"
+        "the task was cancelled in the 3rd report: expected no report after it"
       )
     } catch {
       try rethrowIfNotImplemented(error)

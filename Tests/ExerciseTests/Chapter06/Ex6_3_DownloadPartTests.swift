@@ -37,7 +37,7 @@ final class Ex6_3_DownloadPartTests: GradedTestCase {
     } catch let error as URLError where session !== URLSession.shared {
       XCTFail(
         "the request did not go through the session it was given, which would have answered "
-          + "(it failed with URLError \(error.code.rawValue)): send it with session.data(for:)"
+          + "(it failed with URLError \(error.code.rawValue))"
       )
       return nil
     } catch {
@@ -78,8 +78,8 @@ final class Ex6_3_DownloadPartTests: GradedTestCase {
       guard let error else { return }
       if case .contentRange = error {
         return XCTFail(
-          "a 200 must be PartError.status(200): check the status first, and the Content-Range "
-            + "only for a 206 (it threw \(error))"
+          "a 200 threw \(error): expected PartError.status(200), since a 200 is no part, "
+            + "whatever its Content-Range"
         )
       }
       XCTAssertEqual(
@@ -88,6 +88,23 @@ final class Ex6_3_DownloadPartTests: GradedTestCase {
         "200 means the server ignored Range and sent the whole body: not the part asked for"
       )
     }
+  }
+
+  func test_aWholeBodyOfTheLengthAskedFor_isStillAStatusError() async throws {
+    // 100 bytes asked for from 1000, and 100 bytes come, with a 200: the whole of a 100-byte file.
+    let error = try await partError(
+      StubbedParts.url("/whole-body"),
+      offset: 1000,
+      length: 100,
+      session: StubbedParts.session
+    )
+    guard let error else { return }
+    XCTAssertEqual(
+      error,
+      .status(200),
+      "a 200 with 100 bytes, when bytes 1000-1099 were asked for, is a whole body of 100 bytes, "
+        + "not bytes 1000-1099: expected PartError.status(200), whatever its length"
+    )
   }
 
   func test_a206WithoutContentRange_isAContentRangeError() async throws {
@@ -172,7 +189,7 @@ final class Ex6_3_DownloadPartTests: GradedTestCase {
     } catch let error as URLError {
       return XCTFail(
         "the request did not go through the session it was given, which would have answered "
-          + "(it failed with URLError \(error.code.rawValue)): send it with session.data(for:)"
+          + "(it failed with URLError \(error.code.rawValue))"
       )
     }
     XCTAssertEqual(data.count, 100)

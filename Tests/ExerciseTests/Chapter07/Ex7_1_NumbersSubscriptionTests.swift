@@ -52,8 +52,8 @@ final class Ex7_1_NumbersSubscriptionTests: GradedTestCase {
     try subscribe(0..<3, nested).request(.max(1))
     XCTAssertFalse(
       early.withLock { $0 },
-      "finished came while receive(_:) was still running: finish after the loop, not inside a "
-        + "nested request"
+      "finished came while receive(_:) was still running; expected it only once that call had "
+        + "returned"
     )
   }
 
@@ -129,6 +129,13 @@ final class Ex7_1_NumbersSubscriptionTests: GradedTestCase {
       ["finished"],
       "an empty range finishes at the first request, whatever it asks for (.none too)"
     )
+    let zero = Recorder()
+    try subscribe(0..<0, zero).request(.max(1))
+    XCTAssertEqual(
+      zero.log,
+      ["finished"],
+      "the empty range 0..<0 got \(zero.log) at its first request; expected finished, as 5..<5"
+    )
   }
 
   func test_afterCancel_nothingIsSent() throws {
@@ -163,5 +170,42 @@ final class Ex7_1_NumbersSubscriptionTests: GradedTestCase {
       ["0", "1", "2", "3", "4"],
       "a cancel from inside the last receive(_:): no finished after it"
     )
+  }
+
+  func test_rangeNotFromZero_sendsItsOwnNumbers() throws {
+    let recorder = Recorder()
+    let subscription = try subscribe(5..<8, recorder)
+    subscription.request(.max(2))
+    XCTAssertEqual(recorder.log, ["5", "6"], "the range 5..<8, two asked for: expected 5 and 6")
+    subscription.request(.max(1))
+    XCTAssertEqual(
+      recorder.log,
+      ["5", "6", "7", "finished"],
+      "the range 5..<8, three asked for in all: expected 5, 6, 7, then finished"
+    )
+  }
+
+  func test_theSubscriber_isLetGo_afterCancelOrFinished() throws {
+    // The subscriber keeps its subscription: a subscription that keeps the subscriber after
+    // the end keeps them both alive, each holding the other.
+    for end in ["cancel()", "finished"] {
+      weak var released: Recorder?
+      do {
+        let recorder = Recorder()
+        released = recorder
+        let subscription = try subscribe(0..<3, recorder)
+        if end == "cancel()" {
+          subscription.request(.max(1))
+          subscription.cancel()
+        } else {
+          subscription.request(.unlimited)
+        }
+      }
+      XCTAssertNil(
+        released,
+        "after \(end), nothing more is sent, yet the subscription still held the subscriber: "
+          + "expected it let go, so that the two do not keep each other alive"
+      )
+    }
   }
 }

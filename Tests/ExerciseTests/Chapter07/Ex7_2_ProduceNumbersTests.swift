@@ -100,8 +100,8 @@ final class Ex7_2_ProduceNumbersTests: GradedTestCase {
     XCTAssertEqual(
       exactEvents.last,
       "returned",
-      "asked for 3 of 3 numbers: finished without waiting for another request (wait before "
-        + "making a number, not after sending one)"
+      "asked for 3 of 3 numbers, the producer waited for another request; expected it "
+        + "finished without waiting for another request"
     )
   }
 
@@ -116,7 +116,7 @@ final class Ex7_2_ProduceNumbersTests: GradedTestCase {
     )
     XCTAssertFalse(
       first.contains("made 3"),
-      "made the 3 when only 3 numbers were asked for: while paused, wait in waitIfPaused()"
+      "made the 3 when only 3 numbers were asked for: expected no number made while paused"
     )
     XCTAssertEqual(
       first,
@@ -144,17 +144,17 @@ final class Ex7_2_ProduceNumbersTests: GradedTestCase {
     let events = try await run.events(through: isEnd)
     XCTAssertFalse(
       events.contains("made 3"),
-      "made numbers after the cancel: stop when context.cancelled"
+      "made numbers after the cancel: expected none"
     )
     XCTAssertFalse(
       events.contains("made 2"),
-      "made a number after waking up cancelled: check context.cancelled after waitIfPaused(), "
-        + "before made"
+      "made a number after waking up cancelled: expected none once cancelled, even the one "
+        + "it waited to make"
     )
     XCTAssertEqual(
       events,
       ["threw CancellationError"],
-      "cancelled while waiting: throw CancellationError(), without making anything"
+      "cancelled while waiting: expected CancellationError thrown, and nothing made"
     )
     XCTAssertEqual(run.recorder.log, ["0", "1"])
 
@@ -166,6 +166,22 @@ final class Ex7_2_ProduceNumbersTests: GradedTestCase {
       wantedEvents.contains("made 3"),
       "made numbers after a cancel that came while more were wanted: check context.cancelled "
         + "before each number, paused or not"
+    )
+  }
+
+  func test_upToZero_sendsOnlyFinished() async throws {
+    var run = run(upTo: 0)
+    run.subscription.request(.max(1))  // the producer starts on the first demand
+    let events = try await run.events(through: isEnd)
+    XCTAssertEqual(
+      events,
+      ["returned"],
+      "upTo: 0 is no number to make: expected the producer to return at once, making nothing"
+    )
+    XCTAssertEqual(
+      run.recorder.log,
+      ["finished"],
+      "upTo: 0 is no number to send: expected .finished alone, which needs no demand"
     )
   }
 }
