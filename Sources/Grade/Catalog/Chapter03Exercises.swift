@@ -102,22 +102,45 @@ extension ExerciseCatalog {
       stubFile: "Ex3_2_Heartbeat.swift",
       testClass: "Ex3_2_HeartbeatTests",
       hints: [
-        "Section 3.2's stop(), made safe from anywhere: whatever calls stop(), however often, "
-          + "exactly one call cancels the task and closes the connection. Deciding which call "
-          + "that is must be one step, under a lock.",
-        "Keep the task and a stopped flag in a Mutex (import Synchronization). start() checks "
-          + "the flag and stores the Task under the lock. stop() takes the task and the old flag "
-          + "out, and sets the flag, in one withLock; it cancels and closes after the lock, "
-          + "since close() may call stop() again.",
-        "stop(): let (task, isFirst) = state.withLock { state in defer { state.task = nil; "
-          + "state.stopped = true }; return (state.task, !state.stopped) }; task?.cancel(); if "
-          + "isFirst { connection.close() }. The Task: while true { try await "
-          + "clock.sleep(for: interval); try Task.checkCancellation(); try await "
-          + "connection.send(beat); beat += 1 }, in a do whose catch returns.",
+        "Section 3.2's service adopts TaskCancellable: start() keeps its Task in `task`, and "
+          + "stop() ends it with cancelTask(). The heartbeat is @MainActor, so stop() runs from "
+          + "its first line to its last with nothing else in between: one flag, looked at and "
+          + "set at the top, decides which call is the first.",
+        "Keep a `stopped` flag. start(): throw HeartbeatStopped() if it is set; make the Task, "
+          + "store it in `task`, return it. stop(): return if it is set; set it before anything "
+          + "else, since the cancel and close() may call stop() again; then cancelTask() and "
+          + "connection.close().",
+        "stop(): guard !stopped else { return }; stopped = true; cancelTask(); "
+          + "connection.close(). The Task: while true { try await clock.sleep(for: interval); "
+          + "try Task.checkCancellation(); try await connection.send(beat); beat += 1 }, in a do "
+          + "whose catch returns.",
       ],
       docAnchor: "exercise-32-an-idempotent-stop",
-      checksDataRaces: true,
       mistakes: [
+        Mistake(
+          name: "stop() is not idempotent",
+          test: "test_stopAndStopAgain_closesOnce",
+          saying: "stop() twice closed the connection",
+          fixtures: ["stop-not-idempotent"],
+          hint: "Only the first stop() cancels and closes: remember that the heartbeat was "
+            + "stopped, and have every later call return at once."
+        ),
+        Mistake(
+          name: "the task is never kept in `task`",
+          test: "test_aStartedHeartbeat_keepsItsTaskInTask_andStopLetsGoOfIt",
+          saying: "expected the task start() returned",
+          fixtures: ["task-never-stored"],
+          hint: "cancelTask() cancels the task in `task`, and finds nil there unless start() "
+            + "stored the Task it made: self.task = task, before returning it."
+        ),
+        Mistake(
+          name: "stop() does not cancel the task",
+          test: "test_aStartedHeartbeat_keepsItsTaskInTask_andStopLetsGoOfIt",
+          saying: "is not cancelled",
+          fixtures: ["task-not-cancelled"],
+          hint: "Closing the connection does not stop the task that sends on it: call "
+            + "cancelTask() in stop()."
+        ),
         Mistake(
           name: "beats sent after stop (try? swallows the cancel)",
           test: "test_beatsUntilStop_thenTheConnectionIsClosedOnce",
@@ -127,55 +150,34 @@ extension ExerciseCatalog {
             + "on a closed connection. Use try, and let the error end the loop."
         ),
         Mistake(
-          name: "stop() does not cancel the task",
-          test: "test_beatsComeEveryInterval_forTwoIntervals",
-          saying: "is not cancelled",
-          fixtures: ["stop-does-not-cancel"],
-          hint: "Closing the connection does not stop the task that sends on it: keep the Task "
-            + "that start() made, and call cancel() on it in stop()."
+          name: "no look for cancellation after a wait that returned",
+          test: "test_stopJustAsAWaitEnds_noBeatIsSent",
+          fixtures: ["beat-after-wait-ended"],
+          hint: "A wait that was already over when stop() came returns normally, and the task "
+            + "goes on to send. Look again before each send: try Task.checkCancellation() right "
+            + "after the sleep."
         ),
         Mistake(
           name: "start() after stop() starts the beats",
           test: "test_stopBeforeStart_startThrows_andNothingIsSent",
           fixtures: ["starts-after-stop"],
-          hint: "A stopped heartbeat stays stopped. Remember the stop in the state, and have "
-            + "start() look at it, under the same lock, before it makes a Task."
+          hint: "A stopped heartbeat stays stopped: have start() look at the flag stop() sets, "
+            + "and throw HeartbeatStopped() before it makes a Task."
         ),
         Mistake(
           name: "a stop() called while a stop() runs closes again",
           test: "test_stopFromInsideACancellationHandler_closesOnce",
-          kind: .failedTest,
-          fixtures: ["no-guard", "check-then-close", "cancel-before-marking"],
+          fixtures: ["check-then-close", "cancel-before-marking"],
           hint: "The cancel ran the wait's cancellation handler, which called stop() again before "
-            + "the first stop() had marked the heartbeat stopped. Decide, in one withLock, "
-            + "whether this call is the first and mark the heartbeat stopped; only then cancel "
-            + "and close."
-        ),
-        Mistake(
-          name: "the task is cancelled or the connection closed with the lock held",
-          test: "test_stopFromInsideACancellationHandler_closesOnce",
-          kind: .crashed,
-          fixtures: ["lock-held-while-closing"],
-          hint: "The cancel (or close()) called stop() again, which asked for the lock its caller "
-            + "still held: a Mutex cannot be taken twice. Decide under the lock, then cancel and "
-            + "close after withLock returns."
+            + "the first stop() had marked the heartbeat stopped. Mark it stopped right after "
+            + "the check, before cancelTask() and close()."
         ),
         Mistake(
           name: "the close is decided and marked in two steps",
           test: "test_stopFromInsideClose_closesOnce",
           fixtures: ["closed-marked-after-closing"],
           hint: "close() called stop() again before the first stop() had marked the connection "
-            + "closed. Whether to close is decided and marked in the same withLock that marks "
-            + "the heartbeat stopped, before close() is called."
-        ),
-        Mistake(
-          name: "a lock held while closing keeps a second thread's stop() waiting",
-          test: "test_stopOnASecondThread_whileTheFirstStopCloses_closesOnce",
-          kind: .hung,
-          fixtures: ["recursive-lock-held-while-closing"],
-          hint: "A recursive lock lets the same thread back in, but a stop() on another thread "
-            + "waits for it as long as close() runs. Hold the lock only to decide; cancel and "
-            + "close after it is released."
+            + "closed. Decide whether to close with the same flag, set before close() is called."
         ),
         Mistake(
           name: "the wait is not `every:` long",
@@ -184,22 +186,6 @@ extension ExerciseCatalog {
           fixtures: ["heartbeat-ignores-every"],
           hint: "Each wait before a beat is as long as the `every:` argument says, on the clock "
             + "given: pass interval to clock.sleep(for:)."
-        ),
-        Mistake(
-          name: "no look for cancellation after a wait that returned",
-          test: "test_stopJustAsAWaitEnds_noBeatIsSent",
-          fixtures: ["heartbeat-no-check-after-wait"],
-          hint: "A wait that was already over when stop() came returns normally, and the task "
-            + "goes on to send. Look again before each send: try Task.checkCancellation() right "
-            + "after the sleep."
-        ),
-        Mistake(
-          name: "the state is shared without a lock",
-          test: "test_stopFromTwoThreadsAtOnce_closesOnce",
-          kind: .dataRace,
-          fixtures: ["unguarded-state"],
-          hint: "Two threads read and wrote the heartbeat's state at once. Keep it in a Mutex "
-            + "(import Synchronization) and touch it only inside withLock, in start() and stop()."
         ),
       ]
     ),

@@ -1,20 +1,17 @@
 import ExerciseSupport
-import Synchronization
 
-/// Exercise 3.2: a stop that is safe to call twice (reference solution).
+/// Exercise 3.2: a service that adopts TaskCancellable, with an idempotent stop (reference
+/// solution).
 ///
 /// Read docs/Chapter03-Cancellation.md#exercise-32-an-idempotent-stop
-public final class Heartbeat: Sendable {
-  private struct State {
-    var task: Task<Void, Never>?
-    var stopped = false
-  }
-
+@MainActor
+public final class Heartbeat: @MainActor TaskCancellable {
+  /// The task that sends the beats, from `start()` until `stop()`.
+  public var task: Task<Void, Never>?
+  private var stopped = false
   private let connection: any HeartbeatConnection
   private let interval: Duration
   private let clock: any Clock<Duration>
-  // Thread safety: start() and stop() may run on any thread at once; the state is behind a lock.
-  private let state = Mutex(State())
 
   /// Creates a heartbeat for `connection`; nothing is sent before `start()`.
   public init(
@@ -30,38 +27,31 @@ public final class Heartbeat: Sendable {
   /// Starts the beats and returns the task that sends them.
   @discardableResult
   public func start() throws -> Task<Void, Never> {
-    try state.withLock { state in
-      guard !state.stopped else { throw HeartbeatStopped() }
-      let task = Task { [connection, interval, clock] in
-        var beat = 0
-        do {
-          while true {
-            try await clock.sleep(for: interval)
-            try Task.checkCancellation()
-            try await connection.send(beat)
-            beat += 1
-          }
-        } catch {
-          return  // stopped (a CancellationError), or the connection failed
+    guard !stopped else { throw HeartbeatStopped() }
+    let task = Task { [connection, interval, clock] in
+      var beat = 0
+      do {
+        while true {
+          try await clock.sleep(for: interval)
+          try Task.checkCancellation()  // a wait already over when stop() came returns normally
+          try await connection.send(beat)
+          beat += 1
         }
+      } catch {
+        return  // stopped (a CancellationError), or the connection failed
       }
-      state.task = task
-      return task
     }
+    self.task = task
+    return task
   }
 
   /// Cancels the beats and closes the connection, once, however often and from wherever called.
   public func stop() {
-    // Take, then act: one step under the lock decides which call is the first. Cancel and close
-    // after unlocking, as either may call back into stop() (a lock cannot be taken twice).
-    let (task, isFirst) = state.withLock { state in
-      defer {
-        state.task = nil
-        state.stopped = true
-      }
-      return (state.task, !state.stopped)
-    }
-    task?.cancel()
-    if isFirst { connection.close() }
+    // On the main actor nothing else runs between this check and the mark. Mark before acting:
+    // the cancel runs cancellation handlers and close() may call back, and either may call stop().
+    guard !stopped else { return }
+    stopped = true
+    cancelTask()
+    connection.close()
   }
 }

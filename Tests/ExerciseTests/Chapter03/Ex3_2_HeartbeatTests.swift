@@ -10,18 +10,23 @@ import Solutions
 import Exercises
 #endif
 
-// MARK: - Exercise 3.2: an idempotent stop
+// MARK: - Exercise 3.2: a service that adopts TaskCancellable, with an idempotent stop
+
+// The heartbeat is @MainActor: every test that touches it runs on the main actor, and a callback
+// that runs on the main thread (a cancellation handler, close()) reaches it with assumeIsolated.
 
 final class Ex3_2_HeartbeatTests: GradedTestCase {
   private let interval = Duration.seconds(1)
   private let clock = ManualClock()
   private let connection = RecordingConnection()
 
+  @MainActor
   private func makeHeartbeat() -> Heartbeat {
     Heartbeat(connection: connection, every: interval, clock: clock)
   }
 
   /// Lets `count` beats go out: each time the task waits, the clock moves one interval.
+  @MainActor
   private func beat(_ count: Int, clock: ManualClock? = nil, every interval: Duration? = nil) async
   {
     let clock = clock ?? self.clock
@@ -40,6 +45,7 @@ final class Ex3_2_HeartbeatTests: GradedTestCase {
   }
 
   /// Checks that stop() cancelled the task, and waits for it to end.
+  @MainActor
   private func taskStopped(_ task: Task<Void, Never>) async -> Bool {
     guard task.isCancelled else {
       XCTFail(
@@ -53,6 +59,7 @@ final class Ex3_2_HeartbeatTests: GradedTestCase {
     return true
   }
 
+  @MainActor
   private func assertNothingSentAfterClose() {
     XCTAssertEqual(
       connection.sentAfterClose,
@@ -61,6 +68,7 @@ final class Ex3_2_HeartbeatTests: GradedTestCase {
     )
   }
 
+  @MainActor
   func test_beatsUntilStop_thenTheConnectionIsClosedOnce() async throws {
     let heartbeat = makeHeartbeat()
     let task = try heartbeat.start()
@@ -72,6 +80,26 @@ final class Ex3_2_HeartbeatTests: GradedTestCase {
     XCTAssertEqual(connection.closes, 1, "stop() closes the connection, once")
   }
 
+  @MainActor
+  func test_aStartedHeartbeat_keepsItsTaskInTask_andStopLetsGoOfIt() async throws {
+    let heartbeat = makeHeartbeat()
+    let task = try heartbeat.start()
+    XCTAssertTrue(
+      heartbeat.task == task,
+      "start() returned a task, and `task` holds "
+        + (heartbeat.task == nil ? "nil" : "another task")
+        + "; expected the task start() returned, kept in TaskCancellable's `task`"
+    )
+    await beat(1)
+    heartbeat.stop()
+    guard await taskStopped(task) else { return }
+    XCTAssertNil(
+      heartbeat.task,
+      "stop() returned, and `task` still holds a task; expected nil (the heartbeat lets go of it)"
+    )
+  }
+
+  @MainActor
   func test_stopBeforeStart_startThrows_andNothingIsSent() async throws {
     let heartbeat = makeHeartbeat()
     heartbeat.stop()
@@ -88,6 +116,7 @@ final class Ex3_2_HeartbeatTests: GradedTestCase {
       )
     }
     XCTAssertEqual(connection.sent, [])
+    XCTAssertNil(heartbeat.task, "start() threw, and `task` holds a task; expected nil")
     XCTAssertEqual(
       connection.closes,
       1,
@@ -95,30 +124,11 @@ final class Ex3_2_HeartbeatTests: GradedTestCase {
     )
   }
 
-  func test_stopFromInsideASend_noBeatAfterIt() async throws {
-    let heartbeat = makeHeartbeat()
-    let stopped = OneShotSignal<Bool>()
-    connection.whileSending { beat in
-      guard beat == 1 else { return }
-      heartbeat.stop()  // the task is inside send when stop() comes
-      stopped.fire(true)
-    }
-    let task = try heartbeat.start()
-    await clock.waitForSleepers(count: 1)
-    clock.advance(by: interval)
-    await clock.waitForSleepers(count: 1)
-    clock.advance(by: interval)
-    _ = await stopped.wait()
-    guard await taskStopped(task) else { return }
-    XCTAssertEqual(connection.sent, [0, 1])
-    assertNothingSentAfterClose()
-    XCTAssertEqual(connection.closes, 1, "stop() closes the connection, once")
-  }
-
+  @MainActor
   func test_stopFromInsideClose_closesOnce() async throws {
     let heartbeat = makeHeartbeat()
     // A connection that tells its owner it has closed: stop() is called while stop() runs.
-    connection.whileClosing { heartbeat.stop() }
+    connection.whileClosing { MainActor.assumeIsolated { heartbeat.stop() } }
     let task = try heartbeat.start()
     await beat(1)
     heartbeat.stop()
@@ -131,20 +141,7 @@ final class Ex3_2_HeartbeatTests: GradedTestCase {
     )
   }
 
-  func test_stopFromTwoThreadsAtOnce_closesOnce() async throws {
-    let heartbeat = makeHeartbeat()
-    let task = try heartbeat.start()
-    await beat(1)
-    await onTwoThreadsAtOnce { _ in heartbeat.stop() }
-    guard await taskStopped(task) else { return }
-    XCTAssertEqual(
-      connection.closes,
-      1,
-      "two threads called stop() at once, and the connection was closed "
-        + "\(connection.closes) times; expected once"
-    )
-  }
-
+  @MainActor
   func test_beatsComeEveryInterval_forTwoIntervals() async throws {
     for interval in [Duration.seconds(1), .milliseconds(2500)] {
       let clock = ManualClock()
@@ -160,6 +157,7 @@ final class Ex3_2_HeartbeatTests: GradedTestCase {
 
   /// The wait for beat 1 is over, and stop() comes before the task has run again: the beat it
   /// was waiting for must not be sent.
+  @MainActor
   func test_stopJustAsAWaitEnds_noBeatIsSent() async throws {
     let hooked = HookedClock()
     let heartbeat = Heartbeat(connection: connection, every: interval, clock: hooked)
@@ -169,7 +167,7 @@ final class Ex3_2_HeartbeatTests: GradedTestCase {
     await hooked.manual.waitForSleepers(count: 1)  // beat 0 is sent; the task waits for beat 1
     let stopped = OneShotSignal<Bool>()
     hooked.afterNextWake {
-      heartbeat.stop()  // in the task, after its wait is over and before the sleep returns
+      await heartbeat.stop()  // after the task's wait is over, before its sleep returns
       stopped.fire(true)
     }
     hooked.manual.advance(by: interval)
@@ -187,12 +185,13 @@ final class Ex3_2_HeartbeatTests: GradedTestCase {
 
   /// stop() cancels the task while it waits; the cancel runs the wait's cancellation handler,
   /// which calls stop() again, before the first stop() has closed.
+  @MainActor
   func test_stopFromInsideACancellationHandler_closesOnce() async throws {
     let hooked = HookedClock()
     let heartbeat = Heartbeat(connection: connection, every: interval, clock: hooked)
     let task = try heartbeat.start()
     await hooked.manual.waitForSleepers(count: 1)
-    hooked.whileCancellingASleeper { heartbeat.stop() }
+    hooked.whileCancellingASleeper { MainActor.assumeIsolated { heartbeat.stop() } }
     heartbeat.stop()
     guard await taskStopped(task) else { return }
     XCTAssertEqual(
@@ -203,38 +202,8 @@ final class Ex3_2_HeartbeatTests: GradedTestCase {
     )
   }
 
-  /// The first stop() is held inside close() until a second stop(), on another thread, has
-  /// returned: the second call always comes while the first is closing, never by chance.
-  func test_stopOnASecondThread_whileTheFirstStopCloses_closesOnce() async throws {
-    let heartbeat = makeHeartbeat()
-    let task = try heartbeat.start()
-    await beat(1)
-    let secondReturned = DispatchSemaphore(value: 0)
-    connection.whileClosing {
-      Thread {
-        heartbeat.stop()
-        secondReturned.signal()
-      }.start()
-      // A second stop() that waits for a lock the first holds while closing never returns:
-      // this test then does not finish.
-      secondReturned.wait()
-    }
-    await withCheckedContinuation { done in
-      Thread {
-        heartbeat.stop()
-        done.resume()
-      }.start()
-    }
-    guard await taskStopped(task) else { return }
-    XCTAssertEqual(
-      connection.closes,
-      1,
-      "a second stop() on another thread came while the first was inside close(), and the "
-        + "connection was closed \(connection.closes) times; expected once"
-    )
-  }
-
-  func test_stopTwice_closesOnce() async throws {
+  @MainActor
+  func test_stopAndStopAgain_closesOnce() async throws {
     let heartbeat = makeHeartbeat()
     let task = try heartbeat.start()
     await beat(1)
