@@ -69,6 +69,11 @@ struct BuildWarnings {
       for path in now.keys { now[path]?.warnings = byFile[path] ?? [] }
     }
     if now != kept, let data = try? JSONEncoder().encode(now) {
+      // Not kept, the warnings are only asked for again: nothing to report.
+      try? FileManager.default.createDirectory(
+        at: file.deletingLastPathComponent(),
+        withIntermediateDirectories: true
+      )
       try? data.write(to: file, options: .atomic)
     }
     return now.keys.sorted().flatMap { now[$0]?.warnings ?? [] }
