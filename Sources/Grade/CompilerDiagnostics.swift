@@ -3,8 +3,8 @@
 import ChildProcesses
 import Foundation
 
-struct CompilerDiagnostic: Equatable, Sendable {
-  enum Severity: String, Sendable {
+struct CompilerDiagnostic: Equatable, Sendable, Codable {
+  enum Severity: String, Sendable, Codable {
     case error
     case warning
   }
@@ -74,9 +74,9 @@ enum LearnerDiagnostics {
   /// Type-checks everything under `Sources/Exercises` the way the package builds it, against
   /// the modules in `modules` (the build's `Modules` folder).
   ///
-  /// SwiftPM prints a file's warnings only on the build that compiled it, so the grader asks
-  /// the compiler itself, every time; it takes a fraction of a second. Nil when swiftc could
-  /// not be run or said nothing usable.
+  /// The grader asks it when the build failed (to know which files do not compile), and when
+  /// it cannot know a file's warnings otherwise (see BuildWarnings). Nil when swiftc could not
+  /// be run or said nothing usable.
   static func check(packageRoot root: URL, modules: URL) async -> [CompilerDiagnostic]? {
     let folder = root.appendingPathComponent("Sources/Exercises")
     let files = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [])

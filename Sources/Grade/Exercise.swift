@@ -60,7 +60,7 @@ struct Exercise: Equatable, Sendable {
 
 /// One way an answer can go wrong: the graded test that catches it, the known-wrong answers in
 /// `Tests/GradeFixtures/ChapterNN/` that prove the test does (CI grades each), and the hint the
-/// grader shows first when that test fails.
+/// next `--hint` shows, as an extra, when that test fails.
 struct Mistake: Equatable, Sendable {
   /// "a pending scan is overwritten".
   let name: String
@@ -83,12 +83,10 @@ struct Mistake: Equatable, Sendable {
 }
 
 extension Exercise {
-  /// The hints in the order they are revealed: the one for the mistake the failing test names
-  /// (when it names one), then the general ones.
-  func hints(for failure: Failure?) -> [String] {
-    guard let failure, let mistake = mistakes.first(where: { $0.matches(failure) }) else {
-      return hints
-    }
-    return [mistake.hint] + hints
+  /// The known mistake `failure` points to, when it points to one: its hint is an extra, shown
+  /// with the next `--hint` before the next general one.
+  func mistake(for failure: Failure?) -> Mistake? {
+    guard let failure else { return nil }
+    return mistakes.first { $0.matches(failure) }
   }
 }

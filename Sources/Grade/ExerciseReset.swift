@@ -17,6 +17,23 @@ enum ExerciseReset {
     let description: String
   }
 
+  /// What a reset of one exercise would do, to ask about before doing it.
+  struct Plan: Equatable, Sendable {
+    let exercise: Exercise
+    /// The stub as shipped.
+    let original: String
+    /// The learner's version, nil when the file is missing.
+    let current: String?
+    /// Where the learner's version goes, from the package root.
+    let backup: String
+
+    /// "Put back the original stub of 1.2 in ...? Your version will be kept in ...".
+    var question: String {
+      "Put back the original stub of \(exercise.id) in \(exercise.stubPath)? "
+        + "Your version will be kept in \(backup)."
+    }
+  }
+
   /// Restores `exercise`'s stub after `confirm` says yes to the question it is given.
   static func reset(
     _ exercise: Exercise,
@@ -24,28 +41,38 @@ enum ExerciseReset {
     now: Date = Date(),
     confirm: (String) -> Bool
   ) async throws -> Outcome {
+    guard let plan = try await plan(exercise, in: root, now: now) else { return .alreadyUntouched }
+    guard confirm(plan.question) else { return .declined }
+    return try apply(plan, in: root)
+  }
+
+  /// What resetting `exercise` would do; nil when its file already is the original stub.
+  static func plan(_ exercise: Exercise, in root: URL, now: Date = Date()) async throws -> Plan? {
     let original = try await originalStub(of: exercise, in: root)
     let file = root.appendingPathComponent(exercise.stubPath)
     let current = try? String(contentsOf: file, encoding: .utf8)
-    guard current != original else { return .alreadyUntouched }
-
+    guard current != original else { return nil }
     let stem = (exercise.stubFile as NSString).deletingPathExtension
     let backup = ".exercise-backups/\(exercise.chapter.name)/\(stem)-\(timestamp(now)).swift"
-    let question =
-      "Put back the original stub of \(exercise.id) in \(exercise.stubPath)? "
-      + "Your version will be kept in \(backup)."
-    guard confirm(question) else { return .declined }
+    return Plan(exercise: exercise, original: original, current: current, backup: backup)
+  }
 
-    if let current {
-      let backupFile = root.appendingPathComponent(backup)
+  /// Keeps the learner's version in the backup, then puts the stub back.
+  static func apply(_ plan: Plan, in root: URL) throws -> Outcome {
+    if let current = plan.current {
+      let backupFile = root.appendingPathComponent(plan.backup)
       try FileManager.default.createDirectory(
         at: backupFile.deletingLastPathComponent(),
         withIntermediateDirectories: true
       )
       try current.write(to: backupFile, atomically: true, encoding: .utf8)
     }
-    try original.write(to: file, atomically: true, encoding: .utf8)
-    return .restored(backup: backup)
+    try plan.original.write(
+      to: root.appendingPathComponent(plan.exercise.stubPath),
+      atomically: true,
+      encoding: .utf8
+    )
+    return .restored(backup: plan.backup)
   }
 
   /// The stub as shipped: the newest committed version of the file that still throws

@@ -35,7 +35,15 @@ enum GradeCommand {
     if options.action == .reset, let exercise = options.exercise {
       return await reset(exercise, in: root, console: console, errors: errors)
     }
-    let scope = options.scope
+    var scope = options.scope
+    var scopeWord = options.scopeWord
+    // A plain `--hint` is about the exercise graded last (or watched), not the scoreboard's next.
+    if options.nextHint, !options.watch, options.exercise == nil, options.chapter == nil,
+      let last = RevealedHints(packageRoot: root).lastGraded.flatMap(ExerciseCatalog.exercise(id:))
+    {
+      scope = [last]
+      scopeWord = last.id
+    }
 
     // Ctrl-C: kill the test run in progress, say so, grade nothing more (exit 130; 143 for TERM).
     let activity = Locked("starting")
@@ -46,8 +54,13 @@ enum GradeCommand {
 
     if options.watch {
       activity.withLock { $0 = "watching" }
-      Interrupts.setLastWords { "\nGrade: stopped watching." }
-      let watch = WatchMode(
+      let keys = TerminalKeys.start()
+      defer { TerminalKeys.restore() }
+      Interrupts.setLastWords {
+        TerminalKeys.restore()
+        return "\nGrade: stopped watching."
+      }
+      var watch = WatchMode(
         scope: scope,
         folder: root.appendingPathComponent("Sources/Exercises"),
         console: console
@@ -64,12 +77,22 @@ enum GradeCommand {
           watching: true
         )
       }
+      watch.keys = keys
+      watch.showNextHint = { exercise, verdict in
+        do {
+          try HintLines.revealAndPrint(for: exercise, verdict: verdict, root: root, on: console)
+        } catch {
+          errors.print("Grade: could not save the hint level: \(error)")
+        }
+      }
+      watch.planReset = { exercise in try await ExerciseReset.plan(exercise, in: root) }
+      watch.applyReset = { plan in _ = try ExerciseReset.apply(plan, in: root) }
       return await watch.run()
     }
     guard
       let results = await gradeAndReport(
         scope,
-        scopeWord: options.scopeWord,
+        scopeWord: scopeWord,
         options: options,
         root: root,
         console: console,
@@ -171,7 +194,8 @@ enum GradeCommand {
       }
     }
     if let board, let row {
-      board.finish(row, console.styled("  graded \(scope.count) exercises", .dim))
+      let exercises = scope.count == 1 ? "1 exercise" : "\(scope.count) exercises"
+      board.finish(row, console.styled("  graded \(exercises)", .dim))
     }
 
     var scoreboard = Scoreboard(
@@ -182,12 +206,14 @@ enum GradeCommand {
       standIns: build.replacedOutsideScope,
       watching: watching
     )
-    if revealHint {
-      do {
-        try scoreboard.revealNextHint()
-      } catch {
-        errors.print("Grade: could not save the hint level: \(error)")
+    do {
+      if revealHint { try scoreboard.revealNextHint() }
+      // What a plain `--hint` will be about: this exercise, or the one the scoreboard names.
+      if let last = scope.count == 1 ? scope.first : scoreboard.nextExercise {
+        try scoreboard.revealedHints.remember(lastGraded: last)
       }
+    } catch {
+      errors.print("Grade: could not save the hint level: \(error)")
     }
     scoreboard.render(on: console)
     return results

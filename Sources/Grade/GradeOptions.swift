@@ -15,7 +15,7 @@ struct GradeOptions: Equatable, Sendable {
   var chapter: ChapterInfo?
   /// Only this exercise; nil for all (or the chapter's).
   var exercise: Exercise?
-  /// Show the next hint for the first unfinished exercise.
+  /// Show the next hint: for the exercise named, else the one graded last.
   var nextHint = false
   /// Grade again on every save under Sources/Exercises.
   var watch = false
@@ -31,10 +31,12 @@ struct GradeOptions: Equatable, Sendable {
 
       CHAPTER            only this chapter: Chapter01, 01 or 1 (default: every chapter)
       EXERCISE           only this exercise, by its id: 1.2
-      --watch            grade, then grade the exercise you are on again each time you save a
-                         file in Sources/Exercises; on to the next one when it passes (Ctrl-C stops)
-      --hint             reveal one more hint for the exercise named next (three each, and one
-                         first about the mistake the failing test points to, when it points to one)
+      --watch            grade, then grade an exercise again each time you save its file in
+                         Sources/Exercises. On a terminal, keys: h next hint, n next exercise
+                         (after a pass), l the list, r reset this exercise, q quit
+      --hint             reveal one more hint, one level at a time, for EXERCISE, or without
+                         one for the exercise graded last; a failure that points to a known
+                         mistake gets that mistake's own hint first, as an extra
       --timeout SECONDS  how long one exercise's tests may run (default: 10)
       --reset EXERCISE   put the exercise's original stub back; your version is kept in
                          .exercise-backups/ (asks first on a terminal)

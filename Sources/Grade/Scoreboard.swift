@@ -3,20 +3,13 @@ import Foundation
 import LessonSupport
 
 struct Scoreboard {
-  /// What `--hint` did on this run.
-  enum HintRequest: Equatable {
-    /// One more hint was revealed.
-    case revealed
-    /// Every hint was shown already.
-    case noneLeft
-  }
-
   let results: [(exercise: Exercise, verdict: Verdict)]
   /// The word that grades the same scope again ("1.2", "Chapter01"), or nil for everything.
   let scopeWord: String?
   var revealedHints: RevealedHints
-  /// What `--hint` did, or nil when it was not given.
-  var hintRequest: HintRequest? = nil
+  /// What `--hint` revealed, or nil when it was not given: hints seen before are shown only
+  /// when asked for.
+  var hintRequest: RevealedHints.Reveal? = nil
   /// The compiler's warnings in the learner's files of the chapters graded.
   var warnings: [CompilerDiagnostic] = []
   /// Files outside the scope that do not compile, graded around with the original stubs.
@@ -96,8 +89,8 @@ struct Scoreboard {
   /// `--hint`: one more hint for the exercise named next, started or not.
   mutating func revealNextHint() throws {
     guard let exercise = nextExercise else { return }
-    let hints = exercise.hints(for: firstFailure?.1)
-    hintRequest = try revealedHints.revealNext(of: exercise, in: hints) ? .revealed : .noneLeft
+    let failure = firstFailure.flatMap { $0.0 == exercise ? $0.1 : nil }
+    hintRequest = try revealedHints.revealNext(of: exercise, failure: failure)
   }
 
   /// The exercise the learner should work on next: the first failing one, else the first not
@@ -117,28 +110,16 @@ struct Scoreboard {
     results.first { $0.verdict == .notStarted }?.exercise
   }
 
-  /// The hints asked for so far (the newest marked), the section to read, and how to get more.
-  ///
-  /// When the failure names a known mistake, its hint comes first.
+  /// The hints asked for (only when asked), the section to read, and how to get more.
   private func printHints(for exercise: Exercise, failure: Failure?, on console: Console) {
-    let hints = exercise.hints(for: failure)
-    let shown = revealedHints.shown(of: exercise, in: hints)
-    let count = hints.count
-    for (index, hint) in shown.enumerated() {
-      let new = hintRequest == .revealed && index == shown.count - 1 ? " (new)" : ""
-      console.print("  Hint \(index + 1) of \(count)\(new): \(hint)")
-    }
-    console.print("  Read: \(exercise.docLink)")
-    if shown.count < count {
-      // Named by id: a plain --hint goes to whichever exercise comes first in its scope.
-      console.print(
-        "  Stuck? `swift run Grade \(exercise.id) --hint` shows hint \(shown.count + 1) of "
-          + "\(count)."
-      )
-    } else {
-      let again = hintRequest == .noneLeft ? "No more hints: that was the last. " : ""
-      console.print("  \(again)Compare with the reference solution: \(exercise.solutionPath)")
-    }
+    let hints = HintLines(
+      exercise: exercise,
+      failure: failure,
+      seen: revealedHints.seen(of: exercise),
+      request: hintRequest,
+      watching: watching
+    )
+    for line in hints.lines { console.print(line) }
   }
 
   /// Warnings in the learner's files (each with the compiler's excerpt), and the files outside
@@ -174,9 +155,18 @@ struct Scoreboard {
 
   private func mark(for verdict: Verdict, on console: Console) -> String {
     switch verdict {
-    case .done: console.styled(console.isTerminal ? "✓" : "[x]", .success)
-    case .failing: console.styled(console.isTerminal ? "✗" : "[!]", .failure)
-    case .notStarted: console.isTerminal ? "·" : "[ ]"
+    case .done: console.styled(Self.mark(for: verdict), .success)
+    case .failing: console.styled(Self.mark(for: verdict), .failure)
+    case .notStarted: Self.mark(for: verdict)
+    }
+  }
+
+  /// The one set of markers, on a terminal as in a log, in the scoreboard as in watch mode.
+  static func mark(for verdict: Verdict?) -> String {
+    switch verdict {
+    case .done: "[x]"
+    case .failing: "[!]"
+    case .notStarted, nil: "[ ]"
     }
   }
 

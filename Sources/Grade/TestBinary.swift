@@ -44,7 +44,16 @@ struct TestBinary: Sendable {
     "no built tests at \(program.path); run 'swift build --build-tests'"
   }
 
-  /// The folder `swift build` puts the package's products in: `.build/debug`, say.
+  /// Where `swift build` puts the package's products, derived without asking SwiftPM.
+  ///
+  /// SwiftPM keeps `debug` in the build folder as a link to the platform's folder
+  /// (`x86_64-unknown-linux-gnu/debug`); `locate` asks SwiftPM only when the tests are not there.
+  static func derivedBinFolder(packageRoot: URL, sanitized: Bool = false) -> URL {
+    packageRoot.appendingPathComponent(sanitized ? sanitizerScratchPath : ".build")
+      .appendingPathComponent("debug")
+  }
+
+  /// The folder `swift build` puts the package's products in, as SwiftPM says.
   static func binFolder(packageRoot: URL, sanitized: Bool = false) async throws -> URL {
     let result = try await ChildProcess.run(
       URL(fileURLWithPath: "/usr/bin/env"),
@@ -55,8 +64,8 @@ struct TestBinary: Sendable {
     return URL(fileURLWithPath: result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
-  /// The built test program of the package at `packageRoot`, plain or under the sanitizer;
-  /// `binFolder`, when the caller has asked for it already, saves asking SwiftPM again.
+  /// The built test program of the package at `packageRoot`, plain or under the sanitizer,
+  /// looked for in `binFolder` or the derived one first.
   static func locate(
     packageRoot: URL,
     sanitized: Bool = false,
@@ -65,13 +74,13 @@ struct TestBinary: Sendable {
     #if os(Linux)
     // On Linux the tests are one program, run directly: XCTest writes each line as it happens,
     // so after a hang or a crash we still see which test was running and what the runtime said.
-    let folder =
-      if let known { known } else {
-        try await binFolder(packageRoot: packageRoot, sanitized: sanitized)
-      }
-    let program = folder.appendingPathComponent(
-      "ConcurrencyTutorialPackageTests.xctest"
-    )
+    let name = "ConcurrencyTutorialPackageTests.xctest"
+    var program = (known ?? derivedBinFolder(packageRoot: packageRoot, sanitized: sanitized))
+      .appendingPathComponent(name)
+    if !FileManager.default.isExecutableFile(atPath: program.path) {
+      program = try await binFolder(packageRoot: packageRoot, sanitized: sanitized)
+        .appendingPathComponent(name)
+    }
     guard FileManager.default.isExecutableFile(atPath: program.path) else {
       throw NotFound(description: notBuiltMessage(program))
     }

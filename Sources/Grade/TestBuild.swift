@@ -30,15 +30,12 @@ struct TestBuild {
     scope: [Exercise],
     status: (String) -> Void
   ) async throws(Failed) -> TestBuild {
+    let kept = BuildWarnings(packageRoot: root)
     let build = try? await swiftBuild(
       TestBinary.buildArguments(packageRoot: root, sanitized: false)
     )
-    let binFolder = try? await TestBinary.binFolder(packageRoot: root)
-    let modules = binFolder?.appendingPathComponent("Modules")
-    let diagnostics =
-      if let modules { await LearnerDiagnostics.check(packageRoot: root, modules: modules) } else {
-        [CompilerDiagnostic]?.none
-      }
+    let binFolder = TestBinary.derivedBinFolder(packageRoot: root)
+    let modules = binFolder.appendingPathComponent("Modules")
     let chapters = Set(scope.map { "Sources/Exercises/\($0.chapter.name)/" })
     var result = TestBuild(builtFrom: root)
     func warningsInScope(_ diagnostics: [CompilerDiagnostic]) -> [CompilerDiagnostic] {
@@ -46,13 +43,21 @@ struct TestBuild {
         warning.severity == .warning && chapters.contains { warning.file.hasPrefix($0) }
       }
     }
-    result.warnings = warningsInScope(diagnostics ?? [])
 
-    if build?.termination == .exited(0) {
+    if let build, build.termination == .exited(0) {
+      // The warnings come from this build's output, and the ones kept from earlier builds.
+      let warnings = await kept.warnings(buildOutput: build.stdout + "\n" + build.stderr) {
+        await LearnerDiagnostics.check(packageRoot: root, modules: modules)
+      }
+      result.warnings = warningsInScope(warnings)
       result.tests = try await located(in: root, binFolder: binFolder)
       return result
     }
 
+    // The build failed: the compiler, asked about every exercise file, tells which do not
+    // compile (the build stops at the first module with errors).
+    let diagnostics = await LearnerDiagnostics.check(packageRoot: root, modules: modules)
+    result.warnings = warningsInScope(diagnostics ?? [])
     // The build failed. If the compiler blames the learner's exercise files, grade around them.
     let errors = (diagnostics ?? []).filter { $0.severity == .error }
     guard !errors.isEmpty else { throw Failed(lines: notCompiling(build, root: root)) }
@@ -90,9 +95,7 @@ struct TestBuild {
     }
     // With errors in it, swiftc holds back the warnings of the other files; with the stand-ins
     // in place it gives them.
-    if let modules,
-      let checked = await LearnerDiagnostics.check(packageRoot: copy, modules: modules)
-    {
+    if let checked = await LearnerDiagnostics.check(packageRoot: copy, modules: modules) {
       result.warnings = warningsInScope(checked)
     }
     guard gradable else { return result }

@@ -196,13 +196,13 @@ final class ExerciseCatalogTests: XCTestCase {
   }
 
   /// A test with several assertions fails in other ways than the mistake it was written for: a
-  /// mistake that names its message gives its hint only for that message.
+  /// mistake that names its message is the one a failure points to only for that message.
   func test_aMistakeThatNamesItsMessage_matchesOnlyThatMessage() throws {
     let exercise = try XCTUnwrap(ExerciseCatalog.exercise(id: "2.2"))
     let mistake = try XCTUnwrap(exercise.mistakes.first { $0.saying != nil })
     let saying = try XCTUnwrap(mistake.saying)
     let quiet = Failure(test: mistake.test, message: saying, details: [])
-    XCTAssertEqual(exercise.hints(for: quiet).first, mistake.hint)
+    XCTAssertEqual(exercise.mistake(for: quiet), mistake)
 
     // Pages from the wrong number: the error comes through, but the pages before it are wrong.
     let otherwise = Failure(
@@ -210,6 +210,6 @@ final class ExerciseCatalogTests: XCTestCase {
       message: "XCTAssertEqual failed: (\"[[\"Zoe\"]]\") is not equal to (\"[[\"Ada\"]]\")",
       details: []
     )
-    XCTAssertEqual(exercise.hints(for: otherwise), exercise.hints)
+    XCTAssertNil(exercise.mistake(for: otherwise))
   }
 }

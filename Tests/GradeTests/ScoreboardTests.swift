@@ -130,80 +130,122 @@ final class ScoreboardTests: XCTestCase {
     )
   }
 
-  func test_aFailureThatNamesAKnownMistake_revealsThatMistakesHintFirst() throws {
-    let root = try scratchRoot()
-    let exercise = chapter01[1]
-    let mistake = try XCTUnwrap(exercise.mistakes.first)
-    let verdict = Verdict.failing(
-      Failure(kind: mistake.kind ?? .failedTest, test: mistake.test, message: "x", details: [])
-    )
-    var first = Scoreboard(
-      results: [(exercise, verdict)],
-      scopeWord: nil,
+  /// As `swift run Grade 1.2 --hint` does it: a fresh scoreboard reads what was seen, reveals
+  /// one more for this verdict, and renders.
+  private func ask(_ verdict: Verdict, root: URL) throws -> [String] {
+    var scoreboard = Scoreboard(
+      results: [(chapter01[1], verdict)],
+      scopeWord: "1.2",
       revealedHints: RevealedHints(packageRoot: root)
     )
-    try first.revealNextHint()
-    XCTAssertTrue(
-      render(first).contains("  Hint 1 of 4 (new): \(mistake.hint)"),
-      "\(render(first))"
-    )
+    try scoreboard.revealNextHint()
+    return render(scoreboard)
+  }
 
-    // The next hint is the general first one; a failure in another test gets no mistake hint.
-    var second = Scoreboard(
-      results: [(exercise, verdict)],
-      scopeWord: nil,
-      revealedHints: RevealedHints(packageRoot: root)
-    )
-    try second.revealNextHint()
-    XCTAssertTrue(render(second).contains("  Hint 2 of 4 (new): \(exercise.hints[0])"))
-    let other = Scoreboard(
-      results: [(exercise, failing("some other test"))],
-      scopeWord: nil,
-      revealedHints: RevealedHints(packageRoot: root)
-    )
-    XCTAssertEqual(
-      render(other).filter { $0.hasPrefix("  Hint ") },
-      ["  Hint 1 of 3: \(exercise.hints[0])"],
-      "the mistake's hint is for that mistake only"
+  private func mistakeFailure(_ mistake: Mistake) -> Verdict {
+    .failing(
+      Failure(
+        kind: mistake.kind ?? .failedTest,
+        test: mistake.test,
+        message: mistake.saying ?? "x",
+        details: []
+      )
     )
   }
 
-  func test_hintsSeenBeforeAMistakeShows_stayShown_andItsHintComesOnlyWhenAskedFor() throws {
+  private func hintLines(_ lines: [String]) -> [String] {
+    lines.filter { $0.hasPrefix("  Hint ") || $0.hasPrefix("  About ") }
+  }
+
+  func test_hintNumbers_areTheSameWhateverTheFailure_andAMistakesHintIsAnExtraThatStays()
+    throws
+  {
     let root = try scratchRoot()
     let exercise = chapter01[1]
-    for _ in 1...3 {
-      var scoreboard = Scoreboard(
-        results: [(exercise, failing("not a known mistake"))],
+    let mistake = try XCTUnwrap(exercise.mistakes.first)
+    let doesNotCompile = Verdict.failing(
+      Failure(kind: .doesNotCompile, test: nil, message: "does not compile", details: [])
+    )
+    let general = exercise.hints
+
+    XCTAssertEqual(
+      hintLines(try ask(doesNotCompile, root: root)),
+      ["  Hint 1 of 3 (new): \(general[0])"],
+      "a compile error: the first general hint"
+    )
+    XCTAssertEqual(
+      hintLines(try ask(mistakeFailure(mistake), root: root)),
+      ["  About this mistake (new): \(mistake.hint)", "  Hint 1 of 3: \(general[0])"],
+      "the known mistake: its own hint, outside the numbering"
+    )
+    XCTAssertEqual(
+      hintLines(try ask(mistakeFailure(mistake), root: root)),
+      [
+        "  About this mistake: \(mistake.hint)", "  Hint 1 of 3: \(general[0])",
+        "  Hint 2 of 3 (new): \(general[1])",
+      ],
+      "the same mistake again: the next general hint, still number 2"
+    )
+    XCTAssertEqual(
+      hintLines(try ask(failing("another failure"), root: root)),
+      [
+        "  About a mistake made before (\(mistake.name)): \(mistake.hint)",
+        "  Hint 1 of 3: \(general[0])", "  Hint 2 of 3: \(general[1])",
+        "  Hint 3 of 3 (new): \(general[2])",
+      ],
+      "another failure: the mistake's hint stays available"
+    )
+    let last = try ask(.notStarted, root: root)
+    XCTAssertEqual(hintLines(last).count, 4, "\(last)")
+    XCTAssertTrue(
+      last.contains(
+        "  No more hints: that was the last. Compare with the reference solution: "
+          + exercise.solutionPath
+      ),
+      "\(last)"
+    )
+  }
+
+  func test_aScoreboard_doesNotRepeatTheHintsSeen_unlessAsked() throws {
+    let root = try scratchRoot()
+    _ = try ask(failing("not yet"), root: root)
+    _ = try ask(failing("not yet"), root: root)
+    let lines = render(
+      Scoreboard(
+        results: [(chapter01[0], .done), (chapter01[1], failing("not yet"))],
         scopeWord: nil,
         revealedHints: RevealedHints(packageRoot: root)
       )
-      try scoreboard.revealNextHint()
-    }
-    let mistake = try XCTUnwrap(exercise.mistakes.first)
-    let verdict = Verdict.failing(
-      Failure(kind: mistake.kind ?? .failedTest, test: mistake.test, message: "x", details: [])
     )
+    XCTAssertEqual(hintLines(lines), [], "\(lines)")
+    XCTAssertTrue(
+      lines.contains(
+        "  Hints seen: 2 of 3. `swift run Grade 1.2 --hint` shows them again, and hint 3 of 3."
+      ),
+      "\(lines)"
+    )
+  }
+
+  func test_aKnownMistake_offersItsOwnHint_whenTheGeneralOnesAreSeen() throws {
+    let root = try scratchRoot()
+    let exercise = chapter01[1]
+    for _ in 1...3 { _ = try ask(failing("not a known mistake"), root: root) }
+    let mistake = try XCTUnwrap(exercise.mistakes.first)
     let before = render(
       Scoreboard(
-        results: [(exercise, verdict)],
-        scopeWord: nil,
+        results: [(exercise, mistakeFailure(mistake))],
+        scopeWord: "1.2",
         revealedHints: RevealedHints(packageRoot: root)
       )
     )
-    XCTAssertEqual(
-      before.filter { $0.hasPrefix("  Hint ") },
-      (0..<3).map { "  Hint \($0 + 1) of 4: \(exercise.hints[$0])" }
+    XCTAssertEqual(hintLines(before), [], "\(before)")
+    XCTAssertTrue(
+      before.contains("  Stuck? `swift run Grade 1.2 --hint` shows a hint about this mistake."),
+      "\(before)"
     )
-    XCTAssertTrue(before.contains("  Stuck? `swift run Grade 1.2 --hint` shows hint 4 of 4."))
-    var asked = Scoreboard(
-      results: [(exercise, verdict)],
-      scopeWord: nil,
-      revealedHints: RevealedHints(packageRoot: root)
-    )
-    try asked.revealNextHint()
     XCTAssertEqual(
-      render(asked).filter { $0.hasPrefix("  Hint ") }.last,
-      "  Hint 4 of 4 (new): \(mistake.hint)"
+      hintLines(try ask(mistakeFailure(mistake), root: root)).first,
+      "  About this mistake (new): \(mistake.hint)"
     )
   }
 
@@ -212,7 +254,22 @@ final class ScoreboardTests: XCTestCase {
     let race = try XCTUnwrap(exercise.mistakes.first { $0.kind == .dataRace })
     let raced = Failure(kind: .dataRace, test: race.test, message: "race", details: [])
     let failed = Failure(kind: .failedTest, test: race.test, message: "returned x", details: [])
-    XCTAssertEqual(exercise.hints(for: raced), [race.hint] + exercise.hints)
-    XCTAssertEqual(exercise.hints(for: failed), exercise.hints)
+    XCTAssertEqual(exercise.mistake(for: raced), race)
+    XCTAssertNil(exercise.mistake(for: failed))
+  }
+
+  func test_theMarkers_areTheSameOnATerminal() throws {
+    let recorder = ConsoleRecorder()
+    let scoreboard = Scoreboard(
+      results: [(chapter01[0], .done), (chapter01[1], failing("x")), (chapter01[2], .notStarted)],
+      scopeWord: nil,
+      revealedHints: RevealedHints(packageRoot: try scratchRoot())
+    )
+    scoreboard.render(on: recorder.console(isTerminal: true))
+    let rows = recorder.lines.filter { $0.contains("(section ") && !$0.contains(":") }
+    XCTAssertEqual(rows.count, 3, "\(recorder.lines)")
+    for (row, mark) in zip(rows, ["[x]", "[!]", "[ ]"]) {
+      XCTAssertTrue(row.contains(mark), row)
+    }
   }
 }

@@ -20,6 +20,9 @@ final class WatchModeTests: XCTestCase {
     /// The ids of each grading the watcher asked for, in order.
     let gradings: Locked<[[String]]>
     let folder: URL
+    let keys: KeyInput
+    /// The exercises the h key asked a hint for, and the resets done, in order.
+    let asked: Locked<[String]>
 
     /// Moves the clock past one poll, then waits until the watcher sleeps again.
     func poll() async {
@@ -27,24 +30,32 @@ final class WatchModeTests: XCTestCase {
       await clock.waitForSleepers(count: 1)
     }
 
+    /// Types keys, then lets the watcher take them at its next poll.
+    func type(_ text: String) async {
+      keys.type(text)
+      await poll()
+    }
+
     /// "Saves" an exercise's file; a file that says SOLVED passes.
     func save(_ exercise: Exercise, _ text: String) throws {
       try text.write(
-        to: folder.appendingPathComponent(exercise.stubFile),
+        to: folder.appendingPathComponent("\(exercise.chapter.name)/\(exercise.stubFile)"),
         atomically: true,
         encoding: .utf8
       )
     }
   }
 
-  private func harness() throws -> Harness {
+  /// A watcher of the first two exercises, with keys when `withKeys` (as on a terminal).
+  private func harness(withKeys: Bool = false) throws -> Harness {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("watch-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let chapter = folder.appendingPathComponent("Chapter01")
+    try FileManager.default.createDirectory(at: chapter, withIntermediateDirectories: true)
     addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
     for exercise in exercises {
       try "stub".write(
-        to: folder.appendingPathComponent(exercise.stubFile),
+        to: chapter.appendingPathComponent(exercise.stubFile),
         atomically: true,
         encoding: .utf8
       )
@@ -52,15 +63,17 @@ final class WatchModeTests: XCTestCase {
     let clock = ManualClock()
     let recorder = ConsoleRecorder()
     let gradings = Locked<[[String]]>([])
+    let asked = Locked<[String]>([])
+    let keys = KeyInput()
     let console = recorder.console()
-    let watch = WatchMode(
+    var watch = WatchMode(
       scope: exercises,
       folder: folder,
       console: console,
       grade: { exercises, _ in
         let results = exercises.map { exercise -> (exercise: Exercise, verdict: Verdict) in
           let text = try? String(
-            contentsOf: folder.appendingPathComponent(exercise.stubFile),
+            contentsOf: chapter.appendingPathComponent(exercise.stubFile),
             encoding: .utf8
           )
           return (exercise, text == "SOLVED" ? .done : .notStarted)
@@ -71,12 +84,20 @@ final class WatchModeTests: XCTestCase {
       },
       clock: clock
     )
+    if withKeys { watch.keys = keys }
+    watch.showNextHint = { exercise, _ in asked.withLock { $0.append("hint \(exercise.id)") } }
+    watch.planReset = { exercise in
+      ExerciseReset.Plan(exercise: exercise, original: "stub", current: "x", backup: "kept.swift")
+    }
+    watch.applyReset = { plan in asked.withLock { $0.append("reset \(plan.exercise.id)") } }
     return Harness(
       watch: watch,
       clock: clock,
       recorder: recorder,
       gradings: gradings,
-      folder: folder
+      folder: folder,
+      keys: keys,
+      asked: asked
     )
   }
 
@@ -127,5 +148,100 @@ final class WatchModeTests: XCTestCase {
     let status = await run.value
     XCTAssertEqual(status, 1)
     XCTAssertFalse(h.recorder.text.contains("done"), h.recorder.text)
+  }
+
+  func test_withKeys_aPassWaitsForN_andNamesTheSolution() async throws {
+    let h = try harness(withKeys: true)
+    let run = Task { await h.watch.run() }
+    await h.clock.waitForSleepers(count: 1)
+    XCTAssertEqual(h.recorder.lines.last, WatchMode.keyLine(watching: exercises[0]))
+
+    await h.type("n")
+    XCTAssertTrue(h.recorder.lines.contains("1.1 is not done yet: n moves on once it passes."))
+    XCTAssertEqual(h.gradings.withLock { $0.count }, 1, "n before a pass grades nothing")
+
+    try h.save(exercises[0], "SOLVED")
+    await h.poll()
+    XCTAssertEqual(h.gradings.withLock { $0 }, [["1.1", "1.2"], ["1.1"]], "no move on its own")
+    XCTAssertTrue(
+      h.recorder.lines.contains(
+        "1.1 is done. Compare your answer with Sources/Solutions/Chapter01/"
+          + "Ex1_1_ScannerService.swift; press n for the next exercise, 1.2."
+      ),
+      h.recorder.text
+    )
+
+    await h.type("l")
+    let list = h.recorder.lines.suffix(4)
+    XCTAssertTrue(list.contains("  [x] 1.1  Wrap a delegate API (section 1.2)  <- you are here"))
+    XCTAssertTrue(list.contains("  [ ] 1.2  Wrap a callback API (section 1.3)"), "\(list)")
+
+    await h.type("n")
+    XCTAssertEqual(h.gradings.withLock { $0.last }, ["1.2"])
+    XCTAssertTrue(h.recorder.lines.contains("On to 1.2  Wrap a callback API (section 1.3):"))
+    XCTAssertEqual(h.recorder.lines.last, WatchMode.keyLine(watching: exercises[1]))
+
+    await h.type("h")
+    XCTAssertEqual(h.asked.withLock { $0 }, ["hint 1.2"], "h asks for the watched one's hint")
+
+    h.keys.type("q")  // the watcher ends: it does not sleep again
+    h.clock.advance(by: h.watch.pollInterval)
+    let status = await run.value
+    XCTAssertEqual(status, 1, "quit with 1.2 not done")
+    XCTAssertEqual(h.recorder.lines.last, "Stopped watching.")
+  }
+
+  func test_aSaveOfAnotherExercise_gradesThatOne_andAFinishedOneBrokenAgainShows() async throws {
+    let h = try harness(withKeys: true)
+    try h.save(exercises[0], "SOLVED")
+    let run = Task { await h.watch.run() }
+    await h.clock.waitForSleepers(count: 1)
+    XCTAssertEqual(h.recorder.lines.last, WatchMode.keyLine(watching: exercises[1]))
+
+    try h.save(exercises[0], "broken again")
+    await h.poll()
+    XCTAssertEqual(h.gradings.withLock { $0.last }, ["1.1"], "the file saved is graded")
+    XCTAssertTrue(
+      h.recorder.lines.contains("1.1 was done, and is not any more: see its row above."),
+      h.recorder.text
+    )
+    await h.type("l")
+    XCTAssertTrue(h.recorder.lines.contains("  [ ] 1.1  Wrap a delegate API (section 1.2)"))
+    run.cancel()
+    _ = await run.value
+  }
+
+  func test_r_asksFirst_andOnlyYResets() async throws {
+    let h = try harness(withKeys: true)
+    let run = Task { await h.watch.run() }
+    await h.clock.waitForSleepers(count: 1)
+    let question =
+      "Put back the original stub of 1.1 in Sources/Exercises/Chapter01/"
+      + "Ex1_1_ScannerService.swift? Your version will be kept in kept.swift. [y/N]"
+
+    await h.type("r")
+    XCTAssertEqual(h.recorder.lines.last, question)
+    await h.type("h")
+    XCTAssertEqual(h.recorder.lines.suffix(3).first, "Nothing changed.")
+    XCTAssertEqual(h.asked.withLock { $0 }, [], "the answer is not taken as a key too")
+
+    await h.type("ry")
+    XCTAssertEqual(h.asked.withLock { $0 }, ["reset 1.1"])
+    XCTAssertTrue(h.recorder.lines.contains("Your version is in kept.swift."))
+    run.cancel()
+    _ = await run.value
+  }
+
+  func test_withoutKeys_typedLettersDoNothing() async throws {
+    let h = try harness()
+    let run = Task { await h.watch.run() }
+    await h.clock.waitForSleepers(count: 1)
+    let before = h.recorder.lines
+    await h.type("hnlrq")
+    XCTAssertEqual(h.recorder.lines, before)
+    XCTAssertEqual(h.asked.withLock { $0 }, [])
+    run.cancel()
+    let status = await run.value
+    XCTAssertEqual(status, 1)
   }
 }
