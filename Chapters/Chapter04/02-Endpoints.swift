@@ -43,11 +43,13 @@ struct EndpointError: Error, CustomStringConvertible {
 extension EndpointProvider {
   /// The request this endpoint describes: URL from its parts, method, token, JSON body.
   func urlRequest() throws -> URLRequest {
-    // URLComponents stops the program on a scheme it cannot take ("" included): check first.
-    guard let first = scheme.first, first.isLetter,
-      scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
-    else {
-      throw EndpointError(description: "'\(scheme)' is not a URL scheme")
+    // URLComponents stops the program on a scheme with characters it cannot take ("", "é") and
+    // on a negative port, rather than failing: check both before handing them over.
+    guard scheme == "http" || scheme == "https" else {
+      throw EndpointError(description: "'\(scheme)' is not http or https")
+    }
+    if let port, !(0...65535).contains(port) {
+      throw EndpointError(description: "port \(port) is not in 0...65535")
     }
     var components = URLComponents()
     components.scheme = scheme

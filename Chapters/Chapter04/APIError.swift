@@ -17,7 +17,8 @@ enum APIError: Error, Equatable, CustomStringConvertible {
   case transport(URLError.Code, detail: String)
   /// No answer within the time allowed (see `withTimeout`).
   case timedOut(after: Duration)
-  /// Not an HTTP response at all (a `file:` URL, say).
+  /// An answer that is not an HTTP response: a `data:` URL gets a plain `URLResponse`. (A `file:`
+  /// URL does not get that far on Linux: it throws URLError -1002, unsupported URL.)
   case notHTTP
 
   init(transport error: URLError) {

@@ -129,6 +129,33 @@ final class Chapter04Tests: XCTestCase {
     XCTAssertNil(plain.value(forHTTPHeaderField: "Content-Type"))
   }
 
+  /// URLComponents escapes a query value for a URL, not for a form: `+`, `/` and `?` stay.
+  func test_urlComponents_leavesPlusSlashAndQuestionMark_inAQueryValue() throws {
+    let endpoint = UsersEndpoint(queryItems: [URLQueryItem(name: "q", value: "a+b c/d?e&f=g")])
+    XCTAssertEqual(
+      try endpoint.urlRequest().url?.absoluteString,
+      "http://127.0.0.1/users?q=a+b%20c/d?e%26f%3Dg"
+    )
+  }
+
+  /// What `APIError.notHTTP`'s comment says: only a `data:` URL gets a plain URLResponse; on
+  /// Linux a `file:` URL throws URLError -1002.
+  func test_aDataURL_getsAPlainURLResponse_andAFileURL_unsupportedURL() async throws {
+    // swift-format-ignore: NeverForceUnwrap
+    let dataURL = URL(string: "data:application/json,%7B%7D")!
+    let (data, response) = try await URLSession.shared.data(for: URLRequest(url: dataURL))
+    XCTAssertEqual(data, Data("{}".utf8))
+    XCTAssertFalse(response is HTTPURLResponse)
+    let fileURL = URL(fileURLWithPath: "/")
+    do {
+      _ = try await URLSession.shared.data(for: URLRequest(url: fileURL))
+      XCTFail("a file: URL answered")
+    } catch let error as URLError {
+      XCTAssertEqual(error.code, .unsupportedURL)
+      XCTAssertEqual(error.code.rawValue, -1002)
+    }
+  }
+
   func test_urlRequest_ofAnEndpointWithNoURL_isAClearError() {
     // A path must start with "/" once there is a host: URLComponents gives no URL.
     let endpoint = UsersEndpoint(path: "users")
@@ -137,35 +164,60 @@ final class Chapter04Tests: XCTestCase {
     }
     // The seed's MyEndpoint has scheme "": URLComponents would stop the program on it.
     XCTAssertThrowsError(try MyEndpoint("http://127.0.0.1/users").urlRequest()) { error in
-      XCTAssertEqual("\(error)", "'' is not a URL scheme")
+      XCTAssertEqual("\(error)", "'' is not http or https")
     }
-    XCTAssertThrowsError(try UsersEndpoint(scheme: "ht tp").urlRequest())
   }
 
-  /// The docs' claim behind the scheme check: URLComponents' scheme setter traps on "".
-  func test_urlComponents_stopTheProgram_onAnEmptyScheme() async throws {
-    let source = """
-      import Foundation
-      var components = URLComponents()
-      components.scheme = ""
-      print("not reached")
-      """
-    let file = FileManager.default.temporaryDirectory
-      .appendingPathComponent("scheme-\(UUID().uuidString).swift")
-    try source.write(to: file, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(at: file) }
-    let result = try await ChildProcess.run(
-      URL(fileURLWithPath: "/usr/bin/env"),
-      arguments: ["swift", file.path],
-      environment: ["SWIFT_BACKTRACE": "enable=no"],
-      timeout: .seconds(120)
+  func test_urlRequest_ofASchemeOtherThanHTTP_orAPortOutsideItsRange_isAnEndpointError() throws {
+    // "é" and "" would stop the program inside URLComponents; "ftp" and "file" are no HTTP.
+    for scheme in ["é", "", "ftp", "file", "ht tp"] {
+      XCTAssertThrowsError(try UsersEndpoint(scheme: scheme).urlRequest()) { error in
+        XCTAssertEqual("\(error)", "'\(scheme)' is not http or https")
+      }
+    }
+    // -1 would stop the program inside URLComponents; 65536 would make a URL no socket can use.
+    for port in [-1, -8080, 65536, 70000] {
+      XCTAssertThrowsError(try UsersEndpoint(port: port).urlRequest()) { error in
+        XCTAssertEqual("\(error)", "port \(port) is not in 0...65535")
+      }
+    }
+    XCTAssertEqual(
+      try UsersEndpoint(port: 0).urlRequest().url?.absoluteString,
+      "http://127.0.0.1:0/users"
     )
-    XCTAssertNotEqual(result.termination, .exited(0))
-    XCTAssertTrue(
-      result.stderr.contains("Fatal error: Attempting to set scheme with invalid characters"),
-      result.stderr
+    XCTAssertEqual(
+      try UsersEndpoint(scheme: "https", port: 65535).urlRequest().url?.absoluteString,
+      "https://127.0.0.1:65535/users"
     )
-    XCTAssertFalse(result.stdout.contains("not reached"))
+  }
+
+  /// The docs' claim behind the checks: URLComponents traps on a scheme "é" and a negative port.
+  func test_urlComponents_stopTheProgram_onABadScheme_andANegativePort() async throws {
+    let cases = [
+      ("components.scheme = \"é\"", "Attempting to set scheme with invalid characters"),
+      ("components.port = -1", "Attempting to set port with a negative number"),
+    ]
+    for (line, fatalError) in cases {
+      let source = """
+        import Foundation
+        var components = URLComponents()
+        \(line)
+        print("not reached")
+        """
+      let file = FileManager.default.temporaryDirectory
+        .appendingPathComponent("components-\(UUID().uuidString).swift")
+      try source.write(to: file, atomically: true, encoding: .utf8)
+      defer { try? FileManager.default.removeItem(at: file) }
+      let result = try await ChildProcess.run(
+        URL(fileURLWithPath: "/usr/bin/env"),
+        arguments: ["swift", file.path],
+        environment: ["SWIFT_BACKTRACE": "enable=no"],
+        timeout: .seconds(120)
+      )
+      XCTAssertNotEqual(result.termination, .exited(0))
+      XCTAssertTrue(result.stderr.contains("Fatal error: \(fatalError)"), result.stderr)
+      XCTAssertFalse(result.stdout.contains("not reached"))
+    }
   }
 
   func test_asyncRequest_decodesTheTypeAskedFor_withoutACast() async throws {

@@ -93,6 +93,22 @@ extension ExerciseCatalog {
             + "and more; a ! there crashes the app. Unwrap it with guard let and throw an "
             + "EndpointError: its nil is the check, whatever the reason."
         ),
+        Mistake(
+          name: "a scheme other than http or https goes into the URL",
+          test: "test_aSchemeOtherThanHTTPOrHTTPS_isAnEndpointError",
+          fixtures: ["scheme-unchecked", "scheme-else-http"],
+          hint: "URLComponents takes \"ftp\" and makes a URL no HTTP request can use, and stops "
+            + "the program on a scheme such as \"é\" or \"\". Decide before URLComponents sees "
+            + "the scheme: only \"http\" and \"https\" are requests."
+        ),
+        Mistake(
+          name: "a port outside 0...65535 goes into the URL",
+          test: "test_aPortOutside0To65535_isAnEndpointError_andItsEdgesGoIn",
+          fixtures: ["port-unchecked", "port-edges-refused"],
+          hint: "URLComponents writes 70000 into a URL and stops the program on -1. A port is a "
+            + "number from 0 to 65535, both ends included: check the range before URLComponents "
+            + "sees it."
+        ),
       ]
     ),
     Exercise(

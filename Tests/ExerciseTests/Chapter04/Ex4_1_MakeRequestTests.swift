@@ -158,4 +158,46 @@ final class Ex4_1_MakeRequestTests: GradedTestCase {
       }
     }
   }
+
+  func test_aSchemeOtherThanHTTPOrHTTPS_isAnEndpointError() {
+    // "ftp" and "file" make URLs, but no HTTP request; "é" and "" stop the program inside
+    // URLComponents' scheme setter, so they must be refused before it.
+    for scheme in ["ftp", "file", "é", ""] {
+      XCTAssertThrowsError(
+        try makeRequest(for: Endpoint(scheme: scheme, path: "/users")),
+        "scheme '\(scheme)' made a request; expected an EndpointError (only http and https do)"
+      ) { error in
+        if error is NotImplemented { return XCTFail("\(error)") }
+        XCTAssertTrue(
+          error is EndpointError,
+          "scheme '\(scheme)': expected an EndpointError (only http and https make a request); "
+            + "it threw \(error)"
+        )
+      }
+    }
+  }
+
+  func test_aPortOutside0To65535_isAnEndpointError_andItsEdgesGoIn() throws {
+    for port in [0, 65535] {
+      XCTAssertEqual(
+        try makeRequest(for: Endpoint(port: port, path: "/users")).url?.absoluteString,
+        "http://127.0.0.1:\(port)/users",
+        "port \(port) is in 0...65535: expected it in the URL"
+      )
+    }
+    // 65536 and up make a URL no socket can use; a negative port stops the program inside
+    // URLComponents' port setter, so it must be refused before it.
+    for port in [65536, 70000, -1, -8080] {
+      XCTAssertThrowsError(
+        try makeRequest(for: Endpoint(port: port, path: "/users")),
+        "port \(port) made a request; expected an EndpointError (it is outside 0...65535)"
+      ) { error in
+        if error is NotImplemented { return XCTFail("\(error)") }
+        XCTAssertTrue(
+          error is EndpointError,
+          "port \(port) is outside 0...65535: expected an EndpointError; it threw \(error)"
+        )
+      }
+    }
+  }
 }
