@@ -28,7 +28,7 @@ struct APIClient: APIInterface {
     let data: Data
     let response: URLResponse
     do {
-      (data, response) = try await session.data(for: request)
+      (data, response) = try await session.dataWithSafeCancel(for: request)  // see 4.4
     } catch let error as URLError {
       throw APIError(transport: error)
     }
@@ -47,11 +47,8 @@ struct APIClient: APIInterface {
 }
 // snippet.end
 
-/// A session with no cache, for requests that may be cancelled (this chapter cancels some).
-///
-/// On Linux, FoundationNetworking can stop the whole program ("Trying to access a behaviour for
-/// a task that in not in the registry") when a request is cancelled while its session's cache
-/// is being read; without a cache there is no such moment.
+/// The chapter's session: no cache, so every request of a lesson reaches its server, which counts
+/// them.
 let uncachedSession: URLSession = {
   let configuration = URLSessionConfiguration.default
   configuration.urlCache = nil

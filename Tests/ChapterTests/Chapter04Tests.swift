@@ -432,6 +432,55 @@ final class Chapter04Tests: XCTestCase {
     }
   }
 
+  /// The way round the Linux cancel deadlock: the cancellation handler only hands the cancel to
+  /// another queue. With that queue suspended, `cancel()` still returns: the handler waited for
+  /// nothing. Once the queue runs, the request ends cancelled and the server sees the client go.
+  func test_dataWithSafeCancel_cancelsOnAnotherQueue_soTheHandlerWaitsForNothing() async throws {
+    let clock = ManualClock()
+    let log = LineWatcher()
+    let received = LineWatcher()
+    let queue = DispatchQueue(label: "cancels")
+    queue.suspend()
+    try await withServer(
+      clock: clock,
+      delays: ["/users": .seconds(600)],
+      log: log,
+      received: received
+    ) { server, port in
+      let url = server.url("/users")
+      let request = Task {
+        try await uncachedSession.dataWithSafeCancel(for: URLRequest(url: url), cancelOn: queue)
+      }
+      _ = await received.first { $0 == "GET /users" }
+      request.cancel()  // returns although the queue that is to cancel is suspended
+      queue.resume()
+      do {
+        _ = try await request.value
+        XCTFail("a held request answered")
+      } catch let error as URLError {
+        XCTAssertEqual(error.code, .cancelled)
+      }
+      let line = await log.first { $0.hasPrefix("GET /users") }
+      XCTAssertEqual(line, "GET /users closed by the client before the answer")
+    }
+  }
+
+  func test_dataWithSafeCancel_inATaskCancelledBeforeItStarts_throwsCancelled() async throws {
+    try await withServer { server, _ in
+      let url = server.url("/users")
+      let request = Task {
+        withUnsafeCurrentTask { $0?.cancel() }
+        return try await uncachedSession.dataWithSafeCancel(for: URLRequest(url: url))
+      }
+      do {
+        _ = try await request.value
+        XCTFail("a cancelled task's request answered")
+      } catch let error as URLError {
+        XCTAssertEqual(error.code, .cancelled)
+      }
+    }
+  }
+
   /// Why the fixed producer finishes quietly when it is cancelled.
   ///
   /// `onTermination` runs before the stream ends, so a producer that finishes with an error in

@@ -37,6 +37,9 @@ struct PageFailed: Error, Equatable {
 
 /// The pages of `/users` on a real fixture server, recording which pages were asked for and
 /// which of those requests were cancelled; `failing` sends that page to `/fault/500` instead.
+///
+/// A test cancels a page only while the server holds it on a clock nobody moves: on Linux, a
+/// cancel that meets a completing answer can hang `data(from:)` (docs, 4.4), and none can here.
 final class RecordingPages: PageSource {
   let port: Int
   let perPage: Int
