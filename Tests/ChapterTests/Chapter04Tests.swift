@@ -432,8 +432,9 @@ final class Chapter04Tests: XCTestCase {
     }
   }
 
-  /// The way round the Linux cancel deadlock: the cancellation handler only hands the cancel to
-  /// another queue. With that queue suspended, `cancel()` still returns: the handler waited for
+  /// The way round the Linux cancel deadlock: the handler hands the cancel to another queue.
+  ///
+  /// With that queue suspended, `cancel()` still returns: the handler waited for
   /// nothing. Once the queue runs, the request ends cancelled and the server sees the client go.
   func test_dataWithSafeCancel_cancelsOnAnotherQueue_soTheHandlerWaitsForNothing() async throws {
     let clock = ManualClock()
