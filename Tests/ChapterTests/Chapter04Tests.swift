@@ -535,6 +535,30 @@ final class Chapter04Tests: XCTestCase {
     }
   }
 
+  func test_isTransient_followsHTTPsMeaningOfEachStatus_andTheTransportErrorsThatMayPass() {
+    for code in [408, 429, 500, 502, 503, 504, 599] {
+      XCTAssertTrue(APIError.status(code, serverSays: nil).isTransient, "\(code)")
+    }
+    for code in [400, 401, 403, 404, 409, 422, 501, 505] {
+      XCTAssertFalse(APIError.status(code, serverSays: nil).isTransient, "\(code)")
+    }
+    let mayPass: [URLError.Code] = [
+      .timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet,
+    ]
+    for code in mayPass {
+      XCTAssertTrue(APIError.transport(code, detail: "").isTransient, "\(code)")
+    }
+    let willNot: [URLError.Code] = [
+      .cancelled, .unsupportedURL, .badURL, .cannotFindHost, .secureConnectionFailed,
+      .serverCertificateUntrusted, .serverCertificateHasBadDate,
+    ]
+    for code in willNot {
+      XCTAssertFalse(APIError.transport(code, detail: "").isTransient, "\(code)")
+    }
+    XCTAssertTrue(APIError.timedOut(after: .seconds(1)).isTransient)
+    XCTAssertFalse(APIError.notHTTP.isTransient)
+  }
+
   func test_retry_neverRetriesA4xx() async throws {
     let received = LineWatcher()
     try await withServer(received: received) { server, port in

@@ -305,8 +305,9 @@ extension ExerciseCatalog {
         "Section 4.5's RetryPolicy, without the jitter: try, and after a failure that may pass "
           + "next time, wait longer and try again; anything else ends the retrying at once.",
         "A loop with the attempt number and the wait; catch let error as FetchError where "
-          + "attempt < attempts && the error may pass (status >= 500, or .transport but not "
-          + ".cancelled). try await clock.sleep(for: wait), without try?; then wait *= 2.",
+          + "attempt < attempts && the error may pass (408, 429, 5xx but 501 and 505; .timedOut, "
+          + ".networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet). try await "
+          + "clock.sleep(for: wait), without try?; then wait *= 2.",
         "var attempt = 1; var wait = firstDelay; while true { do { return try await "
           + "operation() } catch let error as FetchError where attempt < attempts && "
           + "mayPass(error) { try await clock.sleep(for: wait); wait *= 2; attempt += 1 } }",
@@ -317,8 +318,8 @@ extension ExerciseCatalog {
           name: "a 4xx is retried",
           test: "test_a404_isNeverRetried",
           fixtures: ["retries-4xx"],
-          hint: "Retry only what may pass next time: a status of 500 or more. A 4xx says the "
-            + "request itself is wrong."
+          hint: "Retry only what may pass next time. Most 4xx say the request itself is wrong; "
+            + "only 408 and 429 are about the moment."
         ),
         Mistake(
           name: "the wait does not double",
@@ -368,11 +369,33 @@ extension ExerciseCatalog {
         ),
         Mistake(
           name: "what may pass next time is judged wrong",
-          test: "test_aTransportError_andAnyStatusFrom500_areRetried_aDecodingErrorIsNot",
+          test: "test_a500AndATimeout_areRetried_aDecodingErrorIsNot",
           fixtures: ["only-503-retried", "transport-not-retried", "decoding-retried"],
-          hint: "May pass: every status from 500 up (500 and 502 as much as 503), and every "
-            + ".transport error but .cancelled (a timeout, a lost connection). Will not: a 4xx, "
-            + "a .decoding error, a cancelled request."
+          hint: "A 500 and a timeout may pass next time; a body that does not decode will decode "
+            + "no better next time."
+        ),
+        Mistake(
+          name: "a status is judged by its number, not by what HTTP says it means",
+          test: "test_theStatusesThatMayPass_areRetried_andNoOthers",
+          fixtures: ["retries-all-but-404", "only-500-and-503", "every-5xx-no-4xx"],
+          hint: "HTTP says which statuses are about the moment: 408 Request Timeout, 429 Too Many "
+            + "Requests, and the 5xx of a server that failed or is busy. 501 Not Implemented and "
+            + "505 HTTP Version Not Supported stay as they are, as do the other 4xx."
+        ),
+        Mistake(
+          name: "a transport error is judged wrong",
+          test: "test_theTransportErrorsThatMayPass_areRetried_andNoOthers",
+          fixtures: ["only-timeouts-retried", "every-transport-but-cancel"],
+          hint: "A connection that may come back (a timeout, a lost connection, a refused "
+            + "connection, no network) may pass; an unsupported URL, a host that does not exist or "
+            + "a certificate nobody trusts fails the same way next time."
+        ),
+        Mistake(
+          name: "the first wait is not firstDelay",
+          test: "test_theFirstWait_isFirstDelay_whateverItIs",
+          fixtures: ["first-delay-ignored"],
+          hint: "The first wait is the firstDelay you are given, whatever it is; each later one "
+            + "doubles the one before."
         ),
         Mistake(
           name: "an error that is not a FetchError is retried",
