@@ -20,8 +20,9 @@ enum RequestMethod: String, Sendable {
 /// Everything needed to build one request.
 ///
 /// The seed's protocol, with two changes: a `port` (the local server is not on 80 or 443) and a
-/// body that is `Encodable` rather than `[String: Any]`, so it is `Sendable` and encoded with the
-/// same rules as the model. (The seed's `mockFile` is left out: the fixture server plays its part.)
+/// body that is `any Encodable & Sendable` rather than `[String: Any]`: `Encodable`, so that
+/// `JSONEncoder` writes it with the same rules as the model, and `Sendable` (the `& Sendable`;
+/// `Encodable` alone does not make a type `Sendable`), so that an endpoint can cross tasks.
 protocol EndpointProvider: Sendable {
   var scheme: String { get }
   /// The host, such as "127.0.0.1" or "jsonplaceholder.typicode.com".

@@ -100,8 +100,10 @@ struct DecodingProblem: Equatable, CustomStringConvertible {
       path = Self.path(context.codingPath)
       problem = "expected \(type), found null"
     case .dataCorrupted(let context):
+      // Not only JSON that does not parse: an enum's unknown raw value too, and on Linux a
+      // number that does not fit its type ("1.5" for an Int), with no path. The context says.
       path = Self.path(context.codingPath)
-      problem = "not valid JSON"
+      problem = context.debugDescription
     @unknown default:
       path = ""
       problem = "\(error)"

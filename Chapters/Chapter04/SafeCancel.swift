@@ -36,8 +36,11 @@ extension URLSession {
           transfer.task = task
           return transfer.cancelled
         }
-        task.resume()
-        if cancelled { queue.async { task.cancel() } }  // cancelled before the task existed
+        if cancelled {
+          continuation.resume(throwing: URLError(.cancelled))  // cancelled first: never sent
+        } else {
+          task.resume()
+        }
       }
     } onCancel: {
       let task = transfer.withLock { transfer in

@@ -264,7 +264,8 @@ final class Chapter04Tests: XCTestCase {
         ),
         (
           UsersEndpoint(port: port, path: "/fault/malformed"), .decoding,
-          "the answer does not decode as Array<JSONPlaceholderUser>: not valid JSON"
+          "the answer does not decode as Array<JSONPlaceholderUser>: "
+            + "The given data was not valid JSON."
         ),
         (
           UsersEndpoint(port: port, path: "/fault/wrong-type"), .decoding,
@@ -296,6 +297,26 @@ final class Chapter04Tests: XCTestCase {
         }
       }
     }
+  }
+
+  func test_decodingProblem_ofDataCorrupted_saysWhatTheDecoderSays() throws {
+    struct Member: Decodable {
+      enum Role: String, Decodable { case reader, writer }
+      let id: Int
+      let role: Role
+    }
+    func problem(_ json: String) -> String {
+      let result = Result { try JSONDecoder().decode(Member.self, from: Data(json.utf8)) }
+      guard case .failure(let error as DecodingError) = result else { return "\(result)" }
+      return "\(DecodingProblem(error))"
+    }
+    XCTAssertEqual(
+      problem(#"{"id": 1, "role": "admin"}"#),
+      "at role, Cannot initialize Role from invalid String value admin"
+    )
+    // Valid JSON, but 1.5 is no Int: on Linux the decoder calls it invalid JSON, with no path.
+    XCTAssertEqual(problem(#"{"id": 1.5, "role": "reader"}"#), "The given data was not valid JSON.")
+    XCTAssertEqual(problem(#"{"id": 1, "#), "The given data was not valid JSON.")
   }
 
   func test_connectionRefused_isATransportError() async throws {
@@ -479,6 +500,28 @@ final class Chapter04Tests: XCTestCase {
       } catch let error as URLError {
         XCTAssertEqual(error.code, .cancelled)
       }
+    }
+  }
+
+  /// `break` leaves the loop, but a stream still held is not terminated: its producer goes on.
+  func test_aBreak_runsOnTermination_onlyOnceTheStreamIsReleased() async {
+    let terminated = Locked(false)
+    var continuation: AsyncStream<Int>.Continuation?
+    var stream: AsyncStream<Int>? = AsyncStream { continuation = $0 }
+    continuation?.onTermination = { _ in terminated.withLock { $0 = true } }
+    continuation?.yield(1)
+    continuation?.yield(2)
+    if let stream {
+      for await value in stream where value == 1 { break }
+    }
+    XCTAssertFalse(terminated.withLock { $0 }, "after break, with the stream still held")
+    guard case .enqueued = continuation?.yield(3) else {
+      return XCTFail("the producer's yield after the break was not buffered")
+    }
+    stream = nil
+    XCTAssertTrue(terminated.withLock { $0 }, "once the stream is released")
+    guard case .terminated = continuation?.yield(4) else {
+      return XCTFail("a yield after the release was taken")
     }
   }
 
