@@ -69,6 +69,7 @@ struct MyEndpoint: EndpointProvider {
   var token = ""
   var queryItems: [URLQueryItem]?
   var body: (any Encodable & Sendable)?
+  var mockFile: String?
 
   init(_ url: String) {
     baseURL = url

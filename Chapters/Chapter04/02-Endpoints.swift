@@ -34,6 +34,9 @@ protocol EndpointProvider: Sendable {
   var token: String { get }
   var queryItems: [URLQueryItem]? { get }
   var body: (any Encodable & Sendable)? { get }
+  /// The name of a JSON file in Chapters/Chapter04/MockFiles that answers this endpoint instead
+  /// of a server (no request is sent), or nil to send the request.
+  var mockFile: String? { get }
 }
 
 /// Why a request could not be built from an endpoint.
@@ -89,6 +92,7 @@ struct UsersEndpoint: EndpointProvider {
   var token = ""
   var queryItems: [URLQueryItem]?
   var body: (any Encodable & Sendable)?
+  var mockFile: String?
 
   /// All the users of the fixture server on `port`.
   static func all(port: Int) -> UsersEndpoint {
@@ -109,6 +113,9 @@ struct UsersEndpoint: EndpointProvider {
   static func user(_ id: Int, port: Int) -> UsersEndpoint {
     UsersEndpoint(port: port, path: "/users/\(id)")
   }
+
+  /// The users of `MockFiles/users.json`, bundled with the chapter: no server needed.
+  static let mockUsers = UsersEndpoint(mockFile: "users")
 
   /// `POST /users` with a JSON body, signed with `token`.
   static func create(_ user: NewUser, token: String, port: Int) -> UsersEndpoint {
@@ -150,10 +157,23 @@ func runEndpoints(_ context: LessonContext) async throws {
       responseModel: JSONPlaceholderUser.self
     )
     console.print("  -> JSONPlaceholderUser: id \(created.id), \(created.name), \(created.email)")
+
+    console.print()
+    console.print("UsersEndpoint.mockUsers has mockFile \"users\": no request is sent, the file")
+    console.print("MockFiles/users.json bundled with the chapter answers, through the same client:")
+    let mocked = try await api.asyncRequest(
+      endpoint: UsersEndpoint.mockUsers,
+      responseModel: [JSONPlaceholderUser].self
+    )
+    for user in mocked {
+      console.print(
+        "  -> \(user.name) (\(user.username)), \(user.address.city), \(user.company.name)"
+      )
+    }
   }
   console.print()
-  console.print("The same asyncRequest gave an array, one user and a created user: T is decoded")
-  console.print("as T, so there is nothing to cast.")
+  console.print("The same asyncRequest gave an array, one user, a created user and a file's")
+  console.print("users: T is decoded as T, so there is nothing to cast.")
 }
 
 /// Prints the request an endpoint builds, with the server's port written as PORT.

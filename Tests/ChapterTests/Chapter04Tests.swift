@@ -245,6 +245,53 @@ final class Chapter04Tests: XCTestCase {
 
   // MARK: - 4.3 Errors, with the words a learner sees
 
+  /// A whole `JSONPlaceholderUser`, address, geo and company included, from the bundled file; the
+  /// port is one where nothing listens, so the answer cannot have come from a server.
+  func test_aMockFileEndpoint_isAnsweredByTheBundledFile_decodingWholeUsers() async throws {
+    let stopped = try FixtureServer.start()
+    let port = Int(stopped.port)
+    await stopped.stopAsync()
+    var endpoint = UsersEndpoint.mockUsers
+    endpoint.port = port
+    let users = try await APIClient().asyncRequest(
+      endpoint: endpoint,
+      responseModel: [JSONPlaceholderUser].self
+    )
+    XCTAssertEqual(users.map(\.id), [101, 102])
+    XCTAssertEqual(
+      users.first,
+      JSONPlaceholderUser(
+        id: 101,
+        name: "Mara Lind",
+        username: "mara",
+        email: "mara@lind-maps.example",
+        address: .init(
+          street: "Fjord Street",
+          suite: "Apt. 6",
+          city: "Saltvik",
+          zipcode: "50110",
+          geo: .init(lat: "60.3913", lng: "5.3221")
+        ),
+        phone: "555-0201",
+        website: "lind-maps.example",
+        company: .init(
+          name: "Lind Maps",
+          catchPhrase: "Every path drawn by someone who walked it",
+          bs: "contours, compasses and care"
+        )
+      )
+    )
+    do {
+      _ = try await APIClient().asyncRequest(
+        endpoint: UsersEndpoint(mockFile: "no-such-file"),
+        responseModel: [JSONPlaceholderUser].self
+      )
+      XCTFail("a missing mock file answered")
+    } catch let error as EndpointError {
+      XCTAssertEqual("\(error)", "no file MockFiles/no-such-file.json in the chapter's resources")
+    }
+  }
+
   func test_failures_becomeAPIErrors_withTheirMessages() async throws {
     try await withServer { server, port in
       let kai = NewUser(name: "Kai Moreau", username: "kai", email: "kai@example.org")
