@@ -95,7 +95,7 @@ extension ExerciseCatalog {
         ),
         Mistake(
           name: "a scheme other than http or https goes into the URL",
-          test: "test_aSchemeOtherThanHTTPOrHTTPS_isAnEndpointError",
+          test: "test_whenTheSchemeIsNotHTTPOrHTTPS_anEndpointErrorIsThrown",
           fixtures: ["scheme-unchecked", "scheme-else-http"],
           hint: "URLComponents takes \"ftp\" and makes a URL no HTTP request can use, and stops "
             + "the program on a scheme such as \"é\" or \"\". Decide before URLComponents sees "
@@ -103,7 +103,7 @@ extension ExerciseCatalog {
         ),
         Mistake(
           name: "a port outside 0...65535 goes into the URL",
-          test: "test_aPortOutside0To65535_isAnEndpointError_andItsEdgesGoIn",
+          test: "test_whenThePortIsOutside0To65535_anEndpointErrorIsThrown_andItsEdgesGoIn",
           fixtures: ["port-unchecked", "port-edges-refused"],
           hint: "URLComponents writes 70000 into a URL and stops the program on -1. A port is a "
             + "number from 0 to 65535, both ends included: check the range before URLComponents "
@@ -141,7 +141,7 @@ extension ExerciseCatalog {
         Mistake(
           name: "the status is not checked before decoding",
           test: "test_a404_isAStatusError_withTheServersMessage",
-          saying: "check the status before decoding",
+          saying: "expected the status error first",
           fixtures: ["status-unchecked", "decode-before-status"],
           hint:
             "URLSession does not throw for a 404: the body is the server's error message, which "
@@ -253,7 +253,7 @@ extension ExerciseCatalog {
         ),
         Mistake(
           name: "only the first page",
-          test: "test_aConsumerGoneWhileAPageIsInFlight_cancelsThatRequest",
+          test: "test_aCancelledConsumer_isNotHandedItsOwnCancellationAsAnError",
           saying: "before page 2 was asked for",
           fixtures: ["first-page-only"],
           hint: "One request gives one page. Loop: page 1, 2, 3, ... until a page is shorter than "
@@ -286,11 +286,28 @@ extension ExerciseCatalog {
         Mistake(
           name: "the request in flight outlives its consumer",
           test: "test_aConsumerGoneWhileAPageIsInFlight_cancelsThatRequest",
-          saying: "cancel the producer's Task",
+          saying: "expected it cancelled with the consumer",
           fixtures: ["producer-not-cancelled"],
           hint:
             "The consumer went away and nobody told the producer. In continuation.onTermination "
             + "cancel the producer's Task: its request is cancelled with it."
+        ),
+        Mistake(
+          name: "a loop left by break does not end the producer",
+          test: "test_aConsumerThatBreaks_andLetsTheStreamGo_cancelsTheRequestInFlight",
+          fixtures: ["producer-holds-the-stream"],
+          hint: "A loop left by break ends the stream only when the stream is released: "
+            + "onTermination runs then. Whatever keeps the stream alive (the producer, a "
+            + "property) keeps the producer working for nobody."
+        ),
+        Mistake(
+          name: "the producer hands the consumer its own cancellation",
+          test: "test_aCancelledConsumer_isNotHandedItsOwnCancellationAsAnError",
+          saying: "expected it to end without an error",
+          fixtures: ["cancel-handed-to-consumer"],
+          hint: "The stream runs onTermination before it ends: a cancelled producer that finishes "
+            + "with its error in that moment throws it at the consumer that asked for the end. "
+            + "Section 4.4 shows the producer that ends quietly when it was cancelled."
         ),
       ]
     ),
@@ -331,7 +348,7 @@ extension ExerciseCatalog {
         Mistake(
           name: "try? around the wait swallows the cancel",
           test: "test_aCancelWhileWaiting_endsAtOnce_withNoFurtherAttempt",
-          saying: "a try? around the wait swallows the cancel",
+          saying: "did not end the retrying with the sleep's CancellationError",
           fixtures: ["swallowed-cancel"],
           hint: "A cancelled sleep throws CancellationError; try? turns it into nil and the next "
             + "attempt goes out for nobody. Use try, and let the error end the retrying."

@@ -81,6 +81,24 @@ final class RecordingPages: PageSource {
   }
 }
 
+/// Pages with no server: page 1 is three users at once; page 2 calls `asked`, then waits on a
+/// clock nobody moves until its task is cancelled, and throws the sleep's `CancellationError`.
+struct SecondPageHeld: PageSource {
+  let perPage = 3
+  let asked: @Sendable () -> Void
+
+  func page(_ number: Int) async throws -> [User] {
+    guard number > 1 else {
+      return (1...3).map {
+        User(id: $0, name: "User \($0)", username: "u\($0)", email: "u\($0)@x.org")
+      }
+    }
+    asked()
+    try await ManualClock().sleep(for: .seconds(1))
+    return []
+  }
+}
+
 /// One request to the fixture server's `/fault/flaky` route (the first `failures` requests of a
 /// `key` get 503), as exercise 4.4's operation: a `FetchError` for a failure, the server's count
 /// of requests for an answer.

@@ -30,8 +30,8 @@ final class Ex4_4_RetryingTests: GradedTestCase {
       guard clock.sleeperCount == 0 else {
         retry.cancel()
         return XCTFail(
-          "a 4xx says the request is wrong: asking again gets the same answer, so do not retry "
-            + "it (this one waits on the clock to ask again)"
+          "a 404 was retried (it waits on the clock to ask again); expected it thrown at once: "
+            + "asking again gets the same answer"
         )
       }
       do {
@@ -94,9 +94,8 @@ final class Ex4_4_RetryingTests: GradedTestCase {
       if case .failure(let error) = result { try rethrowIfNotImplemented(error) }
       guard case .failure(let error) = result, error is CancellationError else {
         return XCTFail(
-          "a cancel during the wait ends the retrying with the CancellationError the sleep throws: "
-            + "a try? around the wait swallows the cancel, and a catch that throws another error "
-            + "hides it (it ended with \(result))"
+          "a cancel during the wait did not end the retrying with the sleep's CancellationError "
+            + "(it ended with \(result)); expected that error, at once"
         )
       }
       XCTAssertEqual(received.all.count, 1, "cancelled while waiting, so no attempt after")
@@ -130,8 +129,8 @@ final class Ex4_4_RetryingTests: GradedTestCase {
       } catch {
         try rethrowIfNotImplemented(error)
         XCTFail(
-          "a cancelled request is not a failure that may pass: throw its .transport(.cancelled) "
-            + "at once instead of waiting to retry (this ended with \(error))"
+          "a request cancelled in flight was retried (it ended with \(error)); expected its "
+            + ".transport(.cancelled) thrown at once"
         )
       }
       XCTAssertEqual(received.all.count, 1)
@@ -216,8 +215,8 @@ final class Ex4_4_RetryingTests: GradedTestCase {
     guard clock.sleeperCount == 0 else {
       decoding.cancel()
       return XCTFail(
-        "a body that does not decode will not decode next time either: throw a .decoding error "
-          + "at once (this one waits on the clock to try again)"
+        "a .decoding error was retried (it waits on the clock to try again); expected it thrown "
+          + "at once"
       )
     }
     let result = await decoding.result
@@ -311,8 +310,8 @@ final class Ex4_4_RetryingTests: GradedTestCase {
     guard clock.sleeperCount == 0 else {
       retry.cancel()
       return XCTFail(
-        "only a FetchError that may pass is retried: an error you know nothing about is thrown "
-          + "at once (this one waits on the clock to try again)"
+        "an error that is not a FetchError was retried (it waits on the clock to try again); "
+          + "expected it thrown at once"
       )
     }
     let result = await retry.result
