@@ -60,7 +60,9 @@ let package = Package(
     .executableTarget(
       name: "Chapter04",
       dependencies: ["LessonSupport", "ChildProcesses", "HTTPFixtures"],
-      path: "Chapters/Chapter04"
+      path: "Chapters/Chapter04",
+      // The JSON files that answer an endpoint's `mockFile` (section 4.2).
+      resources: [.copy("MockFiles")]
     ),
     .executableTarget(
       name: "Chapter05",

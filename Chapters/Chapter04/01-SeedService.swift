@@ -9,7 +9,8 @@ import FoundationNetworking
 
 // snippet.seed-service
 /// The seed's service, as written but for the URL (the local server, not the internet) and the
-/// pause (on the lesson's clock): one request, then a user every `pause`, and no finish().
+/// pause (`userInterval`, on the lesson's clock): one request, then a user every `userInterval`,
+/// and no finish().
 final class SeedUserGeneratorService: Sendable {
   let url: String
   let clock: any Clock<Duration>
@@ -68,15 +69,16 @@ struct MyEndpoint: EndpointProvider {
   var token = ""
   var queryItems: [URLQueryItem]?
   var body: (any Encodable & Sendable)?
+  var mockFile: String?
 
   init(_ url: String) {
     baseURL = url
   }
 }
-// snippet.end
 
 /// How far apart the users come (the seed waited 2 s; ten of those would be a long wait here).
 let userInterval = Duration.milliseconds(200)
+// snippet.end
 
 func runSeedService(_ context: LessonContext) async throws {
   let console = context.console

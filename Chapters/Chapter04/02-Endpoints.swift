@@ -20,8 +20,9 @@ enum RequestMethod: String, Sendable {
 /// Everything needed to build one request.
 ///
 /// The seed's protocol, with two changes: a `port` (the local server is not on 80 or 443) and a
-/// body that is `Encodable` rather than `[String: Any]`, so it is `Sendable` and encoded with the
-/// same rules as the model. (The seed's `mockFile` is left out: the fixture server plays its part.)
+/// body that is `any Encodable & Sendable` rather than `[String: Any]`: `Encodable`, so that
+/// `JSONEncoder` writes it with the same rules as the model, and `Sendable` (the `& Sendable`;
+/// `Encodable` alone does not make a type `Sendable`), so that an endpoint can cross tasks.
 protocol EndpointProvider: Sendable {
   var scheme: String { get }
   /// The host, such as "127.0.0.1" or "jsonplaceholder.typicode.com".
@@ -33,6 +34,9 @@ protocol EndpointProvider: Sendable {
   var token: String { get }
   var queryItems: [URLQueryItem]? { get }
   var body: (any Encodable & Sendable)? { get }
+  /// The name of a JSON file in Chapters/Chapter04/MockFiles that answers this endpoint instead
+  /// of a server (no request is sent), or nil to send the request.
+  var mockFile: String? { get }
 }
 
 /// Why a request could not be built from an endpoint.
@@ -43,11 +47,13 @@ struct EndpointError: Error, CustomStringConvertible {
 extension EndpointProvider {
   /// The request this endpoint describes: URL from its parts, method, token, JSON body.
   func urlRequest() throws -> URLRequest {
-    // URLComponents stops the program on a scheme it cannot take ("" included): check first.
-    guard let first = scheme.first, first.isLetter,
-      scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
-    else {
-      throw EndpointError(description: "'\(scheme)' is not a URL scheme")
+    // URLComponents stops the program on a scheme with characters it cannot take ("", "é") and
+    // on a negative port, rather than failing: check both before handing them over.
+    guard scheme == "http" || scheme == "https" else {
+      throw EndpointError(description: "'\(scheme)' is not http or https")
+    }
+    if let port, !(0...65535).contains(port) {
+      throw EndpointError(description: "port \(port) is not in 0...65535")
     }
     var components = URLComponents()
     components.scheme = scheme
@@ -86,6 +92,7 @@ struct UsersEndpoint: EndpointProvider {
   var token = ""
   var queryItems: [URLQueryItem]?
   var body: (any Encodable & Sendable)?
+  var mockFile: String?
 
   /// All the users of the fixture server on `port`.
   static func all(port: Int) -> UsersEndpoint {
@@ -106,6 +113,9 @@ struct UsersEndpoint: EndpointProvider {
   static func user(_ id: Int, port: Int) -> UsersEndpoint {
     UsersEndpoint(port: port, path: "/users/\(id)")
   }
+
+  /// The users of `MockFiles/users.json`, bundled with the chapter: no server needed.
+  static let mockUsers = UsersEndpoint(mockFile: "users")
 
   /// `POST /users` with a JSON body, signed with `token`.
   static func create(_ user: NewUser, token: String, port: Int) -> UsersEndpoint {
@@ -147,10 +157,23 @@ func runEndpoints(_ context: LessonContext) async throws {
       responseModel: JSONPlaceholderUser.self
     )
     console.print("  -> JSONPlaceholderUser: id \(created.id), \(created.name), \(created.email)")
+
+    console.print()
+    console.print("UsersEndpoint.mockUsers has mockFile \"users\": no request is sent, the file")
+    console.print("MockFiles/users.json bundled with the chapter answers, through the same client:")
+    let mocked = try await api.asyncRequest(
+      endpoint: UsersEndpoint.mockUsers,
+      responseModel: [JSONPlaceholderUser].self
+    )
+    for user in mocked {
+      console.print(
+        "  -> \(user.name) (\(user.username)), \(user.address.city), \(user.company.name)"
+      )
+    }
   }
   console.print()
-  console.print("The same asyncRequest gave an array, one user and a created user: T is decoded")
-  console.print("as T, so there is nothing to cast.")
+  console.print("The same asyncRequest gave an array, one user, a created user and a file's")
+  console.print("users: T is decoded as T, so there is nothing to cast.")
 }
 
 /// Prints the request an endpoint builds, with the server's port written as PORT.

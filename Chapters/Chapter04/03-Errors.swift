@@ -69,6 +69,6 @@ func runErrors(_ context: LessonContext) async throws {
     // snippet.end
   }
   console.print()
-  console.print("4xx: the request was wrong, asking again gives the same answer. 5xx, a cut body")
-  console.print("and a timeout may go better next time: 4.5 retries exactly those.")
+  console.print("Most 4xx say the request was wrong: asking again gives the same answer. A 5xx")
+  console.print("and a timeout may go better next time: 4.5 retries those (and 408 and 429).")
 }

@@ -43,8 +43,8 @@ final class UserGeneratorService: Sendable {
         continuation.finish(throwing: Task.isCancelled ? nil : error)
       }
     }
-    // The consumer cancelled, or stopped iterating: cancel the producer, and with it the
-    // request it is waiting for.
+    // The consumer's task was cancelled, or the stream was released (a loop left by `break`
+    // releases it when nothing else holds it): cancel the producer and the request it awaits.
     continuation.onTermination = { _ in producer.cancel() }
     return stream
   }

@@ -5,8 +5,9 @@ import LessonSupport
 // snippet.retry-policy
 /// Tries an idempotent request again after a transient failure, waiting longer each time.
 ///
-/// Transient: a 5xx, a timeout, a broken connection. A 4xx is never retried, and a cancelled
-/// task stops at once, also in the middle of a wait.
+/// Only an `APIError` that `isTransient` is retried (a 408, a 429, most 5xx, a timeout, a
+/// connection that may come back); any other error, an `EndpointError` or an `EncodingError`
+/// included, is thrown at once, and a cancelled task stops at once, also in the middle of a wait.
 struct RetryPolicy: Sendable {
   var maxAttempts = 4
   /// The wait after the first failure; it doubles after each further one.
@@ -117,8 +118,10 @@ func runRetry(_ context: LessonContext) async throws {
         )
       } catch let error as APIError where !error.isTransient {
         console.print("  not retried: asking again would give the same answer", style: .failure)
-      } catch {
+      } catch is APIError {
         console.print("  gave up after \(attempt) attempts", style: .failure)
+      } catch {
+        console.print("  not sent: \(error)", style: .failure)  // an EndpointError, say
       }
     }
   }

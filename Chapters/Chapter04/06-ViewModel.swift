@@ -43,7 +43,9 @@ final class UserGeneratorViewModel {
   }
 
   func stop() {
-    task?.cancel()  // ends the loop; onTermination cancels the service's producer
+    // Ends the loop; onTermination cancels the service's producer, and its request (on Linux
+    // through dataWithSafeCancel, so that this cancel cannot hang: 4.4).
+    task?.cancel()
   }
 }
 // snippet.end

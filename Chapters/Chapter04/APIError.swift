@@ -17,22 +17,35 @@ enum APIError: Error, Equatable, CustomStringConvertible {
   case transport(URLError.Code, detail: String)
   /// No answer within the time allowed (see `withTimeout`).
   case timedOut(after: Duration)
-  /// Not an HTTP response at all (a `file:` URL, say).
+  /// An answer that is not an HTTP response: a `data:` URL gets a plain `URLResponse`. (A `file:`
+  /// URL does not get that far on Linux: it throws URLError -1002, unsupported URL.)
   case notHTTP
 
   init(transport error: URLError) {
     self = .transport(error.code, detail: error.localizedDescription)
   }
 
-  /// Whether trying the same request again may succeed: 5xx and timeouts may; 4xx will not.
+  /// Whether the same request, sent again later, may succeed.
+  ///
+  /// Statuses as HTTP means them: 408 (the server stopped waiting for the request), 429 (too
+  /// many requests for now) and a 5xx of a server that failed or is busy may pass; 501 (the
+  /// server cannot do this at all), 505 (it does not speak this HTTP version) and every other
+  /// 4xx will not. Transport errors of a connection that may come back may pass; a bad or
+  /// unsupported URL, a host that cannot be found, a TLS failure and a cancel will not.
   var isTransient: Bool {
     switch self {
-    case .status(let code, _): code >= 500
+    case .status(let code, _):
+      code == 408 || code == 429 || (500...599 ~= code && code != 501 && code != 505)
     case .timedOut: true
-    case .transport(let code, _): code != .cancelled
+    case .transport(let code, _): Self.transientTransport.contains(code)
     case .decoding, .notHTTP: false
     }
   }
+
+  /// The URLSession errors of a connection that may work a moment later.
+  static let transientTransport: Set<URLError.Code> = [
+    .timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet,
+  ]
 
   var description: String {
     switch self {
@@ -87,8 +100,10 @@ struct DecodingProblem: Equatable, CustomStringConvertible {
       path = Self.path(context.codingPath)
       problem = "expected \(type), found null"
     case .dataCorrupted(let context):
+      // Not only JSON that does not parse: an enum's unknown raw value too, and on Linux a
+      // number that does not fit its type ("1.5" for an Int), with no path. The context says.
       path = Self.path(context.codingPath)
-      problem = "not valid JSON"
+      problem = context.debugDescription
     @unknown default:
       path = ""
       problem = "\(error)"

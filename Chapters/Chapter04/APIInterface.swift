@@ -16,7 +16,8 @@ protocol APIInterface: Sendable {
     async throws -> T
 }
 
-/// The chapter's `APIInterface`, over a `URLSession`.
+/// The chapter's `APIInterface`, over a `URLSession`, or a bundled file for an endpoint with a
+/// `mockFile`.
 struct APIClient: APIInterface {
   var session = uncachedSession
 
@@ -24,11 +25,25 @@ struct APIClient: APIInterface {
     endpoint: any EndpointProvider,
     responseModel: T.Type
   ) async throws -> T {
-    let request = try endpoint.urlRequest()
+    let data: Data
+    if let mockFile = endpoint.mockFile {
+      data = try MockFile.contents(named: mockFile)  // answered by the file: nothing is sent
+    } else {
+      data = try await send(endpoint.urlRequest())
+    }
+    do {
+      return try JSONDecoder().decode(T.self, from: data)
+    } catch let error as DecodingError {
+      throw APIError.decoding(DecodingProblem(error), type: "\(T.self)")
+    }
+  }
+
+  /// Sends `request`: the body of a 2xx answer, or an `APIError` that says why not.
+  private func send(_ request: URLRequest) async throws -> Data {
     let data: Data
     let response: URLResponse
     do {
-      (data, response) = try await session.data(for: request)
+      (data, response) = try await session.dataWithSafeCancel(for: request)  // see 4.4
     } catch let error as URLError {
       throw APIError(transport: error)
     }
@@ -38,20 +53,30 @@ struct APIClient: APIInterface {
     guard (200..<300).contains(http.statusCode) else {
       throw APIError.status(http.statusCode, serverSays: ServerError.message(in: data))
     }
-    do {
-      return try JSONDecoder().decode(T.self, from: data)
-    } catch let error as DecodingError {
-      throw APIError.decoding(DecodingProblem(error), type: "\(T.self)")
+    return data
+  }
+}
+
+/// The JSON files in Chapters/Chapter04/MockFiles, a resource of the Chapter04 target
+/// (Package.swift): SwiftPM copies them next to the program, and `Bundle.module` finds them.
+enum MockFile {
+  static func contents(named name: String) throws -> Data {
+    guard
+      let url = Bundle.module.url(
+        forResource: name,
+        withExtension: "json",
+        subdirectory: "MockFiles"
+      )
+    else {
+      throw EndpointError(description: "no file MockFiles/\(name).json in the chapter's resources")
     }
+    return try Data(contentsOf: url)
   }
 }
 // snippet.end
 
-/// A session with no cache, for requests that may be cancelled (this chapter cancels some).
-///
-/// On Linux, FoundationNetworking can stop the whole program ("Trying to access a behaviour for
-/// a task that in not in the registry") when a request is cancelled while its session's cache
-/// is being read; without a cache there is no such moment.
+/// The chapter's session: no cache, so every request of a lesson reaches its server, which counts
+/// them.
 let uncachedSession: URLSession = {
   let configuration = URLSessionConfiguration.default
   configuration.urlCache = nil

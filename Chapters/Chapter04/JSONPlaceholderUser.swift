@@ -1,6 +1,7 @@
 // The model the seed decodes: a user in the JSONPlaceholder schema.
 import Foundation
 
+// snippet.user-model
 /// A user as https://jsonplaceholder.typicode.com/users sends it (the fixture server sends the
 /// same schema, with this tutorial's own people).
 struct JSONPlaceholderUser: Codable, Sendable, Equatable, Identifiable {
@@ -32,6 +33,7 @@ struct JSONPlaceholderUser: Codable, Sendable, Equatable, Identifiable {
   let website: String
   let company: Company
 }
+// snippet.end
 
 /// What `POST /users` sends: the fields a client chooses; the server adds the rest.
 struct NewUser: Codable, Sendable, Equatable {

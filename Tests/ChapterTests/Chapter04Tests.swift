@@ -129,6 +129,33 @@ final class Chapter04Tests: XCTestCase {
     XCTAssertNil(plain.value(forHTTPHeaderField: "Content-Type"))
   }
 
+  /// URLComponents escapes a query value for a URL, not for a form: `+`, `/` and `?` stay.
+  func test_urlComponents_leavesPlusSlashAndQuestionMark_inAQueryValue() throws {
+    let endpoint = UsersEndpoint(queryItems: [URLQueryItem(name: "q", value: "a+b c/d?e&f=g")])
+    XCTAssertEqual(
+      try endpoint.urlRequest().url?.absoluteString,
+      "http://127.0.0.1/users?q=a+b%20c/d?e%26f%3Dg"
+    )
+  }
+
+  /// What `APIError.notHTTP`'s comment says: only a `data:` URL gets a plain URLResponse; on
+  /// Linux a `file:` URL throws URLError -1002.
+  func test_aDataURL_getsAPlainURLResponse_andAFileURL_unsupportedURL() async throws {
+    // swift-format-ignore: NeverForceUnwrap
+    let dataURL = URL(string: "data:application/json,%7B%7D")!
+    let (data, response) = try await URLSession.shared.data(for: URLRequest(url: dataURL))
+    XCTAssertEqual(data, Data("{}".utf8))
+    XCTAssertFalse(response is HTTPURLResponse)
+    let fileURL = URL(fileURLWithPath: "/")
+    do {
+      _ = try await URLSession.shared.data(for: URLRequest(url: fileURL))
+      XCTFail("a file: URL answered")
+    } catch let error as URLError {
+      XCTAssertEqual(error.code, .unsupportedURL)
+      XCTAssertEqual(error.code.rawValue, -1002)
+    }
+  }
+
   func test_urlRequest_ofAnEndpointWithNoURL_isAClearError() {
     // A path must start with "/" once there is a host: URLComponents gives no URL.
     let endpoint = UsersEndpoint(path: "users")
@@ -137,35 +164,60 @@ final class Chapter04Tests: XCTestCase {
     }
     // The seed's MyEndpoint has scheme "": URLComponents would stop the program on it.
     XCTAssertThrowsError(try MyEndpoint("http://127.0.0.1/users").urlRequest()) { error in
-      XCTAssertEqual("\(error)", "'' is not a URL scheme")
+      XCTAssertEqual("\(error)", "'' is not http or https")
     }
-    XCTAssertThrowsError(try UsersEndpoint(scheme: "ht tp").urlRequest())
   }
 
-  /// The docs' claim behind the scheme check: URLComponents' scheme setter traps on "".
-  func test_urlComponents_stopTheProgram_onAnEmptyScheme() async throws {
-    let source = """
-      import Foundation
-      var components = URLComponents()
-      components.scheme = ""
-      print("not reached")
-      """
-    let file = FileManager.default.temporaryDirectory
-      .appendingPathComponent("scheme-\(UUID().uuidString).swift")
-    try source.write(to: file, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(at: file) }
-    let result = try await ChildProcess.run(
-      URL(fileURLWithPath: "/usr/bin/env"),
-      arguments: ["swift", file.path],
-      environment: ["SWIFT_BACKTRACE": "enable=no"],
-      timeout: .seconds(120)
+  func test_urlRequest_ofASchemeOtherThanHTTP_orAPortOutsideItsRange_isAnEndpointError() throws {
+    // "é" and "" would stop the program inside URLComponents; "ftp" and "file" are no HTTP.
+    for scheme in ["é", "", "ftp", "file", "ht tp"] {
+      XCTAssertThrowsError(try UsersEndpoint(scheme: scheme).urlRequest()) { error in
+        XCTAssertEqual("\(error)", "'\(scheme)' is not http or https")
+      }
+    }
+    // -1 would stop the program inside URLComponents; 65536 would make a URL no socket can use.
+    for port in [-1, -8080, 65536, 70000] {
+      XCTAssertThrowsError(try UsersEndpoint(port: port).urlRequest()) { error in
+        XCTAssertEqual("\(error)", "port \(port) is not in 0...65535")
+      }
+    }
+    XCTAssertEqual(
+      try UsersEndpoint(port: 0).urlRequest().url?.absoluteString,
+      "http://127.0.0.1:0/users"
     )
-    XCTAssertNotEqual(result.termination, .exited(0))
-    XCTAssertTrue(
-      result.stderr.contains("Fatal error: Attempting to set scheme with invalid characters"),
-      result.stderr
+    XCTAssertEqual(
+      try UsersEndpoint(scheme: "https", port: 65535).urlRequest().url?.absoluteString,
+      "https://127.0.0.1:65535/users"
     )
-    XCTAssertFalse(result.stdout.contains("not reached"))
+  }
+
+  /// The docs' claim behind the checks: URLComponents traps on a scheme "é" and a negative port.
+  func test_urlComponents_stopTheProgram_onABadScheme_andANegativePort() async throws {
+    let cases = [
+      ("components.scheme = \"é\"", "Attempting to set scheme with invalid characters"),
+      ("components.port = -1", "Attempting to set port with a negative number"),
+    ]
+    for (line, fatalError) in cases {
+      let source = """
+        import Foundation
+        var components = URLComponents()
+        \(line)
+        print("not reached")
+        """
+      let file = FileManager.default.temporaryDirectory
+        .appendingPathComponent("components-\(UUID().uuidString).swift")
+      try source.write(to: file, atomically: true, encoding: .utf8)
+      defer { try? FileManager.default.removeItem(at: file) }
+      let result = try await ChildProcess.run(
+        URL(fileURLWithPath: "/usr/bin/env"),
+        arguments: ["swift", file.path],
+        environment: ["SWIFT_BACKTRACE": "enable=no"],
+        timeout: .seconds(120)
+      )
+      XCTAssertNotEqual(result.termination, .exited(0))
+      XCTAssertTrue(result.stderr.contains("Fatal error: \(fatalError)"), result.stderr)
+      XCTAssertFalse(result.stdout.contains("not reached"))
+    }
   }
 
   func test_asyncRequest_decodesTheTypeAskedFor_withoutACast() async throws {
@@ -193,6 +245,53 @@ final class Chapter04Tests: XCTestCase {
 
   // MARK: - 4.3 Errors, with the words a learner sees
 
+  /// A whole `JSONPlaceholderUser`, address, geo and company included, from the bundled file; the
+  /// port is one where nothing listens, so the answer cannot have come from a server.
+  func test_aMockFileEndpoint_isAnsweredByTheBundledFile_decodingWholeUsers() async throws {
+    let stopped = try FixtureServer.start()
+    let port = Int(stopped.port)
+    await stopped.stopAsync()
+    var endpoint = UsersEndpoint.mockUsers
+    endpoint.port = port
+    let users = try await APIClient().asyncRequest(
+      endpoint: endpoint,
+      responseModel: [JSONPlaceholderUser].self
+    )
+    XCTAssertEqual(users.map(\.id), [101, 102])
+    XCTAssertEqual(
+      users.first,
+      JSONPlaceholderUser(
+        id: 101,
+        name: "Mara Lind",
+        username: "mara",
+        email: "mara@lind-maps.example",
+        address: .init(
+          street: "Fjord Street",
+          suite: "Apt. 6",
+          city: "Saltvik",
+          zipcode: "50110",
+          geo: .init(lat: "60.3913", lng: "5.3221")
+        ),
+        phone: "555-0201",
+        website: "lind-maps.example",
+        company: .init(
+          name: "Lind Maps",
+          catchPhrase: "Every path drawn by someone who walked it",
+          bs: "contours, compasses and care"
+        )
+      )
+    )
+    do {
+      _ = try await APIClient().asyncRequest(
+        endpoint: UsersEndpoint(mockFile: "no-such-file"),
+        responseModel: [JSONPlaceholderUser].self
+      )
+      XCTFail("a missing mock file answered")
+    } catch let error as EndpointError {
+      XCTAssertEqual("\(error)", "no file MockFiles/no-such-file.json in the chapter's resources")
+    }
+  }
+
   func test_failures_becomeAPIErrors_withTheirMessages() async throws {
     try await withServer { server, port in
       let kai = NewUser(name: "Kai Moreau", username: "kai", email: "kai@example.org")
@@ -212,7 +311,8 @@ final class Chapter04Tests: XCTestCase {
         ),
         (
           UsersEndpoint(port: port, path: "/fault/malformed"), .decoding,
-          "the answer does not decode as Array<JSONPlaceholderUser>: not valid JSON"
+          "the answer does not decode as Array<JSONPlaceholderUser>: "
+            + "The given data was not valid JSON."
         ),
         (
           UsersEndpoint(port: port, path: "/fault/wrong-type"), .decoding,
@@ -244,6 +344,26 @@ final class Chapter04Tests: XCTestCase {
         }
       }
     }
+  }
+
+  func test_decodingProblem_ofDataCorrupted_saysWhatTheDecoderSays() throws {
+    struct Member: Decodable {
+      enum Role: String, Decodable { case reader, writer }
+      let id: Int
+      let role: Role
+    }
+    func problem(_ json: String) -> String {
+      let result = Result { try JSONDecoder().decode(Member.self, from: Data(json.utf8)) }
+      guard case .failure(let error as DecodingError) = result else { return "\(result)" }
+      return "\(DecodingProblem(error))"
+    }
+    XCTAssertEqual(
+      problem(#"{"id": 1, "role": "admin"}"#),
+      "at role, Cannot initialize Role from invalid String value admin"
+    )
+    // Valid JSON, but 1.5 is no Int: on Linux the decoder calls it invalid JSON, with no path.
+    XCTAssertEqual(problem(#"{"id": 1.5, "role": "reader"}"#), "The given data was not valid JSON.")
+    XCTAssertEqual(problem(#"{"id": 1, "#), "The given data was not valid JSON.")
   }
 
   func test_connectionRefused_isATransportError() async throws {
@@ -380,6 +500,78 @@ final class Chapter04Tests: XCTestCase {
     }
   }
 
+  /// The way round the Linux cancel deadlock: the handler hands the cancel to another queue.
+  ///
+  /// With that queue suspended, `cancel()` still returns: the handler waited for
+  /// nothing. Once the queue runs, the request ends cancelled and the server sees the client go.
+  func test_dataWithSafeCancel_cancelsOnAnotherQueue_soTheHandlerWaitsForNothing() async throws {
+    let clock = ManualClock()
+    let log = LineWatcher()
+    let received = LineWatcher()
+    let queue = DispatchQueue(label: "cancels")
+    queue.suspend()
+    try await withServer(
+      clock: clock,
+      delays: ["/users": .seconds(600)],
+      log: log,
+      received: received
+    ) { server, port in
+      let url = server.url("/users")
+      let request = Task {
+        try await uncachedSession.dataWithSafeCancel(for: URLRequest(url: url), cancelOn: queue)
+      }
+      _ = await received.first { $0 == "GET /users" }
+      request.cancel()  // returns although the queue that is to cancel is suspended
+      queue.resume()
+      do {
+        _ = try await request.value
+        XCTFail("a held request answered")
+      } catch let error as URLError {
+        XCTAssertEqual(error.code, .cancelled)
+      }
+      let line = await log.first { $0.hasPrefix("GET /users") }
+      XCTAssertEqual(line, "GET /users closed by the client before the answer")
+    }
+  }
+
+  func test_dataWithSafeCancel_inATaskCancelledBeforeItStarts_throwsCancelled() async throws {
+    try await withServer { server, _ in
+      let url = server.url("/users")
+      let request = Task {
+        withUnsafeCurrentTask { $0?.cancel() }
+        return try await uncachedSession.dataWithSafeCancel(for: URLRequest(url: url))
+      }
+      do {
+        _ = try await request.value
+        XCTFail("a cancelled task's request answered")
+      } catch let error as URLError {
+        XCTAssertEqual(error.code, .cancelled)
+      }
+    }
+  }
+
+  /// `break` leaves the loop, but a stream still held is not terminated: its producer goes on.
+  func test_aBreak_runsOnTermination_onlyOnceTheStreamIsReleased() async {
+    let terminated = Locked(false)
+    var continuation: AsyncStream<Int>.Continuation?
+    var stream: AsyncStream<Int>? = AsyncStream { continuation = $0 }
+    continuation?.onTermination = { _ in terminated.withLock { $0 = true } }
+    continuation?.yield(1)
+    continuation?.yield(2)
+    if let stream {
+      for await value in stream where value == 1 { break }
+    }
+    XCTAssertFalse(terminated.withLock { $0 }, "after break, with the stream still held")
+    guard case .enqueued = continuation?.yield(3) else {
+      return XCTFail("the producer's yield after the break was not buffered")
+    }
+    stream = nil
+    XCTAssertTrue(terminated.withLock { $0 }, "once the stream is released")
+    guard case .terminated = continuation?.yield(4) else {
+      return XCTFail("a yield after the release was taken")
+    }
+  }
+
   /// Why the fixed producer finishes quietly when it is cancelled.
   ///
   /// `onTermination` runs before the stream ends, so a producer that finishes with an error in
@@ -431,6 +623,30 @@ final class Chapter04Tests: XCTestCase {
       XCTAssertEqual(waits.withLock { $0 }, [.milliseconds(200), .milliseconds(400)])
       XCTAssertEqual(received.all.count, 3)
     }
+  }
+
+  func test_isTransient_followsHTTPsMeaningOfEachStatus_andTheTransportErrorsThatMayPass() {
+    for code in [408, 429, 500, 502, 503, 504, 599] {
+      XCTAssertTrue(APIError.status(code, serverSays: nil).isTransient, "\(code)")
+    }
+    for code in [400, 401, 403, 404, 409, 422, 501, 505] {
+      XCTAssertFalse(APIError.status(code, serverSays: nil).isTransient, "\(code)")
+    }
+    let mayPass: [URLError.Code] = [
+      .timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet,
+    ]
+    for code in mayPass {
+      XCTAssertTrue(APIError.transport(code, detail: "").isTransient, "\(code)")
+    }
+    let willNot: [URLError.Code] = [
+      .cancelled, .unsupportedURL, .badURL, .cannotFindHost, .secureConnectionFailed,
+      .serverCertificateUntrusted, .serverCertificateHasBadDate,
+    ]
+    for code in willNot {
+      XCTAssertFalse(APIError.transport(code, detail: "").isTransient, "\(code)")
+    }
+    XCTAssertTrue(APIError.timedOut(after: .seconds(1)).isTransient)
+    XCTAssertFalse(APIError.notHTTP.isTransient)
   }
 
   func test_retry_neverRetriesA4xx() async throws {

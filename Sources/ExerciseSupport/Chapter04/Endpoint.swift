@@ -16,11 +16,11 @@ public enum HTTPMethod: String, Sendable {
 
 /// The parts of one request (exercise 4.1 builds the `URLRequest`).
 public struct Endpoint: Sendable {
-  /// "http" or "https".
+  /// "http" or "https" (anything else cannot be built into a request).
   public var scheme: String
   /// The host alone: "127.0.0.1", "example.org".
   public var host: String
-  /// The port; nil for the scheme's own (80, 443).
+  /// The port, 0...65535; nil for the scheme's own (80, 443).
   public var port: Int?
   /// Starts with "/" (or the request cannot be built).
   public var path: String

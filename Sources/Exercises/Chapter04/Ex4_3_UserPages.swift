@@ -5,7 +5,9 @@ import ExerciseSupport
 /// On a producer task, fetch `source.page(1)`, `page(2)`, ... and yield every user in order.
 /// A page shorter than `source.perPage` is the last one: finish the stream after it, and ask for
 /// no page after it. If a page fails, end the stream with its error. When the consumer goes away
-/// (its task is cancelled), cancel the producer, so the request in flight is cancelled too.
+/// (its task is cancelled, or it leaves its loop by `break` and lets the stream go), cancel the
+/// producer, so the request in flight is cancelled too; a producer cancelled that way ends the
+/// stream without an error.
 /// Read docs/Chapter04-Networking.md#exercise-43-a-paged-endpoint-as-a-stream
 public func users(from source: some PageSource) -> AsyncThrowingStream<User, any Error> {
   // TODO(4.3): makeStream, a producer Task that pages and yields, finish or finish(throwing:),

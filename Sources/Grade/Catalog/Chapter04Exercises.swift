@@ -93,6 +93,22 @@ extension ExerciseCatalog {
             + "and more; a ! there crashes the app. Unwrap it with guard let and throw an "
             + "EndpointError: its nil is the check, whatever the reason."
         ),
+        Mistake(
+          name: "a scheme other than http or https goes into the URL",
+          test: "test_whenTheSchemeIsNotHTTPOrHTTPS_anEndpointErrorIsThrown",
+          fixtures: ["scheme-unchecked", "scheme-else-http"],
+          hint: "URLComponents takes \"ftp\" and makes a URL no HTTP request can use, and stops "
+            + "the program on a scheme such as \"é\" or \"\". Decide before URLComponents sees "
+            + "the scheme: only \"http\" and \"https\" are requests."
+        ),
+        Mistake(
+          name: "a port outside 0...65535 goes into the URL",
+          test: "test_whenThePortIsOutside0To65535_anEndpointErrorIsThrown_andItsEdgesGoIn",
+          fixtures: ["port-unchecked", "port-edges-refused"],
+          hint: "URLComponents writes 70000 into a URL and stops the program on -1. A port is a "
+            + "number from 0 to 65535, both ends included: check the range before URLComponents "
+            + "sees it."
+        ),
       ]
     ),
     Exercise(
@@ -125,7 +141,7 @@ extension ExerciseCatalog {
         Mistake(
           name: "the status is not checked before decoding",
           test: "test_a404_isAStatusError_withTheServersMessage",
-          saying: "check the status before decoding",
+          saying: "expected the status error first",
           fixtures: ["status-unchecked", "decode-before-status"],
           hint:
             "URLSession does not throw for a 404: the body is the server's error message, which "
@@ -237,7 +253,7 @@ extension ExerciseCatalog {
         ),
         Mistake(
           name: "only the first page",
-          test: "test_aConsumerGoneWhileAPageIsInFlight_cancelsThatRequest",
+          test: "test_aCancelledConsumer_isNotHandedItsOwnCancellationAsAnError",
           saying: "before page 2 was asked for",
           fixtures: ["first-page-only"],
           hint: "One request gives one page. Loop: page 1, 2, 3, ... until a page is shorter than "
@@ -270,11 +286,28 @@ extension ExerciseCatalog {
         Mistake(
           name: "the request in flight outlives its consumer",
           test: "test_aConsumerGoneWhileAPageIsInFlight_cancelsThatRequest",
-          saying: "cancel the producer's Task",
+          saying: "expected it cancelled with the consumer",
           fixtures: ["producer-not-cancelled"],
           hint:
             "The consumer went away and nobody told the producer. In continuation.onTermination "
             + "cancel the producer's Task: its request is cancelled with it."
+        ),
+        Mistake(
+          name: "a loop left by break does not end the producer",
+          test: "test_aConsumerThatBreaks_andLetsTheStreamGo_cancelsTheRequestInFlight",
+          fixtures: ["producer-holds-the-stream"],
+          hint: "A loop left by break ends the stream only when the stream is released: "
+            + "onTermination runs then. Whatever keeps the stream alive (the producer, a "
+            + "property) keeps the producer working for nobody."
+        ),
+        Mistake(
+          name: "the producer hands the consumer its own cancellation",
+          test: "test_aCancelledConsumer_isNotHandedItsOwnCancellationAsAnError",
+          saying: "expected it to end without an error",
+          fixtures: ["cancel-handed-to-consumer"],
+          hint: "The stream runs onTermination before it ends: a cancelled producer that finishes "
+            + "with its error in that moment throws it at the consumer that asked for the end. "
+            + "Section 4.4 shows the producer that ends quietly when it was cancelled."
         ),
       ]
     ),
@@ -289,8 +322,9 @@ extension ExerciseCatalog {
         "Section 4.5's RetryPolicy, without the jitter: try, and after a failure that may pass "
           + "next time, wait longer and try again; anything else ends the retrying at once.",
         "A loop with the attempt number and the wait; catch let error as FetchError where "
-          + "attempt < attempts && the error may pass (status >= 500, or .transport but not "
-          + ".cancelled). try await clock.sleep(for: wait), without try?; then wait *= 2.",
+          + "attempt < attempts && the error may pass (408, 429, 5xx but 501 and 505; .timedOut, "
+          + ".networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet). try await "
+          + "clock.sleep(for: wait), without try?; then wait *= 2.",
         "var attempt = 1; var wait = firstDelay; while true { do { return try await "
           + "operation() } catch let error as FetchError where attempt < attempts && "
           + "mayPass(error) { try await clock.sleep(for: wait); wait *= 2; attempt += 1 } }",
@@ -301,8 +335,8 @@ extension ExerciseCatalog {
           name: "a 4xx is retried",
           test: "test_a404_isNeverRetried",
           fixtures: ["retries-4xx"],
-          hint: "Retry only what may pass next time: a status of 500 or more. A 4xx says the "
-            + "request itself is wrong."
+          hint: "Retry only what may pass next time. Most 4xx say the request itself is wrong; "
+            + "only 408 and 429 are about the moment."
         ),
         Mistake(
           name: "the wait does not double",
@@ -314,7 +348,7 @@ extension ExerciseCatalog {
         Mistake(
           name: "try? around the wait swallows the cancel",
           test: "test_aCancelWhileWaiting_endsAtOnce_withNoFurtherAttempt",
-          saying: "a try? around the wait swallows the cancel",
+          saying: "did not end the retrying with the sleep's CancellationError",
           fixtures: ["swallowed-cancel"],
           hint: "A cancelled sleep throws CancellationError; try? turns it into nil and the next "
             + "attempt goes out for nobody. Use try, and let the error end the retrying."
@@ -352,11 +386,33 @@ extension ExerciseCatalog {
         ),
         Mistake(
           name: "what may pass next time is judged wrong",
-          test: "test_aTransportError_andAnyStatusFrom500_areRetried_aDecodingErrorIsNot",
+          test: "test_a500AndATimeout_areRetried_aDecodingErrorIsNot",
           fixtures: ["only-503-retried", "transport-not-retried", "decoding-retried"],
-          hint: "May pass: every status from 500 up (500 and 502 as much as 503), and every "
-            + ".transport error but .cancelled (a timeout, a lost connection). Will not: a 4xx, "
-            + "a .decoding error, a cancelled request."
+          hint: "A 500 and a timeout may pass next time; a body that does not decode will decode "
+            + "no better next time."
+        ),
+        Mistake(
+          name: "a status is judged by its number, not by what HTTP says it means",
+          test: "test_theStatusesThatMayPass_areRetried_andNoOthers",
+          fixtures: ["retries-all-but-404", "only-500-and-503", "every-5xx-no-4xx"],
+          hint: "HTTP says which statuses are about the moment: 408 Request Timeout, 429 Too Many "
+            + "Requests, and the 5xx of a server that failed or is busy. 501 Not Implemented and "
+            + "505 HTTP Version Not Supported stay as they are, as do the other 4xx."
+        ),
+        Mistake(
+          name: "a transport error is judged wrong",
+          test: "test_theTransportErrorsThatMayPass_areRetried_andNoOthers",
+          fixtures: ["only-timeouts-retried", "every-transport-but-cancel"],
+          hint: "A connection that may come back (a timeout, a lost connection, a refused "
+            + "connection, no network) may pass; an unsupported URL, a host that does not exist or "
+            + "a certificate nobody trusts fails the same way next time."
+        ),
+        Mistake(
+          name: "the first wait is not firstDelay",
+          test: "test_theFirstWait_isFirstDelay_whateverItIs",
+          fixtures: ["first-delay-ignored"],
+          hint: "The first wait is the firstDelay you are given, whatever it is; each later one "
+            + "doubles the one before."
         ),
         Mistake(
           name: "an error that is not a FetchError is retried",

@@ -9,6 +9,13 @@ import FoundationNetworking
 ///
 /// Read docs/Chapter04-Networking.md#exercise-41-a-request-built-from-its-endpoint
 public func makeRequest(for endpoint: Endpoint) throws -> URLRequest {
+  // URLComponents stops the program on a scheme such as "é" and on a negative port: check first.
+  guard endpoint.scheme == "http" || endpoint.scheme == "https" else {
+    throw EndpointError("'\(endpoint.scheme)' is not http or https")
+  }
+  if let port = endpoint.port, !(0...65535).contains(port) {
+    throw EndpointError("port \(port) is not in 0...65535")
+  }
   var components = URLComponents()
   components.scheme = endpoint.scheme
   components.host = endpoint.host

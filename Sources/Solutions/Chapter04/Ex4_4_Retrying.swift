@@ -22,12 +22,17 @@ public func retrying<T: Sendable>(
   }
 }
 
-/// A server error or a broken connection may pass; a 4xx, a body that does not decode, or a
-/// cancelled request will not.
+/// What HTTP says may pass: 408, 429 and a 5xx but 501 and 505; a connection that may come back.
+///
+/// Any other 4xx, a bad URL, a host not found, a TLS failure, a cancel or a body that does not
+/// decode will not.
 private func mayPassNextTime(_ error: FetchError) -> Bool {
   switch error {
-  case .status(let code, _): code >= 500
-  case .transport(let code): code != .cancelled
+  case .status(let code, _):
+    code == 408 || code == 429 || (500...599 ~= code && code != 501 && code != 505)
+  case .transport(let code):
+    [.timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet]
+      .contains(code)
   case .decoding: false
   }
 }

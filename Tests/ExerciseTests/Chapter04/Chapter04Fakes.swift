@@ -37,6 +37,9 @@ struct PageFailed: Error, Equatable {
 
 /// The pages of `/users` on a real fixture server, recording which pages were asked for and
 /// which of those requests were cancelled; `failing` sends that page to `/fault/500` instead.
+///
+/// A test cancels a page only while the server holds it on a clock nobody moves: on Linux, a
+/// cancel that meets a completing answer can hang `data(from:)` (docs, 4.4), and none can here.
 final class RecordingPages: PageSource {
   let port: Int
   let perPage: Int
@@ -75,6 +78,24 @@ final class RecordingPages: PageSource {
     } onCancel: {
       cancelledPages.withLock { $0.append(number) }
     }
+  }
+}
+
+/// Pages with no server: page 1 is three users at once; page 2 calls `asked`, then waits on a
+/// clock nobody moves until its task is cancelled, and throws the sleep's `CancellationError`.
+struct SecondPageHeld: PageSource {
+  let perPage = 3
+  let asked: @Sendable () -> Void
+
+  func page(_ number: Int) async throws -> [User] {
+    guard number > 1 else {
+      return (1...3).map {
+        User(id: $0, name: "User \($0)", username: "u\($0)", email: "u\($0)@x.org")
+      }
+    }
+    asked()
+    try await ManualClock().sleep(for: .seconds(1))
+    return []
   }
 }
 

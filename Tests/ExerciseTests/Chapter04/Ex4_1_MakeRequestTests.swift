@@ -39,13 +39,14 @@ final class Ex4_1_MakeRequestTests: GradedTestCase {
       try makeRequest(for: Endpoint(scheme: "https", host: "example.org", path: "/a"))
         .url?.absoluteString,
       "https://example.org/a",
-      "a nil port means the scheme's own: leave it out of the URL (80 is not https's port)"
+      "a nil port means the scheme's own: expected no port in the URL (80 is not https's port)"
     )
     XCTAssertEqual(
       try makeRequest(for: Endpoint(host: "example.org", port: 443, path: "/a")).url?
         .absoluteString,
       "http://example.org:443/a",
-      "a port that is given goes into the URL, whatever its number: only a nil port is left out"
+      "a port that is given (443 with http here): expected it in the URL; only a nil port is "
+        + "left out"
     )
   }
 
@@ -60,9 +61,8 @@ final class Ex4_1_MakeRequestTests: GradedTestCase {
     XCTAssertEqual(
       try makeRequest(for: endpoint).url?.absoluteString,
       "http://127.0.0.1/search?tag=b&tag=a&q=x%26y%3Dz&flag",
-      "every item in its order, a name twice if it is there twice, an item with no value as its "
-        + "name alone, and '&' and '=' inside a value escaped: URLComponents' queryItems does all "
-        + "of it, a string joined by hand or a dictionary does not"
+      "expected every item in its order, a name twice if it is there twice, an item with no "
+        + "value as its name alone, and '&' and '=' inside a value escaped"
     )
   }
 
@@ -154,6 +154,48 @@ final class Ex4_1_MakeRequestTests: GradedTestCase {
           error is EndpointError,
           "an endpoint whose parts make no URL (path '\(endpoint.path)', host "
             + "'\(endpoint.host)') throws an EndpointError; it threw \(error)"
+        )
+      }
+    }
+  }
+
+  func test_whenTheSchemeIsNotHTTPOrHTTPS_anEndpointErrorIsThrown() {
+    // "ftp" and "file" make URLs, but no HTTP request; "é" and "" stop the program inside
+    // URLComponents' scheme setter, so they must be refused before it.
+    for scheme in ["ftp", "file", "é", ""] {
+      XCTAssertThrowsError(
+        try makeRequest(for: Endpoint(scheme: scheme, path: "/users")),
+        "scheme '\(scheme)' made a request; expected an EndpointError (only http and https do)"
+      ) { error in
+        if error is NotImplemented { return XCTFail("\(error)") }
+        XCTAssertTrue(
+          error is EndpointError,
+          "scheme '\(scheme)': expected an EndpointError (only http and https make a request); "
+            + "it threw \(error)"
+        )
+      }
+    }
+  }
+
+  func test_whenThePortIsOutside0To65535_anEndpointErrorIsThrown_andItsEdgesGoIn() throws {
+    for port in [0, 65535] {
+      XCTAssertEqual(
+        try makeRequest(for: Endpoint(port: port, path: "/users")).url?.absoluteString,
+        "http://127.0.0.1:\(port)/users",
+        "port \(port) is in 0...65535: expected it in the URL"
+      )
+    }
+    // 65536 and up make a URL no socket can use; a negative port stops the program inside
+    // URLComponents' port setter, so it must be refused before it.
+    for port in [65536, 70000, -1, -8080] {
+      XCTAssertThrowsError(
+        try makeRequest(for: Endpoint(port: port, path: "/users")),
+        "port \(port) made a request; expected an EndpointError (it is outside 0...65535)"
+      ) { error in
+        if error is NotImplemented { return XCTFail("\(error)") }
+        XCTAssertTrue(
+          error is EndpointError,
+          "port \(port) is outside 0...65535: expected an EndpointError; it threw \(error)"
         )
       }
     }

@@ -90,8 +90,8 @@ final class Ex4_2_FetchTests: GradedTestCase {
           with: URLRequest(url: localURL("/users/99", port: port))
         )
         XCTFail(
-          "a 404 is an error even when its body decodes (it returned \(body)): check the status "
-            + "before decoding"
+          "a 404 was decoded (it returned \(body)); expected the status error first, whatever "
+            + "the body"
         )
       } catch let error as FetchError {
         guard case .status(404, _) = error else {
@@ -104,11 +104,15 @@ final class Ex4_2_FetchTests: GradedTestCase {
       let error = try await fetchError("/users/99", port: port)
       if case .decoding = error {
         XCTFail(
-          "a 404's body is an error message, not users: check the status before decoding"
+          "a 404's body was decoded as users and failed as .decoding; expected the status error "
+            + "first"
         )
       }
       if case .status(404, nil) = error {
-        XCTFail("the server said why in its JSON body {\"error\": ...}: pass that message on")
+        XCTFail(
+          "the server said why in its JSON body {\"error\": ...}, and the message was nil; "
+            + "expected the server's words"
+        )
       }
       XCTAssertEqual(error, .status(404, message: "no user with id '99'"))
     }
@@ -229,7 +233,10 @@ final class Ex4_2_FetchTests: GradedTestCase {
         let created = try await fetch(User.self, with: request, session: session)
         XCTAssertEqual(created.id, 11)
       } catch FetchError.status(401, _) {
-        XCTFail("ask with the session you are given (it adds the token), not URLSession.shared")
+        XCTFail(
+          "the POST was answered 401 (no token): it was not sent with the session given, which "
+            + "adds the token; expected it sent with that session"
+        )
       }
     }
   }
@@ -240,7 +247,7 @@ final class Ex4_2_FetchTests: GradedTestCase {
     XCTAssertEqual(
       error,
       .transport(.cannotConnectToHost),
-      "URLSession throws a URLError; pass its code on as .transport"
+      "nothing listens on that port: expected .transport with URLSession's own code"
     )
   }
 }

@@ -59,10 +59,7 @@ final class Ex4_3_UserPagesTests: GradedTestCase {
         for try await user in users(from: pages) {
           ids.append(user.id)
         }
-        XCTFail(
-          "page 2 failed, but the loop ended as if all were well: finish(throwing: error) hands "
-            + "the error to the consumer"
-        )
+        XCTFail("page 2 failed, but the loop ended as if all were well; expected its error")
       } catch let error as PageFailed {
         XCTAssertEqual(error, PageFailed(status: 500))
       } catch {
@@ -111,9 +108,76 @@ final class Ex4_3_UserPagesTests: GradedTestCase {
         pages.cancelled,
         [2],
         "the consumer went away while page 2 was on its way, and that request was not "
-          + "cancelled: in onTermination, cancel the producer's Task"
+          + "cancelled; expected it cancelled with the consumer"
       )
       XCTAssertEqual(seen.withLock { $0 }, [1, 2, 3], "no user after the consumer went away")
+    }
+  }
+
+  func test_aConsumerThatBreaks_andLetsTheStreamGo_cancelsTheRequestInFlight() async throws {
+    let clock = ManualClock()
+    let page2 = "/users?page=2&per=3"
+    let configuration = FixtureServer.Configuration(clock: clock, delays: [page2: .seconds(600)])
+    try await withFixtureServer(configuration) { port in
+      // First, pages the server does not hold: a stream that never asks for page 2 would keep
+      // the consumer below waiting for that request for ever.
+      let probe = RecordingPages(port: port, perPage: 5)
+      for try await user in users(from: probe) where user.id > 5 { break }  // page 2 came
+      guard probe.requested.starts(with: [1, 2]) else {
+        return XCTFail("pages \(probe.requested) were asked for; expected 1, then 2")
+      }
+      let (asked, ask) = AsyncStream.makeStream(of: Int.self)
+      let pages = RecordingPages(port: port, perPage: 3) { ask.yield($0) }
+      let consumer = Task {
+        var seen: [Int] = []
+        // The stream lives only as long as this loop: leaving it releases the stream.
+        for try await user in users(from: pages) {
+          seen.append(user.id)
+          if user.id == 3 {
+            for await number in asked where number == 2 { break }  // page 2 is on its way
+            break
+          }
+        }
+        return seen
+      }
+      let seen = try await consumer.value
+      XCTAssertEqual(seen, [1, 2, 3])
+      XCTAssertEqual(
+        pages.cancelled,
+        [2],
+        "the consumer left its loop by break and let the stream go while page 2 was on its way, "
+          + "and that request was not cancelled; expected it cancelled"
+      )
+    }
+  }
+
+  /// A producer cancelled because its consumer went away must not end the stream with its own
+  /// cancellation error.
+  ///
+  /// The stream calls `onTermination` before it ends, so such an error reaches the cancelled
+  /// consumer only when the producer finishes inside that moment: no test can hold that moment
+  /// open from outside the stream, so this one tries it many times, with no server and no waits.
+  func test_aCancelledConsumer_isNotHandedItsOwnCancellationAsAnError() async throws {
+    for round in 1...3000 {
+      let (events, event) = AsyncStream.makeStream(of: String.self)
+      let pages = SecondPageHeld { event.yield("asked 2") }
+      let consumer = Task {
+        defer { event.yield("ended") }  // also when the loop ends early, so the test never hangs
+        for try await _ in users(from: pages) {}
+      }
+      for await happened in events {
+        if happened == "asked 2" { break }
+        if case .failure(let error) = await consumer.result { try rethrowIfNotImplemented(error) }
+        return XCTFail("round \(round): the stream ended before page 2 was asked for")
+      }
+      consumer.cancel()
+      if case .failure(let error) = await consumer.result {
+        try rethrowIfNotImplemented(error)
+        return XCTFail(
+          "round \(round): the consumer was cancelled while page 2 was on its way, and its loop "
+            + "threw \(error); expected it to end without an error, as a cancelled loop does"
+        )
+      }
     }
   }
 }

@@ -30,8 +30,8 @@ final class Ex4_4_RetryingTests: GradedTestCase {
       guard clock.sleeperCount == 0 else {
         retry.cancel()
         return XCTFail(
-          "a 4xx says the request is wrong: asking again gets the same answer, so do not retry "
-            + "it (this one waits on the clock to ask again)"
+          "a 404 was retried (it waits on the clock to ask again); expected it thrown at once: "
+            + "asking again gets the same answer"
         )
       }
       do {
@@ -94,9 +94,8 @@ final class Ex4_4_RetryingTests: GradedTestCase {
       if case .failure(let error) = result { try rethrowIfNotImplemented(error) }
       guard case .failure(let error) = result, error is CancellationError else {
         return XCTFail(
-          "a cancel during the wait ends the retrying with the CancellationError the sleep throws: "
-            + "a try? around the wait swallows the cancel, and a catch that throws another error "
-            + "hides it (it ended with \(result))"
+          "a cancel during the wait did not end the retrying with the sleep's CancellationError "
+            + "(it ended with \(result)); expected that error, at once"
         )
       }
       XCTAssertEqual(received.all.count, 1, "cancelled while waiting, so no attempt after")
@@ -130,8 +129,8 @@ final class Ex4_4_RetryingTests: GradedTestCase {
       } catch {
         try rethrowIfNotImplemented(error)
         XCTFail(
-          "a cancelled request is not a failure that may pass: throw its .transport(.cancelled) "
-            + "at once instead of waiting to retry (this ended with \(error))"
+          "a request cancelled in flight was retried (it ended with \(error)); expected its "
+            + ".transport(.cancelled) thrown at once"
         )
       }
       XCTAssertEqual(received.all.count, 1)
@@ -178,7 +177,7 @@ final class Ex4_4_RetryingTests: GradedTestCase {
     }
   }
 
-  func test_aTransportError_andAnyStatusFrom500_areRetried_aDecodingErrorIsNot() async throws {
+  func test_a500AndATimeout_areRetried_aDecodingErrorIsNot() async throws {
     let clock = self.clock
     let calls = Locked(0)
     let failures: [FetchError] = [.status(500, message: nil), .transport(.timedOut)]
@@ -198,8 +197,8 @@ final class Ex4_4_RetryingTests: GradedTestCase {
         let result = await retry.result
         if case .failure(let error) = result { try rethrowIfNotImplemented(error) }
         return XCTFail(
-          "\(failure) may pass next time (a status of 500 or more, a transport error other than "
-            + ".cancelled): wait and try again (it ended with \(result))"
+          "\(failure) may pass next time: expected a wait and another attempt; it ended with "
+            + "\(result)"
         )
       }
       clock.advance(by: clock.now.duration(to: deadline))
@@ -216,14 +215,85 @@ final class Ex4_4_RetryingTests: GradedTestCase {
     guard clock.sleeperCount == 0 else {
       decoding.cancel()
       return XCTFail(
-        "a body that does not decode will not decode next time either: throw a .decoding error "
-          + "at once (this one waits on the clock to try again)"
+        "a .decoding error was retried (it waits on the clock to try again); expected it thrown "
+          + "at once"
       )
     }
     let result = await decoding.result
     guard case .failure(FetchError.decoding(path: "id")) = result else {
       return XCTFail("the .decoding error is thrown as it is: \(result)")
     }
+  }
+
+  func test_theStatusesThatMayPass_areRetried_andNoOthers() async throws {
+    for code in [408, 429, 500, 502, 503, 504] {
+      let retried = try await wasRetried(.status(code, message: nil))
+      XCTAssertTrue(
+        retried,
+        "a \(code) may pass next time: expected a wait and a second attempt; it was thrown at once"
+      )
+    }
+    for code in [400, 401, 404, 409, 501, 505] {
+      let retried = try await wasRetried(.status(code, message: nil))
+      XCTAssertFalse(
+        retried,
+        "a \(code) will not pass next time: expected it thrown at once; the retrying waited to "
+          + "try again"
+      )
+    }
+  }
+
+  func test_theTransportErrorsThatMayPass_areRetried_andNoOthers() async throws {
+    let mayPass: [URLError.Code] = [
+      .timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet,
+    ]
+    for code in mayPass {
+      let retried = try await wasRetried(.transport(code))
+      XCTAssertTrue(
+        retried,
+        "URLError code \(code.rawValue) is a connection that may come back: expected a wait and "
+          + "a second attempt; it was thrown at once"
+      )
+    }
+    let willNot: [URLError.Code] = [
+      .unsupportedURL, .cannotFindHost, .secureConnectionFailed, .serverCertificateUntrusted,
+      .badURL,
+    ]
+    for code in willNot {
+      let retried = try await wasRetried(.transport(code))
+      XCTAssertFalse(
+        retried,
+        "URLError code \(code.rawValue) will fail the same way next time: expected it thrown at "
+          + "once; the retrying waited to try again"
+      )
+    }
+  }
+
+  func test_theFirstWait_isFirstDelay_whateverItIs() async throws {
+    let clock = self.clock
+    let calls = Locked(0)
+    let retry = Task {
+      try await retrying(attempts: 3, firstDelay: .milliseconds(300), clock: clock) {
+        () throws -> Int in
+        calls.withLock { $0 += 1 }
+        throw FetchError.status(503, message: nil)
+      }
+    }
+    var waits: [Duration] = []
+    while true {
+      await clock.waitForASleeper(orTheEndOf: retry)
+      guard let deadline = clock.sleeperDeadlines.first else { break }
+      waits.append(clock.now.duration(to: deadline))
+      clock.advance(by: waits.last ?? .zero)
+    }
+    let result = await retry.result
+    if case .failure(let error) = result { try rethrowIfNotImplemented(error) }
+    XCTAssertEqual(
+      waits,
+      [.milliseconds(300), .milliseconds(600)],
+      "firstDelay 300 ms and 3 attempts: expected waits of 300 ms, then 600 ms"
+    )
+    XCTAssertEqual(calls.withLock { $0 }, 3, "attempts: 3 means three calls in all")
   }
 
   func test_anErrorThatIsNotAFetchError_isThrownAtOnce() async throws {
@@ -240,8 +310,8 @@ final class Ex4_4_RetryingTests: GradedTestCase {
     guard clock.sleeperCount == 0 else {
       retry.cancel()
       return XCTFail(
-        "only a FetchError that may pass is retried: an error you know nothing about is thrown "
-          + "at once (this one waits on the clock to try again)"
+        "an error that is not a FetchError was retried (it waits on the clock to try again); "
+          + "expected it thrown at once"
       )
     }
     let result = await retry.result
@@ -250,6 +320,38 @@ final class Ex4_4_RetryingTests: GradedTestCase {
       return XCTFail("the operation's own error is thrown as it is: \(result)")
     }
     XCTAssertEqual(calls.withLock { $0 }, 1, "one call, and no retry")
+  }
+
+  /// Whether `retrying` waits and tries again after `error`.
+  ///
+  /// The operation throws `error` once, then answers; an error not retried must come out as it
+  /// is.
+  private func wasRetried(_ error: FetchError) async throws -> Bool {
+    let clock = ManualClock()
+    let calls = Locked(0)
+    let retry = Task {
+      try await retrying(attempts: 2, firstDelay: .seconds(1), clock: clock) { () throws -> Int in
+        let call = calls.withLock { calls in
+          calls += 1
+          return calls
+        }
+        if call == 1 { throw error }
+        return call
+      }
+    }
+    await clock.waitForASleeper(orTheEndOf: retry)
+    if clock.sleeperCount == 0 {
+      let result = await retry.result
+      if case .failure(let thrown) = result { try rethrowIfNotImplemented(thrown) }
+      guard case .failure(let thrown as FetchError) = result, thrown == error else {
+        XCTFail("\(error), not retried, is thrown as it is; the retrying ended with \(result)")
+        return false
+      }
+      return false
+    }
+    clock.advance(by: .seconds(1))
+    _ = try await retry.value
+    return true
   }
 
   private struct NotAFetchError: Error {}
