@@ -13,26 +13,18 @@ final class GradeHintTests: XCTestCase {
   private var package: URL!
 
   override func setUpWithError() throws {
-    package = FileManager.default.temporaryDirectory
-      .appendingPathComponent("grade-hint-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
-    addTeardownBlock { [package] in try? FileManager.default.removeItem(at: package!) }
-    try #"let package = Package(name: "ConcurrencyTutorial")"#.write(
-      to: package.appendingPathComponent("Package.swift"),
-      atomically: true,
-      encoding: .utf8
-    )
-    try """
-    #!/bin/sh
-    class="${1#*.}"
-    echo "Test Case '$class.test_a' started at x"
-    echo "/x.swift:1: error: $class.test_a : XCTAssertTrue failed - not yet"
-    echo "Test Case '$class.test_a' failed (0.0 seconds)"
-    exit 1
-    """.write(to: package.appendingPathComponent("tests"), atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes(
-      [.posixPermissions: 0o755],
-      ofItemAtPath: package.appendingPathComponent("tests").path
+    let scratch = try ScratchGradePackage("hint", for: self)
+    package = scratch.folder
+    try scratch.writeProgram(
+      """
+      #!/bin/sh
+      class="${1#*.}"
+      echo "Test Case '$class.test_a' started at x"
+      echo "/x.swift:1: error: $class.test_a : XCTAssertTrue failed - not yet"
+      echo "Test Case '$class.test_a' failed (0.0 seconds)"
+      exit 1
+      """,
+      to: "tests"
     )
   }
 

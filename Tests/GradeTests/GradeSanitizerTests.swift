@@ -10,18 +10,15 @@ import XCTest
 /// Stand-in test programs play both runs, so no sanitizer build is needed here; CI's
 /// `racy-flag` fixture is the real thing.
 final class GradeSanitizerTests: XCTestCase {
-  private var folder: URL!
+  private var scratch: ScratchGradePackage!
+  private var folder: URL { scratch.folder }
 
   override func setUpWithError() throws {
-    folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("grade-sanitizer-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    addTeardownBlock { [folder] in try? FileManager.default.removeItem(at: folder!) }
+    scratch = try ScratchGradePackage("sanitizer", isPackage: false, for: self)
   }
 
   /// A stand-in test program: logs how it was called, then prints `body`'s output.
   private func program(_ name: String, passing: Bool, race: Bool = false) throws -> URL {
-    let script = folder.appendingPathComponent(name)
     let report = """
       WARNING: ThreadSanitizer: data race (pid=1)
         Write of size 1 at 0x1 by thread T2:
@@ -29,16 +26,17 @@ final class GradeSanitizerTests: XCTestCase {
 
       SUMMARY: ThreadSanitizer: data race /x/Sources/Exercises/Chapter01/Ex1_3_ReadBarcodeOnce.swift:10:15 in f
       """
-    try """
-    #!/bin/sh
-    echo "\(name) $1 ${TSAN_OPTIONS:-}" >> "\(folder.path)/runs.log"
-    echo "Test Case '${1#*.}.test_a' started at x"
-    \(race ? "cat >&2 <<'EOF'\n\(report)\nEOF\nexit 66" : "")
-    echo "Test Case '${1#*.}.test_a' \(passing ? "passed" : "failed") (0.0 seconds)"
-    exit \(passing ? 0 : 1)
-    """.write(to: script, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-    return script
+    return try scratch.writeProgram(
+      """
+      #!/bin/sh
+      echo "\(name) $1 ${TSAN_OPTIONS:-}" >> "\(folder.path)/runs.log"
+      echo "Test Case '${1#*.}.test_a' started at x"
+      \(race ? "cat >&2 <<'EOF'\n\(report)\nEOF\nexit 66" : "")
+      echo "Test Case '${1#*.}.test_a' \(passing ? "passed" : "failed") (0.0 seconds)"
+      exit \(passing ? 0 : 1)
+      """,
+      to: name
+    )
   }
 
   private func grade(plain: URL, sanitized: URL) async throws -> (String, [String]) {

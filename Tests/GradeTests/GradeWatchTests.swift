@@ -14,39 +14,26 @@ final class GradeWatchTests: XCTestCase {
   private var package: URL!
 
   override func setUpWithError() throws {
-    package = FileManager.default.temporaryDirectory
-      .appendingPathComponent("grade-watch-\(UUID().uuidString)")
-    let chapter = package.appendingPathComponent("Sources/Exercises/Chapter01")
-    try FileManager.default.createDirectory(at: chapter, withIntermediateDirectories: true)
-    addTeardownBlock { [package] in try? FileManager.default.removeItem(at: package!) }
-    try #"let package = Package(name: "ConcurrencyTutorial")"#.write(
-      to: package.appendingPathComponent("Package.swift"),
-      atomically: true,
-      encoding: .utf8
-    )
-    try "stub".write(
-      to: chapter.appendingPathComponent("Ex1_1_ScannerService.swift"),
-      atomically: true,
-      encoding: .utf8
-    )
+    let scratch = try ScratchGradePackage("watch", for: self)
+    package = scratch.folder
+    try scratch.write("stub", to: "Sources/Exercises/Chapter01/Ex1_1_ScannerService.swift")
     // With SAVE_WHILE_GRADING set, its first run saves a right answer, as a learner would.
-    try """
-    #!/bin/sh
-    file="$PWD/Sources/Exercises/Chapter01/Ex1_1_ScannerService.swift"
-    class="${1#*.}"
-    echo "Test Case '$class.test_a' started at x"
-    if grep -q SOLVED "$file"; then
-      echo "Test Case '$class.test_a' passed (0.0 seconds)"
-      exit 0
-    fi
-    [ -n "${SAVE_WHILE_GRADING:-}" ] && printf SOLVED > "$file"
-    echo "/x.swift:1: error: $class.test_a : XCTAssertTrue failed - not yet"
-    echo "Test Case '$class.test_a' failed (0.0 seconds)"
-    exit 1
-    """.write(to: package.appendingPathComponent("tests"), atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes(
-      [.posixPermissions: 0o755],
-      ofItemAtPath: package.appendingPathComponent("tests").path
+    try scratch.writeProgram(
+      """
+      #!/bin/sh
+      file="$PWD/Sources/Exercises/Chapter01/Ex1_1_ScannerService.swift"
+      class="${1#*.}"
+      echo "Test Case '$class.test_a' started at x"
+      if grep -q SOLVED "$file"; then
+        echo "Test Case '$class.test_a' passed (0.0 seconds)"
+        exit 0
+      fi
+      [ -n "${SAVE_WHILE_GRADING:-}" ] && printf SOLVED > "$file"
+      echo "/x.swift:1: error: $class.test_a : XCTAssertTrue failed - not yet"
+      echo "Test Case '$class.test_a' failed (0.0 seconds)"
+      exit 1
+      """,
+      to: "tests"
     )
   }
 
