@@ -45,10 +45,12 @@ struct BuildWarnings {
         try? JSONDecoder().decode([String: Kept].self, from: $0)
       } ?? [:]
     let compiled = Self.compiledFiles(in: buildOutput)
+    // A warning can be printed twice in one build (by the job that emits the module and by the
+    // one that compiles the file): each is kept once.
     let fresh = Dictionary(
-      grouping: CompilerDiagnostic.parse(buildOutput, root: root).filter {
-        $0.severity == .warning
-      },
+      grouping: Self.once(
+        CompilerDiagnostic.parse(buildOutput, root: root).filter { $0.severity == .warning }
+      ),
       by: \.file
     )
     var now: [String: Kept] = [:]
@@ -64,7 +66,10 @@ struct BuildWarnings {
     }
     if unknown {
       guard let checked = await typeCheck() else { return fresh.values.flatMap { $0 } }
-      let byFile = Dictionary(grouping: checked.filter { $0.severity == .warning }, by: \.file)
+      let byFile = Dictionary(
+        grouping: Self.once(checked.filter { $0.severity == .warning }),
+        by: \.file
+      )
       now = before.mapValues { Kept(stamp: $0, warnings: []) }
       for path in now.keys { now[path]?.warnings = byFile[path] ?? [] }
     }
@@ -77,6 +82,13 @@ struct BuildWarnings {
       try? data.write(to: file, options: .atomic)
     }
     return now.keys.sorted().flatMap { now[$0]?.warnings ?? [] }
+  }
+
+  /// `diagnostics` in their order, each one only the first time it comes.
+  static func once(_ diagnostics: [CompilerDiagnostic]) -> [CompilerDiagnostic] {
+    var seen: [CompilerDiagnostic] = []
+    for diagnostic in diagnostics where !seen.contains(diagnostic) { seen.append(diagnostic) }
+    return seen
   }
 
   /// The names of the exercise files the build compiled, from SwiftPM's progress lines:

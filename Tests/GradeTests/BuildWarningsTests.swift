@@ -81,6 +81,20 @@ final class BuildWarningsTests: XCTestCase {
     XCTAssertEqual(fixed.0, ["Sources/Exercises/Chapter01/B.swift:1:5: warning: unused b"])
   }
 
+  func test_aWarningPrintedTwiceByOneBuild_isReportedOnce() async throws {
+    _ = await grade(output: "", typeCheck: "")
+    try save("A.swift", "var a = 1 // changed\n")
+    let output = [
+      "[3/6] Emitting module Exercises",
+      warningLine("A.swift", "never mutated"),
+      "[4/6] Compiling Exercises A.swift",
+      warningLine("A.swift", "never mutated"),
+    ].joined(separator: "\n")
+    let (found, asked) = await grade(output: output)
+    XCTAssertEqual(asked, 0)
+    XCTAssertEqual(found, ["Sources/Exercises/Chapter01/A.swift:1:5: warning: never mutated"])
+  }
+
   func test_aFileChangedButNotCompiledByThisBuild_isTypeChecked() async throws {
     _ = await grade(output: "", typeCheck: "")
     try save("A.swift", "let a = 3 // built by someone else\n")
