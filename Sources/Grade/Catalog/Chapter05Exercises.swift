@@ -314,6 +314,23 @@ extension ExerciseCatalog {
             + "Add a child per range before you wait for any."
         ),
         Mistake(
+          name: "at most a fixed number of parts at a time",
+          test: "test_twelvePartsAllAtOnce_andOnePartIsCheckedAsAnyOther",
+          saying: "did not all start at once",
+          fixtures: ["eight-at-a-time"],
+          hint: "A limit of your own, however polite to the server, makes the parts above it "
+            + "wait for a place. This exercise asks for every part at once: one child per range, "
+            + "all added before the loop that collects them."
+        ),
+        Mistake(
+          name: "one part is returned with no length check",
+          test: "test_twelvePartsAllAtOnce_andOnePartIsCheckedAsAnyOther",
+          saying: "WrongPartLength(range:received:) thrown",
+          fixtures: ["one-part-unchecked"],
+          hint: "A file in one part is still a part: the server can send it short or long. Let "
+            + "parts == 1 take the same path as any other count, through the length check."
+        ),
+        Mistake(
           name: "the children share the pieces with no lock",
           test: "test_manyPartsOnRealThreads_joinedInRangeOrder",
           fixtures: ["pieces-in-a-shared-array"],

@@ -242,6 +242,44 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
     }
   }
 
+  func test_twelvePartsAllAtOnce_andOnePartIsCheckedAsAnyOther() async throws {
+    // More parts than a polite few: every one of them starts at 0 s.
+    let twelve = [
+      0...2, 3...5, 6...8, 9...11, 12...14, 15...17, 18...19, 20...21, 22...23, 24...25,
+      26...27, 28...29,
+    ]
+    let (outcome, log) = try await download(
+      file(30),
+      parts: 12,
+      expected: twelve,
+      seconds: Array(repeating: 1, count: 12)
+    )
+    guard askedForTheRanges(log, size: 30, parts: 12, expected: twelve) else { return }
+    XCTAssertEqual(outcome, "the file at 1 s", "30 bytes in 12 parts of 1 s each, all at once")
+    // One part is the whole file, and its length is checked as any part's is.
+    for (size, answer) in [(7, Answer.bytes), (10, .long), (9, .short)] {
+      let whole = [0...(size - 1)]
+      let (outcome, log) = try await download(
+        file(size),
+        parts: 1,
+        expected: whole,
+        seconds: [1],
+        answers: [0: answer]
+      )
+      guard askedForTheRanges(log, size: size, parts: 1, expected: whole) else { return }
+      let received = answer == .long ? size + 1 : answer == .short ? size - 1 : size
+      XCTAssertEqual(
+        outcome,
+        answer == .bytes
+          ? "the file at 1 s"
+          : "threw \(WrongPartLength(range: 0...(size - 1), received: received)) at 1 s",
+        "\(size) bytes in 1 part, which came with \(received) bytes: expected the file when "
+          + "the count is the range's, and WrongPartLength(range:received:) thrown at 1 s when "
+          + "it is not, as for a part of many"
+      )
+    }
+  }
+
   /// Run under --sanitize=thread too (the grader does, once the plain run passes).
   func test_manyPartsOnRealThreads_joinedInRangeOrder() async throws {
     // Off the timeline: each job on a thread of its own, so that the children run at once.
