@@ -234,6 +234,22 @@ extension ExerciseCatalog {
           hint: "A cancel can come mid-batch, and bytes already on their way still come after "
             + "it. Check for cancellation before each report, not only after one."
         ),
+        Mistake(
+          name: "the cancel after the loop checked only when bytes are left over",
+          test: "test_whenTheTaskIsCancelled_justAfterABatch_andItsBytesEnd_itStillThrows",
+          saying: "not an end of the body",
+          fixtures: ["cancel-checked-only-with-bytes-left-over"],
+          hint: "A cancel can end the bytes right after a full batch, with none left over. The "
+            + "check after the loop is about how the loop ended, whatever is in the batch."
+        ),
+        Mistake(
+          name: "the bytes past the size dropped",
+          test: "test_wholeBody_evenPastItsSize_isKeptAndReported",
+          saying: "past the size too",
+          fixtures: ["bytes-past-the-size-dropped"],
+          hint: "The size is what the server said, not a promise: read every byte the body has "
+            + "and report the ones past the size as any others, so the fraction can pass 1.0."
+        ),
       ]
     ),
     Exercise(

@@ -220,4 +220,34 @@ final class Ex6_2_CollectInBatchesTests: GradedTestCase {
       XCTFail("cancelled: expected CancellationError, got \(error)")
     }
   }
+
+  func test_whenTheTaskIsCancelled_justAfterABatch_andItsBytesEnd_itStillThrows() async throws {
+    // Cancelled at byte 20,000, the end of the 2nd batch: no bytes left over in a batch.
+    let (reported, outcome) = try await collectCancelled(at: 20_000, endsOnCancel: true)
+    XCTAssertEqual(
+      outcome,
+      "CancellationError",
+      "the task was cancelled right after the batch that ended at byte 20,000, and the bytes "
+        + "ended there: collectInBatches came out as \(outcome); expected CancellationError, "
+        + "not an end of the body"
+    )
+    XCTAssertEqual(reported, [10_000, 20_000], "no report after the cancel at byte 20,000")
+  }
+
+  func test_wholeBody_evenPastItsSize_isKeptAndReported() async throws {
+    // A server that sends more than it said: 41,000 bytes for a size of 40,000.
+    let (reported, data) = try await collect(40_000, bytes: 41_000)
+    XCTAssertEqual(
+      data,
+      body(41_000).bytes,
+      "the body was 41,000 bytes for a size of 40,000, and \(data.count) bytes came back: "
+        + "expected every byte of the body, the 1,000 past the size too"
+    )
+    XCTAssertEqual(
+      reported,
+      (1...20).map { $0 * 2_000 } + [41_000],
+      "41,000 bytes for a size of 40,000: expected 20 batches of 2,000, then the 1,000 bytes "
+        + "past the size reported once, as 41,000 / 40,000"
+    )
+  }
 }
