@@ -29,6 +29,23 @@ extension ExerciseCatalog {
       docAnchor: "exercise-61-the-accumulator",
       mistakes: [
         Mistake(
+          name: "the description always in KB",
+          test: "test_progress_data_andDescription_ofWhatHasCome",
+          saying: "1.6 MB",
+          fixtures: ["description-always-in-kb"],
+          hint: "ByteCountFormatter picks the unit from the count: bytes, KB, MB. Leave its "
+            + "allowedUnits alone, and 1,572,864 bytes read as 1.6 MB."
+        ),
+        Mistake(
+          name: "storage that copies share",
+          test: "test_theAccumulatorIsAStruct_aCopyKeepsWhatItHad",
+          saying: "each its own bytes",
+          fixtures: ["storage-shared-by-copies"],
+          hint: "A struct holding a class instance (NSMutableData) copies the reference, not the "
+            + "bytes: two copies then write into one storage. Keep the bytes in a value type, "
+            + "such as [UInt8] or Data, which copies on write."
+        ),
+        Mistake(
           name: "a batch of 0 bytes for a small file",
           test: "test_aBatchIsATwentiethOfTheSize_butNeverNoBytes",
           saying: "a batch of 0 bytes is full before a byte comes",

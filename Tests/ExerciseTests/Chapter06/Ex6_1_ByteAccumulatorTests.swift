@@ -83,6 +83,12 @@ final class Ex6_1_ByteAccumulatorTests: GradedTestCase {
     )
     for byte in 786_432..<1_572_864 { accumulator.append(UInt8(truncatingIfNeeded: byte)) }
     XCTAssertEqual(accumulator.progress, 1, "every byte: progress 1.0")
+    XCTAssertEqual(
+      accumulator.description,
+      "[small.bin] 1.6 MB",
+      "1,572,864 bytes came: the description was \(accumulator.description); expected "
+        + "\"[small.bin] 1.6 MB\", in the unit ByteCountFormatter().string(fromByteCount:) picks"
+    )
   }
 
   func test_anEmptyFile_isDone_andANegativeSizeThrows() throws {
@@ -138,6 +144,18 @@ final class Ex6_1_ByteAccumulatorTests: GradedTestCase {
       0,
       "ByteAccumulator is a struct, as in section 6.3: a copy keeps what it had (a class would "
         + "be shared, and checked for exclusive access on every byte)"
+    )
+    // A copy taken mid-file goes on with bytes of its own, and the original with others.
+    var first = try ByteAccumulator(name: "f", size: 10)
+    first.append(1)
+    var second = first
+    second.append(7)
+    first.append(2)
+    XCTAssertEqual(
+      [Array(first.data), Array(second.data)],
+      [[1, 2], [1, 7]],
+      "a copy taken after byte 1 appended 7, then the original appended 2: expected [1, 2] in "
+        + "the original and [1, 7] in the copy, each its own bytes"
     )
   }
 
