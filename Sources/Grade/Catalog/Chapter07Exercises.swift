@@ -244,6 +244,15 @@ extension ExerciseCatalog {
             + "context.cancelled before every number."
         ),
         Mistake(
+          name: "a cancel while numbers are wanted ends like the last number",
+          test: "test_stopsWhenCancelled_withoutMakingAnotherNumber",
+          saying: "expected CancellationError thrown, as for a cancel while paused",
+          fixtures: ["cancel-ends-the-loop"],
+          hint: "Leaving the loop with break runs what follows it, as if every number were "
+            + "sent. A cancel is not the end of the numbers: throw CancellationError for it, "
+            + "whether it came while paused or not."
+        ),
+        Mistake(
           name: "never finished",
           test: "test_sendsEveryNumberInOrder_thenFinished",
           saying: "then finished",
@@ -291,6 +300,15 @@ extension ExerciseCatalog {
       docAnchor: "exercise-73-a-publisher-in-a-for-await-loop-with-failures",
       checksDataRaces: true,
       mistakes: [
+        Mistake(
+          name: "the waiting next() ended before the subscription is cancelled",
+          test: "test_whileCancelRuns_theSubscriptionIsCancelledBeforeTheWaitingNextEnds",
+          saying: "expected the subscription cancelled first",
+          fixtures: ["next-ended-before-the-cancel"],
+          hint: "A resumed next() can run at once, and the loop around it with it, while the "
+            + "publisher still thinks someone listens. Stop the publisher first: cancel the "
+            + "subscription, then resume the waiting next() with nil."
+        ),
         Mistake(
           name: "a value asked for before next()",
           test: "test_aFailure_isThrownOnce_thenNextReturnsNil",

@@ -164,8 +164,15 @@ final class Ex7_2_ProduceNumbersTests: GradedTestCase {
     let wantedEvents = try await wanted.events(through: isEnd)
     XCTAssertFalse(
       wantedEvents.contains("made 3"),
-      "made numbers after a cancel that came while more were wanted: check context.cancelled "
-        + "before each number, paused or not"
+      "made numbers after a cancel that came while more were wanted (in receive(_:) of the 2): "
+        + "expected none after the 2"
+    )
+    XCTAssertEqual(
+      wantedEvents.last,
+      "threw CancellationError",
+      "cancelled in receive(_:) of the 2, while more numbers were wanted, the producer ended "
+        + "with \"\(wantedEvents.last ?? "nothing")\": expected CancellationError thrown, as "
+        + "for a cancel while paused"
     )
   }
 

@@ -53,6 +53,27 @@ private final class EndingSubscription: Subscription, @unchecked Sendable {
   }
 }
 
+/// Runs each job at once, on the thread that enqueues it: a next() that is resumed returns
+/// inside the call that resumes it, before that call goes on.
+private final class RunsAtOnce: TaskExecutor {
+  func enqueue(_ job: consuming ExecutorJob) {
+    job.runSynchronously(on: asUnownedTaskExecutor())
+  }
+}
+
+/// A subscription that writes its requests and its cancel into a log it shares with the test.
+private final class LoggedSubscription: Subscription, Sendable {
+  let log: Locked<[String]>
+
+  init(_ log: Locked<[String]>) {
+    self.log = log
+  }
+
+  func request(_ demand: Subscribers.Demand) { log.withLock { $0.append("request \(demand)") } }
+
+  func cancel() { log.withLock { $0.append("subscription cancelled") } }
+}
+
 final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
   /// A bridge with `spy` as its subscription.
   private func bridge() throws -> (ThrowingBridge<Int>, SpySubscription) {
@@ -360,5 +381,30 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
       ["request max(1)", "cancel"],
       "cancel() ended next(): expected the subscription asked once, then cancelled once"
     )
+  }
+
+  func test_whileCancelRuns_theSubscriptionIsCancelledBeforeTheWaitingNextEnds() async throws {
+    let log = Locked<[String]>([])
+    let bridge = ThrowingBridge<Int>()
+    bridge.receive(subscription: LoggedSubscription(log))
+    // On RunsAtOnce the next() runs until it waits before Task returns, and ends inside the
+    // resume that ends it: the log shows what cancel() did before and after.
+    let next = Task(executorPreference: RunsAtOnce()) {
+      defer { log.withLock { $0.append("next() ended") } }
+      return try await bridge.next()
+    }
+    guard log.withLock({ $0 }) == ["request max(1)"] else {
+      return XCTFail("next() asked for \(log.withLock { $0 }); expected [request max(1)]")
+    }
+    bridge.cancel()
+    XCTAssertEqual(
+      log.withLock { $0 },
+      ["request max(1)", "subscription cancelled", "next() ended"],
+      "cancel() ended the waiting next() before the subscription was cancelled, so the loop "
+        + "could go on while the publisher still sends: expected the subscription cancelled "
+        + "first, then next() ended"
+    )
+    let value = try await next.value
+    XCTAssertNil(value, "cancel() ends the waiting next() with nil")
   }
 }
