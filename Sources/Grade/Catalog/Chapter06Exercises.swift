@@ -39,7 +39,7 @@ extension ExerciseCatalog {
         Mistake(
           name: "storage that copies share",
           test: "test_theAccumulatorIsAStruct_aCopyKeepsWhatItHad",
-          saying: "each its own bytes",
+          saying: "expected [1, 2] in",
           fixtures: ["storage-shared-by-copies"],
           hint: "A struct holding a class instance (NSMutableData) copies the reference, not the "
             + "bytes: two copies then write into one storage. Keep the bytes in a value type, "

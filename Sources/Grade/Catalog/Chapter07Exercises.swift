@@ -246,7 +246,7 @@ extension ExerciseCatalog {
         Mistake(
           name: "a cancel while numbers are wanted ends like the last number",
           test: "test_stopsWhenCancelled_withoutMakingAnotherNumber",
-          saying: "expected CancellationError thrown, as for a cancel while paused",
+          saying: "while more numbers were wanted, the producer ended",
           fixtures: ["cancel-ends-the-loop"],
           hint: "Leaving the loop with break runs what follows it, as if every number were "
             + "sent. A cancel is not the end of the numbers: throw CancellationError for it, "
@@ -303,7 +303,7 @@ extension ExerciseCatalog {
         Mistake(
           name: "the waiting next() ended before the subscription is cancelled",
           test: "test_whileCancelRuns_theSubscriptionIsCancelledBeforeTheWaitingNextEnds",
-          saying: "expected the subscription cancelled first",
+          saying: "expected the subscription cancelled",
           fixtures: ["next-ended-before-the-cancel"],
           hint: "A resumed next() can run at once, and the loop around it with it, while the "
             + "publisher still thinks someone listens. Stop the publisher first: cancel the "
