@@ -394,6 +394,8 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
       return try await bridge.next()
     }
     guard log.withLock({ $0 }) == ["request max(1)"] else {
+      // An error next() threw already (such as not implemented yet) is the test's.
+      if log.withLock({ $0.contains("next() ended") }) { _ = try await next.value }
       return XCTFail("next() asked for \(log.withLock { $0 }); expected [request max(1)]")
     }
     bridge.cancel()
