@@ -103,6 +103,22 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
     return task
   }
 
+  /// A bridge whose failure came while a `next()` waited; that `next()` must have thrown it.
+  private func failWhileNextWaits() async throws -> ThrowingBridge<Int> {
+    let (bridge, spy) = try bridge()
+    let next = await startNext(bridge, spy)
+    bridge.receive(completion: .failure(Boom()))
+    do {
+      _ = try await next.value
+      XCTFail("the failure is thrown by the waiting next(): it returned instead")
+    } catch is Boom {
+    } catch {
+      try rethrowIfNotImplemented(error)
+      XCTFail("the failure is thrown by the waiting next(): it threw \(error)")
+    }
+    return bridge
+  }
+
   func test_aNextBeforeTheSubscription_asksWhenItComes() async throws {
     let bridge = ThrowingBridge<Int>()
     let spy = SpySubscription()
@@ -242,17 +258,7 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
   }
 
   func test_aFailure_isThrownOnce_thenNextReturnsNil() async throws {
-    let (bridge, spy) = try bridge()
-    let next = await startNext(bridge, spy)
-    bridge.receive(completion: .failure(Boom()))
-    do {
-      _ = try await next.value
-      XCTFail("the failure is thrown by the waiting next(): it returned instead")
-    } catch is Boom {
-    } catch {
-      try rethrowIfNotImplemented(error)
-      XCTFail("the failure is thrown by the waiting next(): it threw \(error)")
-    }
+    let bridge = try await failWhileNextWaits()
     do {
       let after = try await bridge.next()
       XCTAssertNil(after, "the failure is thrown once, then next() returns nil")
@@ -351,17 +357,7 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
   }
 
   func test_aFailure_thenACancel_resumeTheWaitingNextOnce() async throws {
-    let (bridge, spy) = try bridge()
-    let next = await startNext(bridge, spy)
-    bridge.receive(completion: .failure(Boom()))
-    do {
-      _ = try await next.value
-      XCTFail("the failure is thrown by the waiting next(): it returned instead")
-    } catch is Boom {
-    } catch {
-      try rethrowIfNotImplemented(error)
-      XCTFail("the failure is thrown by the waiting next(): it threw \(error)")
-    }
+    let bridge = try await failWhileNextWaits()
     bridge.cancel()  // resuming the next() that already threw again would crash here
     let after = try await bridge.next()
     XCTAssertNil(after, "after a failure and a cancel, next() returns nil")
