@@ -110,12 +110,21 @@ struct WatchMode: Sendable {
     return await afterGrading(session)
   }
 
-  /// After a grading: a pass of the current exercise waits for n, naming the solution to
-  /// compare with; without keys it moves on at once.
+  /// After a grading: a pass of the current exercise waits for n (or, for the last one in scope,
+  /// for q), naming the solution to compare with; without keys it moves on at once.
   private func afterGrading(_ session: Session) async -> Int32? {
     while session.currentIsDone {
-      guard let next = nextExercise(session) else { return finished() }
       let done = session.current
+      guard let next = nextExercise(session) else {
+        guard keys != nil else { return finished() }
+        console.print()
+        console.print(
+          "\(done.id) is done, and so is every exercise in scope. Compare your answer with "
+            + "\(done.solutionPath); press q to stop watching.",
+          style: .success
+        )
+        break
+      }
       console.print()
       if keys != nil {
         console.print(

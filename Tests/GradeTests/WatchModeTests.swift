@@ -211,6 +211,43 @@ final class WatchModeTests: XCTestCase {
     _ = await run.value
   }
 
+  func test_withKeys_theLastPassWaitsForQ_andABreakAfterItShows() async throws {
+    let h = try harness(withKeys: true)
+    try h.save(exercises[0], "SOLVED")
+    let run = Task { await h.watch.run() }
+    await h.clock.waitForSleepers(count: 1)
+
+    try h.save(exercises[1], "SOLVED")
+    h.clock.advance(by: h.watch.pollInterval)
+    await h.clock.waitForASleeper(orTheEndOf: run)
+    guard !h.recorder.text.contains("Stopped watching") else {
+      return XCTFail("the last pass in scope ended the watch; expected it to wait for q")
+    }
+    XCTAssertTrue(
+      h.recorder.lines.contains(
+        "1.2 is done, and so is every exercise in scope. Compare your answer with "
+          + "Sources/Solutions/Chapter01/Ex1_2_Transcribe.swift; press q to stop watching."
+      ),
+      h.recorder.text
+    )
+    XCTAssertEqual(h.recorder.lines.last, WatchMode.keyLine(watching: exercises[1]))
+
+    try h.save(exercises[1], "broken again")
+    await h.poll()
+    XCTAssertTrue(
+      h.recorder.lines.contains("1.2 was done, and is not any more: see its row above."),
+      h.recorder.text
+    )
+    try h.save(exercises[1], "SOLVED")
+    await h.poll()
+
+    h.keys.type("q")
+    h.clock.advance(by: h.watch.pollInterval)
+    let status = await run.value
+    XCTAssertEqual(status, 0, "quit with every exercise done")
+    XCTAssertEqual(h.gradings.withLock { $0 }, [["1.1", "1.2"], ["1.2"], ["1.2"], ["1.2"]])
+  }
+
   func test_r_asksFirst_andOnlyYResets() async throws {
     let h = try harness(withKeys: true)
     let run = Task { await h.watch.run() }
