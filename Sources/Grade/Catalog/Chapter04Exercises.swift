@@ -366,6 +366,14 @@ extension ExerciseCatalog {
             + "producer's own task can: it was cancelled."
         ),
         Mistake(
+          name: "a page that fails as cancelled is kept quiet though nobody cancelled",
+          test: "test_anUnaskedCancelOfAPage_endsTheStreamWithItsError",
+          fixtures: ["any-cancel-error-kept-quiet"],
+          hint: "URLError(.cancelled) does not always mean the consumer went away: a request can "
+            + "end cancelled for a reason of its own, and then the consumer must hear of it. Ask "
+            + "whether the producer itself was cancelled, not what the error is."
+        ),
+        Mistake(
           name: "the page size is guessed from the first page",
           test: "test_theFirstPage_isTheLast_whenItIsShorterThanPerPage",
           fixtures: ["first-page-sets-the-size"],

@@ -151,11 +151,13 @@ struct SecondPageHeld: PageSource {
 /// Pages with no server, of the sizes `sizes` lists.
 ///
 /// Pages 1, 2, ... hold as many users as `sizes` says (ids from 1 on), and every page after
-/// those is empty; each page calls `asked` with its number first. Once no producer holds these
+/// those is empty; page `failing.page` throws `failing.error` instead. Each page calls `asked`
+/// with its number first. Once no producer holds these
 /// pages any more, `released` is called: a test that waits for a page can stop waiting.
 final class ListedPages: PageSource {
   let perPage: Int
   private let sizes: [Int]
+  private let failing: (page: Int, error: any Error)?
   private let asked: @Sendable (Int) -> Void
   private let released: @Sendable () -> Void
   private let requests = Locked<[Int]>([])
@@ -163,11 +165,13 @@ final class ListedPages: PageSource {
   init(
     perPage: Int,
     sizes: [Int],
+    failing: (page: Int, error: any Error)? = nil,
     asked: @escaping @Sendable (Int) -> Void = { _ in },
     released: @escaping @Sendable () -> Void = {}
   ) {
     self.perPage = perPage
     self.sizes = sizes
+    self.failing = failing
     self.asked = asked
     self.released = released
   }
@@ -180,6 +184,7 @@ final class ListedPages: PageSource {
   func page(_ number: Int) async throws -> [User] {
     requests.withLock { $0.append(number) }
     asked(number)
+    if let failing, failing.page == number { throw failing.error }
     guard number >= 1, number <= sizes.count else { return [] }
     let first = sizes.prefix(number - 1).reduce(0, +) + 1
     return (first..<first + sizes[number - 1]).map {

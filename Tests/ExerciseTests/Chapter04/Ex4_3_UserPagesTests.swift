@@ -71,6 +71,25 @@ final class Ex4_3_UserPagesTests: GradedTestCase {
     }
   }
 
+  func test_anUnaskedCancelOfAPage_endsTheStreamWithItsError() async throws {
+    // Nobody cancels the consumer here: the request ended cancelled for a reason of its own.
+    let pages = ListedPages(perPage: 2, sizes: [2, 2, 2], failing: (2, URLError(.cancelled)))
+    var ids: [Int] = []
+    do {
+      for try await user in users(from: pages) { ids.append(user.id) }
+      XCTFail(
+        "page 2 failed with URLError(.cancelled) while its consumer still waited, and the loop "
+          + "ended as if every page had come; expected that error"
+      )
+    } catch let error as URLError {
+      XCTAssertEqual(error.code, .cancelled)
+    } catch {
+      try rethrowIfNotImplemented(error)
+      XCTFail("the stream must end with the page's own error; it ended with \(error)")
+    }
+    XCTAssertEqual(ids, [1, 2], "page 1's users arrive before page 2's error")
+  }
+
   func test_aConsumerGoneWhileAPageIsInFlight_cancelsThatRequest() async throws {
     let clock = ManualClock()
     let page2 = "/users?page=2&per=3"
