@@ -37,6 +37,22 @@ extension ExerciseCatalog {
             + "every query item go into URLComponents; a nil port stays nil (the scheme's own)."
         ),
         Mistake(
+          name: "the path is taken as already escaped",
+          test: "test_theURLsPath_isTheTextGiven_escapedByURLComponents",
+          kind: .crashed,
+          fixtures: ["percent-encoded-path"],
+          hint: "The endpoint's path is plain text, with spaces and accents as they are. "
+            + "percentEncodedPath takes text that is already escaped and stops the program on "
+            + "anything else; path escapes what needs it."
+        ),
+        Mistake(
+          name: "a port given is left out when it is the scheme's own",
+          test: "test_theURLsPort_isTheOneGiven_evenTheSchemesOwn",
+          fixtures: ["default-port-dropped"],
+          hint: "Only a nil port means the scheme's own. A port the endpoint gives goes into the "
+            + "URL as it is, 80 and 443 too: the URL is the endpoint's, not a shorter one."
+        ),
+        Mistake(
           name: "the query is joined by hand",
           test: "test_theURLsQuery_keepsEveryItemInOrder_escapedByURLComponents",
           fixtures: ["query-joined-by-hand"],
@@ -92,6 +108,15 @@ extension ExerciseCatalog {
           hint: "components.url is nil for a path without a leading \"/\", a host with a space, "
             + "and more; a ! there crashes the app. Unwrap it with guard let and throw an "
             + "EndpointError: its nil is the check, whatever the reason."
+        ),
+        Mistake(
+          name: "a URL checked by hand, then forced, crashes",
+          test: "test_whenThePartsMakeNoURL_evenForAnOddHost_anEndpointErrorIsThrown",
+          kind: .crashed,
+          fixtures: ["host-checked-then-forced"],
+          hint: "A check by hand finds the ways to make no URL you thought of; a host has more "
+            + "(\"<\", \"/\", \"#\"...). URLComponents already knows them all: its url is nil for "
+            + "each, so that nil is the check to make."
         ),
         Mistake(
           name: "a scheme other than http or https goes into the URL",
@@ -194,6 +219,14 @@ extension ExerciseCatalog {
             + "as typeMismatch and dataCorrupted do: use it."
         ),
         Mistake(
+          name: "dataCorrupted loses its path",
+          test: "test_aValueNoCaseMatches_isADecodingError_atItsPath",
+          fixtures: ["data-corrupted-at-the-top"],
+          hint: "DecodingError.dataCorrupted is not only a body that is not JSON: a value no case "
+            + "of an enum matches is one too, deep in the JSON. Its context has a codingPath like "
+            + "the others'; for a body that is not JSON that path is empty."
+        ),
+        Mistake(
           name: "the success range is not 200...299",
           test: "test_aStatusOf299_isASuccess_andOf300IsNot",
           fixtures: ["status-range-to-300"],
@@ -206,6 +239,13 @@ extension ExerciseCatalog {
           fixtures: ["message-whole-body"],
           hint: "The message is the body's \"error\", if it has one; otherwise nil, not \"\" "
             + "and not the whole body."
+        ),
+        Mistake(
+          name: "an error body that is not JSON becomes a decoding error",
+          test: "test_whenAStatusBodyIsNotJSON_itIsAStatusError_withNoMessage",
+          fixtures: ["error-body-decoded-with-try"],
+          hint: "A server's error page is often HTML. The status is the error; reading a message "
+            + "from its body is a try that may fail, and then there is just no message."
         ),
         Mistake(
           name: "the session given is not the one used",
@@ -221,6 +261,14 @@ extension ExerciseCatalog {
           hint:
             "Every failure is a FetchError: catch the URLError that data(for:) throws and throw "
             + "FetchError.transport(error.code)."
+        ),
+        Mistake(
+          name: "a cancelled request is not reported as URLSession's code",
+          test: "test_whenARequestEndsCancelled_itIsATransportError_withThatCode",
+          fixtures: ["cancelled-as-cancellation-error"],
+          hint: "FetchError.transport carries whatever code URLSession threw, .cancelled as well "
+            + "as .timedOut (the page's Concepts say what a cancelled request throws); the "
+            + "caller, a retry or a stream, decides what a cancel means."
         ),
       ]
     ),
@@ -308,6 +356,36 @@ extension ExerciseCatalog {
           hint: "The stream runs onTermination before it ends: a cancelled producer that finishes "
             + "with its error in that moment throws it at the consumer that asked for the end. "
             + "Section 4.4 shows the producer that ends quietly when it was cancelled."
+        ),
+        Mistake(
+          name: "a cancelled request's URLError is handed to the consumer",
+          test: "test_aCancelledConsumer_isNotHandedItsOwnCancellationAsAnError_evenAsAURLError",
+          fixtures: ["urlerror-cancel-handed-to-consumer"],
+          hint: "A request cancelled with its consumer throws URLError(.cancelled), not a "
+            + "CancellationError: the error's type cannot tell you the consumer went away. The "
+            + "producer's own task can: it was cancelled."
+        ),
+        Mistake(
+          name: "a page that fails as cancelled is kept quiet though nobody cancelled",
+          test: "test_anUnaskedCancelOfAPage_endsTheStreamWithItsError",
+          fixtures: ["any-cancel-error-kept-quiet"],
+          hint: "URLError(.cancelled) does not always mean the consumer went away: a request can "
+            + "end cancelled for a reason of its own, and then the consumer must hear of it. Ask "
+            + "whether the producer itself was cancelled, not what the error is."
+        ),
+        Mistake(
+          name: "the page size is guessed from the first page",
+          test: "test_theFirstPage_isTheLast_whenItIsShorterThanPerPage",
+          fixtures: ["first-page-sets-the-size"],
+          hint: "How long a full page is, source.perPage says; the first page may itself be the "
+            + "short, last one."
+        ),
+        Mistake(
+          name: "users the consumer has not read yet are dropped",
+          test: "test_usersNotYetRead_areAllKeptForTheConsumer_noneDropped",
+          fixtures: ["oldest-page-kept"],
+          hint: "A buffering policy other than the default drops what does not fit while the "
+            + "consumer is busy elsewhere. Every user must reach it, however slowly it reads."
         ),
       ]
     ),
@@ -400,12 +478,36 @@ extension ExerciseCatalog {
             + "505 HTTP Version Not Supported stay as they are, as do the other 4xx."
         ),
         Mistake(
+          name: "the 5xx that may pass are a list of the common ones",
+          test: "test_theStatusesThatMayPass_includeEvery5xxButTwo_upTo599",
+          saying: "is a 5xx other than 501 and 505",
+          fixtures: ["statuses-listed"],
+          hint: "Section 4.5's rule is a range, not the statuses you have met: 500 to 599, but "
+            + "501 and 505. A 507 or a 511 says the server's side failed as much as a 503 does."
+        ),
+        Mistake(
+          name: "the 5xx range leaves out 599",
+          test: "test_theStatusesThatMayPass_includeEvery5xxButTwo_upTo599",
+          saying: "599 is the last 5xx",
+          fixtures: ["status-range-to-598"],
+          hint: "A range's two ends: 500..<599 stops at 598. The 5xx run from 500 to 599, both "
+            + "included."
+        ),
+        Mistake(
           name: "a transport error is judged wrong",
           test: "test_theTransportErrorsThatMayPass_areRetried_andNoOthers",
           fixtures: ["only-timeouts-retried", "every-transport-but-cancel"],
           hint: "A connection that may come back (a timeout, a lost connection, a refused "
             + "connection, no network) may pass; an unsupported URL, a host that does not exist or "
             + "a certificate nobody trusts fails the same way next time."
+        ),
+        Mistake(
+          name: "the transport errors that may not pass are a list",
+          test: "test_transportErrorsBeyondTheFour_areNeverRetried",
+          fixtures: ["transport-blacklist"],
+          hint: "URLError has dozens of codes, and no list of the ones that will not pass names "
+            + "them all. Name the four that may (a connection that may come back), and let every "
+            + "other code be thrown."
         ),
         Mistake(
           name: "the first wait is not firstDelay",

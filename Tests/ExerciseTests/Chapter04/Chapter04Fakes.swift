@@ -30,6 +30,49 @@ func localURL(_ path: String, port: Int) -> URL {
   URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
 }
 
+/// A server inside URLSession, for answers the fixture server never gives: a request to
+/// `http://canned.invalid/bad-gateway` gets a 502 whose body is an HTML page, not JSON; one to
+/// `http://canned.invalid/cancelled` fails with `URLError(.cancelled)` at once, as a cancelled
+/// request does, with no task cancelled (and so none of the cancel paths that can hang on Linux).
+final class CannedAnswers: URLProtocol {
+  /// A session whose requests CannedAnswers answers.
+  static var session: URLSession {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.protocolClasses = [CannedAnswers.self]
+    return URLSession(configuration: configuration)
+  }
+
+  /// A request for `http://canned.invalid` + `path`.
+  static func request(_ path: String) -> URLRequest {
+    URLRequest(url: URL(string: "http://canned.invalid\(path)") ?? URL(fileURLWithPath: "/"))
+  }
+
+  override class func canInit(with request: URLRequest) -> Bool { true }
+  override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+  override func startLoading() {
+    guard let url = request.url, url.path == "/bad-gateway" else {
+      client?.urlProtocol(self, didFailWithError: URLError(.cancelled))
+      return
+    }
+    let page = Data("<html><body><h1>502 Bad Gateway</h1></body></html>".utf8)
+    let headers = ["Content-Type": "text/html", "Content-Length": "\(page.count)"]
+    guard
+      let response = HTTPURLResponse(
+        url: url,
+        statusCode: 502,
+        httpVersion: "HTTP/1.1",
+        headerFields: headers
+      )
+    else { return }
+    client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+    client?.urlProtocol(self, didLoad: page)
+    client?.urlProtocolDidFinishLoading(self)
+  }
+
+  override func stopLoading() {}
+}
+
 /// The failure a page of `RecordingPages` throws when told to fail: the server's status.
 struct PageFailed: Error, Equatable {
   let status: Int
@@ -82,9 +125,11 @@ final class RecordingPages: PageSource {
 }
 
 /// Pages with no server: page 1 is three users at once; page 2 calls `asked`, then waits on a
-/// clock nobody moves until its task is cancelled, and throws the sleep's `CancellationError`.
+/// clock nobody moves until its task is cancelled, and throws the sleep's `CancellationError`,
+/// or what `cancelled` makes of it (a request's `URLError(.cancelled)`).
 struct SecondPageHeld: PageSource {
   let perPage = 3
+  var cancelled: @Sendable (any Error) -> any Error = { $0 }
   let asked: @Sendable () -> Void
 
   func page(_ number: Int) async throws -> [User] {
@@ -94,8 +139,57 @@ struct SecondPageHeld: PageSource {
       }
     }
     asked()
-    try await ManualClock().sleep(for: .seconds(1))
+    do {
+      try await ManualClock().sleep(for: .seconds(1))
+    } catch {
+      throw cancelled(error)
+    }
     return []
+  }
+}
+
+/// Pages with no server, of the sizes `sizes` lists.
+///
+/// Pages 1, 2, ... hold as many users as `sizes` says (ids from 1 on), and every page after
+/// those is empty; page `failing.page` throws `failing.error` instead. Each page calls `asked`
+/// with its number first. Once no producer holds these
+/// pages any more, `released` is called: a test that waits for a page can stop waiting.
+final class ListedPages: PageSource {
+  let perPage: Int
+  private let sizes: [Int]
+  private let failing: (page: Int, error: any Error)?
+  private let asked: @Sendable (Int) -> Void
+  private let released: @Sendable () -> Void
+  private let requests = Locked<[Int]>([])
+
+  init(
+    perPage: Int,
+    sizes: [Int],
+    failing: (page: Int, error: any Error)? = nil,
+    asked: @escaping @Sendable (Int) -> Void = { _ in },
+    released: @escaping @Sendable () -> Void = {}
+  ) {
+    self.perPage = perPage
+    self.sizes = sizes
+    self.failing = failing
+    self.asked = asked
+    self.released = released
+  }
+
+  deinit { released() }
+
+  /// The page numbers asked for, in order.
+  var requested: [Int] { requests.withLock { $0 } }
+
+  func page(_ number: Int) async throws -> [User] {
+    requests.withLock { $0.append(number) }
+    asked(number)
+    if let failing, failing.page == number { throw failing.error }
+    guard number >= 1, number <= sizes.count else { return [] }
+    let first = sizes.prefix(number - 1).reduce(0, +) + 1
+    return (first..<first + sizes[number - 1]).map {
+      User(id: $0, name: "User \($0)", username: "u\($0)", email: "u\($0)@x.org")
+    }
   }
 }
 

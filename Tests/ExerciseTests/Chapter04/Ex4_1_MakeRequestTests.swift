@@ -50,6 +50,35 @@ final class Ex4_1_MakeRequestTests: GradedTestCase {
     )
   }
 
+  func test_theURLsPath_isTheTextGiven_escapedByURLComponents() throws {
+    // The path is text, not yet escaped: a space, an "é" or a "%" in it is URLComponents' to
+    // escape.
+    XCTAssertEqual(
+      try makeRequest(for: Endpoint(path: "/a b/caf\u{E9}/100%")).url?.absoluteString,
+      "http://127.0.0.1/a%20b/caf%C3%A9/100%25",
+      "the path is text as the endpoint gives it: expected a space, an 'é' and a '%' in it "
+        + "escaped in the URL"
+    )
+  }
+
+  func test_theURLsPort_isTheOneGiven_evenTheSchemesOwn() throws {
+    let given = [
+      (Endpoint(host: "example.org", port: 80, path: "/a"), "http://example.org:80/a"),
+      (
+        Endpoint(scheme: "https", host: "example.org", port: 443, path: "/a"),
+        "https://example.org:443/a"
+      ),
+    ]
+    for (endpoint, url) in given {
+      XCTAssertEqual(
+        try makeRequest(for: endpoint).url?.absoluteString,
+        url,
+        "a port that is given is in the URL even when it is the scheme's own; only a nil port "
+          + "is left out"
+      )
+    }
+  }
+
   func test_theURLsQuery_keepsEveryItemInOrder_escapedByURLComponents() throws {
     let endpoint = Endpoint(
       path: "/search",
@@ -154,6 +183,21 @@ final class Ex4_1_MakeRequestTests: GradedTestCase {
           error is EndpointError,
           "an endpoint whose parts make no URL (path '\(endpoint.path)', host "
             + "'\(endpoint.host)') throws an EndpointError; it threw \(error)"
+        )
+      }
+    }
+  }
+
+  func test_whenThePartsMakeNoURL_evenForAnOddHost_anEndpointErrorIsThrown() {
+    // URLComponents gives no URL for these hosts either: no check by hand lists every way a
+    // host can be wrong, so its nil is the answer to check. Declared and named after the test
+    // above, so an answer that force-unwraps crashes there first, on the path without "/".
+    for host in ["exa<mple.org", "a/b", "a#b", "[::1"] {
+      XCTAssertThrowsError(try makeRequest(for: Endpoint(host: host, path: "/users"))) { error in
+        if error is NotImplemented { return XCTFail("\(error)") }
+        XCTAssertTrue(
+          error is EndpointError,
+          "the host '\(host)' makes no URL: expected an EndpointError; it threw \(error)"
         )
       }
     }

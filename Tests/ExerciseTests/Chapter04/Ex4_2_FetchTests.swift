@@ -174,6 +174,28 @@ final class Ex4_2_FetchTests: GradedTestCase {
     let id: String
   }
 
+  func test_aValueNoCaseMatches_isADecodingError_atItsPath() async throws {
+    try await withFixtureServer { port in
+      do {
+        let named = try await fetch(
+          [NamedAda].self,
+          with: URLRequest(url: localURL("/users?page=1&per=3", port: port))
+        )
+        XCTFail("only Ada's name is a case of the enum, but it decoded \(named.count) users")
+      } catch let error as FetchError {
+        XCTAssertEqual(
+          error,
+          .decoding(path: "[1].name"),
+          "the second user's name is no case of the enum (DecodingError.dataCorrupted): its "
+            + "context has the path too; \"\" is only for a body that is not JSON"
+        )
+      } catch {
+        try rethrowIfNotImplemented(error)
+        XCTFail("every failure is a FetchError; this was \(type(of: error)): \(error)")
+      }
+    }
+  }
+
   func test_aNullField_isADecodingError_atItsPath() async throws {
     try await withFixtureServer { port in
       let error = try await fetchError("/fault/null-field", port: port)
@@ -202,6 +224,27 @@ final class Ex4_2_FetchTests: GradedTestCase {
     try await withFixtureServer { port in
       let error = try await fetchError("/fault/malformed", port: port)
       XCTAssertEqual(error, .decoding(path: ""))
+    }
+  }
+
+  func test_whenAStatusBodyIsNotJSON_itIsAStatusError_withNoMessage() async throws {
+    do {
+      let users = try await fetch(
+        [User].self,
+        with: CannedAnswers.request("/bad-gateway"),
+        session: CannedAnswers.session
+      )
+      XCTFail("a 502 is no success, but it decoded \(users.count) users")
+    } catch let error as FetchError {
+      XCTAssertEqual(
+        error,
+        .status(502, message: nil),
+        "a 502 whose body is an HTML page, not JSON: expected the status error, with no message "
+          + "(nil), not an error about its body"
+      )
+    } catch {
+      try rethrowIfNotImplemented(error)
+      XCTFail("every failure is a FetchError; this was \(type(of: error)): \(error)")
     }
   }
 
@@ -241,6 +284,25 @@ final class Ex4_2_FetchTests: GradedTestCase {
     }
   }
 
+  func test_whenARequestEndsCancelled_itIsATransportError_withThatCode() async throws {
+    do {
+      let users = try await fetch(
+        [User].self,
+        with: CannedAnswers.request("/cancelled"),
+        session: CannedAnswers.session
+      )
+      XCTFail("the request failed, but it decoded \(users.count) users")
+    } catch {
+      try rethrowIfNotImplemented(error)
+      XCTAssertEqual(
+        error as? FetchError,
+        .transport(.cancelled),
+        "URLSession threw URLError(.cancelled): expected .transport(.cancelled), the code "
+          + "URLSession gave, like any other it throws; it threw \(error)"
+      )
+    }
+  }
+
   func test_noServer_isATransportError() async throws {
     let port = try await closedPort()
     let error = try await fetchError("/users", port: port)
@@ -250,4 +312,12 @@ final class Ex4_2_FetchTests: GradedTestCase {
       "nothing listens on that port: expected .transport with URLSession's own code"
     )
   }
+}
+
+/// A user whose name must be Ada's: any other name is no case of `Name`.
+private struct NamedAda: Decodable {
+  enum Name: String, Decodable {
+    case ada = "Ada Okafor"
+  }
+  let name: Name
 }

@@ -71,6 +71,25 @@ final class Ex4_3_UserPagesTests: GradedTestCase {
     }
   }
 
+  func test_anUnaskedCancelOfAPage_endsTheStreamWithItsError() async throws {
+    // Nobody cancels the consumer here: the request ended cancelled for a reason of its own.
+    let pages = ListedPages(perPage: 2, sizes: [2, 2, 2], failing: (2, URLError(.cancelled)))
+    var ids: [Int] = []
+    do {
+      for try await user in users(from: pages) { ids.append(user.id) }
+      XCTFail(
+        "page 2 failed with URLError(.cancelled) while its consumer still waited, and the loop "
+          + "ended as if every page had come; expected that error"
+      )
+    } catch let error as URLError {
+      XCTAssertEqual(error.code, .cancelled)
+    } catch {
+      try rethrowIfNotImplemented(error)
+      XCTFail("the stream must end with the page's own error; it ended with \(error)")
+    }
+    XCTAssertEqual(ids, [1, 2], "page 1's users arrive before page 2's error")
+  }
+
   func test_aConsumerGoneWhileAPageIsInFlight_cancelsThatRequest() async throws {
     let clock = ManualClock()
     let page2 = "/users?page=2&per=3"
@@ -153,22 +172,38 @@ final class Ex4_3_UserPagesTests: GradedTestCase {
 
   /// A producer cancelled because its consumer went away must not end the stream with its own
   /// cancellation error.
+  func test_aCancelledConsumer_isNotHandedItsOwnCancellationAsAnError() async throws {
+    try await cancelConsumersWhilePage2IsHeld { $0 }
+  }
+
+  /// The same, when the page in flight ends as a cancelled request does: `URLError(.cancelled)`,
+  /// not a `CancellationError`.
+  func test_aCancelledConsumer_isNotHandedItsOwnCancellationAsAnError_evenAsAURLError()
+    async throws
+  {
+    try await cancelConsumersWhilePage2IsHeld { _ in URLError(.cancelled) }
+  }
+
+  /// Cancels consumers while `SecondPageHeld` holds page 2, whose request ends with what
+  /// `cancelled` makes of the sleep's `CancellationError`, and fails if a loop throws.
   ///
   /// A cancelled stream calls `onTermination` (which cancels the producer) and only then ends
   /// itself, so the producer's error reaches the consumer only when the producer gets there
   /// first. The runtime holds a task's cancellation handlers under its own lock, so no fake can
-  /// hold that moment open: this test tries it many times. Each round waits until the consumer
-  /// has seen page 1 and cancels it from a thread of its own, which leaves the pool's threads free
+  /// hold that moment open: this tries it many times. Each round waits until the consumer has
+  /// seen page 1 and cancels it from a thread of its own, which leaves the pool's threads free
   /// for the producer and makes the producer's win most likely (on a quiet 2-core machine, about
   /// 3 rounds in 1,000; more under load).
-  func test_aCancelledConsumer_isNotHandedItsOwnCancellationAsAnError() async throws {
+  private func cancelConsumersWhilePage2IsHeld(
+    _ cancelled: @escaping @Sendable (any Error) -> any Error
+  ) async throws {
     // At most 4,000 rounds, and no more than 2 s of them, so a slow machine cannot push a right
     // answer past the grader's time limit.
     let clock = ContinuousClock()
     let start = clock.now
     for round in 1...4000 where clock.now - start < .seconds(2) {
       let (events, event) = AsyncStream.makeStream(of: String.self)
-      let pages = SecondPageHeld { event.yield("asked 2") }
+      let pages = SecondPageHeld(cancelled: cancelled) { event.yield("asked 2") }
       let consumer = Task {
         defer { event.yield("ended") }  // also when the loop ends early, so the test never hangs
         for try await user in users(from: pages) where user.id == 3 { event.yield("had 3") }
@@ -190,5 +225,43 @@ final class Ex4_3_UserPagesTests: GradedTestCase {
         )
       }
     }
+  }
+
+  func test_theFirstPage_isTheLast_whenItIsShorterThanPerPage() async throws {
+    let pages = ListedPages(perPage: 3, sizes: [2, 3, 3, 1])
+    var ids: [Int] = []
+    for try await user in users(from: pages) { ids.append(user.id) }
+    XCTAssertEqual(
+      pages.requested,
+      [1],
+      "page 1 holds 2 users, fewer than source.perPage (3): it is the last, whatever the size of "
+        + "the pages after it; expected no page 2"
+    )
+    XCTAssertEqual(ids, [1, 2], "page 1's users, and no others")
+  }
+
+  func test_usersNotYetRead_areAllKeptForTheConsumer_noneDropped() async throws {
+    let (asked, ask) = AsyncStream.makeStream(of: Int.self)
+    // Not kept here: once the producer lets the pages go, the wait below ends even if page 6
+    // never comes.
+    let stream = users(
+      from: ListedPages(
+        perPage: 2,
+        sizes: [2, 2, 2, 2, 2],
+        asked: { ask.yield($0) },
+        released: { ask.finish() }
+      )
+    )
+    var iterator = stream.makeAsyncIterator()
+    var ids = try await iterator.next().map { [$0.id] } ?? []
+    // Read nothing more until page 6 is asked for: pages 1 to 5 have all been yielded by then.
+    for await number in asked where number == 6 { break }
+    while let user = try await iterator.next() { ids.append(user.id) }
+    XCTAssertEqual(
+      ids,
+      Array(1...10),
+      "the consumer read user 1, then nothing until page 6 was asked for: expected every user "
+        + "of pages 1 to 5 kept for it, in order, none dropped"
+    )
   }
 }

@@ -243,6 +243,27 @@ final class Ex4_4_RetryingTests: GradedTestCase {
     }
   }
 
+  func test_theStatusesThatMayPass_includeEvery5xxButTwo_upTo599() async throws {
+    for code in [507, 511, 550] {
+      let retried = try await wasRetried(.status(code, message: nil))
+      XCTAssertTrue(
+        retried,
+        "a \(code) is a 5xx other than 501 and 505: expected a wait and a second attempt; it was "
+          + "thrown at once"
+      )
+    }
+    let last = try await wasRetried(.status(599, message: nil))
+    XCTAssertTrue(last, "599 is the last 5xx, 500 to 599 both included: expected it retried")
+    for code in [499, 600] {
+      let retried = try await wasRetried(.status(code, message: nil))
+      XCTAssertFalse(
+        retried,
+        "a \(code) is neither 408, 429 nor a 5xx: expected it thrown at once; the retrying waited "
+          + "to try again"
+      )
+    }
+  }
+
   func test_theTransportErrorsThatMayPass_areRetried_andNoOthers() async throws {
     let mayPass: [URLError.Code] = [
       .timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet,
@@ -265,6 +286,22 @@ final class Ex4_4_RetryingTests: GradedTestCase {
         retried,
         "URLError code \(code.rawValue) will fail the same way next time: expected it thrown at "
           + "once; the retrying waited to try again"
+      )
+    }
+  }
+
+  func test_transportErrorsBeyondTheFour_areNeverRetried() async throws {
+    // Not a list of what will not pass: every code but the four is thrown at once.
+    let others: [URLError.Code] = [
+      .unknown, .badServerResponse, .httpTooManyRedirects, .userAuthenticationRequired,
+      .cannotDecodeRawData, .resourceUnavailable, .dataNotAllowed, .zeroByteResource,
+    ]
+    for code in others {
+      let retried = try await wasRetried(.transport(code))
+      XCTAssertFalse(
+        retried,
+        "URLError code \(code.rawValue) is not one of the four that may come back (timed out, "
+          + "connection lost, cannot connect, not connected): expected it thrown at once"
       )
     }
   }
