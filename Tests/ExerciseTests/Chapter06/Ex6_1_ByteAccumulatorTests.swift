@@ -133,6 +133,12 @@ final class Ex6_1_ByteAccumulatorTests: GradedTestCase {
       accumulator.isBatchCompleted,
       "a byte past the size is in a batch too, or the loop waits for a batch that never fills"
     )
+    XCTAssertEqual(
+      accumulator.progress,
+      1.5,
+      "3 bytes came for a size of 2: progress was \(accumulator.progress); expected 1.5, the "
+        + "bytes so far over the size, even past 1"
+    )
   }
 
   func test_theAccumulatorIsAStruct_aCopyKeepsWhatItHad() throws {
