@@ -322,7 +322,7 @@ extension ExerciseCatalog {
         Mistake(
           name: "the Content-Range's unit is not checked",
           test: "test_aContentRangeForOtherBytes_isAContentRangeError",
-          saying: "is not bytes 1000-1099",
+          saying: "instead of throwing a PartError",
           fixtures: ["content-range-unit-ignored"],
           hint: "\"items 1000-1099/5000\" has the right numbers in another unit. Compare the "
             + "whole start of the header, \"bytes first-last/\", not only the numbers."
