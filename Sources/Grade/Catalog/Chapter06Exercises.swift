@@ -124,6 +124,14 @@ extension ExerciseCatalog {
             + "nothing to wait for: progress 1."
         ),
         Mistake(
+          name: "progress stops at 1",
+          test: "test_bytesPastTheSize_areKept",
+          saying: "even past 1",
+          fixtures: ["progress-capped-at-one"],
+          hint: "progress is the bytes so far over the size, nothing more: a server that sent "
+            + "more than it announced shows as more than 1.0, so leave out min(..., 1)."
+        ),
+        Mistake(
           name: "a byte past the size crashes",
           test: "test_bytesPastTheSize_areKept",
           kind: .crashed,
@@ -310,6 +318,14 @@ extension ExerciseCatalog {
           fixtures: ["200-of-the-right-length"],
           hint: "A whole body can happen to be as long as the part: its length says nothing of "
             + "which bytes it holds. Only a 206 is a part, whatever its length."
+        ),
+        Mistake(
+          name: "the Content-Range's unit is not checked",
+          test: "test_aContentRangeForOtherBytes_isAContentRangeError",
+          saying: "instead of throwing a PartError",
+          fixtures: ["content-range-unit-ignored"],
+          hint: "\"items 1000-1099/5000\" has the right numbers in another unit. Compare the "
+            + "whole start of the header, \"bytes first-last/\", not only the numbers."
         ),
         Mistake(
           name: "the Content-Range is not checked, or a missing one is accepted",

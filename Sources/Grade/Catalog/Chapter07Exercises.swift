@@ -85,6 +85,15 @@ extension ExerciseCatalog {
             + "(self.subscriber = nil), so that a later request finds nobody to send to."
         ),
         Mistake(
+          name: "finished again after a request from inside receive(completion:)",
+          test: "test_finishesOnce_rightAfterTheLastNumber",
+          saying: "expected finished once",
+          fixtures: ["finished-again-from-inside-the-completion"],
+          hint: "The subscriber may call request from inside receive(completion:). Let go of it "
+            + "(self.subscriber = nil) before sending the completion, so that request finds "
+            + "nobody to send to."
+        ),
+        Mistake(
           name: "finished after a cancel made inside the last receive(_:)",
           test: "test_afterCancel_nothingIsSent",
           saying: "no finished after it",
@@ -388,6 +397,15 @@ extension ExerciseCatalog {
           fixtures: ["unlocked-state"],
           hint: "cancel() may come from any thread while a value or the end comes from another: "
             + "read and write the state only while holding one lock."
+        ),
+        Mistake(
+          name: "next() checks for the end in one withLock and waits in another",
+          test: "test_twoThreads_theEndAndANextAtOnce_theNextEnds",
+          saying: "still wait after .finished",
+          fixtures: ["end-checked-apart-from-the-wait"],
+          hint: "Between two withLocks, .finished can come from another thread, find no next() "
+            + "waiting, and end nothing. Decide whether it is over and store the continuation in "
+            + "the same withLock."
         ),
         Mistake(
           name: "a kept failure thrown after cancel()",

@@ -41,7 +41,8 @@ struct BytesThatEndOnCancel: AsyncSequence, Sendable {
 ///
 /// Every request to `http://stub.invalid/PATH` gets a 206 with 100 bytes, and the Content-Range
 /// PATH names: /ok "bytes 1000-1099/5000", /no-content-range none, /other-bytes "bytes 0-99/5000",
-/// /longer "bytes 1000-10990/50000"; except /whole-body, a 200 with no Content-Range, as a server
+/// /longer "bytes 1000-10990/50000", /items "items 1000-1099/5000" (the bytes asked for, in
+/// another unit); except /whole-body, a 200 with no Content-Range, as a server
 /// that ignores Range sends for a file of 100 bytes. Each request is logged: "GET /ok
 /// bytes=1000-1099".
 final class StubbedParts: URLProtocol {
@@ -71,6 +72,7 @@ final class StubbedParts: URLProtocol {
       case "/no-content-range", "/whole-body": nil
       case "/other-bytes": "bytes 0-99/5000"
       case "/longer": "bytes 1000-10990/50000"
+      case "/items": "items 1000-1099/5000"
       default: "bytes 1000-1099/5000"
       }
     var headers = ["Content-Length": "100"]

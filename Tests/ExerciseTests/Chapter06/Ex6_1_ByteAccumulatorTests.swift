@@ -133,6 +133,13 @@ final class Ex6_1_ByteAccumulatorTests: GradedTestCase {
       accumulator.isBatchCompleted,
       "a byte past the size is in a batch too, or the loop waits for a batch that never fills"
     )
+    accumulator.append(4)  // twice the size: 2.0 whether divided in Double or in Int
+    XCTAssertEqual(
+      accumulator.progress,
+      2,
+      "4 bytes came for a size of 2: progress was \(accumulator.progress); expected 2.0, the "
+        + "bytes so far over the size, even past 1"
+    )
   }
 
   func test_theAccumulatorIsAStruct_aCopyKeepsWhatItHad() throws {

@@ -124,9 +124,11 @@ final class Ex6_3_DownloadPartTests: GradedTestCase {
   }
 
   func test_aContentRangeForOtherBytes_isAContentRangeError() async throws {
-    // 100 bytes each time, as asked: only the Content-Range says they are not bytes 1000-1099.
+    // 100 bytes each time, as asked: only the Content-Range says they are not bytes 1000-1099
+    // (the last one's unit is items, not bytes).
     for (path, received) in [
       ("/other-bytes", "bytes 0-99/5000"), ("/longer", "bytes 1000-10990/50000"),
+      ("/items", "items 1000-1099/5000"),
     ] {
       let error = try await partError(
         StubbedParts.url(path),

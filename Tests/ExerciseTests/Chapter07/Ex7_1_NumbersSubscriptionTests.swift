@@ -13,6 +13,25 @@ import Exercises
 
 // MARK: - Exercise 7.1: the demand bookkeeping of a subscription
 
+/// A subscriber that asks for one more value from inside its first receive(completion:).
+private final class AsksAgainWhenFinished: Subscriber {
+  // Used from the test's thread only.
+  private var subscription: (any Subscription)?
+  private(set) var log: [String] = []
+
+  func receive(subscription: any Subscription) { self.subscription = subscription }
+
+  func receive(_ input: Int) -> Subscribers.Demand {
+    log.append("\(input)")
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Never>) {
+    log.append("finished")
+    if log.filter({ $0 == "finished" }).count == 1 { subscription?.request(.max(1)) }
+  }
+}
+
 final class Ex7_1_NumbersSubscriptionTests: GradedTestCase {
   private typealias Recorder = RecordingSubscriber<Int, Never>
 
@@ -135,6 +154,17 @@ final class Ex7_1_NumbersSubscriptionTests: GradedTestCase {
       zero.log,
       ["finished"],
       "the empty range 0..<0 got \(zero.log) at its first request; expected finished, as 5..<5"
+    )
+    // A subscriber may ask again from inside receive(completion:): the range is over by then.
+    let asksAgain = AsksAgainWhenFinished()
+    let again = try NumbersSubscription(range: 0..<2, subscriber: asksAgain)
+    asksAgain.receive(subscription: again)
+    again.request(.max(2))
+    XCTAssertEqual(
+      asksAgain.log,
+      ["0", "1", "finished"],
+      "a request from inside receive(completion:) got \(asksAgain.log); expected finished once: "
+        + "nothing after it"
     )
   }
 
