@@ -47,19 +47,28 @@ extension ExerciseCatalog {
           name: "the source is never stopped",
           test: "test_aConsumerThatStops_stopsTheSource",
           kind: .failedTest,
-          fixtures: ["no-stop-on-termination"],
+          fixtures: ["no-stop-on-termination", "stops-when-a-yield-is-refused"],
           hint: "When the consumer leaves the loop (a break, or its task is cancelled), the "
-            + "stream's onTermination runs: stop the source there."
+            + "stream's onTermination runs: stop the source there. A refused yield tells you only "
+            + "if the source ticks again, and a source may have nothing more to give."
         ),
         Mistake(
           name: "ticks are lost before the consumer reads them (a bounded buffer, or an end of "
             + "its own)",
           test: "test_aBurstOfTicksBeforeTheConsumerReads_allArrive",
           kind: .failedTest,
-          fixtures: ["bounded-buffer", "ends-at-docs-last-tick"],
+          fixtures: ["bounded-buffer", "buffer-of-1024", "ends-at-docs-last-tick"],
           hint: "Ticks can come faster than the consumer reads them, even all before it reads one, "
             + "and only the source knows when they are over. Every tick must reach the consumer: "
-            + "what does your buffer keep, and what ends your stream?"
+            + "what does your buffer keep, however many come, and what ends your stream?"
+        ),
+        Mistake(
+          name: "ticks reach the stream only after onTick returns",
+          test: "test_aBatchOfTicksGivenInsideStart_isInTheStreamAtOnce",
+          fixtures: ["yields-from-a-task"],
+          hint: "A consumer may go away at any moment: what is in the stream by then still "
+            + "reaches it. A task started in onTick runs later, in no set order with the others; "
+            + "the continuation is safe to call from the source's own thread."
         ),
         Mistake(
           name: "the source is stopped before the consumer leaves",
@@ -105,9 +114,10 @@ extension ExerciseCatalog {
         Mistake(
           name: "a page is fetched before it is asked for",
           test: "test_pagesAreFetchedOnlyWhenAskedFor",
-          fixtures: ["looks-ahead"],
-          hint: "Fetch exactly one page per call of the unfolding closure: each call is one "
-            + "next() from the consumer."
+          fixtures: ["looks-ahead", "prefetches-in-a-task"],
+          hint: "Fetch exactly one page per call of the unfolding closure, inside that call: each "
+            + "call is one next() from the consumer. A fetch started for later (a peek, or a task "
+            + "that loads the next page) fetches a page nobody asked for."
         ),
         Mistake(
           name: "a failed page ends the stream quietly",
@@ -139,6 +149,20 @@ extension ExerciseCatalog {
           fixtures: ["short-page-is-last", "three-pages"],
           hint: "Pages can differ in size, and a source can have any number of them. Only an "
             + "empty page means there are no more; return nil for that one alone."
+        ),
+        Mistake(
+          name: "an empty page skipped, as if it were a gap",
+          test: "test_theEmptyPage_endsTheStream_evenWithPagesAfterIt",
+          fixtures: ["skips-an-empty-page"],
+          hint: "The source's rule is that an empty page means there are no more: the first one "
+            + "ends the stream, whatever a later page would hold, and nothing after it is fetched."
+        ),
+        Mistake(
+          name: "a page equal to the one before it skipped",
+          test: "test_theSamePageTwice_isTwoPages",
+          fixtures: ["skips-a-repeated-page"],
+          hint: "Two pages with the same names are two pages: every page the source gives, up to "
+            + "the first empty one, reaches the consumer."
         ),
       ]
     ),

@@ -92,6 +92,21 @@ extension ExerciseCatalog {
           hint: "With count 0 there is nothing to make: look at count before the first wait (a "
             + "for loop over 0..<count does), and finish at once."
         ),
+        Mistake(
+          name: "a consumer that reads late loses events",
+          test: "test_everyEvent_waitsForASlowConsumer",
+          fixtures: ["keeps-the-newest-event"],
+          hint: "A consumer may be busy while events are made: what does your stream's buffer "
+            + "keep until it reads? Every event must reach it."
+        ),
+        Mistake(
+          name: "a producer cancelled by its owner leaves the stream open",
+          test: "test_theProducerCancelledByItsOwner_endsTheStream",
+          kind: .hung,
+          fixtures: ["cancelled-producer-never-finishes"],
+          hint: "The producer Task is returned, so its owner can cancel it while the consumer "
+            + "still reads. Every way out of the producer must finish the stream, a cancel too."
+        ),
       ]
     ),
     Exercise(
@@ -187,6 +202,13 @@ extension ExerciseCatalog {
           hint: "Each wait before a beat is as long as the `every:` argument says, on the clock "
             + "given: pass interval to clock.sleep(for:)."
         ),
+        Mistake(
+          name: "stop() leaves the close to the task",
+          test: "test_stopWhileASendIsInFlight_closesBeforeItReturns",
+          fixtures: ["close-left-to-the-task"],
+          hint: "A cancel does not end a send in flight: the task may go on for as long as the "
+            + "send takes. stop() itself must close the connection before it returns."
+        ),
       ]
     ),
     Exercise(
@@ -250,6 +272,14 @@ extension ExerciseCatalog {
           fixtures: ["thermometer-ignores-every"],
           hint: "Each wait between two reads is as long as the `every:` argument says, on the "
             + "clock given: pass interval to clock.sleep(for:)."
+        ),
+        Mistake(
+          name: "deinit cancels the task and leaves the stream to it",
+          test: "test_theOwnerLetsGo_whileTheSourceIsRead_theStreamEndsAtOnce",
+          kind: .hung,
+          fixtures: ["deinit-cancels-the-task"],
+          hint: "A cancel reaches a task only at its next look for cancellation, and a read may "
+            + "never look. The consumer must not wait for the task: end its stream in deinit."
         ),
       ]
     ),

@@ -54,9 +54,25 @@ final class Ex2_2_PagesTests: GradedTestCase {
 
   func test_pagesAreFetchedOnlyWhenAskedFor() async throws {
     let source = ScriptedPagedSource(pages: scripted)
-    for try await _ in pages(from: source) { break }
+    // Each next() runs with the number of the page it asks for: a fetch started by an earlier
+    // next() (a look ahead, or a task that loads the next page) still carries that one's number.
+    var iterator = pages(from: source).makeAsyncIterator()
+    for request in 1...2 {
+      _ = try await PageRequest.$number.withValue(request) { try await iterator.next() }
+    }
+    for fetch in source.fetchesWithRequests where fetch.request != fetch.page {
+      XCTFail(
+        "pages were fetched that the consumer did not ask for: page \(fetch.page) while it "
+          + (fetch.request.map { "asked for page \($0)" } ?? "asked for none")
+          + "; expected each page fetched only when the consumer asks for it"
+      )
+      return
+    }
+
+    let oneOnly = ScriptedPagedSource(pages: scripted)
+    for try await _ in pages(from: oneOnly) { break }
     XCTAssertEqual(
-      source.fetchedPages,
+      oneOnly.fetchedPages,
       [1],
       "pages were fetched that the consumer did not ask for; expected only page 1"
     )
@@ -82,6 +98,44 @@ final class Ex2_2_PagesTests: GradedTestCase {
       thrown as? ScriptedFailure,
       ScriptedFailure(),
       "the stream threw \(thrown); expected the source's own error"
+    )
+  }
+
+  func test_theEmptyPage_endsTheStream_evenWithPagesAfterIt() async throws {
+    // A source whose third page is not empty: the first empty page still ends the stream.
+    let source = ScriptedPagedSource(pages: [["Ada"], [], ["Bruno"]])
+    var received: [[String]] = []
+    for try await page in pages(from: source) {
+      received.append(page)
+      if received.count == 10 { break }
+    }
+    XCTAssertEqual(
+      received,
+      [["Ada"]],
+      "page 2 was empty and page 3 was not, and the stream gave \(received); expected page 1, "
+        + "then the end at the first empty page"
+    )
+    XCTAssertEqual(
+      source.fetchedPages,
+      [1, 2],
+      "pages \(source.fetchedPages) were fetched; expected 1 and 2 only, as the empty page 2 ends "
+        + "the stream"
+    )
+  }
+
+  func test_theSamePageTwice_isTwoPages() async throws {
+    // A page equal to the one before it (a name that fills a page of its own, twice) is a page.
+    let twice = [["Ada"], ["Ada"], ["Bruno"]]
+    var received: [[String]] = []
+    for try await page in pages(from: ScriptedPagedSource(pages: twice)) {
+      received.append(page)
+      if received.count == 10 { break }
+    }
+    XCTAssertEqual(
+      received,
+      twice,
+      "pages 1 and 2 were equal, and the stream gave \(received); expected every page the source "
+        + "gave, in order"
     )
   }
 }

@@ -149,6 +149,8 @@ final class RecordingConnection: HeartbeatConnection {
   }
 
   private let state = Locked(State())
+  private let held = HeldCall()
+  private let heldBeat = Locked<Int?>(nil)
   private let onSend = Locked<(@Sendable (Int) -> Void)?>(nil)
   private let onFirstClose = Locked<(@Sendable () -> Void)?>(nil)
 
@@ -167,6 +169,21 @@ final class RecordingConnection: HeartbeatConnection {
     onFirstClose.withLock { $0 = body }
   }
 
+  /// Makes the send of `beat` wait, whatever happens meanwhile, until `releaseHeldSend()`.
+  func holdSend(of beat: Int) {
+    heldBeat.withLock { $0 = beat }
+  }
+
+  /// Returns once the held send has begun and is waiting.
+  func waitUntilTheHeldSendWaits() async {
+    await held.waitUntilItWaits()
+  }
+
+  /// Lets the held send return.
+  func releaseHeldSend() {
+    held.release()
+  }
+
   func send(_ beat: Int) async throws {
     let closed = state.withLock { state -> Bool in
       if state.closes > 0 {
@@ -178,6 +195,7 @@ final class RecordingConnection: HeartbeatConnection {
     }
     if closed { throw ConnectionClosed() }
     onSend.withLock { $0 }?(beat)
+    if heldBeat.withLock({ $0 }) == beat { await held.hold() }
   }
 
   func close() {
@@ -200,6 +218,7 @@ final class ScriptedTemperatureSource: TemperatureSource {
     var held: CheckedContinuation<Void, Never>?
     var heldReadStarted: CheckedContinuation<Void, Never>?
     var heldReadIsWaiting = false
+    var heldReadWasCancelled = false
   }
 
   private let failingRead: Int?
@@ -220,13 +239,18 @@ final class ScriptedTemperatureSource: TemperatureSource {
       return state.reads
     }
     if number == heldRead {
-      await withCheckedContinuation { continuation in
-        let started = state.withLock { state in
-          state.held = continuation
-          state.heldReadIsWaiting = true
-          return state.heldReadStarted.take()
+      // A cancel is noted, and the read goes on waiting: a read that does not look.
+      await withTaskCancellationHandler {
+        await withCheckedContinuation { continuation in
+          let started = state.withLock { state in
+            state.held = continuation
+            state.heldReadIsWaiting = true
+            return state.heldReadStarted.take()
+          }
+          started?.resume()
         }
-        started?.resume()
+      } onCancel: { [state] in
+        state.withLock { $0.heldReadWasCancelled = true }
       }
     }
     if number == failingRead { throw SensorFailure() }
@@ -245,8 +269,57 @@ final class ScriptedTemperatureSource: TemperatureSource {
     }
   }
 
+  /// Whether the task of the held read was cancelled while it waited.
+  var heldReadWasCancelled: Bool { state.withLock { $0.heldReadWasCancelled } }
+
   /// Lets the held read return its reading.
   func releaseHeldRead() {
     state.withLock { $0.held.take() }?.resume()
+  }
+}
+
+/// One call held until the test lets it return, whatever happens meanwhile (a cancel too): a
+/// send or a read stuck in flight.
+final class HeldCall: Sendable {
+  private struct State {
+    var held: CheckedContinuation<Void, Never>?
+    var started: CheckedContinuation<Void, Never>?
+    var isWaiting = false
+    var released = false
+  }
+
+  private let state = Locked(State())
+
+  /// Waits until `release()`.
+  func hold() async {
+    await withCheckedContinuation { continuation in
+      let (started, releasedAlready) = state.withLock { state in
+        state.isWaiting = true
+        if !state.released { state.held = continuation }
+        return (state.started.take(), state.released)
+      }
+      started?.resume()
+      if releasedAlready { continuation.resume() }
+    }
+  }
+
+  /// Returns once `hold()` has begun and is waiting.
+  func waitUntilItWaits() async {
+    await withCheckedContinuation { continuation in
+      let waiting = state.withLock { state -> Bool in
+        if state.isWaiting { return true }
+        state.started = continuation
+        return false
+      }
+      if waiting { continuation.resume() }
+    }
+  }
+
+  /// Lets the held call return.
+  func release() {
+    state.withLock { state in
+      state.released = true
+      return state.held.take()
+    }?.resume()
   }
 }

@@ -212,4 +212,48 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
     await producer.value
     XCTAssertEqual(maker.made, [], "count 0: make is never called")
   }
+
+  func test_everyEvent_waitsForASlowConsumer() async throws {
+    let maker = EventMaker()
+    let (events, producer) = makeEventStream(
+      count: 3,
+      every: interval,
+      clock: clock,
+      make: maker.make
+    )
+    // The consumer is busy elsewhere until every event is made.
+    for _ in 0..<3 { await nextEventIsDue(producer) }
+    await producer.value
+    var received: [String] = []
+    for try await event in events { received.append(event) }
+    XCTAssertEqual(
+      received,
+      ["event 0", "event 1", "event 2"],
+      "the consumer read only after all 3 events were made, and got \(received); expected every "
+        + "event, in order, kept until it reads"
+    )
+  }
+
+  /// Its owner cancels the producer while the consumer still waits: the consumer's loop must end.
+  func test_theProducerCancelledByItsOwner_endsTheStream() async throws {
+    let maker = EventMaker()
+    let (events, producer) = makeEventStream(
+      count: 5,
+      every: interval,
+      clock: clock,
+      make: maker.make
+    )
+    let reader = StreamReader(events)
+    await nextEventIsDue(producer)
+    _ = try await reader.waitFor(count: 1)
+    producer.cancel()
+    await producer.value
+    _ = await reader.end()  // waits for ever if nothing finishes the stream
+    XCTAssertEqual(
+      maker.made,
+      [0],
+      "the producer was cancelled after event 0, yet events \(maker.made) were made; expected "
+        + "only event 0"
+    )
+  }
 }

@@ -216,4 +216,27 @@ final class Ex3_2_HeartbeatTests: GradedTestCase {
       "stop() twice closed the connection \(connection.closes) times; expected once"
     )
   }
+
+  /// stop() comes while a send is in flight, and the send returns only later: the connection
+  /// is closed by stop() itself, not when the task gets round to it.
+  @MainActor
+  func test_stopWhileASendIsInFlight_closesBeforeItReturns() async throws {
+    let heartbeat = makeHeartbeat()
+    connection.holdSend(of: 0)
+    let task = try heartbeat.start()
+    await clock.waitForSleepers(count: 1)
+    clock.advance(by: interval)
+    await connection.waitUntilTheHeldSendWaits()
+    heartbeat.stop()
+    let closesWhenStopReturned = connection.closes
+    connection.releaseHeldSend()
+    guard await taskStopped(task) else { return }
+    XCTAssertEqual(
+      closesWhenStopReturned,
+      1,
+      "stop() returned while beat 0 was being sent, and the connection was not closed yet; "
+        + "expected stop() to close it before it returns"
+    )
+    XCTAssertEqual(connection.closes, 1, "the connection is closed once")
+  }
 }

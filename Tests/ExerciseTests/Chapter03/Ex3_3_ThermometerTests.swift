@@ -166,4 +166,34 @@ final class Ex3_3_ThermometerTests: GradedTestCase {
     reader.cancel()  // whether the stream then ends is the test above's concern
     _ = await reader.end()
   }
+
+  /// The owner lets go while the task waits inside a read that returns only later: the
+  /// consumer's loop must end at once, not when the read returns.
+  func test_theOwnerLetsGo_whileTheSourceIsRead_theStreamEndsAtOnce() async throws {
+    let source = ScriptedTemperatureSource(heldRead: 2)
+    var thermometer: Thermometer? = Thermometer(source: source, every: interval, clock: clock)
+    weak let probe = thermometer
+    let reader = StreamReader(try XCTUnwrap(thermometer).readings())
+    _ = try await reader.waitFor(count: 1)
+    await clock.waitForSleepers(count: 1)
+    clock.advance(by: interval)
+    await source.waitUntilTheHeldReadWaits()
+    thermometer = nil  // while the task waits inside the source's read
+    // Not freed, or its task told nothing (so nothing would end the stream): the tests above
+    // say so, and waiting here for an end that never comes would hide what they say.
+    guard probe == nil, source.heldReadWasCancelled else {
+      source.releaseHeldRead()
+      reader.cancel()
+      _ = await reader.end()
+      return
+    }
+    let ending = await reader.end()  // waits for ever if the stream waits for the read
+    source.releaseHeldRead()
+    assertFinishedNormally(
+      ending,
+      after: [20.0],
+      "the thermometer was freed while its task waited inside a read; expected its stream to "
+        + "finish with no error"
+    )
+  }
 }
