@@ -258,14 +258,16 @@ final class LockstepDoubleCallbacks: Sendable {
         for (index, completion) in asked {
           let (arrived, turn) = (arrivals[index], firstReturned[index])
           if takeTurns {
+            // Relaxed, and no `Arrivals.call` (its atomics would order the two calls).
             while side == 1 && !turn.flag.load(ordering: .relaxed) {}
+            completion(result)
+            turn.flag.store(true, ordering: .relaxed)
           } else {
             arrived.arriveAndWaitForBoth()
             let lag = index % 33 - 16
             arrived.spin(side == 0 ? max(0, -lag) : max(0, lag))
+            arrived.call { completion(result) }
           }
-          arrived.call { completion(result) }
-          turn.flag.store(true, ordering: .relaxed)
         }
         running.leave()
       }.start()
