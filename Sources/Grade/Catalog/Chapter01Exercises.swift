@@ -107,6 +107,14 @@ extension ExerciseCatalog {
             + "service makes."
         ),
         Mistake(
+          name: "a cancel after a scan returns the earlier document",
+          test: "test_scanThenCancel_returnsNil",
+          kind: .failedTest,
+          fixtures: ["cancel-returns-last"],
+          hint: "Each scan ends with what its own presentation reported: a cancel is nil, even "
+            + "when an earlier scan found a document."
+        ),
+        Mistake(
           name: "every failure thrown as one error of its own",
           test: "test_failure_throwsTheScannersError",
           kind: .failedTest,
@@ -178,7 +186,7 @@ extension ExerciseCatalog {
           name: "a transcript of its own instead of the recognizer's",
           test: "test_theGivenClip_isTheOneRecognized",
           saying: "the transcript returned is not the recognizer's",
-          fixtures: ["hard-coded-transcript"],
+          fixtures: ["hard-coded-transcript", "lowercased-transcript"],
           hint: "Return what the recognizer heard: the transcript in its result."
         ),
         Mistake(

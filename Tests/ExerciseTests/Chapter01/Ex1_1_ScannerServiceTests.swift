@@ -40,6 +40,17 @@ final class Ex1_1_ScannerServiceTests: GradedTestCase {
     )
   }
 
+  func test_scanThenCancel_returnsNil() async throws {
+    let scanner = ScriptedScanner([.scan(Document(title: "receipt")), .cancel])
+    let service = ScannerService(scanner: scanner)
+    _ = try await service.scan()
+    let cancelled = try await service.scan()
+    XCTAssertNil(
+      cancelled,
+      "a cancel after a scan returned \(String(describing: cancelled)); expected nil"
+    )
+  }
+
   func test_scanWhileOneIsPending_endsThePendingOneWithNil() async throws {
     let scanner = ScriptedScanner([.stayOpen, .scan(Document(title: "second"))])
     let service = ScannerService(scanner: scanner)

@@ -28,7 +28,7 @@ final class Ex1_2_TranscribeTests: GradedTestCase {
     // Two clips and two transcripts, so that an answer with either written into it fails.
     for (clip, heard) in [
       (AudioClip(name: "memo.m4a"), Transcript(text: "buy milk")),
-      (AudioClip(name: "call-0042.wav"), Transcript(text: "see you at noon")),
+      (AudioClip(name: "call-0042.wav"), Transcript(text: "See you at noon, Ana.")),
     ] {
       let recognizer = ScriptedRecognizer(result: .success(heard), delivery: .onAnotherThread)
       let transcript = try await transcribe(clip, with: recognizer)
