@@ -106,6 +106,23 @@ extension ExerciseCatalog {
           hint: "scan() returns whatever document the scanner delivered to didScan, not one the "
             + "service makes."
         ),
+        Mistake(
+          name: "a cancel after a scan returns the earlier document",
+          test: "test_scanThenCancel_returnsNil",
+          kind: .failedTest,
+          fixtures: ["cancel-returns-last"],
+          hint: "Each scan ends with what its own presentation reported: a cancel is nil, even "
+            + "when an earlier scan found a document."
+        ),
+        Mistake(
+          name: "every failure thrown as one error of its own",
+          test: "test_failure_throwsTheScannersError",
+          kind: .failedTest,
+          saying: "expected the scanner's own error",
+          fixtures: ["hard-coded-error"],
+          hint: "The scanner says why it failed, and the caller may need to know: throw the error "
+            + "didFailWith handed you, not one you make."
+        ),
       ]
     ),
     Exercise(
@@ -169,7 +186,7 @@ extension ExerciseCatalog {
           name: "a transcript of its own instead of the recognizer's",
           test: "test_theGivenClip_isTheOneRecognized",
           saying: "the transcript returned is not the recognizer's",
-          fixtures: ["hard-coded-transcript"],
+          fixtures: ["hard-coded-transcript", "lowercased-transcript"],
           hint: "Return what the recognizer heard: the transcript in its result."
         ),
         Mistake(
@@ -179,6 +196,33 @@ extension ExerciseCatalog {
           fixtures: ["busy-loop"],
           hint: "Nothing in your loop changes its condition, so it spins forever. No loop is "
             + "needed: the recognizer calls its completion once."
+        ),
+        Mistake(
+          name: "a failure is tried again",
+          test: "test_failure_throwsTheRecognizersError",
+          kind: .failedTest,
+          saying: "times for one failed recognition",
+          fixtures: ["retry-on-failure"],
+          hint: "transcribe(_:with:) asks the recognizer once and reports what it said. Whether "
+            + "to try again is the caller's choice, not the wrapper's."
+        ),
+        Mistake(
+          name: "a task left running after it returns (a timeout of its own)",
+          test: "test_whenItReturns_noTaskItStartedIsStillRunning",
+          kind: .failedTest,
+          fixtures: ["unguarded-long-timeout"],
+          hint: "This exercise adds no timeout. A task that sleeps and then resumes is a second "
+            + "path to the same continuation: once the recognizer has answered, it resumes again "
+            + "and stops the program."
+        ),
+        Mistake(
+          name: "the calling thread is blocked while it waits for the callback",
+          test: "test_whileSeveralWait_noneHoldsAThread",
+          kind: .hung,
+          fixtures: ["semaphore"],
+          hint: "A semaphore or a lock that waits for the callback blocks the thread your task "
+            + "runs on, and Swift tasks share a few such threads: once all are blocked, nothing "
+            + "else runs. A continuation suspends the task and leaves the thread free."
         ),
       ]
     ),
@@ -278,6 +322,24 @@ extension ExerciseCatalog {
           hint: "The timer is a third caller: when it resumes first, the guard must know, or a "
             + "late callback resumes again. Send the timeout through the same flag as the "
             + "callbacks."
+        ),
+        Mistake(
+          name: "the timer goes on sleeping after the reader failed",
+          test: "test_withTimeout_whenACallbackComesFirst_itWinsAndTheTimerStops",
+          kind: .failedTest,
+          saying: "the reader failed, yet a timer still sleeps",
+          fixtures: ["timer-kept-on-failure"],
+          hint: "A failure is a result too: once any result is in, whatever it says, the timer "
+            + "has nothing left to do."
+        ),
+        Mistake(
+          name: "the timer is made after a callback that came before readBarcode returned",
+          test: "test_withTimeout_whenTheCallbackComesBeforeReadBarcodeReturns_noTimerIsLeft",
+          kind: .failedTest,
+          fixtures: ["timer-after-read"],
+          hint: "A reader may call back before readBarcode returns. If the timer does not exist "
+            + "yet at that moment, the callback cannot stop it, and the timer made afterwards "
+            + "sleeps for nothing."
         ),
         Mistake(
           name: "the timer goes on sleeping after the reader answered",

@@ -80,89 +80,84 @@ final class ScriptedRecognizer: SpeechRecognizing, Sendable {
   }
 }
 
-/// A reader that calls its completion twice: one after the other on one thread, or from two
-/// threads at once.
+/// A recognizer that answers nobody until `expected` calls have asked, then answers them all
+/// from a thread of its own, each with a transcript that repeats its clip's name.
+///
+/// A caller that blocks its thread while it waits (a semaphore, a lock) keeps a thread of the
+/// pool that runs Swift tasks: once every thread of the pool is blocked, the rest never ask.
+final class AnswerWhenAllAskedRecognizer: SpeechRecognizing, Sendable {
+  private struct State {
+    var waiting: [(AudioClip, @Sendable (Result<Transcript, RecognitionError>) -> Void)] = []
+    var asked = 0
+  }
+  let expected: Int
+  // Thread safety: all state is behind the lock; completions are called after unlocking.
+  private let state = Locked(State())
+
+  init(expected: Int) {
+    self.expected = expected
+  }
+
+  /// How many calls to `recognize` came.
+  var askedCount: Int { state.withLock { $0.asked } }
+
+  func recognize(
+    _ clip: AudioClip,
+    completion: @escaping @Sendable (Result<Transcript, RecognitionError>) -> Void
+  ) {
+    let everyone = state.withLock { state in
+      state.asked += 1
+      state.waiting.append((clip, completion))
+      return state.asked == expected ? state.waiting : []
+    }
+    guard !everyone.isEmpty else { return }
+    Thread {
+      for (clip, completion) in everyone { completion(.success(Transcript(text: clip.name))) }
+    }.start()
+  }
+}
+
+/// A marker that every task started while it is bound inherits, and holds until it ends: once
+/// the test has dropped its own reference, the marker is released when the last such task ends.
+/// (`Task.detached` inherits no task-local value.)
+final class TaskMarker: Sendable {
+  @TaskLocal static var current: TaskMarker?
+
+  private let released: OneShotSignal<Void>
+
+  init(released: OneShotSignal<Void>) {
+    self.released = released
+  }
+
+  deinit {
+    released.fire(())
+  }
+}
+
+/// A reader that calls its completion twice on one thread, the second call after the first has
+/// returned. (`LockstepDoubleCallbacks` makes the two calls at the same time.)
 ///
 /// Tests await `callbacksReturned()` before they end, so an unguarded second resume crashes
 /// inside the test that caused it, not after the last test when nobody is looking.
 final class DoubleFiringReader: BarcodeReading, Sendable {
   let first: Result<Barcode, BarcodeReadError>
   let second: Result<Barcode, BarcodeReadError>
-  let timing: Timing
-  // Thread safety: DispatchGroup is thread-safe; enter happens before each thread starts.
+  // Thread safety: DispatchGroup is thread-safe; enter happens before the thread starts.
   private let running = DispatchGroup()
 
-  init(
-    first: Result<Barcode, BarcodeReadError>,
-    second: Result<Barcode, BarcodeReadError>,
-    timing: Timing
-  ) {
+  init(first: Result<Barcode, BarcodeReadError>, second: Result<Barcode, BarcodeReadError>) {
     self.first = first
     self.second = second
-    self.timing = timing
-  }
-
-  enum Timing {
-    /// Both calls on one thread, the second after the first has returned.
-    case oneAfterTheOther
-    /// One call on each of two threads, started together; then one thread waits `lag` steps of a
-    /// few nanoseconds (the second thread when `lag` is positive, the first when negative).
-    case together(lag: Int)
-    /// One call on each of two threads, the second once the first has returned, told so by a
-    /// relaxed atomic: the thread sanitizer sees no order between the two calls, so shared state
-    /// that is not guarded is reported, and a `Mutex` is never contended (see `ThreadSanitizer`).
-    case takingTurns
   }
 
   func readBarcode(completion: @escaping @Sendable (Result<Barcode, BarcodeReadError>) -> Void) {
-    switch timing {
-    case .oneAfterTheOther:
-      running.enter()
-      Thread { [first, second, running] in
-        completion(first)
-        completion(second)
-        running.leave()
-      }.start()
-    case .together(let lag):
-      callTogether(completion, lag: lag)
-    case .takingTurns:
-      let firstReturned = Atomic<Bool>(false)
-      for (result, waits) in [(first, false), (second, true)] {
-        running.enter()
-        Thread { [running] in
-          while waits && !firstReturned.load(ordering: .relaxed) {}
-          completion(result)
-          firstReturned.store(true, ordering: .relaxed)
-          running.leave()
-        }.start()
-      }
-    }
+    running.enter()
+    Thread { [first, second, running] in
+      completion(first)
+      completion(second)
+      running.leave()
+    }.start()
   }
-
-  private func callTogether(
-    _ completion: @escaping @Sendable (Result<Barcode, BarcodeReadError>) -> Void,
-    lag: Int
-  ) {
-    // Each thread says it is there and spins until the other is too, so the two calls start
-    // within a few nanoseconds: a check and a set that are not one step get little luck.
-    let arrived = Arrivals()
-    arrivals.withLock { $0 = arrived }
-    for (result, delay) in [(first, max(0, -lag)), (second, max(0, lag))] {
-      running.enter()
-      Thread { [running] in
-        arrived.arriveAndWaitForBoth()
-        arrived.spin(delay)
-        arrived.call { completion(result) }
-        running.leave()
-      }.start()
-    }
-  }
-
-  private let arrivals = Locked<Arrivals?>(nil)
-
-  /// After `callbacksReturned()`: whether the two calls of `.together` ran at the same time (on a
-  /// busy machine one may run after the other, and then the round proves nothing).
-  var callsOverlapped: Bool { arrivals.withLock { $0?.callsOverlapped ?? false } }
 
   /// Returns once every completion call has returned.
   func callbacksReturned() async {
@@ -172,12 +167,137 @@ final class DoubleFiringReader: BarcodeReading, Sendable {
   }
 }
 
+/// Many reads at once, each called back twice, by two threads that go through the reads in
+/// step: for each read both threads arrive and spin until the other has too, one waits a lag of
+/// a few nanoseconds, then each calls that read's completion (see `Arrivals`).
+///
+/// Two threads that are already running meet again within nanoseconds for read after read, so
+/// nearly every read's two calls run at the same time, even on a busy machine: a round trip
+/// through a new thread or a suspended task for each read would rarely find both running.
+/// Under the thread sanitizer the second call of each read starts once the first has returned
+/// (see `ThreadSanitizer`).
+final class LockstepDoubleCallbacks: Sendable {
+  typealias Completion = @Sendable (Result<Barcode, BarcodeReadError>) -> Void
+
+  private struct State {
+    var completions: [Int: Completion] = [:]
+    var readsEnded = 0
+    var waiter: CheckedContinuation<Void, Never>?
+  }
+
+  let first: Result<Barcode, BarcodeReadError>
+  let second: Result<Barcode, BarcodeReadError>
+  private let count: Int
+  private let arrivals: [Arrivals]
+  private let firstReturned: [FirstReturned]
+  // Thread safety: state is behind the lock; the waiter is resumed after unlocking.
+  private let state = Locked(State())
+
+  init(
+    reads count: Int,
+    first: Result<Barcode, BarcodeReadError>,
+    second: Result<Barcode, BarcodeReadError>
+  ) {
+    self.count = count
+    self.first = first
+    self.second = second
+    arrivals = (0..<count).map { _ in Arrivals() }
+    firstReturned = (0..<count).map { _ in FirstReturned() }
+  }
+
+  /// The reader for read `index`: it keeps the completion for the two threads.
+  func reader(_ index: Int) -> some BarcodeReading {
+    Reader(callbacks: self, index: index)
+  }
+
+  private struct Reader: BarcodeReading {
+    let callbacks: LockstepDoubleCallbacks
+    let index: Int
+
+    func readBarcode(completion: @escaping @Sendable (Result<Barcode, BarcodeReadError>) -> Void) {
+      callbacks.keep(completion, for: index)
+    }
+  }
+
+  private func keep(_ completion: @escaping Completion, for index: Int) {
+    let waiter = state.withLock { state in
+      state.completions[index] = completion
+      return state.completions.count == count ? state.waiter.take() : nil
+    }
+    waiter?.resume()
+  }
+
+  /// Says that a read returned or threw.
+  func readEnded() {
+    let waiter = state.withLock { state in
+      state.readsEnded += 1
+      return state.waiter.take()
+    }
+    waiter?.resume()
+  }
+
+  /// Calls back every read twice, and returns how many reads had their two calls at once.
+  ///
+  /// Waits until every read has asked (or one has ended without asking: a stub), then calls back
+  /// each read that asked, and returns when every call has returned.
+  func callBackTwiceInStep() async -> Int {
+    await withCheckedContinuation { continuation in
+      let ready = state.withLock { state in
+        guard state.completions.count < count && state.readsEnded == 0 else { return true }
+        state.waiter = continuation
+        return false
+      }
+      if ready { continuation.resume() }
+    }
+    let asked = state.withLock { $0.completions.sorted { $0.key < $1.key } }
+    let takeTurns = ThreadSanitizer.isRunning
+    let running = DispatchGroup()
+    for (side, result) in [(0, first), (1, second)] {
+      running.enter()
+      Thread { [arrivals, firstReturned] in
+        for (index, completion) in asked {
+          let (arrived, turn) = (arrivals[index], firstReturned[index])
+          if takeTurns {
+            // Relaxed, and no `Arrivals.call` (its atomics would order the two calls).
+            while side == 1 && !turn.flag.load(ordering: .relaxed) {}
+            completion(result)
+            turn.flag.store(true, ordering: .relaxed)
+          } else {
+            arrived.arriveAndWaitForBoth()
+            let lag = index % 33 - 16
+            arrived.spin(side == 0 ? max(0, -lag) : max(0, lag))
+            arrived.call { completion(result) }
+          }
+        }
+        running.leave()
+      }.start()
+    }
+    await withCheckedContinuation { continuation in
+      running.notify(queue: .global()) { continuation.resume() }
+    }
+    return asked.filter { arrivals[$0.key].callsOverlapped }.count
+  }
+
+  private final class FirstReturned: Sendable {
+    let flag = Atomic<Bool>(false)
+  }
+}
+
 /// A reader that calls its completion once, from another thread, as most readers do.
 struct SingleCallbackReader: BarcodeReading {
   let result: Result<Barcode, BarcodeReadError>
 
   func readBarcode(completion: @escaping @Sendable (Result<Barcode, BarcodeReadError>) -> Void) {
     Thread { [result] in completion(result) }.start()
+  }
+}
+
+/// A reader that calls its completion once, before `readBarcode` returns.
+struct ImmediateReader: BarcodeReading {
+  let result: Result<Barcode, BarcodeReadError>
+
+  func readBarcode(completion: @escaping @Sendable (Result<Barcode, BarcodeReadError>) -> Void) {
+    completion(result)
   }
 }
 

@@ -40,6 +40,17 @@ final class Ex1_1_ScannerServiceTests: GradedTestCase {
     )
   }
 
+  func test_scanThenCancel_returnsNil() async throws {
+    let scanner = ScriptedScanner([.scan(Document(title: "receipt")), .cancel])
+    let service = ScannerService(scanner: scanner)
+    _ = try await service.scan()
+    let cancelled = try await service.scan()
+    XCTAssertNil(
+      cancelled,
+      "a cancel after a scan returned \(String(describing: cancelled)); expected nil"
+    )
+  }
+
   func test_scanWhileOneIsPending_endsThePendingOneWithNil() async throws {
     let scanner = ScriptedScanner([.stayOpen, .scan(Document(title: "second"))])
     let service = ScannerService(scanner: scanner)
@@ -88,19 +99,25 @@ final class Ex1_1_ScannerServiceTests: GradedTestCase {
   }
 
   func test_failure_throwsTheScannersError() async throws {
-    let scanner = ScriptedScanner([.fail(ScannerError(reason: "camera unavailable"))])
-    do {
-      let document = try await ScannerService(scanner: scanner).scan()
-      XCTFail(
-        "the scanner failed, yet scan() returned \(String(describing: document)); expected its error"
-      )
-    } catch {
-      try rethrowIfNotImplemented(error)
-      XCTAssertEqual(
-        error as? ScannerError,
-        ScannerError(reason: "camera unavailable"),
-        "a failed scan threw \(error); expected the scanner's own error"
-      )
+    // Two reasons, so that an error written into the answer fails with one of them.
+    for expected in [
+      ScannerError(reason: "camera unavailable"), ScannerError(reason: "lens covered"),
+    ] {
+      let scanner = ScriptedScanner([.fail(expected)])
+      do {
+        let document = try await ScannerService(scanner: scanner).scan()
+        XCTFail(
+          "the scanner failed, yet scan() returned \(String(describing: document)); expected its "
+            + "error"
+        )
+      } catch {
+        try rethrowIfNotImplemented(error)
+        XCTAssertEqual(
+          error as? ScannerError,
+          expected,
+          "a failed scan threw \(error); expected the scanner's own error, \(expected)"
+        )
+      }
     }
   }
 

@@ -1,4 +1,5 @@
 import ExerciseSupport
+import LessonSupport
 import XCTest
 
 #if SOLUTIONS
@@ -27,7 +28,7 @@ final class Ex1_2_TranscribeTests: GradedTestCase {
     // Two clips and two transcripts, so that an answer with either written into it fails.
     for (clip, heard) in [
       (AudioClip(name: "memo.m4a"), Transcript(text: "buy milk")),
-      (AudioClip(name: "call-0042.wav"), Transcript(text: "see you at noon")),
+      (AudioClip(name: "call-0042.wav"), Transcript(text: "See you at noon, Ana.")),
     ] {
       let recognizer = ScriptedRecognizer(result: .success(heard), delivery: .onAnotherThread)
       let transcript = try await transcribe(clip, with: recognizer)
@@ -60,6 +61,54 @@ final class Ex1_2_TranscribeTests: GradedTestCase {
           "a failed recognition threw \(error); expected the recognizer's own error"
         )
       }
+      XCTAssertEqual(
+        recognizer.askedClips.count,
+        1,
+        "the recognizer was asked \(recognizer.askedClips.count) times for one failed recognition; "
+          + "expected once"
+      )
     }
+  }
+
+  // These two sort last, so that a mistake the tests above catch is reported by them.
+
+  func test_whenItReturns_noTaskItStartedIsStillRunning() async throws {
+    let recognizer = ScriptedRecognizer(
+      result: .success(Transcript(text: "buy milk")),
+      delivery: .onAnotherThread
+    )
+    // Every task started while the marker is bound holds it until that task ends.
+    var marker: TaskMarker? = TaskMarker(released: OneShotSignal())
+    let transcript = try await TaskMarker.$current.withValue(marker) {
+      try await transcribe(clip, with: recognizer)
+    }
+    weak let watched = marker
+    marker = nil
+    XCTAssertEqual(transcript, Transcript(text: "buy milk"))
+    XCTAssertNil(
+      watched,
+      "transcribe(_:with:) returned, yet a task it started is still running; expected nothing "
+        + "left running"
+    )
+  }
+
+  func test_whileSeveralWait_noneHoldsAThread() async throws {
+    // More calls than the pool has threads to run Swift tasks, and no answer for any of them
+    // until every one has asked: a call that blocks its thread while it waits stops the rest.
+    let count = ProcessInfo.processInfo.activeProcessorCount * 2 + 2
+    let recognizer = AnswerWhenAllAskedRecognizer(expected: count)
+    let clips = (1...count).map { AudioClip(name: "clip-\($0).m4a") }
+    let heard = try await withThrowingTaskGroup(of: String.self) { group in
+      for clip in clips {
+        group.addTask { try await transcribe(clip, with: recognizer).text }
+      }
+      return try await group.reduce(into: [String]()) { $0.append($1) }
+    }
+    XCTAssertEqual(
+      heard.sorted(),
+      clips.map(\.name).sorted(),
+      "\(count) calls at once did not each return their own clip's transcript"
+    )
+    XCTAssertEqual(recognizer.askedCount, count, "expected the recognizer asked once per call")
   }
 }
