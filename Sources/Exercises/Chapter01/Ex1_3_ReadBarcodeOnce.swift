@@ -5,7 +5,7 @@ import ExerciseSupport
 /// `BarcodeReading.readBarcode(completion:)` sometimes calls its completion twice, possibly
 /// from two threads at the same moment, and sometimes not at all. Return (or throw) the first
 /// result; if none came within `timeout` on `clock`, throw `BarcodeReadTimeout(after: timeout)`.
-/// Never resume the continuation twice, and leave no timer running once a result is in.
+/// Never resume the continuation twice; the callback that wins cancels the timer before it returns.
 /// Read docs/Chapter01-Continuations.md#exercise-13-first-callback-or-timeout
 public func readBarcodeOnce(
   with reader: some BarcodeReading,
