@@ -324,6 +324,15 @@ extension ExerciseCatalog {
             + "callbacks."
         ),
         Mistake(
+          name: "the timer checks the flag in one step and sets it in another",
+          test: "test_withTimeout_whenTheTimerAndACallbackMeet_onlyOneResumes",
+          kind: .crashed,
+          fixtures: ["timer-checks-then-sets"],
+          hint: "The timer and a callback can reach the guard at the same moment, on two "
+            + "threads. Whoever checks the flag must set it in the same step, the timer too: "
+            + "send it through the very guard the callbacks use."
+        ),
+        Mistake(
           name: "the timer goes on sleeping after the reader failed",
           test: "test_withTimeout_whenACallbackComesFirst_itWinsAndTheTimerStops",
           kind: .failedTest,
@@ -336,7 +345,7 @@ extension ExerciseCatalog {
           name: "the timer is made after a callback that came before readBarcode returned",
           test: "test_withTimeout_whenTheCallbackComesBeforeReadBarcodeReturns_noTimerIsLeft",
           kind: .failedTest,
-          fixtures: ["timer-after-read"],
+          fixtures: ["timer-after-read", "detached-timer-after-read"],
           hint: "A reader may call back before readBarcode returns. If the timer does not exist "
             + "yet at that moment, the callback cannot stop it, and the timer made afterwards "
             + "sleeps for nothing."

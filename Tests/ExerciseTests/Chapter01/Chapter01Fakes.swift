@@ -2,6 +2,7 @@ import ExerciseSupport
 import Foundation
 import LessonSupport
 import Synchronization
+import TestTooling
 
 /// A scanner that plays a script: each presentation performs the next step, on a later turn of
 /// the main actor (never inside `present`), as a real scanner would.
@@ -119,7 +120,7 @@ final class AnswerWhenAllAskedRecognizer: SpeechRecognizing, Sendable {
 
 /// A marker that every task started while it is bound inherits, and holds until it ends: once
 /// the test has dropped its own reference, the marker is released when the last such task ends.
-/// (`Task.detached` inherits no task-local value.)
+/// (`Task.detached` inherits no task-local value; a `WatchedClock` can hold a marker too.)
 final class TaskMarker: Sendable {
   @TaskLocal static var current: TaskMarker?
 
@@ -135,7 +136,7 @@ final class TaskMarker: Sendable {
 }
 
 /// A reader that calls its completion twice on one thread, the second call after the first has
-/// returned. (`LockstepDoubleCallbacks` makes the two calls at the same time.)
+/// returned. (`LockstepReads` makes the two calls at the same time.)
 ///
 /// Tests await `callbacksReturned()` before they end, so an unguarded second resume crashes
 /// inside the test that caused it, not after the last test when nobody is looking.
@@ -167,16 +168,16 @@ final class DoubleFiringReader: BarcodeReading, Sendable {
   }
 }
 
-/// Many reads at once, each called back twice, by two threads that go through the reads in
-/// step: for each read both threads arrive and spin until the other has too, one waits a lag of
-/// a few nanoseconds, then each calls that read's completion (see `Arrivals`).
+/// Many reads at once, whose completions a thread of the test's calls in step with a second
+/// party, read after read: a second thread calling back too (`callBackTwiceInStep`), or the
+/// read's own timer as it wakes (`callBackAsEachTimerWakes`).
 ///
-/// Two threads that are already running meet again within nanoseconds for read after read, so
-/// nearly every read's two calls run at the same time, even on a busy machine: a round trip
-/// through a new thread or a suspended task for each read would rarely find both running.
-/// Under the thread sanitizer the second call of each read starts once the first has returned
-/// (see `ThreadSanitizer`).
-final class LockstepDoubleCallbacks: Sendable {
+/// For each read both parties arrive and spin until the other has too, one waits a lag of a few
+/// nanoseconds, then each goes on (see `Arrivals`). Parties that are already running meet within
+/// nanoseconds, read after read, even on a busy machine: a round trip through a new thread or a
+/// suspended task for each read would rarely find both running. Under the thread sanitizer the
+/// two take turns instead (see `ThreadSanitizer`).
+final class LockstepReads: Sendable {
   typealias Completion = @Sendable (Result<Barcode, BarcodeReadError>) -> Void
 
   private struct State {
@@ -185,37 +186,31 @@ final class LockstepDoubleCallbacks: Sendable {
     var waiter: CheckedContinuation<Void, Never>?
   }
 
-  let first: Result<Barcode, BarcodeReadError>
-  let second: Result<Barcode, BarcodeReadError>
   private let count: Int
   private let arrivals: [Arrivals]
   private let firstReturned: [FirstReturned]
+  /// How many timers have woken: the next one to wake belongs to this read.
+  private let timersWoken = Atomic<Int>(0)
   // Thread safety: state is behind the lock; the waiter is resumed after unlocking.
   private let state = Locked(State())
 
-  init(
-    reads count: Int,
-    first: Result<Barcode, BarcodeReadError>,
-    second: Result<Barcode, BarcodeReadError>
-  ) {
+  init(reads count: Int) {
     self.count = count
-    self.first = first
-    self.second = second
     arrivals = (0..<count).map { _ in Arrivals() }
     firstReturned = (0..<count).map { _ in FirstReturned() }
   }
 
-  /// The reader for read `index`: it keeps the completion for the two threads.
+  /// The reader for read `index`: it keeps the completion for the test's threads.
   func reader(_ index: Int) -> some BarcodeReading {
-    Reader(callbacks: self, index: index)
+    Reader(reads: self, index: index)
   }
 
   private struct Reader: BarcodeReading {
-    let callbacks: LockstepDoubleCallbacks
+    let reads: LockstepReads
     let index: Int
 
     func readBarcode(completion: @escaping @Sendable (Result<Barcode, BarcodeReadError>) -> Void) {
-      callbacks.keep(completion, for: index)
+      reads.keep(completion, for: index)
     }
   }
 
@@ -236,11 +231,9 @@ final class LockstepDoubleCallbacks: Sendable {
     waiter?.resume()
   }
 
-  /// Calls back every read twice, and returns how many reads had their two calls at once.
-  ///
-  /// Waits until every read has asked (or one has ended without asking: a stub), then calls back
-  /// each read that asked, and returns when every call has returned.
-  func callBackTwiceInStep() async -> Int {
+  /// Returns true once every read has asked, or false once one has ended without asking (a
+  /// stub that throws at once).
+  func waitUntilAllAsked() async -> Bool {
     await withCheckedContinuation { continuation in
       let ready = state.withLock { state in
         guard state.completions.count < count && state.readsEnded == 0 else { return true }
@@ -249,37 +242,134 @@ final class LockstepDoubleCallbacks: Sendable {
       }
       if ready { continuation.resume() }
     }
-    let asked = state.withLock { $0.completions.sorted { $0.key < $1.key } }
-    let takeTurns = ThreadSanitizer.isRunning
-    let running = DispatchGroup()
-    for (side, result) in [(0, first), (1, second)] {
-      running.enter()
-      Thread { [arrivals, firstReturned] in
-        for (index, completion) in asked {
-          let (arrived, turn) = (arrivals[index], firstReturned[index])
-          if takeTurns {
-            // Relaxed, and no `Arrivals.call` (its atomics would order the two calls).
-            while side == 1 && !turn.flag.load(ordering: .relaxed) {}
-            completion(result)
-            turn.flag.store(true, ordering: .relaxed)
-          } else {
-            arrived.arriveAndWaitForBoth()
-            let lag = index % 33 - 16
-            arrived.spin(side == 0 ? max(0, -lag) : max(0, lag))
-            arrived.call { completion(result) }
-          }
+    return state.withLock { $0.completions.count == count }
+  }
+
+  /// The completions of the reads that asked, by read.
+  private var completions: [(key: Int, value: Completion)] {
+    state.withLock { $0.completions.sorted { $0.key < $1.key } }
+  }
+
+  /// The lag of read `index`'s two parties: it cycles through -16...16 spins.
+  private func spinLag(_ index: Int, side: Int) {
+    let lag = index % 33 - 16
+    arrivals[index].spin(side == 0 ? max(0, -lag) : max(0, lag))
+  }
+
+  /// Calls back every read twice, and returns how many reads had their two calls at once.
+  ///
+  /// Waits until every read has asked (or one has ended without asking), then calls back each
+  /// read that asked from two threads, and returns when every call has returned.
+  func callBackTwiceInStep(
+    first: Result<Barcode, BarcodeReadError>,
+    second: Result<Barcode, BarcodeReadError>
+  ) async -> Int {
+    _ = await waitUntilAllAsked()
+    let (asked, takeTurns) = (completions, ThreadSanitizer.isRunning)
+    await onThreads([first, second]) { [arrivals, firstReturned] side, result in
+      for (index, completion) in asked {
+        let turn = firstReturned[index]
+        if takeTurns {
+          // Relaxed, and no `Arrivals.call` (its atomics would order the two calls).
+          while side == 1 && !turn.flag.load(ordering: .relaxed) {}
+          completion(result)
+          turn.flag.store(true, ordering: .relaxed)
+        } else {
+          arrivals[index].arriveAndWaitForBoth()
+          self.spinLag(index, side: side)
+          arrivals[index].call { completion(result) }
         }
+      }
+    }
+    return asked.filter { arrivals[$0.key].callsOverlapped }.count
+  }
+
+  /// Calls back every read that asked once, each at the moment its timer wakes.
+  ///
+  /// Call it once every read has asked and its timer sleeps. Read `index`'s timer must sleep on `clock` until `firstDeadline` plus `index` nanoseconds:
+  /// moving the clock a nanosecond at a time wakes the timers one by one. A woken timer meets
+  /// this thread in `timerWoke()`, which `clock` must call before its `sleep` returns. Under the
+  /// thread sanitizer each read is called back first, and its timer woken after.
+  func callBackAsEachTimerWakes(
+    with result: Result<Barcode, BarcodeReadError>,
+    clock: WatchedClock,
+    firstDeadline: WatchedClock.Instant
+  ) async {
+    let (asked, takeTurns) = (completions, ThreadSanitizer.isRunning)
+    await onThreads([result]) { [arrivals] _, result in
+      for (index, completion) in asked {
+        let deadline = firstDeadline.advanced(by: .nanoseconds(index))
+        if takeTurns {
+          completion(result)
+          clock.manual.advance(by: clock.manual.now.duration(to: deadline))
+        } else {
+          clock.manual.advance(by: clock.manual.now.duration(to: deadline))
+          arrivals[index].arriveAndWaitForBoth()
+          self.spinLag(index, side: 1)
+          completion(result)
+        }
+      }
+    }
+  }
+
+  /// Calls back every read that asked, one after the other, on this thread: it ends reads the
+  /// test gives up on.
+  func callBackEach(with result: Result<Barcode, BarcodeReadError>) {
+    for (_, completion) in completions { completion(result) }
+  }
+
+  /// Where a timer that has just woken meets the thread that calls its read back.
+  func timerWoke() {
+    guard !ThreadSanitizer.isRunning else { return }
+    let index = timersWoken.add(1, ordering: .relaxed).oldValue
+    guard index < count else { return }
+    arrivals[index].arriveAndWaitForBoth()
+    spinLag(index, side: 0)
+  }
+
+  /// Runs `body` for each of `values` on a thread of its own; returns when all have returned.
+  private func onThreads<Value: Sendable>(
+    _ values: [Value],
+    _ body: @escaping @Sendable (Int, Value) -> Void
+  ) async {
+    let running = DispatchGroup()
+    for (side, value) in values.enumerated() {
+      running.enter()
+      Thread {
+        body(side, value)
         running.leave()
       }.start()
     }
     await withCheckedContinuation { continuation in
       running.notify(queue: .global()) { continuation.resume() }
     }
-    return asked.filter { arrivals[$0.key].callsOverlapped }.count
   }
 
   private final class FirstReturned: Sendable {
     let flag = Atomic<Bool>(false)
+  }
+}
+
+/// A manual clock as an answer sees it, for the tests that watch what the answer's timer does
+/// with it.
+///
+/// Every copy may hold a `marker`: once the test has dropped its own copy and marker, the marker
+/// is released when the last copy is gone, that is when no task the answer started can sleep on
+/// the clock any more, `Task.detached` or not. Every sleeper, once woken, may call `woke` before
+/// `sleep` returns (see `LockstepReads.callBackAsEachTimerWakes`).
+struct WatchedClock: Clock, Sendable {
+  typealias Instant = ManualClock.Instant
+
+  let manual = ManualClock()
+  var marker: TaskMarker?
+  var woke: (@Sendable () -> Void)?
+
+  var now: Instant { manual.now }
+  var minimumResolution: Duration { manual.minimumResolution }
+
+  func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try await manual.sleep(until: deadline, tolerance: tolerance)
+    woke?()
   }
 }
 

@@ -72,11 +72,7 @@ final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
     let budget = ContinuousClock.now.advanced(by: .seconds(4))
     var (batches, together) = (0, 0)
     while batches == 0 || (together < wanted && ContinuousClock.now < budget) {
-      let callbacks = LockstepDoubleCallbacks(
-        reads: batch,
-        first: .success(first),
-        second: .success(second)
-      )
+      let callbacks = LockstepReads(reads: batch)
       let (timeout, clock) = (self.timeout, self.clock)
       try await withThrowingTaskGroup(of: Barcode.self) { group in
         for index in 0..<batch {
@@ -89,7 +85,10 @@ final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
             )
           }
         }
-        together += await callbacks.callBackTwiceInStep()
+        together += await callbacks.callBackTwiceInStep(
+          first: .success(first),
+          second: .success(second)
+        )
         for try await barcode in group {
           XCTAssertTrue([first, second].contains(barcode), "returned \(barcode)")
         }
@@ -206,36 +205,95 @@ final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
   }
 
   func test_withTimeout_whenTheCallbackComesBeforeReadBarcodeReturns_noTimerIsLeft() async throws {
-    // Every task the read starts holds the marker until it ends.
+    // Every copy of the clock holds the marker, so it is released once no task the read started
+    // holds the clock, which every timer that sleeps on it must.
     let released = OneShotSignal<Void>()
-    var marker: TaskMarker? = TaskMarker(released: released)
-    let barcode = try await TaskMarker.$current.withValue(marker) {
-      try await read(with: ImmediateReader(result: .success(first)))
-    }
-    marker = nil
+    var clock: WatchedClock? = WatchedClock(marker: TaskMarker(released: released))
+    let manual = clock!.manual
+    let barcode = try await readBarcodeOnce(
+      with: ImmediateReader(result: .success(first)),
+      timeout: timeout,
+      clock: clock!
+    )
+    clock = nil
     XCTAssertEqual(
       barcode,
       first,
       "it did not return the barcode of a reader that called back at once"
     )
     // Once the read has returned, a timer that was cancelled never sleeps again: wait until every
-    // task the read started has ended, or until one of them sleeps on the clock.
+    // task that holds the clock has ended, or until one of them sleeps on it.
     let either = OneShotSignal<Void>()
     Task {
       await released.wait()
       either.fire(())
     }
-    Task { [clock] in
-      await clock.waitForSleepers(count: 1)
+    Task {
+      await manual.waitForSleepers(count: 1)
       either.fire(())
     }
     await either.wait()
     XCTAssertEqual(
-      clock.sleeperCount,
+      manual.sleeperCount,
       0,
       "the reader called back before readBarcode returned, yet a timer still sleeps on the clock; "
         + "expected none"
     )
+  }
+
+  func test_withTimeout_whenTheTimerAndACallbackMeet_onlyOneResumes() async throws {
+    // The timer's guard and the callback's must be one guard of one step: a timer that checks
+    // the flag, then sets it, lets a callback that comes in between resume too. Many reads wait
+    // at once, each with a timeout a nanosecond longer than the last; the clock wakes their
+    // timers one by one, and each timer, once its task runs again, meets the thread that calls
+    // that read back, one a little later each time (lags cycle through -16...16 spins). A double
+    // resume crashes in the batch that did it.
+    let batch = ThreadSanitizer.isRunning ? 100 : 500
+    let budget = ContinuousClock.now.advanced(by: .seconds(4))
+    var reads = 0
+    while reads == 0 || (reads < 4 * batch && ContinuousClock.now < budget) {
+      let callbacks = LockstepReads(reads: batch)
+      let clock = WatchedClock(woke: { callbacks.timerWoke() })
+      let (first, timeouts) = (first, (0..<batch).map { timeout + .nanoseconds($0) })
+      let failure = try await withThrowingTaskGroup(of: Bool.self) { group -> String? in
+        for (index, timeout) in timeouts.enumerated() {
+          group.addTask {
+            defer { callbacks.readEnded() }
+            do {
+              let barcode = try await readBarcodeOnce(
+                with: callbacks.reader(index),
+                timeout: timeout,
+                clock: clock
+              )
+              return barcode == first
+            } catch let error as BarcodeReadTimeout {
+              return error == BarcodeReadTimeout(after: timeout)
+            }
+          }
+        }
+        guard await callbacks.waitUntilAllAsked() else {
+          for try await _ in group {}  // a stub's NotImplemented
+          return "a read ended without asking the reader"
+        }
+        await clock.manual.waitForSleepers(count: batch)  // every read's timer
+        let start = clock.now
+        guard clock.manual.sleeperDeadlines == timeouts.map({ start.advanced(by: $0) }) else {
+          callbacks.callBackEach(with: .success(first))  // ends the reads, rather than hang
+          return "the timers do not sleep for the timeouts they were given"
+        }
+        await callbacks.callBackAsEachTimerWakes(
+          with: .success(first),
+          clock: clock,
+          firstDeadline: start.advanced(by: timeout)
+        )
+        for try await right in group where !right {
+          return "a read returned neither its barcode nor its own timeout"
+        }
+        return nil
+      }
+      if let failure { return XCTFail(failure) }
+      reads += batch
+    }
   }
 
   private func assertThrowsTimeout(
