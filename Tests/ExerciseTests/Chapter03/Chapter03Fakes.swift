@@ -215,15 +215,13 @@ struct SensorFailure: Error, Equatable {}
 final class ScriptedTemperatureSource: TemperatureSource {
   private struct State {
     var reads = 0
-    var held: CheckedContinuation<Void, Never>?
-    var heldReadStarted: CheckedContinuation<Void, Never>?
-    var heldReadIsWaiting = false
     var heldReadWasCancelled = false
   }
 
   private let failingRead: Int?
   private let heldRead: Int?
   private let state = Locked(State())
+  private let held = HeldCall()
 
   /// - Parameters:
   ///   - failingRead: the read (1 for the first) that throws `SensorFailure`.
@@ -241,14 +239,7 @@ final class ScriptedTemperatureSource: TemperatureSource {
     if number == heldRead {
       // A cancel is noted, and the read goes on waiting: a read that does not look.
       await withTaskCancellationHandler {
-        await withCheckedContinuation { continuation in
-          let started = state.withLock { state in
-            state.held = continuation
-            state.heldReadIsWaiting = true
-            return state.heldReadStarted.take()
-          }
-          started?.resume()
-        }
+        await held.hold()
       } onCancel: { [state] in
         state.withLock { $0.heldReadWasCancelled = true }
       }
@@ -259,14 +250,7 @@ final class ScriptedTemperatureSource: TemperatureSource {
 
   /// Returns once the held read has begun and is waiting.
   func waitUntilTheHeldReadWaits() async {
-    await withCheckedContinuation { continuation in
-      let waiting = state.withLock { state -> Bool in
-        if state.heldReadIsWaiting { return true }
-        state.heldReadStarted = continuation
-        return false
-      }
-      if waiting { continuation.resume() }
-    }
+    await held.waitUntilItWaits()
   }
 
   /// Whether the task of the held read was cancelled while it waited.
@@ -274,7 +258,7 @@ final class ScriptedTemperatureSource: TemperatureSource {
 
   /// Lets the held read return its reading.
   func releaseHeldRead() {
-    state.withLock { $0.held.take() }?.resume()
+    held.release()
   }
 }
 

@@ -14,6 +14,22 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
   private let interval = Duration.seconds(1)
   private let clock = ManualClock()
 
+  /// Calls `makeEventStream` with `maker.make`, every `interval` of `clock`: this test's interval
+  /// and manual clock unless others are given.
+  private func startEventStream(
+    count: Int,
+    madeBy maker: EventMaker,
+    every interval: Duration? = nil,
+    clock: (any Clock<Duration>)? = nil
+  ) -> (events: AsyncThrowingStream<String, any Error>, producer: Task<Void, Never>) {
+    makeEventStream(
+      count: count,
+      every: interval ?? self.interval,
+      clock: clock ?? self.clock,
+      make: maker.make
+    )
+  }
+
   /// Advances the clock by one interval once the producer waits (at once if it has ended).
   private func nextEventIsDue(_ producer: Task<Void, Never>) async {
     await clock.waitForASleeper(orTheEndOf: producer)
@@ -36,12 +52,7 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
 
   func test_aConsumerCancelledBeforeItReads_nothingIsMade() async throws {
     let maker = EventMaker()
-    let (events, producer) = makeEventStream(
-      count: 3,
-      every: interval,
-      clock: clock,
-      make: maker.make
-    )
+    let (events, producer) = startEventStream(count: 3, madeBy: maker)
     let reader = StreamReader(events)
     reader.cancel()  // before the producer has made anything, maybe before it has started
     if case .failure(let error) = await reader.end() { try rethrowIfNotImplemented(error) }
@@ -56,12 +67,7 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
 
   func test_aConsumerCancelledWhileTheProducerWaits_noEventIsMadeAfter() async throws {
     let maker = EventMaker()
-    let (events, producer) = makeEventStream(
-      count: 5,
-      every: interval,
-      clock: clock,
-      make: maker.make
-    )
+    let (events, producer) = startEventStream(count: 5, madeBy: maker)
     let reader = StreamReader(events)
     for _ in 0..<2 { await nextEventIsDue(producer) }
     let received = try await reader.waitFor(count: 2)
@@ -80,12 +86,7 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
   func test_aConsumerGoneJustAsAWaitEnds_noEventIsMade() async throws {
     let hooked = HookedClock()
     let maker = EventMaker()
-    let (events, producer) = makeEventStream(
-      count: 5,
-      every: interval,
-      clock: hooked,
-      make: maker.make
-    )
+    let (events, producer) = startEventStream(count: 5, madeBy: maker, clock: hooked)
     let reader = StreamReader(events)
     await hooked.manual.waitForASleeper(orTheEndOf: producer)
     hooked.manual.advance(by: interval)
@@ -109,12 +110,7 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
 
   func test_aBeforeTheFirstWait_noEventIsMade() async throws {
     let maker = EventMaker()
-    let (events, producer) = makeEventStream(
-      count: 2,
-      every: interval,
-      clock: clock,
-      make: maker.make
-    )
+    let (events, producer) = startEventStream(count: 2, madeBy: maker)
     let reader = StreamReader(events)
     await clock.waitForASleeper(orTheEndOf: producer)
     XCTAssertEqual(
@@ -131,12 +127,7 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
 
   func test_aFailingMake_endsTheStreamWithItsError() async throws {
     let maker = EventMaker(failingAt: 1)
-    let (events, producer) = makeEventStream(
-      count: 3,
-      every: interval,
-      clock: clock,
-      make: maker.make
-    )
+    let (events, producer) = startEventStream(count: 3, madeBy: maker)
     let reader = StreamReader(events)
     for _ in 0..<2 { await nextEventIsDue(producer) }
     switch await reader.end() {
@@ -162,11 +153,11 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
     for interval in [Duration.seconds(1), .milliseconds(2500)] {
       let clock = ManualClock()
       let maker = EventMaker()
-      let (events, producer) = makeEventStream(
+      let (events, producer) = startEventStream(
         count: 3,
+        madeBy: maker,
         every: interval,
-        clock: clock,
-        make: maker.make
+        clock: clock
       )
       let reader = StreamReader(events)
       for _ in 0..<3 {
@@ -193,12 +184,7 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
 
   func test_aCountOfZero_finishesAtOnce_withNothingMade() async throws {
     let maker = EventMaker()
-    let (events, producer) = makeEventStream(
-      count: 0,
-      every: interval,
-      clock: clock,
-      make: maker.make
-    )
+    let (events, producer) = startEventStream(count: 0, madeBy: maker)
     let reader = StreamReader(events)
     await clock.waitForASleeper(orTheEndOf: producer)
     XCTAssertEqual(
@@ -215,12 +201,7 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
 
   func test_everyEvent_waitsForASlowConsumer() async throws {
     let maker = EventMaker()
-    let (events, producer) = makeEventStream(
-      count: 3,
-      every: interval,
-      clock: clock,
-      make: maker.make
-    )
+    let (events, producer) = startEventStream(count: 3, madeBy: maker)
     // The consumer is busy elsewhere until every event is made.
     for _ in 0..<3 { await nextEventIsDue(producer) }
     await producer.value
@@ -237,12 +218,7 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
   /// Its owner cancels the producer while the consumer still waits: the consumer's loop must end.
   func test_theProducerCancelledByItsOwner_endsTheStream() async throws {
     let maker = EventMaker()
-    let (events, producer) = makeEventStream(
-      count: 5,
-      every: interval,
-      clock: clock,
-      make: maker.make
-    )
+    let (events, producer) = startEventStream(count: 5, madeBy: maker)
     let reader = StreamReader(events)
     await nextEventIsDue(producer)
     _ = try await reader.waitFor(count: 1)

@@ -147,18 +147,28 @@ final class Ex3_3_ThermometerTests: GradedTestCase {
     )
   }
 
-  func test_theOwnerLetsGo_whileTheSourceIsRead_theThermometerIsFreed() async throws {
+  /// Starts a thermometer over a source whose second read waits until released, takes the first
+  /// reading, and lets go of the thermometer while its task waits inside that second read.
+  /// - Returns: the source, the reader of the stream, and the thermometer, weakly held.
+  private func ownerLetsGoWhileTheSourceIsRead() async throws -> (
+    source: ScriptedTemperatureSource, reader: StreamReader<Double>, thermometer: Weak<Thermometer>
+  ) {
     let source = ScriptedTemperatureSource(heldRead: 2)
     var thermometer: Thermometer? = Thermometer(source: source, every: interval, clock: clock)
-    weak let probe = thermometer
+    let probe = Weak(object: thermometer)
     let reader = StreamReader(try XCTUnwrap(thermometer).readings())
     _ = try await reader.waitFor(count: 1)
     await clock.waitForSleepers(count: 1)
     clock.advance(by: interval)
     await source.waitUntilTheHeldReadWaits()
     thermometer = nil  // while the task waits inside the source's read
+    return (source, reader, probe)
+  }
+
+  func test_theOwnerLetsGo_whileTheSourceIsRead_theThermometerIsFreed() async throws {
+    let (source, reader, thermometer) = try await ownerLetsGoWhileTheSourceIsRead()
     XCTAssertNil(
-      probe,
+      thermometer.object,
       "the owner let go while the task was inside a read, yet the thermometer was not freed; "
         + "expected it freed at once"
     )
@@ -170,18 +180,10 @@ final class Ex3_3_ThermometerTests: GradedTestCase {
   /// The owner lets go while the task waits inside a read that returns only later: the
   /// consumer's loop must end at once, not when the read returns.
   func test_theOwnerLetsGo_whileTheSourceIsRead_theStreamEndsAtOnce() async throws {
-    let source = ScriptedTemperatureSource(heldRead: 2)
-    var thermometer: Thermometer? = Thermometer(source: source, every: interval, clock: clock)
-    weak let probe = thermometer
-    let reader = StreamReader(try XCTUnwrap(thermometer).readings())
-    _ = try await reader.waitFor(count: 1)
-    await clock.waitForSleepers(count: 1)
-    clock.advance(by: interval)
-    await source.waitUntilTheHeldReadWaits()
-    thermometer = nil  // while the task waits inside the source's read
+    let (source, reader, thermometer) = try await ownerLetsGoWhileTheSourceIsRead()
     // Not freed, or its task told nothing (so nothing would end the stream): the tests above
     // say so, and waiting here for an end that never comes would hide what they say.
-    guard probe == nil, source.heldReadWasCancelled else {
+    guard thermometer.object == nil, source.heldReadWasCancelled else {
       source.releaseHeldRead()
       reader.cancel()
       _ = await reader.end()
@@ -196,4 +198,9 @@ final class Ex3_3_ThermometerTests: GradedTestCase {
         + "finish with no error"
     )
   }
+}
+
+/// A reference that does not keep its object alive: `object` is nil once the object is freed.
+private struct Weak<Object: AnyObject> {
+  weak var object: Object?
 }
