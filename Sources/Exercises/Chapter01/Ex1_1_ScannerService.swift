@@ -5,8 +5,8 @@ import ExerciseSupport
 /// Turn the delegate callbacks of a `DocumentScanning` scanner into one async call: `scan()`
 /// returns the scanned document, returns nil when the user cancels, and throws the scanner's
 /// error when it fails. The second scan must work as well as the first, a scan started while
-/// another is pending ends the pending one with nil, and a late duplicate callback must not
-/// crash. Read docs/Chapter01-Continuations.md#exercise-11-wrap-a-delegate-api
+/// another is pending ends the pending one with nil, and a late duplicate callback must be
+/// ignored. Read docs/Chapter01-Continuations.md#exercise-11-wrap-a-delegate-api
 @MainActor
 public final class ScannerService: DocumentScannerDelegate {
   private let scanner: any DocumentScanning

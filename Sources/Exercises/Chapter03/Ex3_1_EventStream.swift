@@ -5,8 +5,9 @@ import ExerciseSupport
 /// Make `count` events on a producer task: for each number 0, 1, 2, ... wait `interval` on
 /// `clock`, then yield what `make(number)` returns. Finish after the last event; if `make`
 /// throws, end the stream with its error. When the consumer goes away (its task is cancelled),
-/// the producer must make no more events, even when its wait was already over. Return the stream
-/// and the producer's task.
+/// the producer's task is cancelled and makes no more events, even when its wait was already
+/// over. Return the stream and the producer's task; if its owner cancels that task, the stream
+/// ends.
 /// Read docs/Chapter03-Cancellation.md#exercise-31-a-producer-that-stops-with-its-consumer
 public func makeEventStream(
   count: Int,
