@@ -324,13 +324,13 @@ extension ExerciseCatalog {
             + "callbacks."
         ),
         Mistake(
-          name: "the timer checks the flag in one step and sets it in another",
+          name: "the timer or a callback checks the flag in one step and sets it in another",
           test: "test_withTimeout_whenTheTimerAndACallbackMeet_onlyOneResumes",
           kind: .crashed,
           fixtures: ["timer-checks-then-sets"],
-          hint: "The timer and a callback can reach the guard at the same moment, on two "
-            + "threads. Whoever checks the flag must set it in the same step, the timer too: "
-            + "send it through the very guard the callbacks use."
+          hint: "The timer woke at the moment a callback came, on another thread, and both got "
+            + "past your guard. Every caller, the timer too, must check the flag and set it in "
+            + "one step."
         ),
         Mistake(
           name: "the timer goes on sleeping after the reader failed",
