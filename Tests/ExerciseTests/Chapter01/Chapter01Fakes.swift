@@ -286,10 +286,11 @@ final class LockstepReads: Sendable {
 
   /// Calls back every read that asked once, each at the moment its timer wakes.
   ///
-  /// Call it once every read has asked and its timer sleeps. Read `index`'s timer must sleep on `clock` until `firstDeadline` plus `index` nanoseconds:
-  /// moving the clock a nanosecond at a time wakes the timers one by one. A woken timer meets
-  /// this thread in `timerWoke()`, which `clock` must call before its `sleep` returns. Under the
-  /// thread sanitizer each read is called back first, and its timer woken after.
+  /// Call it once every read has asked and its timer sleeps. Read `index`'s timer must sleep on
+  /// `clock` until `firstDeadline` plus `index` nanoseconds: moving the clock a nanosecond at a
+  /// time wakes the timers one by one. A woken timer meets this thread in `timerWoke()`, which
+  /// `clock` must call before its `sleep` returns. Under the thread sanitizer each read is called
+  /// back first, and its timer woken after.
   func callBackAsEachTimerWakes(
     with result: Result<Barcode, BarcodeReadError>,
     clock: WatchedClock,
