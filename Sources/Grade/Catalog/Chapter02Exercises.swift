@@ -206,6 +206,14 @@ extension ExerciseCatalog {
           hint: "The stream is not a current-value holder: a consumer must read only what the "
             + "producer yielded, so start with an empty buffer."
         ),
+        Mistake(
+          name: "the continuation handed out through shared state",
+          test: "test_streamsMadeOnTwoThreadsAtOnce_eachGetItsOwnContinuation",
+          fixtures: ["continuation-in-a-global", "continuation-in-a-holder"],
+          hint: "Two threads can call your function at once. Where does the continuation wait "
+            + "between the build closure and your return? If another call can write there "
+            + "before you read it, you return that call's continuation."
+        ),
       ]
     ),
   ]

@@ -85,10 +85,47 @@ private final class CancelSignal: Subscription, Sendable {
   }
 }
 
-/// A subscription that does nothing: values are sent only by the test.
-private final class SilentSubscription: Subscription, Sendable {
-  func request(_ demand: Subscribers.Demand) {}
+/// A subscription that sends nothing and notes whether a value was asked for.
+private final class AskNoted: Subscription, Sendable {
+  // Relaxed: the thread sanitizer must see no order from it, only from the bridge's lock.
+  private let asked = Atomic<Bool>(false)
+
+  func request(_ demand: Subscribers.Demand) { asked.store(true, ordering: .relaxed) }
   func cancel() {}
+
+  var wasAsked: Bool { asked.load(ordering: .relaxed) }
+}
+
+/// A flag one lane raises and the other spins on, yielding its core if it spins long.
+private final class StartSignal: Sendable {
+  // Relaxed: the thread sanitizer must see no order from it, only from the bridge's lock.
+  private let raised = Atomic<Bool>(false)
+
+  func raise() { raised.store(true, ordering: .relaxed) }
+
+  func waitForIt() {
+    var spins = 0
+    while !raised.load(ordering: .relaxed) {
+      spins += 1
+      if spins > 100_000 { sched_yield() }  // the other lane may be waiting for a core
+    }
+  }
+}
+
+/// How many spins the lane that sends `.finished` waits after next() is called: moved each
+/// round toward the moment next() decides between ending and waiting.
+private final class Aim: Sendable {
+  private let spins = Atomic<Int>(0)
+
+  var lag: Int { spins.load(ordering: .relaxed) }
+
+  /// Moves the lag by the round's outcome, 4 spins a round.
+  ///
+  /// A next() that asked for a value was waiting before `.finished` came: send it sooner. One
+  /// that did not had already seen the end: send it later.
+  func adjust(nextAsked: Bool) {
+    spins.store(max(0, lag + (nextAsked ? -4 : 4)), ordering: .relaxed)
+  }
 }
 
 /// How many next() calls have ended, and the first error one threw.
@@ -100,50 +137,6 @@ private final class EndedNexts: Sendable {
   func note(_ error: any Error) { self.error.withLock { $0 = $0 ?? error } }
   var total: Int { ended.load(ordering: .relaxed) }
   var firstError: (any Error)? { error.withLock { $0 } }
-}
-
-/// Runs `body(lane, round)` for lanes 0 and 1 on two threads of their own, round after round.
-///
-/// Both lanes start each round together, after a spin barrier. Under the thread sanitizer, the
-/// lanes take turns instead (see `onTwoThreadsAtOnce`).
-private func inRounds(
-  _ rounds: Int,
-  _ body: @escaping @Sendable (_ lane: Int, _ round: Int) -> Void
-) async {
-  let arrived = Atomic<Int>(0)
-  let done = Atomic<Int>(0)
-  let running = DispatchGroup()
-  let takeTurns = ThreadSanitizer.isRunning
-  for lane in 0..<2 {
-    running.enter()
-    Thread {
-      for round in 0..<rounds {
-        // Relaxed: the thread sanitizer must see no order from these.
-        if takeTurns {
-          while done.load(ordering: .relaxed) < 2 * round + lane { sched_yield() }
-        } else {
-          arrived.add(1, ordering: .relaxed)
-          var spins = 0
-          while arrived.load(ordering: .relaxed) < 2 * round + 2 {
-            spins += 1
-            if spins > 100_000 { sched_yield() }  // the other lane may be waiting for a core
-          }
-        }
-        body(lane, round)
-        done.add(1, ordering: .relaxed)
-      }
-      running.leave()
-    }.start()
-  }
-  await withCheckedContinuation { continuation in
-    running.notify(queue: .global()) { continuation.resume() }
-  }
-}
-
-/// Runs `body` through `pair.call`, which notes whether the other lane's call ran at the same
-/// time; under the thread sanitizer, without it (its atomics would order the two lanes).
-private func inStep(_ pair: Arrivals, _ body: () -> Void) {
-  if ThreadSanitizer.isRunning { body() } else { pair.call(body) }
 }
 
 /// A subscription that writes its requests and its cancel into a log it shares with the test.
@@ -461,24 +454,32 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
   /// Run under --sanitize=thread too (the grader does, once the plain run passes).
   func test_twoThreads_theEndAndANextAtOnce_theNextEnds() async throws {
     // A next() that checks for the end in one locked section and waits in another waits
-    // forever for a `.finished` that came between the two: no callback of the test's runs in
-    // that gap, so only luck meets it. The rounds cycle the end's lag through 0...635 spins;
-    // when the two calls really run at the same time, the gap is met in about one round in 30.
-    // A round in which one call ran after the other (a busy machine) proves nothing: the test
-    // runs until two thousand rounds have overlapped, or for at most 2 s, which a busy machine
-    // may need. Under the sanitizer the calls take turns, 200 rounds.
+    // forever for a `.finished` that came between the two. No callback of the test's runs in
+    // that gap, so the test aims at it: in each round, `.finished` is sent a lag after the
+    // other thread called next(), and whether that next() asked for a value says which side
+    // of the decision it landed on, so the lag moves toward the decision round after round.
+    // The gap is then met in one overlapped round in ten or more. A round in which one call
+    // ran after the other (a busy machine) proves nothing: the test runs until two thousand
+    // rounds have overlapped, or for at most 2 s. Under the sanitizer the calls take turns,
+    // 200 rounds.
     let (wanted, most) = ThreadSanitizer.isRunning ? (0, 200) : (2_000, 20_000)
     let batch = min(most, 250)
     let clock = ContinuousClock()
     let busyMachineStops = clock.now + .seconds(2)
     var (rounds, together) = (0, 0)
     let runsAtOnce = RunsAtOnce()
+    let aim = Aim()
     while rounds < most && (together < wanted || ThreadSanitizer.isRunning)
       && clock.now < busyMachineStops
     {
-      let bridges = (0..<batch).map { _ in ThrowingBridge<Int>() }
-      for bridge in bridges { bridge.receive(subscription: SilentSubscription()) }
+      let subscriptions = (0..<batch).map { _ in AskNoted() }
+      let bridges = subscriptions.map { subscription in
+        let bridge = ThrowingBridge<Int>()
+        bridge.receive(subscription: subscription)
+        return bridge
+      }
       let pairs = (0..<batch).map { _ in Arrivals() }
+      let started = (0..<batch).map { _ in StartSignal() }
       let ended = EndedNexts()
       await inRounds(batch) { lane, round in
         let bridge = bridges[round]
@@ -487,6 +488,7 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
           // ends it: once both calls have returned, a next() that ended has been counted.
           inStep(pairs[round]) {
             Task(executorPreference: runsAtOnce) {
+              started[round].raise()
               do {
                 _ = try await bridge.next()
               } catch {
@@ -496,7 +498,9 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
             }
           }
         } else {
-          pairs[round].spin(round % 128 * 5)
+          if round > 0 { aim.adjust(nextAsked: subscriptions[round - 1].wasAsked) }
+          started[round].waitForIt()
+          pairs[round].spin(aim.lag)
           inStep(pairs[round]) { bridge.receive(completion: .finished) }
         }
       }
