@@ -17,8 +17,10 @@ struct ByteAccumulator: CustomStringConvertible {
   private var bytes: [UInt8]
   /// How many bytes have come so far.
   private(set) var offset = 0
-  /// Where the current batch starts; -1 until the first `checkCompleted()`, so that it says false.
-  private var batchStart = -1
+  /// Where the current batch starts: the first batch starts with the accumulator.
+  private var batchStart = 0
+  /// Whether `checkCompleted()` was called yet: its first call says false, whatever came before.
+  private var checked = false
 
   init(name: String, size: Int) {
     self.name = name
@@ -46,8 +48,11 @@ struct ByteAccumulator: CustomStringConvertible {
   /// Ends the current batch and starts the next: true if it had no bytes, which a loop reads as
   /// "the body has ended".
   mutating func checkCompleted() -> Bool {
-    defer { batchStart = offset }
-    return offset == batchStart
+    defer {
+      batchStart = offset
+      checked = true
+    }
+    return checked && offset == batchStart
   }
 
   /// The fraction of `size` that has come (1 for an empty file).

@@ -4,13 +4,15 @@ import Foundation
 /// Exercise 6.1: the accumulator (section 6.3).
 ///
 /// Collect up to `size` bytes in storage allocated once, and mark off batches of a twentieth of
-/// `size` (at least 1 byte). `init` throws `InvalidSize` for a negative size. `append` adds the
-/// next byte (past `size` the bytes are kept too). `isBatchCompleted` is true once the current
-/// batch holds `batchSize` bytes. `checkCompleted()` ends the current batch and starts the next:
-/// it returns true if the batch it ended had no bytes, and false the first time, before any
-/// batch. `progress` is the bytes so far over `size` (1 for a size of 0); `data` the bytes so
-/// far; `description` "[name] 1.6 MB", the count from `ByteCountFormatter`. A struct, as in
-/// section 6.3 (section 6.5 says why).
+/// `size` in whole bytes, rounded down, and at least 1: `max(size / 20, 1)`. `init` throws
+/// `InvalidSize` for a negative size. `append` adds the next byte (past `size` the bytes are
+/// kept too). The first batch starts with the accumulator. `isBatchCompleted` is true once the
+/// current batch holds `batchSize` bytes (a complete file does not make it true).
+/// `checkCompleted()` ends the current batch and starts the next: it returns true if the batch
+/// it ended had no bytes, except the first time, which says false (bytes or none). `progress` is
+/// the bytes so far over `size`, exactly (1 for a size of 0); `data` the bytes so far;
+/// `description` "[name] 1.6 MB", the count from `ByteCountFormatter`. A struct, as in section
+/// 6.3 (section 6.5 says why).
 /// Read docs/Chapter06-ByteAccumulation.md#exercise-61-the-accumulator
 public struct ByteAccumulator: CustomStringConvertible {
   /// The file's name, for the description.

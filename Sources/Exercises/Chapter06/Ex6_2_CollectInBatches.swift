@@ -8,7 +8,9 @@ import Foundation
 /// call `report` with the fraction of `size` received: once per batch, never for a batch with no
 /// bytes, so the last call says 1.0. When `report` returns false, stop and return the bytes so
 /// far. When the task is cancelled, throw `CancellationError` (a cancelled stream may just end,
-/// or go on) and report nothing after the cancel.
+/// or go on) and report nothing after the cancel, even for an empty body. When the bytes throw
+/// (a network error), throw that error as it is, with no report after it. A size of 0 is no
+/// reason to skip the bytes: batches of 1 byte, each reported (a fraction past 1.0).
 /// Read docs/Chapter06-ByteAccumulation.md#exercise-62-the-batch-loop
 public func collectInBatches(
   _ bytes: some AsyncSequence<UInt8, any Error>,

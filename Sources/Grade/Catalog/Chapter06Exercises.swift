@@ -20,9 +20,10 @@ extension ExerciseCatalog {
         "Section 6.3's ByteAccumulator: storage allocated once, an offset, and where the "
           + "current batch starts (6.3's way) or, as the hints do, a count of its bytes.",
         "batchSize = max(size / 20, 1); bytes = [UInt8](repeating: 0, count: size); the batch "
-          + "count starts at -1, so that the first checkCompleted() says false; "
-          + "isBatchCompleted is batchCount >= batchSize.",
-        "checkCompleted(): defer { batchCount = 0 }; return batchCount == 0. progress: size > 0 "
+          + "count starts at 0 with the first batch, and a flag, checked, says whether "
+          + "checkCompleted() was called yet; isBatchCompleted is batchCount >= batchSize.",
+        "checkCompleted(): defer { batchCount = 0; checked = true }; return checked && "
+          + "batchCount == 0. progress: size > 0 "
           + "? Double(offset) / Double(size) : 1. data: Data(bytes[0..<offset]). append past the "
           + "storage: bytes.append(byte).",
       ],
@@ -74,7 +75,40 @@ extension ExerciseCatalog {
           saying: "the first check starts the first batch",
           fixtures: ["checked-completed-at-first"],
           hint: "The seed's loop starts with while !checkCompleted(): the first call must say "
-            + "false. Start the batch count at -1, and let checkCompleted() set it to 0."
+            + "false, whatever the batch holds. Keep a flag that says whether it was called yet."
+        ),
+        Mistake(
+          name: "the first batch starts at the first check",
+          test: "test_checkCompleted_afterBytesThatCameBeforeTheFirstCheck",
+          saying: "the first batch starts with the accumulator",
+          fixtures: ["first-batch-from-the-first-check"],
+          hint: "Bytes can come before the first checkCompleted(): they are the first batch's. "
+            + "Count the batch from 0, and make the first call say false with a flag, not with a "
+            + "count that starts at -1."
+        ),
+        Mistake(
+          name: "a batch size rounded to the nearest byte",
+          test: "test_aBatchIsATwentiethOfTheSize_butNeverNoBytes",
+          saying: "rounded down",
+          fixtures: ["batch-rounded-to-nearest"],
+          hint: "A twentieth in whole bytes, rounded down, as 6.2 and section 6.3 take it: Int "
+            + "division, max(size / 20, 1). 30 bytes are batches of 1."
+        ),
+        Mistake(
+          name: "progress in whole percents",
+          test: "test_progress_isTheExactFraction",
+          saying: "not rounded",
+          fixtures: ["progress-in-whole-percents"],
+          hint: "progress is the fraction itself, Double(offset) / Double(size): rounding it to "
+            + "percents is for whoever draws it."
+        ),
+        Mistake(
+          name: "the last, short batch completed with the file",
+          test: "test_theLastBatchOfAFile_isCompletedOnlyWhenFull",
+          saying: "a complete file does not fill its last batch",
+          fixtures: ["last-batch-completed-with-the-file"],
+          hint: "isBatchCompleted looks at the current batch only: batchCount >= batchSize. A "
+            + "file's last batch can be short; a loop finds the end when a round gets no byte."
         ),
         Mistake(
           name: "progress divided in Int",
@@ -196,8 +230,17 @@ extension ExerciseCatalog {
           name: "the fraction divided in Int",
           test: "test_aSizeThatDividesIntoBatches_endsWithTheLastBatch_reportedOnce",
           saying: "every fraction before the last was 0",
-          fixtures: ["fraction-in-int"],
+          fixtures: ["fraction-in-int-past-0"],
           hint: "data.count / size in Int is 0 until the end: Double(data.count) / Double(size)."
+        ),
+        Mistake(
+          name: "the fraction divided in Int, by a size of 0",
+          test: "test_wholeBody_ofASizeOf0_isKeptAndReported",
+          kind: .crashed,
+          fixtures: ["fraction-in-int"],
+          hint: "data.count / size in Int traps when the size is 0 (a server that said 0 bytes "
+            + "and sent some), and is 0 until the end otherwise: Double(data.count) / "
+            + "Double(size), which is past 1.0 there."
         ),
         Mistake(
           name: "a batch reported a byte late",
@@ -274,6 +317,24 @@ extension ExerciseCatalog {
           fixtures: ["bytes-past-the-size-dropped"],
           hint: "The size is what the server said, not a promise: read every byte the body has "
             + "and report the ones past the size as any others, so the fraction can pass 1.0."
+        ),
+        Mistake(
+          name: "an error of the body taken for a cancel, or for its end",
+          test: "test_whenTheBodyFailsPartWay_itsErrorComesOutAsItIs",
+          saying: "expected the body's error, as it is",
+          fixtures: ["body-error-as-cancel", "body-error-as-end"],
+          hint: "An error from the bytes is the download failing: let for try await throw it as "
+            + "it is. Caught, a lost connection turns into a cancel, or into a short body that "
+            + "looks whole."
+        ),
+        Mistake(
+          name: "a size of 0 returns at once",
+          test: "test_whenTheTaskIsCancelled_withAnEmptyBody_itStillThrows",
+          saying: "no byte came",
+          fixtures: ["size-0-returns-nothing"],
+          hint: "A size of 0 is only what the server said: the body may still have bytes, and "
+            + "the task may be cancelled. Run the same loop and the same checks, with batches of "
+            + "max(0 / 20, 1) = 1 byte."
         ),
       ]
     ),
@@ -354,6 +415,14 @@ extension ExerciseCatalog {
           fixtures: ["shared-session"],
           hint: "The caller chose the session (its configuration, its delegate, a test's "
             + "stub): send the request with session.data(for:), not URLSession.shared."
+        ),
+        Mistake(
+          name: "a status other than 206 accepted with the Content-Range asked for",
+          test: "test_anyStatusBut206_evenWithTheContentRangeAskedFor_isAStatusError",
+          saying: "instead of throwing a PartError",
+          fixtures: ["content-range-before-status", "only-200-and-3xx-as-status"],
+          hint: "Check the status first, on its own: only 206 is a part. A 200 or a 203 with "
+            + "the Content-Range asked for is still .status(code), whatever the header says."
         ),
       ]
     ),

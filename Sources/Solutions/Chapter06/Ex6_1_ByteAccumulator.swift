@@ -13,8 +13,10 @@ public struct ByteAccumulator: CustomStringConvertible {
   public let batchSize: Int
   private var bytes: [UInt8]
   private var offset = 0
-  /// -1 until the first checkCompleted(), which must say false.
-  private var batchCount = -1
+  /// The bytes in the current batch; the first batch starts with the accumulator.
+  private var batchCount = 0
+  /// Whether checkCompleted() was called yet: the first call says false, whatever came before.
+  private var checked = false
 
   /// Creates an empty accumulator for `size` bytes; throws `InvalidSize` if it is negative.
   public init(name: String, size: Int) throws {
@@ -41,8 +43,11 @@ public struct ByteAccumulator: CustomStringConvertible {
 
   /// Ends the current batch: true if it had no bytes (false the first time).
   public mutating func checkCompleted() -> Bool {
-    defer { batchCount = 0 }
-    return batchCount == 0
+    defer {
+      batchCount = 0
+      checked = true
+    }
+    return checked && batchCount == 0
   }
 
   /// The bytes so far over `size`; 1 for a size of 0.

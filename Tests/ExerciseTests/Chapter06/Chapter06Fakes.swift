@@ -43,8 +43,8 @@ struct BytesThatEndOnCancel: AsyncSequence, Sendable {
 /// PATH names: /ok "bytes 1000-1099/5000", /no-content-range none, /other-bytes "bytes 0-99/5000",
 /// /longer "bytes 1000-10990/50000", /items "items 1000-1099/5000" (the bytes asked for, in
 /// another unit); except /whole-body, a 200 with no Content-Range, as a server
-/// that ignores Range sends for a file of 100 bytes. Each request is logged: "GET /ok
-/// bytes=1000-1099".
+/// that ignores Range sends for a file of 100 bytes, and /status/CODE, that status with the
+/// Content-Range of /ok. Each request is logged: "GET /ok bytes=1000-1099".
 final class StubbedParts: URLProtocol {
   static let requests = Locked<[String]>([])
 
@@ -75,13 +75,17 @@ final class StubbedParts: URLProtocol {
       case "/items": "items 1000-1099/5000"
       default: "bytes 1000-1099/5000"
       }
+    var status = path == "/whole-body" ? 200 : 206
+    if path.hasPrefix("/status/"), let code = Int(path.dropFirst("/status/".count)) {
+      status = code
+    }
     var headers = ["Content-Length": "100"]
     headers["Content-Range"] = contentRange
     guard
       let url = request.url,
       let response = HTTPURLResponse(
         url: url,
-        statusCode: path == "/whole-body" ? 200 : 206,
+        statusCode: status,
         httpVersion: "HTTP/1.1",
         headerFields: headers
       )

@@ -22,6 +22,16 @@ final class Ex6_1_ByteAccumulatorTests: GradedTestCase {
       1,
       "7 / 20 is 0, and a batch of 0 bytes is full before a byte comes: at least 1"
     )
+    // 30 / 20 = 1.5 and 59 / 20 = 2.95: rounded to the nearest or up, they would be 2 and 3.
+    for (size, batch) in [(30, 1), (59, 2)] {
+      let batchSize = try ByteAccumulator(name: "f", size: size).batchSize
+      XCTAssertEqual(
+        batchSize,
+        batch,
+        "a size of \(size): batchSize was \(batchSize); expected \(batch), a twentieth in whole "
+          + "bytes, rounded down"
+      )
+    }
   }
 
   func test_aBatchIsCompleted_exactlyWhenItHoldsBatchSizeBytes() throws {
@@ -45,6 +55,36 @@ final class Ex6_1_ByteAccumulatorTests: GradedTestCase {
     XCTAssertFalse(accumulator.isBatchCompleted, "a new batch starts empty")
     accumulator.append(6)
     XCTAssertFalse(accumulator.isBatchCompleted, "1 byte of 5 in the second batch")
+  }
+
+  func test_checkCompleted_afterBytesThatCameBeforeTheFirstCheck() throws {
+    // The first batch starts with the accumulator: bytes before the first check are in it.
+    for (size, batch) in [(40, 2), (60, 3)] {
+      var accumulator = try ByteAccumulator(name: "f", size: size)
+      for count in 1...batch {
+        accumulator.append(UInt8(count))
+        XCTAssertEqual(
+          accumulator.isBatchCompleted,
+          count == batch,
+          "a size of \(size) (batches of \(batch)), \(count) byte(s) appended before any "
+            + "checkCompleted(): isBatchCompleted was \(accumulator.isBatchCompleted); expected "
+            + "\(count == batch), since the first batch starts with the accumulator"
+        )
+      }
+      XCTAssertFalse(
+        accumulator.checkCompleted(),
+        "a size of \(size): the first checkCompleted(), after \(batch) bytes, was true; "
+          + "expected false, the batch it ended had bytes"
+      )
+      XCTAssertTrue(accumulator.checkCompleted(), "no byte since the last check: completed")
+    }
+    var one = try ByteAccumulator(name: "f", size: 40)
+    one.append(1)
+    XCTAssertFalse(
+      one.checkCompleted(),
+      "1 byte appended, then the first checkCompleted(): it was true; expected false, the "
+        + "batch it ended had a byte"
+    )
   }
 
   func test_checkCompleted_isFalseFirst_andTrueOnlyAfterABatchWithNoBytes() throws {
@@ -89,6 +129,19 @@ final class Ex6_1_ByteAccumulatorTests: GradedTestCase {
       "1,572,864 bytes came: the description was \(accumulator.description); expected "
         + "\"[small.bin] 1.6 MB\", in the unit ByteCountFormatter().string(fromByteCount:) picks"
     )
+  }
+
+  func test_progress_isTheExactFraction() throws {
+    for (size, count) in [(3, 1), (7, 2)] {
+      var accumulator = try ByteAccumulator(name: "f", size: size)
+      for byte in 0..<count { accumulator.append(UInt8(byte)) }
+      XCTAssertEqual(
+        accumulator.progress,
+        Double(count) / Double(size),
+        "\(count) of \(size) bytes: progress was \(accumulator.progress); expected "
+          + "\(Double(count) / Double(size)), the bytes so far over the size, not rounded"
+      )
+    }
   }
 
   func test_anEmptyFile_isDone_andANegativeSizeThrows() throws {
@@ -192,5 +245,24 @@ final class Ex6_1_ByteAccumulatorTests: GradedTestCase {
       accumulator.isBatchCompleted,
       "a byte past the size, 1 of 3 in its batch: isBatchCompleted was true; expected false"
     )
+  }
+
+  func test_theLastBatchOfAFile_isCompletedOnlyWhenFull() throws {
+    // 41 bytes in batches of 2 end with 1 byte in the last batch; 65 in batches of 3, with 2.
+    for (size, batch) in [(41, 2), (65, 3)] {
+      var accumulator = try ByteAccumulator(name: "f", size: size)
+      XCTAssertFalse(accumulator.checkCompleted())
+      for byte in 1..<size {
+        accumulator.append(UInt8(byte))
+        if accumulator.isBatchCompleted { XCTAssertFalse(accumulator.checkCompleted()) }
+      }
+      accumulator.append(UInt8(size))
+      XCTAssertFalse(
+        accumulator.isBatchCompleted,
+        "all \(size) bytes in, \(size % batch) of \(batch) in the last batch: isBatchCompleted "
+          + "was true; expected false, since a complete file does not fill its last batch"
+      )
+      XCTAssertEqual(accumulator.data.count, size)
+    }
   }
 }

@@ -151,6 +151,47 @@ final class Ex6_2_CollectInBatchesTests: GradedTestCase {
     return (reported.withLock { $0 }, outcome)
   }
 
+  /// The error a body throws part-way, as a lost connection would.
+  private struct BodyFailed: Error, Equatable {
+    let atByte: Int
+  }
+
+  func test_whenTheBodyFailsPartWay_itsErrorComesOutAsItIs() async throws {
+    // 25,000 bytes of 200,003 (mid-batch), and 20,000 of 40,000 (just after a batch of 2,000).
+    for (size, failAt) in [(200_003, 25_000), (40_000, 20_000)] {
+      let (stream, continuation) = AsyncThrowingStream.makeStream(of: UInt8.self)
+      for index in 0..<failAt { continuation.yield(UInt8(index % 251)) }
+      continuation.finish(throwing: BodyFailed(atByte: failAt))
+      let reported = Locked<[Int]>([])
+      let outcome: String
+      do {
+        let data = try await collectInBatches(stream, size: size) { fraction in
+          reported.withLock { $0.append(Int((fraction * Double(size)).rounded())) }
+          return true
+        }
+        outcome = "returned \(data.count) bytes"
+      } catch let error as BodyFailed {
+        outcome = error == BodyFailed(atByte: failAt) ? "threw the body's error" : "threw \(error)"
+      } catch {
+        try rethrowIfNotImplemented(error)
+        outcome = "threw \(type(of: error))"
+      }
+      XCTAssertEqual(
+        outcome,
+        "threw the body's error",
+        "a body of size \(size) threw an error after \(failAt) bytes: collectInBatches "
+          + "\(outcome); expected the body's error, as it is"
+      )
+      let batch = max(size / 20, 1)
+      XCTAssertEqual(
+        reported.withLock { $0 },
+        (1...(failAt / batch)).map { $0 * batch },
+        "a body of size \(size) failed after \(failAt) bytes: expected a report per full batch "
+          + "before the error, and none after it"
+      )
+    }
+  }
+
   func test_whenTheTaskIsCancelled_andItsBytesJustEnd_itStillThrows() async throws {
     // Cancelled at byte 25,000, mid-batch, the bytes end, as a cancelled download's can.
     let (reported, outcome) = try await collectCancelled(at: 25_000, endsOnCancel: true)
@@ -234,6 +275,35 @@ final class Ex6_2_CollectInBatchesTests: GradedTestCase {
     XCTAssertEqual(reported, [10_000, 20_000], "no report after the cancel at byte 20,000")
   }
 
+  func test_whenTheTaskIsCancelled_withAnEmptyBody_itStillThrows() async throws {
+    // Cancelled before the call, and the bytes end at once: for a size of 0, and of 40,000.
+    for size in [0, 40_000] {
+      withUnsafeCurrentTask { $0?.cancel() }
+      let reported = Locked<[Double]>([])
+      let outcome: String
+      do {
+        let data = try await collectInBatches(BytesThatEndOnCancel(count: size), size: size) {
+          fraction in
+          reported.withLock { $0.append(fraction) }
+          return true
+        }
+        outcome = "returned \(data.count) bytes"
+      } catch is CancellationError {
+        outcome = "CancellationError"
+      } catch {
+        try rethrowIfNotImplemented(error)
+        outcome = "threw \(error)"
+      }
+      XCTAssertEqual(
+        outcome,
+        "CancellationError",
+        "a size of \(size), the task cancelled before the call, and no byte came: "
+          + "collectInBatches \(outcome); expected CancellationError"
+      )
+      XCTAssertEqual(reported.withLock { $0 }, [], "no report after the cancel")
+    }
+  }
+
   func test_wholeBody_evenPastItsSize_isKeptAndReported() async throws {
     // A server that sends more than it said: 41,000 bytes for a size of 40,000.
     let (reported, data) = try await collect(40_000, bytes: 41_000)
@@ -249,5 +319,34 @@ final class Ex6_2_CollectInBatchesTests: GradedTestCase {
       "41,000 bytes for a size of 40,000: expected 20 batches of 2,000, then the 1,000 bytes "
         + "past the size reported once, as 41,000 / 40,000"
     )
+  }
+
+  func test_wholeBody_ofASizeOf0_isKeptAndReported() async throws {
+    // A server that said 0 bytes and sent some: batches of max(0 / 20, 1) = 1 byte.
+    for count in [3, 5] {
+      let reported = Locked<[Double]>([])
+      let data = try await collectInBatches(body(count).stream, size: 0) { fraction in
+        reported.withLock { $0.append(fraction) }
+        return true
+      }
+      XCTAssertEqual(
+        data,
+        body(count).bytes,
+        "a body of \(count) bytes for a size of 0, and \(data.count) bytes came back: expected "
+          + "every byte of the body"
+      )
+      let fractions = reported.withLock { $0 }
+      XCTAssertEqual(
+        fractions.count,
+        count,
+        "\(count) bytes for a size of 0: \(fractions.count) reports; expected \(count), a batch "
+          + "of 1 byte each"
+      )
+      XCTAssertTrue(
+        fractions.allSatisfy { $0 > 1 },
+        "bytes past a size of 0 are past the size: expected every fraction past 1.0, got "
+          + "\(fractions)"
+      )
+    }
   }
 }

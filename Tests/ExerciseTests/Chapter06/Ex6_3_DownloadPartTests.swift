@@ -178,6 +178,25 @@ final class Ex6_3_DownloadPartTests: GradedTestCase {
     }
   }
 
+  func test_anyStatusBut206_evenWithTheContentRangeAskedFor_isAStatusError() async throws {
+    // Each answer has 100 bytes and Content-Range bytes 1000-1099/5000, the part asked for.
+    for status in [200, 203, 204] {
+      let error = try await partError(
+        StubbedParts.url("/status/\(status)"),
+        offset: 1000,
+        length: 100,
+        session: StubbedParts.session
+      )
+      guard let error else { return }
+      XCTAssertEqual(
+        error,
+        .status(status),
+        "a \(status) with Content-Range bytes 1000-1099/5000 threw \(error): expected "
+          + "PartError.status(\(status)), since only a 206 is a part, whatever its Content-Range"
+      )
+    }
+  }
+
   func test_oneRequest_throughTheSessionGiven() async throws {
     StubbedParts.requests.withLock { $0 = [] }
     let data: Data
