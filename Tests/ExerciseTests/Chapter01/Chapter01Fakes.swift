@@ -188,7 +188,6 @@ final class LockstepReads: Sendable {
 
   private let count: Int
   private let arrivals: [Arrivals]
-  private let firstReturned: [FirstReturned]
   /// How many timers have woken: the next one to wake belongs to this read.
   private let timersWoken = Atomic<Int>(0)
   // Thread safety: state is behind the lock; the waiter is resumed after unlocking.
@@ -197,7 +196,6 @@ final class LockstepReads: Sendable {
   init(reads count: Int) {
     self.count = count
     arrivals = (0..<count).map { _ in Arrivals() }
-    firstReturned = (0..<count).map { _ in FirstReturned() }
   }
 
   /// The reader for read `index`: it keeps the completion for the test's threads.
@@ -259,27 +257,18 @@ final class LockstepReads: Sendable {
   /// Calls back every read twice, and returns how many reads had their two calls at once.
   ///
   /// Waits until every read has asked (or one has ended without asking), then calls back each
-  /// read that asked from two threads, and returns when every call has returned.
+  /// read that asked from two threads, a round of `inRounds` per read, and returns when every
+  /// call has returned.
   func callBackTwiceInStep(
     first: Result<Barcode, BarcodeReadError>,
     second: Result<Barcode, BarcodeReadError>
   ) async -> Int {
     _ = await waitUntilAllAsked()
-    let (asked, takeTurns) = (completions, ThreadSanitizer.isRunning)
-    await onThreads([first, second]) { [arrivals, firstReturned] side, result in
-      for (index, completion) in asked {
-        let turn = firstReturned[index]
-        if takeTurns {
-          // Relaxed, and no `Arrivals.call` (its atomics would order the two calls).
-          while side == 1 && !turn.flag.load(ordering: .relaxed) {}
-          completion(result)
-          turn.flag.store(true, ordering: .relaxed)
-        } else {
-          arrivals[index].arriveAndWaitForBoth()
-          self.spinLag(index, side: side)
-          arrivals[index].call { completion(result) }
-        }
-      }
+    let asked = completions
+    await inRounds(asked.count) { [arrivals] side, round in
+      let (index, completion) = asked[round]
+      self.spinLag(index, side: side)
+      inStep(arrivals[index]) { completion(side == 0 ? first : second) }
     }
     return asked.filter { arrivals[$0.key].callsOverlapped }.count
   }
@@ -297,7 +286,7 @@ final class LockstepReads: Sendable {
     firstDeadline: WatchedClock.Instant
   ) async {
     let (asked, takeTurns) = (completions, ThreadSanitizer.isRunning)
-    await onThreads([result]) { [arrivals] _, result in
+    await onAThreadOfItsOwn { [arrivals] in
       for (index, completion) in asked {
         let deadline = firstDeadline.advanced(by: .nanoseconds(index))
         if takeTurns {
@@ -328,26 +317,14 @@ final class LockstepReads: Sendable {
     spinLag(index, side: 0)
   }
 
-  /// Runs `body` for each of `values` on a thread of its own; returns when all have returned.
-  private func onThreads<Value: Sendable>(
-    _ values: [Value],
-    _ body: @escaping @Sendable (Int, Value) -> Void
-  ) async {
-    let running = DispatchGroup()
-    for (side, value) in values.enumerated() {
-      running.enter()
+  /// Runs `body` on a thread of its own, and returns when it has returned.
+  private func onAThreadOfItsOwn(_ body: @escaping @Sendable () -> Void) async {
+    await withCheckedContinuation { continuation in
       Thread {
-        body(side, value)
-        running.leave()
+        body()
+        continuation.resume()
       }.start()
     }
-    await withCheckedContinuation { continuation in
-      running.notify(queue: .global()) { continuation.resume() }
-    }
-  }
-
-  private final class FirstReturned: Sendable {
-    let flag = Atomic<Bool>(false)
   }
 }
 
