@@ -2,10 +2,11 @@ import ExerciseSupport
 
 /// Exercise 5.1: progress from a group (section 5.4).
 ///
-/// Run every job at once, each as a child of a task group, in a driver task started with
+/// Run every job at once, however many, each as a child of a task group, in a driver task started with
 /// `Task(executorPreference: executor)` (the tests pass a virtual timeline; nil means anywhere).
 /// Each time a job ends, yield the fraction of the jobs done so far (1/3, 2/3, 1.0 for three),
-/// counted in the group's own loop; finish after the last (no jobs: finish at once, with no
+/// counted in the group's own loop; the consumer must get every fraction, even when several
+/// jobs end at the same moment. Finish after the last (no jobs: finish at once, with no
 /// fraction). The first job that throws ends the stream with its error, and no other job is left
 /// running. When the consumer goes away, cancel the driver, and with it every job.
 /// Read docs/Chapter05-TaskGroups.md#exercise-51-progress-from-a-group

@@ -6,7 +6,8 @@ import ExerciseSupport
 /// than there are ids): start `limit`, then a new one the moment any one ends, not when a whole
 /// batch has, and whether it succeeded or failed. Return one result per id, in the order of
 /// `ids` (as given, not sorted): a fetch that throws gives a `.failure` in its place, and the
-/// others still run.
+/// others still run. A cancelled call too returns one result per id: a cancelled fetch's error
+/// in its place.
 /// Read docs/Chapter05-TaskGroups.md#exercise-52-at-most-n-at-a-time
 public func fetchAll<ID: Sendable, Value: Sendable>(
   _ ids: [ID],

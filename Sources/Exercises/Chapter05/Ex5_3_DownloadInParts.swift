@@ -7,7 +7,8 @@ import Foundation
 /// most one byte (`size` is at least `parts`). Fetch every range at once, each in a child task,
 /// and join the pieces in range order, whatever order they arrive in. A piece whose length is
 /// not its range's is an error: throw `WrongPartLength`. The first error (a fetch's or that one)
-/// is thrown at once, and no other fetch is left running.
+/// is thrown at once, and no other fetch is left running. A piece may be a slice of a larger
+/// `Data`, whose indices start at its `startIndex`, not at 0.
 /// Read docs/Chapter05-TaskGroups.md#exercise-53-a-file-in-ranged-parts
 public func downloadInParts(
   size: Int,

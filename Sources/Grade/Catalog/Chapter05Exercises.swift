@@ -97,6 +97,24 @@ extension ExerciseCatalog {
             + "loop (for try await _ in group), which sees one ended job at a time."
         ),
         Mistake(
+          name: "at most a few jobs at a time",
+          test: "test_fiveJobsOrTwentyFour_allStartAtOnce_aFractionAsEachEnds",
+          saying: "did not all start at once",
+          fixtures: ["four-jobs-at-a-time"],
+          hint: "A window of your own, however polite, makes the jobs above it wait for a place. "
+            + "This exercise runs every job at once: add a child per job before the loop that "
+            + "counts them."
+        ),
+        Mistake(
+          name: "the stream keeps only the newest fraction",
+          test: "test_jobsThatEndTogether_everyFractionReachesTheConsumer",
+          saying: "expected every one of the",
+          fixtures: ["newest-fraction-only"],
+          hint: "Jobs that end together are counted before the consumer runs again, and a "
+            + "stream that buffers only the newest value drops the others. Keep the default "
+            + "buffering policy, which keeps every value until it is read."
+        ),
+        Mistake(
           name: "the stream is never finished",
           test: "test_everyJobAtOnce_aFractionAsEachEnds_thenTheStreamFinishes",
           saying: "the stream must be finished",
@@ -204,6 +222,32 @@ extension ExerciseCatalog {
           fixtures: ["results-by-id"],
           hint: "The same id can be given twice, and its two fetches can answer differently. "
             + "Keep one place per index of ids, not one per id."
+        ),
+        Mistake(
+          name: "a cancelled call adds no children",
+          test: "test_cancelledCall_stillGivesOneResultPerID",
+          saying: "one result per id all the same",
+          fixtures: ["children-unless-cancelled"],
+          hint: "addTaskUnlessCancelled adds nothing once the call is cancelled, and those ids get "
+            + "no result. Add every child with addTask: a cancelled child still runs its fetch, "
+            + "whose error becomes its id's result."
+        ),
+        Mistake(
+          name: "a limit of its own below the caller's",
+          test: "test_manyIDs_aLargeLimitAndASmallOne_eachNewOneAsAnotherEnds",
+          saying: "a new fetch must start the moment any one ends",
+          fixtures: ["six-at-most"],
+          hint: "The caller's limit is the only one: with a limit of 10, ten fetches run at once. "
+            + "Start min(limit, ids.count) children, whatever limit is."
+        ),
+        Mistake(
+          name: "workers take the next id in two steps",
+          test: "test_pairsOfFetchesEndingTogether_eachIDFetchedOnce",
+          saying: "fetched exactly once",
+          fixtures: ["cursor-in-two-steps"],
+          hint: "Reading the next index and moving it on under two locks lets two workers read "
+            + "the same index between them. Take and advance it in one locked step, or let the "
+            + "group's loop, which sees one ended child at a time, start the next fetch."
         ),
         Mistake(
           name: "the children share the results with no lock",
@@ -315,20 +359,29 @@ extension ExerciseCatalog {
         ),
         Mistake(
           name: "at most a fixed number of parts at a time",
-          test: "test_twelvePartsAllAtOnce_andOnePartIsCheckedAsAnyOther",
+          test: "test_twelveOrThirtyTwoParts_allAtOnce_andOnePartIsChecked",
           saying: "did not all start at once",
-          fixtures: ["eight-at-a-time"],
+          fixtures: ["eight-at-a-time", "sixteen-at-a-time"],
           hint: "A limit of your own, however polite to the server, makes the parts above it "
             + "wait for a place. This exercise asks for every part at once: one child per range, "
             + "all added before the loop that collects them."
         ),
         Mistake(
           name: "one part is returned with no length check",
-          test: "test_twelvePartsAllAtOnce_andOnePartIsCheckedAsAnyOther",
+          test: "test_twelveOrThirtyTwoParts_allAtOnce_andOnePartIsChecked",
           saying: "WrongPartLength(range:received:) thrown",
           fixtures: ["one-part-unchecked"],
           hint: "A file in one part is still a part: the server can send it short or long. Let "
             + "parts == 1 take the same path as any other count, through the length check."
+        ),
+        Mistake(
+          name: "each piece is read from index 0",
+          test: "test_slicesOfALargerData_areJoinedAsAnyPiece",
+          kind: .crashed,
+          fixtures: ["pieces-indexed-from-zero"],
+          hint: "A Data can be a slice of a larger one, whose indices start at its startIndex, "
+            + "not 0: piece[0] is then outside it. Append whole pieces (or use piece.startIndex) "
+            + "rather than indexing from 0."
         ),
         Mistake(
           name: "the children share the pieces with no lock",

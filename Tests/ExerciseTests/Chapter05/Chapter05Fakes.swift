@@ -1,6 +1,7 @@
 import ExerciseSupport
 import Foundation
 import LessonSupport
+import Synchronization
 import VirtualTime
 import XCTest
 
@@ -94,5 +95,48 @@ final class ThreadPerJob: TaskExecutor {
     let job = UnownedJob(job)
     let executor = asUnownedTaskExecutor()
     Thread { job.runSynchronously(on: executor) }.start()
+  }
+}
+
+/// Makes fetches on real threads meet in pairs and return together: the first and second calls
+/// wait for each other, then the third and fourth, and so on; then both return within a few
+/// nanoseconds, one a little after the other (the lag cycles through -8...8 spins), so that what
+/// the two callers do next happens at once, at every offset.
+///
+/// A fetch waits for its partner by spinning, up to a bound: a partner that is slow to come (a
+/// busy machine) or never comes (one fetch at a time) makes every later fetch of this value
+/// return at once. Under the thread sanitizer no fetch waits (see `ThreadSanitizer`).
+final class PairedReturns: Sendable {
+  private final class Pair: Sendable {
+    let arrived = Atomic<Int>(0)
+  }
+
+  private let calls = Atomic<Int>(0)
+  private let gaveUp = Atomic<Bool>(ThreadSanitizer.isRunning)
+  private let pairs: [Pair]
+
+  /// For up to `calls` fetches.
+  init(calls: Int) {
+    pairs = (0..<(calls / 2 + 1)).map { _ in Pair() }
+  }
+
+  /// Called by a fetch: waits for its partner, then returns with its lag.
+  func meet() {
+    let call = calls.add(1, ordering: .relaxed).oldValue
+    guard call / 2 < pairs.count, !gaveUp.load(ordering: .relaxed) else { return }
+    let pair = pairs[call / 2]
+    pair.arrived.add(1, ordering: .acquiringAndReleasing)
+    var spins = 0
+    while pair.arrived.load(ordering: .acquiring) < 2 {
+      spins += 1
+      if spins > 1 << 22 {
+        gaveUp.store(true, ordering: .relaxed)
+        return
+      }
+    }
+    let lag = call / 2 % 17 - 8
+    for _ in 0..<(call % 2 == 0 ? max(0, -lag) : max(0, lag)) {
+      _ = pair.arrived.load(ordering: .relaxed)
+    }
   }
 }

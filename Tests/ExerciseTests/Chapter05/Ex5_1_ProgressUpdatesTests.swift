@@ -26,10 +26,11 @@ final class Ex5_1_ProgressUpdatesTests: GradedTestCase {
   /// fractions; `failing` names a call that throws when its time is up.
   private func consume(
     _ log: JobLog,
+    calls: [(String, Int)]? = nil,
     failing: String? = nil,
     limit: Int = .max
   ) async throws -> Seen {
-    let calls = self.calls
+    let calls = calls ?? self.calls
     let seen = Locked(Seen())
     let (_, stuckAt) = try await onTimeline { timeline in
       let jobs = calls.map { name, seconds in
@@ -56,7 +57,8 @@ final class Ex5_1_ProgressUpdatesTests: GradedTestCase {
   }
 
   /// Fails, and returns false, when the jobs did not all start at once on the test's timeline.
-  private func ranAtOnce(_ log: JobLog) -> Bool {
+  private func ranAtOnce(_ log: JobLog, calls: [(String, Int)]? = nil) -> Bool {
+    let calls = calls ?? self.calls
     let log = log.snapshot
     if !log.offTimeline.isEmpty || log.starts.isEmpty {
       XCTFail(
@@ -68,8 +70,8 @@ final class Ex5_1_ProgressUpdatesTests: GradedTestCase {
     let starts = log.startsText(calls.map(\.0))
     guard log.starts.values.allSatisfy({ $0 == "0 s" }), log.starts.count == calls.count else {
       XCTFail(
-        "the jobs ran one after another (they started at: \(starts)): expected every job to "
-          + "start at 0 s"
+        "the \(calls.count) jobs did not all start at once, as one after another or a few at a "
+          + "time would not (they started at: \(starts)): expected every job to start at 0 s"
       )
       return false
     }
@@ -182,5 +184,39 @@ final class Ex5_1_ProgressUpdatesTests: GradedTestCase {
       "with no jobs there is nothing to report (0 / 0 is not a number)"
     )
     XCTAssertEqual(result.end, "finished at 0 s")
+  }
+
+  func test_fiveJobsOrTwentyFour_allStartAtOnce_aFractionAsEachEnds() async throws {
+    // Job k ends at k s: 5 jobs, then 24, more than any limit of a few at a time.
+    for count in [5, 24] {
+      let calls = (1...count).map { ("job\($0)", $0) }
+      let log = JobLog()
+      let seen = try await consume(log, calls: calls)
+      guard ranAtOnce(log, calls: calls) else { return }
+      XCTAssertEqual(
+        seen.fractions,
+        (1...count).map { "\(Int((Double($0) / Double(count) * 100).rounded()))% at \($0) s" },
+        "\(count) jobs, job k ending at k s: one fraction each time a job ends"
+      )
+      XCTAssertEqual(seen.end, "finished at \(count) s")
+    }
+  }
+
+  func test_jobsThatEndTogether_everyFractionReachesTheConsumer() async throws {
+    // Every job ends at 1 s: the group's loop yields them all before the consumer runs again.
+    for count in [3, 20] {
+      let calls = (1...count).map { ("job\($0)", 1) }
+      let log = JobLog()
+      let seen = try await consume(log, calls: calls)
+      guard ranAtOnce(log, calls: calls) else { return }
+      XCTAssertEqual(
+        seen.fractions,
+        (1...count).map { "\(Int((Double($0) / Double(count) * 100).rounded()))% at 1 s" },
+        "\(count) jobs ended at the same moment, and the consumer saw \(seen.fractions.count) "
+          + "fractions: expected every one of the \(count) fractions, in order, each kept by the "
+          + "stream until the consumer reads it"
+      )
+      XCTAssertEqual(seen.end, "finished at 1 s")
+    }
   }
 }

@@ -153,11 +153,112 @@ final class Ex5_2_FetchAllTests: GradedTestCase {
     XCTAssertEqual(doneAt, "4 s")
   }
 
+  func test_cancelledCall_stillGivesOneResultPerID() async throws {
+    // Cancelled before it starts, and at 2 s, while A and C run and D, E, F wait.
+    for (cancelAt, wanted) in [
+      (nil, Array(repeating: "failed", count: 6)),
+      (2, ["failed", "B!", "failed", "failed", "failed", "failed"]),
+    ] {
+      let (names, seconds) = (six.map(\.0), Dictionary(six) { first, _ in first })
+      let (value, stuckAt) = try await onTimeline { timeline in
+        let call = Task(executorPreference: timeline) {
+          await fetchAll(names, atMost: 2) { id in
+            try await timeline.sleep(for: .seconds(seconds[id] ?? 0))
+            return "\(id)!"
+          }
+        }
+        if let cancelAt { try await timeline.sleep(for: .seconds(cancelAt)) }
+        call.cancel()
+        return await call.value
+      }
+      guard let value else {
+        return XCTFail("a cancelled fetchAll never returned (stuck at \(stuckAt ?? "?"))")
+      }
+      let got = try words(value).map { $0.hasPrefix("failed") ? "failed" : $0 }
+      let when = cancelAt.map { "at \($0) s" } ?? "before it started"
+      XCTAssertEqual(
+        got.count,
+        6,
+        "fetchAll was cancelled \(when), and it returned \(got.count) results for 6 ids: "
+          + "expected one result per id all the same, a cancelled fetch's error in its place"
+      )
+      XCTAssertEqual(
+        got,
+        wanted,
+        "fetchAll was cancelled \(when): expected each fetch cancelled then, or later, a "
+          + "failure in its id's place (and B, which ended at 1 s, its value)"
+      )
+    }
+  }
+
+  func test_manyIDs_aLargeLimitAndASmallOne_eachNewOneAsAnotherEnds() async throws {
+    // 14 fetches of 1, 2 or 3 s: each starts at the moment the earliest one in flight ends.
+    let ids = (1...14).map { ("F\($0 + 10)", $0 % 3 + 1) }
+    for limit in [10, 3] {
+      var ends: [Int] = []
+      var starts: [String: String] = [:]
+      for (id, seconds) in ids {
+        var start = 0
+        if ends.count == limit {
+          start = ends.min() ?? 0
+          ends.remove(at: ends.firstIndex(of: start) ?? 0)
+        }
+        starts[id] = "\(start) s"
+        ends.append(start + seconds)
+      }
+      let log = JobLog()
+      let (results, doneAt) = try await fetch(ids, atMost: limit, log: log)
+      guard followedTheSchedule(log, limit: limit, starts: starts) else { return }
+      XCTAssertEqual(results, ids.map { "\($0.0)!" }, "in the order of the ids")
+      XCTAssertEqual(
+        doneAt,
+        "\(ends.max() ?? 0) s",
+        "fetchAll must return once every fetch has ended"
+      )
+    }
+  }
+
   func test_noIDs_noResults_atOnce() async throws {
     let log = JobLog()
     let (results, doneAt) = try await fetch([], atMost: 2, log: log)
     XCTAssertEqual(results, [], "no ids, no results")
     XCTAssertEqual(doneAt, "0 s", "with no ids there is nothing to wait for")
+  }
+
+  /// Under --sanitize=thread the fetches do not wait for each other (see `PairedReturns`).
+  func test_pairsOfFetchesEndingTogether_eachIDFetchedOnce() async throws {
+    // On real threads, two fetches at a time return at the same moment, at several offsets,
+    // and what their callers do next happens at once: taking the next id must be one step.
+    let ids = Array(500..<560)
+    for (round, limit) in zip(0..., [2, 3, 2, 3, 2, 3, 2, 3, 2, 3]) {
+      if ThreadSanitizer.isRunning && round >= 2 { break }
+      let pairs = PairedReturns(calls: ids.count)
+      let fetched = Locked<[Int: Int]>([:])
+      let results = await withTaskExecutorPreference(ThreadPerJob()) {
+        await fetchAll(ids, atMost: limit) { id in
+          fetched.withLock { $0[id, default: 0] += 1 }
+          pairs.meet()
+          return id * 2
+        }
+      }
+      let got = try words(results)  // the stub's NotImplemented, thrown first
+      let counts = fetched.withLock { $0 }
+      let twice = ids.filter { counts[$0, default: 0] > 1 }.map(String.init)
+      let never = ids.filter { counts[$0] == nil }.map(String.init)
+      if !twice.isEmpty || !never.isEmpty {
+        return XCTFail(
+          "\(ids.count) ids, \(limit) at a time on real threads, fetches ending two at the same "
+            + "moment: ids fetched twice: \(twice.isEmpty ? "none" : twice.joined(separator: ", "))"
+            + "; ids never fetched: \(never.isEmpty ? "none" : never.joined(separator: ", "))"
+            + ". Expected each id fetched exactly once, however the fetches end together"
+        )
+      }
+      XCTAssertEqual(
+        got,
+        ids.map { "\($0 * 2)" },
+        "\(ids.count) ids, \(limit) at a time on real threads: one result per id, in its place"
+      )
+    }
   }
 
   func test_sixFetches_twoAtATime_eachNewOneAsAnotherEnds() async throws {

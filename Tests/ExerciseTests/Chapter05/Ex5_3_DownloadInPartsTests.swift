@@ -36,14 +36,15 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
   /// Downloads `file` in `parts` on a timeline, through fakes.
   ///
   /// The part at `index` of `expected` takes `seconds[index]` and answers as `answers[index]`
-  /// says (its bytes by default). Returns the outcome ("the file", "wrong bytes", "threw ... at
+  /// says (its bytes by default); with `slices`, each piece is a slice of `file`. Returns the outcome ("the file", "wrong bytes", "threw ... at
   /// T") and the log, whose job names are the ranges asked for ("0-9").
   private func download(
     _ file: Data,
     parts: Int,
     expected: [ClosedRange<Int>],
     seconds: [Int],
-    answers: [Int: Answer] = [:]
+    answers: [Int: Answer] = [:],
+    slices: Bool = false
   ) async throws -> (outcome: String, log: JobLog) {
     let log = JobLog()
     let (value, stuckAt) = try await onTimeline { timeline in
@@ -59,8 +60,9 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
           guard range.lowerBound >= 0, range.upperBound < file.count, range.count > 0 else {
             return Data()  // a range outside the file: the ranges check below says so
           }
-          // A Data of its own, indexed from 0, as a real download's is.
-          let bytes = Data(file[range])
+          // A Data of its own, indexed from 0, as a real download's is; or, with `slices`, a
+          // slice of the file, a Data as valid, whose indices start at the range's start.
+          let bytes = slices ? file[range] : Data(file[range])
           switch index.flatMap({ answers[$0] }) {
           case .short: return bytes.dropLast()
           case .long: return bytes + [0]
@@ -220,6 +222,29 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
     }
   }
 
+  func test_slicesOfALargerData_areJoinedAsAnyPiece() async throws {
+    // Each piece is file[range]: a Data whose first index is the range's start, not 0.
+    for (size, parts, expected, seconds) in [
+      (40, 4, forty, [4, 3, 2, 1]),
+      (23, 7, [0...3, 4...7, 8...10, 11...13, 14...16, 17...19, 20...22], [1, 2, 1, 2, 1, 2, 1]),
+    ] {
+      let (outcome, log) = try await download(
+        file(size),
+        parts: parts,
+        expected: expected,
+        seconds: seconds,
+        slices: true
+      )
+      guard askedForTheRanges(log, size: size, parts: parts, expected: expected) else { return }
+      XCTAssertEqual(
+        outcome,
+        "the file at \(seconds.max() ?? 0) s",
+        "\(size) bytes in \(parts) parts, each piece a slice of a larger Data (its indices "
+          + "start at its range's start, not at 0): expected the file"
+      )
+    }
+  }
+
   func test_theFixtureServersFile_inFourRangedRequests() async throws {
     let file = try XCTUnwrap(FixtureFile.named("small.bin"))
     try await FixtureServer.serving { server in
@@ -242,20 +267,27 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
     }
   }
 
-  func test_twelvePartsAllAtOnce_andOnePartIsCheckedAsAnyOther() async throws {
-    // More parts than a polite few: every one of them starts at 0 s.
-    let twelve = [
-      0...2, 3...5, 6...8, 9...11, 12...14, 15...17, 18...19, 20...21, 22...23, 24...25,
-      26...27, 28...29,
-    ]
-    let (outcome, log) = try await download(
-      file(30),
-      parts: 12,
-      expected: twelve,
-      seconds: Array(repeating: 1, count: 12)
-    )
-    guard askedForTheRanges(log, size: 30, parts: 12, expected: twelve) else { return }
-    XCTAssertEqual(outcome, "the file at 1 s", "30 bytes in 12 parts of 1 s each, all at once")
+  func test_twelveOrThirtyTwoParts_allAtOnce_andOnePartIsChecked() async throws {
+    // More parts than a polite few, or a few dozen: every one of them starts at 0 s.
+    for (size, parts) in [(30, 12), (75, 32)] {
+      var expected: [ClosedRange<Int>] = []
+      for part in 0..<parts {
+        let start = expected.last.map { $0.upperBound + 1 } ?? 0
+        expected.append(start...(start + size / parts + (part < size % parts ? 1 : 0) - 1))
+      }
+      let (outcome, log) = try await download(
+        file(size),
+        parts: parts,
+        expected: expected,
+        seconds: Array(repeating: 1, count: parts)
+      )
+      guard askedForTheRanges(log, size: size, parts: parts, expected: expected) else { return }
+      XCTAssertEqual(
+        outcome,
+        "the file at 1 s",
+        "\(size) bytes in \(parts) parts of 1 s each, all at once"
+      )
+    }
     // One part is the whole file, and its length is checked as any part's is.
     for (size, answer) in [(7, Answer.bytes), (10, .long), (9, .short)] {
       let whole = [0...(size - 1)]
