@@ -132,21 +132,14 @@ final class Ex6_2_CollectInBatchesTests: GradedTestCase {
     endsOnCancel: Bool
   ) async throws -> (reported: [Int], outcome: String) {
     let reported = Locked<[Int]>([])
-    let outcome: String
-    do {
-      let data = try await collectInBatches(
+    let outcome = try await self.outcome {
+      try await collectInBatches(
         BytesThatEndOnCancel(count: 200_003, cancelAt: cancelAt, endsOnCancel: endsOnCancel),
         size: 200_003
       ) { fraction in
         reported.withLock { $0.append(Int((fraction * 200_003).rounded())) }
         return true
       }
-      outcome = "returned \(data.count) bytes"
-    } catch is CancellationError {
-      outcome = "CancellationError"
-    } catch {
-      try rethrowIfNotImplemented(error)
-      outcome = "threw \(error)"
     }
     return (reported.withLock { $0 }, outcome)
   }
@@ -280,19 +273,11 @@ final class Ex6_2_CollectInBatchesTests: GradedTestCase {
     for size in [0, 40_000] {
       withUnsafeCurrentTask { $0?.cancel() }
       let reported = Locked<[Double]>([])
-      let outcome: String
-      do {
-        let data = try await collectInBatches(BytesThatEndOnCancel(count: size), size: size) {
-          fraction in
+      let outcome = try await self.outcome {
+        try await collectInBatches(BytesThatEndOnCancel(count: size), size: size) { fraction in
           reported.withLock { $0.append(fraction) }
           return true
         }
-        outcome = "returned \(data.count) bytes"
-      } catch is CancellationError {
-        outcome = "CancellationError"
-      } catch {
-        try rethrowIfNotImplemented(error)
-        outcome = "threw \(error)"
       }
       XCTAssertEqual(
         outcome,
@@ -347,6 +332,18 @@ final class Ex6_2_CollectInBatchesTests: GradedTestCase {
         "bytes past a size of 0 are past the size: expected every fraction past 1.0, got "
           + "\(fractions)"
       )
+    }
+  }
+
+  /// How a call came out, in words: "returned N bytes", "CancellationError" or "threw E".
+  private func outcome(of collect: () async throws -> Data) async throws -> String {
+    do {
+      return "returned \(try await collect().count) bytes"
+    } catch is CancellationError {
+      return "CancellationError"
+    } catch {
+      try rethrowIfNotImplemented(error)
+      return "threw \(error)"
     }
   }
 }
