@@ -39,7 +39,11 @@ final class CallbackScheduler: Sendable {
     Task.detached { [clock] in
       // Nothing cancels these tasks, so the sleep is not interrupted; call back either way.
       try? await clock.sleep(for: delay)
-      handler.take()?()
+      do {
+        // The callback is released at the end of this scope, before it counts as delivered.
+        let callback = handler.take()
+        callback?()
+      }
       self.markDelivered()
     }
   }
