@@ -49,6 +49,9 @@ extension Verdict {
   static func judge(_ run: ChildProcessResult, timeoutSeconds: Int) -> Verdict {
     let report = TestReport(xctestOutput: run.stdout)
     let runtime = runtimeLines(in: run.stderr + "\n" + run.stdout)
+    // A test that grades generated scenarios names each before running it: a crash or a hang
+    // happened in the last one named.
+    let scenario = lastScenario(in: run.stderr).map { ["in the generated scenario: \($0)"] } ?? []
 
     if let race = DataRaceReport(sanitizerOutput: run.stderr) {
       return .failing(
@@ -79,7 +82,7 @@ extension Verdict {
           message: "did not finish in \(timeoutSeconds) s, and kept the processor busy all along "
             + "(\(String(format: "%.1f", seconds)) s of CPU time): a loop that never ends? A "
             + "`while` whose condition never changes, or a retry that never waits, spins forever.",
-          details: failedBeforeStopping(report) + runtime
+          details: scenario + failedBeforeStopping(report) + runtime
         )
       )
     }
@@ -92,13 +95,18 @@ extension Verdict {
           message: "did not finish in \(timeoutSeconds) s: is a continuation never resumed? "
             + "Or a stream never finished? Every path (success, failure, cancel) must end what "
             + "it started, exactly once.",
-          details: failedBeforeStopping(report) + runtime
+          details: scenario + failedBeforeStopping(report) + runtime
         )
       )
     }
     if let crashed = report.unfinishedTest {
       return .failing(
-        Failure(kind: .crashed, test: crashed, message: crashMessage(runtime), details: runtime)
+        Failure(
+          kind: .crashed,
+          test: crashed,
+          message: crashMessage(runtime),
+          details: scenario + runtime
+        )
       )
     }
     if report.allPassed {
@@ -202,6 +210,15 @@ extension Verdict {
     }
   }
 
+  /// The scenario a graded test named last ("graded scenario: ..." on stderr), if any.
+  static func lastScenario(in output: String) -> String? {
+    let prefix = "graded scenario: "
+    guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix(prefix) }) else {
+      return nil
+    }
+    return String(line.dropFirst(prefix.count))
+  }
+
   /// The assertions the unfinished test had already failed: often clearer than the hang.
   private static func failedBeforeStopping(_ report: TestReport) -> [String] {
     guard let test = report.unfinishedTest else { return [] }
@@ -229,10 +246,12 @@ extension Verdict {
     if let separator = first.range(of: " - ", options: .backwards),
       !first[separator.upperBound...].isEmpty
     {
+      // XCTFail's "failed" says nothing the message does not.
+      let detail = String(first[..<separator.lowerBound])
       return Failure(
         test: test,
         message: String(first[separator.upperBound...]),
-        details: [String(first[..<separator.lowerBound])]
+        details: detail == "failed" ? [] : [detail]
       )
     }
     return Failure(test: test, message: first, details: [])

@@ -66,6 +66,35 @@ final class VerdictTests: XCTestCase {
     )
   }
 
+  func test_aCrashOrAHang_inGeneratedScenarios_namesTheLastScenarioAnnounced() {
+    let stderr =
+      "graded scenario: the numbers in 0..<2\ngraded scenario: the numbers in 0..<3; cancel()\n"
+    for termination in [Termination.signalled(RuntimeTrap.signal), .timedOut] {
+      let verdict = Verdict.judge(run(started, stderr: stderr, termination), timeoutSeconds: 10)
+      guard case .failing(let failure) = verdict else { return XCTFail("\(verdict)") }
+      XCTAssertEqual(
+        failure.details.first,
+        "in the generated scenario: the numbers in 0..<3; cancel()",
+        "\(termination)"
+      )
+    }
+    // With no scenario announced, nothing is said of one.
+    let verdict = Verdict.judge(run(started, .timedOut), timeoutSeconds: 10)
+    guard case .failing(let failure) = verdict else { return XCTFail("\(verdict)") }
+    XCTAssertEqual(failure.details, [])
+  }
+
+  func test_anXCTFail_showsItsMessage_withoutTheWordFailedAsADetail() {
+    let output =
+      started + "/x.swift:9: error: T.test_a : failed - the scenario: got 0; the statement gives 1"
+      + "\nTest Case 'T.test_a' failed (0.0 seconds)\n"
+    guard case .failing(let failure) = Verdict.judge(run(output), timeoutSeconds: 10) else {
+      return XCTFail("not failing")
+    }
+    XCTAssertEqual(failure.message, "the scenario: got 0; the statement gives 1")
+    XCTAssertEqual(failure.details, [])
+  }
+
   func test_aCrashInTheLearnersFile_saysWhere_andOneInTheRuntimesDoesNot() {
     let stderr =
       "Exercises/Ex4_1_MakeRequest.swift:13: Fatal error: Unexpectedly found nil while "

@@ -18,6 +18,8 @@ import MiniCombine
 ///   the loop already sending send it. (A request that starts a loop of its own inside the first
 ///   nests once per number, and overflows the stack on a long range.)
 /// Calls come from one thread at a time; no lock is needed.
+/// Graded on 600 generated scenarios too (any range in Int, any demand, calls from inside the
+/// subscriber), compared with these rules: what the subscriber gets, and whether it is let go.
 /// Read docs/Chapter07-CustomPublishers.md#exercise-71-the-demand-bookkeeping
 public final class NumbersSubscription<S: Subscriber>: Subscription, @unchecked Sendable
 where S.Input == Int, S.Failure == Never {

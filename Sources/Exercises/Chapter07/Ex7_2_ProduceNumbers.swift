@@ -12,6 +12,9 @@ import MiniCombine
 /// - stop once the subscription is over: check `context.cancelled` before every number (a
 ///   cancel can come while numbers are still wanted, and it also wakes `waitIfPaused()`); then
 ///   make no other number, send nothing, and throw `CancellationError()`.
+/// Graded on 300 generated runs too (limits 0 to 200, pauses, cancels before the start, while
+/// waiting, inside receive(_:)). Left free: how often `cancelled` and `paused` are read, and,
+/// after a cancel inside `receive(_:)` of the last number, returning or throwing.
 /// Read docs/Chapter07-CustomPublishers.md#exercise-72-a-producer-that-pauses-and-stops
 public func produceNumbers(
   upTo limit: Int,

@@ -64,7 +64,7 @@ extension ExerciseCatalog {
           name: "the demand kept in an Int",
           test: "test_demandSaturates_unlimitedPlusMoreIsStillUnlimited",
           kind: .crashed,
-          fixtures: ["demand-in-an-int"],
+          fixtures: ["demand-in-an-int", "demand-in-an-int-and-a-flag"],
           hint: ".unlimited has no number, and Int.max + 1 traps. Keep a Subscribers.Demand: "
             + "its + and - saturate, and .unlimited stays unlimited."
         ),
@@ -160,6 +160,14 @@ extension ExerciseCatalog {
           fixtures: ["cancel-keeps-the-subscriber"],
           hint: "The subscriber holds its subscription. If the subscription also keeps the "
             + "subscriber after cancel() or .finished, neither is ever freed: set it to nil."
+        ),
+        Mistake(
+          name: "a generated scenario ends otherwise than the statement says",
+          test: "test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario",
+          fixtures: ["returned-demand-added-when-run-out"],
+          hint: "Take the scenario in the message one step at a time and write down what the "
+            + "statement's rules make each step do; then do the same with your code. The first "
+            + "step where the two part is where your answer reads the statement otherwise."
         ),
       ]
     ),
@@ -284,6 +292,14 @@ extension ExerciseCatalog {
           fixtures: ["nothing-to-send-returns"],
           hint: "With no number to send, the subscriber still waits for the end: send "
             + ".finished whatever the limit."
+        ),
+        Mistake(
+          name: "a generated scenario ends otherwise than the statement says",
+          test: "test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario",
+          fixtures: ["first-number-before-any-check"],
+          hint: "Take the scenario in the message one step at a time and write down what the "
+            + "statement's rules make each step do; then do the same with your code. The first "
+            + "step where the two part is where your answer reads the statement otherwise."
         ),
       ]
     ),
@@ -481,6 +497,31 @@ extension ExerciseCatalog {
           fixtures: ["cancelled-inside-the-lock"],
           hint: "A subscription's cancel() may call back into the bridge, which takes the "
             + "lock: take the subscription out under the lock, and cancel it after unlocking."
+        ),
+        Mistake(
+          name: "the subscription kept in another withLock than the one that checks for the end",
+          test: "test_twoThreads_theSubscriptionAndACancelAtOnce_theSubscriptionIsCancelledOnce",
+          fixtures: ["end-checked-apart-from-keeping-the-subscription"],
+          hint: "Between two withLocks, cancel() can run on another thread, find no "
+            + "subscription to cancel, and end the bridge; the subscription kept after it is "
+            + "never cancelled. Decide whether it is late and keep it in the same withLock."
+        ),
+        Mistake(
+          name: "a loop's next() deadlocks inside the resume",
+          test: "test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario",
+          kind: .hung,
+          fixtures: ["value-handed-over-inside-the-lock"],
+          hint: "A resumed next() may run at once, inside your resume, and a for-await loop "
+            + "calls next() again right there, which takes your lock. Resume after unlocking."
+        ),
+        Mistake(
+          name: "a continuation resumed again after a task's cancel",
+          test: "test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario",
+          kind: .crashed,
+          fixtures: ["task-cancel-keeps-the-continuation"],
+          hint: "Whatever resumes the waiting continuation takes it out of the state in the "
+            + "same withLock, a task's cancel included: a value already on its way finds it "
+            + "otherwise, and resumes it again."
         ),
       ]
     ),

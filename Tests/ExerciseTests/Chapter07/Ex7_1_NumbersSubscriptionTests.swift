@@ -238,4 +238,16 @@ final class Ex7_1_NumbersSubscriptionTests: GradedTestCase {
       )
     }
   }
+
+  /// The grade: 600 generated scenarios (ranges anywhere in Int, empty ones, ones that end at
+  /// Int.max; every kind of demand; calls from inside receive(_:) and receive(completion:)),
+  /// each compared with what the statement says the subscriber gets.
+  func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
+    try await assertEveryScenario(
+      demandScenarios(count: 600, seed: 71),
+      model: demandModel,
+      answer: demandAnswer,
+      explain: explainDemand
+    )
+  }
 }

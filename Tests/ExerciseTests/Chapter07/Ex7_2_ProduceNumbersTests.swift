@@ -191,4 +191,16 @@ final class Ex7_2_ProduceNumbersTests: GradedTestCase {
       "upTo: 0 is no number to send: expected .finished alone, which needs no demand"
     )
   }
+
+  /// The grade: 300 generated runs (limits from 0 to 200; demands of one, a few or every number;
+  /// pauses; cancels before the producer starts, while it waits and from inside receive(_:)),
+  /// each compared with what the statement says happens.
+  func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
+    try await assertEveryScenario(
+      producerScenarios(count: 300, seed: 72),
+      model: producerModel,
+      answer: producerAnswer,
+      explain: explainProducer
+    )
+  }
 }

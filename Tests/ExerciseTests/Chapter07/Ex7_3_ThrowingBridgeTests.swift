@@ -167,6 +167,12 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
     return (bridge, spy)
   }
 
+  /// Throws a stub's "not implemented" from its next(), for a test that does not call next():
+  /// an exercise not started is told so, not graded on what its empty methods do.
+  private func throwIfNotStarted() async throws {
+    _ = try await bridgeAnswer(BridgeScenario(publisher: .plain, loop: false, steps: [.next]))
+  }
+
   /// Calls `bridge.next()` in a task, and returns once it has asked for a value (so it waits)
   /// or has already returned.
   private func startNext(
@@ -452,6 +458,39 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
   }
 
   /// Run under --sanitize=thread too (the grader does, once the plain run passes).
+  ///
+  /// Whichever comes first, the subscription ends up cancelled once: by cancel() if it was
+  /// kept, or by receive(subscription:) if the bridge was over. The cancel comes a lag after the
+  /// subscription, -16...16 spins, moved each round.
+  func test_twoThreads_theSubscriptionAndACancelAtOnce_theSubscriptionIsCancelledOnce() async throws
+  {
+    try await throwIfNotStarted()
+    let rounds = 3_000
+    let bridges = (0..<rounds).map { _ in ThrowingBridge<Int>() }
+    let spies = (0..<rounds).map { _ in SpySubscription() }
+    let pair = Arrivals()
+    await inRounds(rounds) { lane, round in
+      let lag = round % 33 - 16
+      if lane == 0 {
+        if lag < 0 { pair.spin(-lag) }
+        bridges[round].receive(subscription: spies[round])
+      } else {
+        if lag > 0 { pair.spin(lag) }
+        bridges[round].cancel()
+      }
+    }
+    for round in 0..<rounds {
+      let cancels = spies[round].log.filter { $0 == "cancel" }.count
+      guard cancels != 1 else { continue }
+      return XCTFail(
+        "receive(subscription:) and cancel() came at once from two threads (round \(round)): the "
+          + "subscription was cancelled \(cancels) times; expected once, whichever came first, "
+          + "so that its publisher stops"
+      )
+    }
+  }
+
+  /// Run under --sanitize=thread too (the grader does, once the plain run passes).
   func test_twoThreads_theEndAndANextAtOnce_theNextEnds() async throws {
     // A next() that checks for the end in one locked section and waits in another waits
     // forever for a `.finished` that came between the two. No callback of the test's runs in
@@ -564,5 +603,18 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
     )
     let value = try await next.value
     XCTAssertNil(value, "cancel() ends the waiting next() with nil")
+  }
+
+  /// The grade: 400 generated runs (next() calls, values, the end and failures in any order, a
+  /// subscription that comes first, late or after the end, cancel() and a task's cancel, and
+  /// publishers that call back into the bridge), each compared with what the statement says.
+  func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
+    try await throwIfNotStarted()
+    try await assertEveryScenario(
+      bridgeScenarios(count: 400, seed: 73),
+      model: bridgeModel,
+      answer: bridgeAnswer,
+      explain: explainBridge
+    )
   }
 }

@@ -1,0 +1,298 @@
+import ExerciseSupport
+import LessonSupport
+import MiniCombine
+import XCTest
+
+#if SOLUTIONS
+import Solutions
+#else
+import Exercises
+#endif
+
+// Exercise 7.2 graded by its statement: generated limits, demands, pauses and cancels (before the
+// producer starts, while it waits, from inside receive(_:)), run in a real `Create` and compared
+// with a model of the statement. Everything after the first request happens on the producer's own
+// thread, called from the context and the subscriber, so each run goes the same way every time.
+
+/// A producer's run, as the grade generates it.
+struct ProducerScenario: GradedScenario {
+  /// What the subscriber does.
+  enum Action: Equatable, Sendable, CustomStringConvertible {
+    case request(Subscribers.Demand)
+    case cancel
+
+    var description: String {
+      switch self {
+      case .request(let demand): "asks for \(demand.max.map(String.init) ?? "every number")"
+      case .cancel: "cancels"
+      }
+    }
+  }
+
+  var limit: Int
+  /// The subscriber's first request, which starts the producer.
+  var first: Subscribers.Demand
+  /// A cancel that comes before the producer's thread has done anything.
+  var cancelledBeforeStart = false
+  /// What the subscriber does each time the producer waits while paused, in turn; once these
+  /// are used up, it cancels.
+  var whenPaused: [Action]
+  /// What it does from inside `receive(_:)` of a number.
+  var insideReceive: [Int: Action]
+
+  var size: Int {
+    whenPaused.count + insideReceive.count + min(limit, 1_000) / 10
+  }
+
+  var description: String {
+    var parts = ["upTo: \(limit)", "the subscriber first \(Action.request(first))"]
+    if cancelledBeforeStart { parts.append("then cancels before the producer's thread runs") }
+    for (number, action) in insideReceive.sorted(by: { $0.key < $1.key }) {
+      parts.append("on getting the \(number) it \(action)")
+    }
+    if !cancelledBeforeStart {
+      let turns = (whenPaused + [.cancel]).map(\.description)
+      parts.append("each time the producer waits, it " + turns.joined(separator: ", then "))
+    }
+    return parts.joined(separator: "; ")
+  }
+
+  var smaller: [ProducerScenario] {
+    var candidates: [ProducerScenario] = []
+    if limit > 0 { candidates.append(with { $0.limit = limit / 2 }) }
+    if limit > 0 { candidates.append(with { $0.limit = limit - 1 }) }
+    for actions in whenPaused.eachWithOneLeftOut {
+      candidates.append(with { $0.whenPaused = actions })
+    }
+    for key in insideReceive.keys.sorted() {
+      candidates.append(with { $0.insideReceive[key] = nil })
+    }
+    if let number = first.max, number > 1 {
+      candidates.append(with { $0.first = .max(number / 2) })
+    }
+    return candidates
+  }
+
+  private func with(_ change: (inout ProducerScenario) -> Void) -> ProducerScenario {
+    var copy = self
+    change(&copy)
+    return copy
+  }
+}
+
+/// What happened, in order: "made 3", "got 3", "waited while paused", "finished", and how the
+/// producer ended.
+struct ProducerOutcome: Equatable {
+  var events: [String]
+}
+
+/// The statement of exercise 7.2, as a program.
+func producerModel(_ scenario: ProducerScenario) -> ProducerOutcome {
+  var events: [String] = []
+  var demand = scenario.first
+  var cancelled = scenario.cancelledBeforeStart
+  var turns = scenario.whenPaused[...]
+  func perform(_ action: ProducerScenario.Action) {
+    switch action {
+    case .request(let more): if !cancelled { demand += more }
+    case .cancel: cancelled = true
+    }
+  }
+  for number in 0..<max(scenario.limit, 0) {
+    if !cancelled, demand == .none {
+      events.append("waited while paused")
+      perform(turns.popFirst() ?? .cancel)
+    }
+    if cancelled {
+      events.append(ProducerRun.threw)
+      return ProducerOutcome(events: events)
+    }
+    events.append("made \(number)")
+    demand -= 1
+    events.append("got \(number)")
+    if let action = scenario.insideReceive[number] { perform(action) }
+  }
+  if !cancelled { events.append("finished") }
+  events.append(cancelled ? ProducerRun.endedAfterTheLast : ProducerRun.returned)
+  return ProducerOutcome(events: events)
+}
+
+/// One run of the answer: its log, and the subscription the context and subscriber act on.
+final class ProducerRun: Sendable {
+  static let returned = "returned"
+  static let threw = "threw CancellationError"
+  /// A cancel after the last number is made: the statement leaves returning or throwing free.
+  static let endedAfterTheLast = "returned or threw CancellationError"
+
+  let scenario: ProducerScenario
+  private struct State {
+    var events: [String] = []
+    var subscription: (any Subscription)?
+    var turn = 0
+    var pausedReadsInARow = 0
+  }
+  private let state = Locked(State())
+
+  init(_ scenario: ProducerScenario) {
+    self.scenario = scenario
+  }
+
+  var events: [String] { state.withLock { $0.events } }
+
+  func note(_ event: String) { state.withLock { $0.events.append(event) } }
+
+  func keep(_ subscription: any Subscription) { state.withLock { $0.subscription = subscription } }
+
+  func perform(_ action: ProducerScenario.Action) {
+    let subscription = state.withLock { $0.subscription }
+    switch action {
+    case .request(let demand): subscription?.request(demand)
+    case .cancel: subscription?.cancel()
+    }
+  }
+
+  /// The producer waits while paused: the subscriber takes its next turn.
+  func paused() {
+    let turn = state.withLock { state in
+      state.events.append("waited while paused")
+      state.pausedReadsInARow = 0
+      defer { state.turn += 1 }
+      return state.turn
+    }
+    perform(turn < scenario.whenPaused.count ? scenario.whenPaused[turn] : .cancel)
+  }
+
+  /// A read of `paused` that said true; a loop that only reads it would spin forever, so after
+  /// many in a row, the subscriber takes its turn as if the producer waited.
+  func readPaused() {
+    let spinning = state.withLock { state in
+      state.pausedReadsInARow += 1
+      return state.pausedReadsInARow >= 100_000
+    }
+    guard spinning else { return }
+    note("read paused 100,000 times without waiting")
+    paused()
+  }
+}
+
+/// The context the answer gets: the real one, with the subscriber's turns taken at each wait.
+private struct ScriptedContext: CreateContext {
+  let inner: any CreateContext
+  let run: ProducerRun
+
+  var paused: Bool {
+    let paused = inner.paused
+    if paused { run.readPaused() }
+    return paused
+  }
+
+  var cancelled: Bool { inner.cancelled }
+
+  func waitIfPaused() {
+    if inner.paused { run.paused() }
+    inner.waitIfPaused()
+  }
+}
+
+/// The subscriber of a scenario: notes what it gets, and acts inside `receive(_:)`.
+private final class ScriptedProducerSubscriber: Subscriber, Sendable {
+  let run: ProducerRun
+
+  init(_ run: ProducerRun) {
+    self.run = run
+  }
+
+  func receive(subscription: any Subscription) { run.keep(subscription) }
+
+  func receive(_ input: Int) -> Subscribers.Demand {
+    run.note("got \(input)")
+    if let action = run.scenario.insideReceive[input] { run.perform(action) }
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Never>) { run.note("finished") }
+}
+
+/// Runs `scenario` on the answer's `produceNumbers`, in a real `Create`.
+func producerAnswer(_ scenario: ProducerScenario) async throws -> ProducerOutcome {
+  let run = ProducerRun(scenario)
+  let (ended, end) = AsyncStream.makeStream(of: (any Error)?.self)
+  let publisher = Create<Int, Never> { emitter, context in
+    do {
+      let scripted = ScriptedContext(inner: context, run: run)
+      // A cancel that came before this thread ran is already there when the answer starts.
+      if scenario.cancelledBeforeStart { run.perform(.cancel) }
+      try produceNumbers(upTo: scenario.limit, to: emitter, context: scripted) { number in
+        run.note("made \(number)")
+      }
+      run.note(ProducerRun.returned)
+      end.yield(nil)
+    } catch is CancellationError {
+      run.note(ProducerRun.threw)
+      end.yield(nil)
+    } catch {
+      run.note("threw \(error)")
+      end.yield(error)
+    }
+    end.finish()
+  }
+  publisher.receive(subscriber: ScriptedProducerSubscriber(run))
+  run.perform(.request(scenario.first))
+  for await error in ended {
+    if let error = error as? NotImplemented { throw error }
+  }
+  var events = run.events
+  // After a cancel that came once the last number was made, either ending is right.
+  if let last = events.last, last == ProducerRun.returned || last == ProducerRun.threw,
+    producerModel(scenario).events.last == ProducerRun.endedAfterTheLast
+  {
+    events[events.count - 1] = ProducerRun.endedAfterTheLast
+  }
+  return ProducerOutcome(events: events)
+}
+
+/// The scenarios exercise 7.2 is graded on: a fixed list, from fixed seeds.
+func producerScenarios(count: Int, seed: UInt64) -> [ProducerScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  return (0..<count).map { _ in
+    let limit = numbers.pick([0, 1, 2, 3, Int.random(in: 1...12, using: &numbers), 200])
+    func demand() -> Subscribers.Demand {
+      numbers.pick([.max(1), .max(1), .max(2), .max(Int.random(in: 1...6, using: &numbers))])
+    }
+    func action() -> ProducerScenario.Action {
+      numbers.chance(15) ? .cancel : .request(numbers.chance(5) ? .unlimited : demand())
+    }
+    var inside: [Int: ProducerScenario.Action] = [:]
+    if numbers.chance(40) {
+      for _ in 0..<Int.random(in: 1...2, using: &numbers) {
+        inside[Int.random(in: 0...max(limit, 1), using: &numbers)] = action()
+      }
+    }
+    return ProducerScenario(
+      limit: limit,
+      first: numbers.chance(10) ? .unlimited : demand(),
+      cancelledBeforeStart: numbers.chance(10),
+      whenPaused: (0..<Int.random(in: 0...5, using: &numbers)).map { _ in action() },
+      insideReceive: inside
+    )
+  }
+}
+
+/// The failure message: the scenario, then what happened and what the statement says.
+func explainProducer(
+  _ scenario: ProducerScenario,
+  _ got: ProducerOutcome,
+  _ expected: ProducerOutcome
+) -> String {
+  // The first event that differs, with a little before it.
+  let same = zip(got.events, expected.events).prefix { $0 == $1 }.count
+  let from = max(0, same - 3)
+  func shown(_ events: [String]) -> String {
+    let part = events[from...].prefix(8)
+    let more = events.count > from + 8 ? ", ..." : ""
+    return (from > 0 ? "..., " : "")
+      + (part.isEmpty ? "nothing more" : part.joined(separator: ", ")) + more
+  }
+  return "\(scenario): the run went \(shown(got.events)); the statement gives "
+    + "\(shown(expected.events))"
+}

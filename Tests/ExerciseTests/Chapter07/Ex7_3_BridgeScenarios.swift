@@ -1,0 +1,403 @@
+import ExerciseSupport
+import LessonSupport
+import MiniCombine
+import XCTest
+
+#if SOLUTIONS
+import Solutions
+#else
+import Exercises
+#endif
+
+// Exercise 7.3 graded by its statement: generated orders of next() calls, values, the end, a
+// failure, a late or early subscription, a cancel() and a task's cancel, with publishers that
+// send from inside request(_:) or complete from inside cancel(), compared with a model of the
+// statement. Each next() runs on an executor that runs its jobs at once, on the calling thread,
+// so every step ends before the next one starts and the order of events is the same every run.
+
+/// A failure a scenario's publisher sends; `number` tells two apart.
+struct ScenarioFailure: Error, Equatable {
+  let number: Int
+}
+
+/// One run of a `for try await` loop over a publisher, step by step, as the grade generates it.
+struct BridgeScenario: GradedScenario {
+  /// How the publisher's subscription behaves.
+  enum Publisher: Equatable, Sendable, CustomStringConvertible {
+    /// Sends when the scenario says so.
+    case plain
+    /// Sends each value at once, from inside `request(_:)`; the fourth request finishes it.
+    case sendsInsideRequest
+    /// Sends `.finished` from inside `cancel()`.
+    case finishesInsideCancel
+    /// Fails at once, from inside the second `request(_:)`.
+    case failsInsideTheSecondRequest
+
+    var description: String {
+      switch self {
+      case .plain: "a publisher that sends when told"
+      case .sendsInsideRequest:
+        "a publisher that sends 1, 2, 3 from inside request(_:), then .finished"
+      case .finishesInsideCancel: "a publisher that sends .finished from inside its cancel()"
+      case .failsInsideTheSecondRequest:
+        "a publisher that fails from inside the second request(_:)"
+      }
+    }
+  }
+
+  enum Step: Equatable, Sendable, CustomStringConvertible {
+    /// The loop calls next(), if its last next() has returned.
+    case next
+    /// The bridge receives the subscription.
+    case subscription
+    /// The publisher sends a value, if one was asked for or the subscription was cancelled (a
+    /// value already on its way).
+    case value
+    case finished
+    case failure
+    /// The task waiting in next() is cancelled.
+    case cancelTheTask
+    /// `cancel()` on the bridge.
+    case cancel
+
+    var description: String {
+      switch self {
+      case .next: "next()"
+      case .subscription: "the subscription comes"
+      case .value: "a value"
+      case .finished: ".finished"
+      case .failure: "a failure"
+      case .cancelTheTask: "the waiting task is cancelled"
+      case .cancel: "cancel()"
+      }
+    }
+  }
+
+  var publisher: Publisher
+  /// Whether each next() is a step of its own, or the loop calls next() again as soon as one
+  /// returns a value, as `for try await` does (inside the call that resumed it, here).
+  var loop: Bool
+  var steps: [Step]
+
+  var size: Int { steps.count + (publisher == .plain ? 0 : 1) + (loop ? 1 : 0) }
+
+  var description: String {
+    let consumer =
+      loop
+      ? "a for-await loop (next() again as soon as one returns a value)" : "one next() at a time"
+    return "with \(publisher) and \(consumer): " + steps.map(\.description).joined(separator: ", ")
+  }
+
+  var smaller: [BridgeScenario] {
+    var candidates = steps.eachWithOneLeftOut.map { with(steps: $0) }
+    if publisher != .plain {
+      candidates.append(BridgeScenario(publisher: .plain, loop: loop, steps: steps))
+    }
+    if loop { candidates.append(BridgeScenario(publisher: publisher, loop: false, steps: steps)) }
+    return candidates
+  }
+
+  private func with(steps: [Step]) -> BridgeScenario {
+    BridgeScenario(publisher: publisher, loop: loop, steps: steps)
+  }
+}
+
+/// What the loop and the publisher saw, in order: "request max(1)", "next() returned 1",
+/// "next() threw failure 2", "subscription cancelled", and at the end "a next() still waits".
+struct BridgeOutcome: Equatable {
+  var log: [String]
+}
+
+/// The statement of exercise 7.3, as a program.
+func bridgeModel(_ scenario: BridgeScenario) -> BridgeOutcome {
+  var log: [String] = []
+  var subscribed = false  // the bridge holds the subscription
+  var waiting = false  // a next() waits
+  var over = false
+  var kept: Int?  // a failure kept for the next next()
+  // The publisher's side.
+  var asked = 0
+  var sent = 0
+  var requests = 0
+  var cancelledPublisher = false
+  var completed = false
+  var failures = 0
+
+  func complete(failing: Bool) {
+    guard !completed else { return }
+    completed = true
+    var failure: Int?
+    if failing {
+      failures += 1
+      failure = failures
+    }
+    guard !over else { return }
+    over = true
+    subscribed = false
+    if waiting {
+      waiting = false
+      log.append(failure.map { "next() threw failure \($0)" } ?? "next() returned nil")
+    } else {
+      kept = failure
+    }
+  }
+  func send() {
+    guard !completed else { return }
+    sent += 1
+    if waiting, !over {
+      waiting = false
+      log.append("next() returned \(sent)")
+      if scenario.loop { callNext() }
+    }
+  }
+  func request() {
+    log.append("request max(1)")
+    requests += 1
+    asked += 1
+    if scenario.publisher == .sendsInsideRequest {
+      if sent < 3 { send() } else { complete(failing: false) }
+    }
+    if scenario.publisher == .failsInsideTheSecondRequest, requests == 2 { complete(failing: true) }
+  }
+  func cancelSubscription() {
+    log.append("subscription cancelled")
+    cancelledPublisher = true
+    if scenario.publisher == .finishesInsideCancel { complete(failing: false) }
+  }
+  func cancel() {
+    let hadSubscription = subscribed
+    let hadWaiting = waiting
+    over = true
+    subscribed = false
+    waiting = false
+    kept = nil
+    if hadSubscription { cancelSubscription() }
+    if hadWaiting { log.append("next() returned nil") }
+  }
+
+  func callNext() {
+    if let failure = kept {
+      kept = nil
+      log.append("next() threw failure \(failure)")
+    } else if over {
+      log.append("next() returned nil")
+    } else {
+      waiting = true
+      if subscribed { request() }
+    }
+  }
+
+  var seenSubscription = false
+  for step in scenario.steps {
+    switch step {
+    case .next:
+      if !waiting { callNext() }
+    case .subscription:
+      guard !seenSubscription else { continue }
+      seenSubscription = true
+      if over {
+        cancelSubscription()
+      } else {
+        subscribed = true
+        if waiting { request() }
+      }
+    case .value:
+      if asked > sent || cancelledPublisher { send() }
+    case .finished: complete(failing: false)
+    case .failure: complete(failing: true)
+    case .cancelTheTask: if waiting { cancel() }
+    case .cancel: cancel()
+    }
+  }
+  if waiting { log.append("a next() still waits") }
+  return BridgeOutcome(log: log)
+}
+
+/// Runs each job at once, on the thread that enqueues it: a next() runs until it waits inside
+/// the call that starts it, and ends inside the call that resumes it.
+///
+/// Except while a task is being cancelled: the runtime runs its cancellation handler with the
+/// task's own status locked, and the task cannot run inside it. Jobs enqueued then run right
+/// after the cancel returns.
+final class RunsJobsAtOnce: TaskExecutor, Sendable {
+  private let held = Locked<[UnownedJob]?>(nil)
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let kept = held.withLock { held -> Bool in
+      guard held != nil else { return false }
+      held?.append(job)
+      return true
+    }
+    if !kept { job.runSynchronously(on: asUnownedTaskExecutor()) }
+  }
+
+  /// Cancels `task`, then runs the jobs its cancellation enqueued.
+  func cancel(_ task: Task<Void, Never>) {
+    held.withLock { $0 = [] }
+    task.cancel()
+    let jobs = held.withLock { held in
+      defer { held = nil }
+      return held ?? []
+    }
+    for job in jobs { job.runSynchronously(on: asUnownedTaskExecutor()) }
+  }
+}
+
+/// The publisher's side of a scenario, and the log both sides write to.
+final class ScenarioPublisher: Subscription, Sendable {
+  private struct State {
+    var log: [String] = []
+    var asked = 0
+    var sent = 0
+    var requests = 0
+    var cancelled = false
+    var completed = false
+    var failures = 0
+  }
+  private let state = Locked(State())
+  let kind: BridgeScenario.Publisher
+  let bridge: ThrowingBridge<Int>
+
+  init(_ kind: BridgeScenario.Publisher, _ bridge: ThrowingBridge<Int>) {
+    self.kind = kind
+    self.bridge = bridge
+  }
+
+  var log: [String] { state.withLock { $0.log } }
+
+  func note(_ line: String) { state.withLock { $0.log.append(line) } }
+
+  func request(_ demand: Subscribers.Demand) {
+    let requests = state.withLock { state in
+      state.log.append("request \(demand)")
+      state.requests += 1
+      state.asked = (Subscribers.Demand.max(state.asked) + demand).max ?? Int.max
+      return state.requests
+    }
+    if kind == .sendsInsideRequest {
+      if state.withLock({ $0.sent }) < 3 { sendIfAsked() } else { complete(failing: false) }
+    }
+    if kind == .failsInsideTheSecondRequest, requests == 2 { complete(failing: true) }
+  }
+
+  func cancel() {
+    state.withLock { state in
+      state.log.append("subscription cancelled")
+      state.cancelled = true
+    }
+    if kind == .finishesInsideCancel { complete(failing: false) }
+  }
+
+  /// Sends the next value if one was asked for, or the subscription was cancelled (a value
+  /// already on its way meets the cancel).
+  func sendIfAsked() {
+    let value = state.withLock { state -> Int? in
+      guard !state.completed, state.asked > state.sent || state.cancelled else { return nil }
+      state.sent += 1
+      return state.sent
+    }
+    guard let value else { return }
+    let more = bridge.receive(value)
+    if more != .none { note("receive(_:) returned \(more)") }
+  }
+
+  func complete(failing: Bool) {
+    let failure = state.withLock { state -> Int?? in
+      guard !state.completed else { return .none }
+      state.completed = true
+      guard failing else { return .some(nil) }
+      state.failures += 1
+      return .some(state.failures)
+    }
+    guard let failure else { return }
+    bridge.receive(completion: failure.map { .failure(ScenarioFailure(number: $0)) } ?? .finished)
+  }
+}
+
+/// Runs `scenario` on the answer's `ThrowingBridge`.
+func bridgeAnswer(_ scenario: BridgeScenario) async throws -> BridgeOutcome {
+  let bridge = ThrowingBridge<Int>()
+  let publisher = ScenarioPublisher(scenario.publisher, bridge)
+  let executor = RunsJobsAtOnce()
+  let notImplemented = Locked(false)
+  var pending: Task<Void, Never>?
+  let waiting = Locked(false)
+  var seenSubscription = false
+  for step in scenario.steps {
+    switch step {
+    case .next:
+      guard !waiting.withLock({ $0 }) else { continue }
+      waiting.withLock { $0 = true }
+      pending = Task(executorPreference: executor) {
+        defer { waiting.withLock { $0 = false } }
+        do {
+          var value: Int?
+          repeat {
+            value = try await bridge.next()
+            publisher.note("next() returned \(value.map(String.init) ?? "nil")")
+          } while scenario.loop && value != nil
+        } catch let failure as ScenarioFailure {
+          publisher.note("next() threw failure \(failure.number)")
+        } catch is NotImplemented {
+          notImplemented.withLock { $0 = true }
+        } catch {
+          publisher.note("next() threw \(error)")
+        }
+      }
+    case .subscription:
+      guard !seenSubscription else { continue }
+      seenSubscription = true
+      bridge.receive(subscription: publisher)
+    case .value: publisher.sendIfAsked()
+    case .finished: publisher.complete(failing: false)
+    case .failure: publisher.complete(failing: true)
+    case .cancelTheTask: if waiting.withLock({ $0 }), let pending { executor.cancel(pending) }
+    case .cancel: bridge.cancel()
+    }
+    if notImplemented.withLock({ $0 }) { throw NotImplemented("7.3") }
+  }
+  var log = publisher.log
+  if waiting.withLock({ $0 }) {
+    log.append("a next() still waits")
+    if let pending { executor.cancel(pending) }  // the loop goes away; this is not logged
+  }
+  return BridgeOutcome(log: log)
+}
+
+/// The scenarios exercise 7.3 is graded on: a fixed list, from fixed seeds.
+func bridgeScenarios(count: Int, seed: UInt64) -> [BridgeScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  let publishers: [BridgeScenario.Publisher] = [
+    .plain, .plain, .sendsInsideRequest, .finishesInsideCancel, .failsInsideTheSecondRequest,
+  ]
+  let weighted: [BridgeScenario.Step] = [
+    .next, .next, .next, .next, .value, .value, .value, .finished, .failure, .failure,
+    .cancelTheTask, .cancel,
+  ]
+  return (0..<count).map { _ in
+    var steps = (0..<Int.random(in: 2...9, using: &numbers)).map { _ in numbers.pick(weighted) }
+    if numbers.chance(95) {
+      steps.insert(.subscription, at: Int.random(in: 0...steps.count, using: &numbers))
+    }
+    return BridgeScenario(
+      publisher: numbers.pick(publishers),
+      loop: numbers.chance(40),
+      steps: steps
+    )
+  }
+}
+
+/// The failure message: the scenario, then what happened and what the statement says.
+func explainBridge(
+  _ scenario: BridgeScenario,
+  _ got: BridgeOutcome,
+  _ expected: BridgeOutcome
+)
+  -> String
+{
+  func listed(_ log: [String]) -> String {
+    log.isEmpty ? "nothing happened" : log.joined(separator: ", ")
+  }
+  return "\(scenario): \(listed(got.log)); the statement gives \(listed(expected.log))"
+}

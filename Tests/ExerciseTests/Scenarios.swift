@@ -1,0 +1,107 @@
+// Grading by the statement: an answer runs on many generated scenarios, each compared with an
+// executable model of what the exercise's statement promises, instead of a few examples a wrong
+// answer can happen to get right.
+import Foundation
+import XCTest
+
+/// Numbers from a seed (SplitMix64): the same seed gives the same scenarios at every grade.
+struct SeededNumbers: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var mixed = state
+    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    return mixed ^ (mixed >> 31)
+  }
+
+  /// One of `choices`, each as likely.
+  mutating func pick<T>(_ choices: [T]) -> T {
+    choices[Int.random(in: 0..<choices.count, using: &self)]
+  }
+
+  /// True `percent` times in a hundred.
+  mutating func chance(_ percent: Int) -> Bool {
+    Int.random(in: 0..<100, using: &self) < percent
+  }
+}
+
+/// A generated scenario, told in the learner's terms by its `description`.
+protocol GradedScenario: CustomStringConvertible, Sendable {
+  /// How big it is: scenarios run smallest first, so that the first difference is a small one,
+  /// also when the answer crashes or hangs on it (which leaves no chance to shrink).
+  var size: Int { get }
+  /// Scenarios a step smaller (a step left out, a number made smaller), to shrink a difference.
+  var smaller: [Self] { get }
+}
+
+/// Says which scenario is running, while the grader runs the tests.
+///
+/// On stderr, unbuffered: if the answer crashes or hangs, the grader names the last one. Plain
+/// `swift test` stays quiet.
+enum ScenarioAnnouncer {
+  static let prefix = "graded scenario: "
+  private static let grading = ProcessInfo.processInfo.environment["TUTORIAL_GRADING"] == "1"
+
+  static func announce(_ scenario: some GradedScenario) {
+    guard grading else { return }
+    FileHandle.standardError.write(Data((prefix + scenario.description + "\n").utf8))
+  }
+}
+
+/// Runs each scenario, smallest first, on the answer and on the model of the statement.
+///
+/// At the first difference, it shrinks the scenario to the smallest one that still shows a
+/// difference, and fails with `explain(scenario, answer's outcome, model's outcome)`. Errors the
+/// answer throws (a stub's `NotImplemented`) go through.
+func assertEveryScenario<S: GradedScenario, Outcome: Equatable>(
+  _ scenarios: [S],
+  model: (S) -> Outcome,
+  answer: (S) async throws -> Outcome,
+  explain: (S, Outcome, Outcome) -> String,
+  file: StaticString = #filePath,
+  line: UInt = #line
+) async throws {
+  func differs(_ scenario: S) async throws -> (got: Outcome, expected: Outcome)? {
+    ScenarioAnnouncer.announce(scenario)
+    let expected = model(scenario)
+    let got = try await answer(scenario)
+    return got == expected ? nil : (got, expected)
+  }
+  let ordered = scenarios.enumerated().sorted {
+    ($0.element.size, $0.offset) < ($1.element.size, $1.offset)
+  }
+  for (_, scenario) in ordered {
+    guard var difference = try await differs(scenario) else { continue }
+    var smallest = scenario
+    var tries = 0
+    shrinking: while tries < 500 {
+      for candidate in smallest.smaller {
+        tries += 1
+        if let smaller = try await differs(candidate) {
+          (smallest, difference) = (candidate, smaller)
+          continue shrinking
+        }
+      }
+      break
+    }
+    XCTFail(explain(smallest, difference.got, difference.expected), file: file, line: line)
+    return
+  }
+}
+
+extension Array {
+  /// The array without one element at each index in turn: the shrinking steps of a list.
+  var eachWithOneLeftOut: [[Element]] {
+    indices.map { index in
+      var shorter = self
+      shorter.remove(at: index)
+      return shorter
+    }
+  }
+}
