@@ -82,6 +82,21 @@ struct Mistake: Equatable, Sendable {
   }
 }
 
+extension Mistake {
+  /// A wrong answer that only the graded scenarios catch: the message names the smallest
+  /// scenario where it parts from the statement, and the hint says how to read it.
+  static func scenarioDiffers(fixtures: [String]) -> Mistake {
+    Mistake(
+      name: "a generated scenario ends otherwise than the statement says",
+      test: "test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario",
+      fixtures: fixtures,
+      hint: "Take the scenario in the message one step at a time and write down what the "
+        + "statement's rules make each step do; then do the same with your code. The first "
+        + "step where the two part is where your answer reads the statement otherwise."
+    )
+  }
+}
+
 extension Exercise {
   /// The known mistake `failure` points to, when it points to one: its hint is an extra, shown
   /// with the next `--hint` before the next general one.

@@ -58,8 +58,10 @@ enum ScenarioAnnouncer {
 ///
 /// At the first difference, it shrinks the scenario to the smallest one that still shows a
 /// difference, and fails with `explain(scenario, answer's outcome, model's outcome)`. Errors the
-/// answer throws (a stub's `NotImplemented`) go through.
+/// answer throws (a stub's `NotImplemented`) go through. It runs on its caller's actor, the main
+/// actor for an answer that lives there.
 func assertEveryScenario<S: GradedScenario, Outcome: Equatable>(
+  isolation: isolated (any Actor)? = #isolation,
   _ scenarios: [S],
   model: (S) -> Outcome,
   answer: (S) async throws -> Outcome,
@@ -104,4 +106,15 @@ extension Array {
       return shorter
     }
   }
+}
+
+/// "1 s", "250 ms", "4 ns", "1500.5 ms": a duration as the messages show it.
+func spelled(_ duration: Duration) -> String {
+  let (seconds, attoseconds) = duration.components
+  if attoseconds == 0 { return "\(seconds) s" }
+  if seconds == 0, attoseconds % 1_000_000_000_000_000 == 0 {
+    return "\(attoseconds / 1_000_000_000_000_000) ms"
+  }
+  if seconds == 0, attoseconds % 1_000_000_000 == 0 { return "\(attoseconds / 1_000_000_000) ns" }
+  return "\(Double(seconds) * 1_000 + Double(attoseconds) / 1e15) ms"
 }

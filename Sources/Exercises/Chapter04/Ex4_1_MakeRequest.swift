@@ -9,11 +9,13 @@ import FoundationNetworking
 ///
 /// Build the URL from the endpoint's scheme, host, port (nil: the scheme's own, left out; a port
 /// given goes in), path and query items (every one, in order, escaped as URLComponents does; no
-/// "?" when there are none). Throw an `EndpointError`, never crash, when the scheme is not "http"
-/// or "https", when the port is outside 0...65535, or when the parts make no URL (a path without
-/// its leading "/", a host with a space). Set the HTTP method; send a non-empty token as
-/// `Authorization: Bearer TOKEN` (no header without one); send a body byte for byte, whatever
-/// the method, with `Content-Type: application/json`.
+/// "?" when there are none). Throw an `EndpointError`, never crash, when the scheme is not
+/// exactly "http" or "https" ("HTTP" is not), when the port is outside 0...65535, or when the
+/// parts make no URL (a path without its leading "/", a host with a space). Set the HTTP method;
+/// send a non-empty token as `Authorization: Bearer TOKEN` (no header without one); send a body
+/// (an empty one too) byte for byte, whatever the method, with `Content-Type: application/json`.
+/// Graded on 800 generated endpoints too (odd schemes, hosts, paths, query items and tokens,
+/// ports from Int.min to Int.max). Left free: nothing.
 /// Read docs/Chapter04-Networking.md#exercise-41-a-request-built-from-its-endpoint
 public func makeRequest(for endpoint: Endpoint) throws -> URLRequest {
   // TODO(4.1): URLComponents from the endpoint's parts, then a URLRequest with its method,

@@ -9,11 +9,14 @@ import FoundationNetworking
 ///
 /// Send `request` with `session` (the one given) and decode the body as `T`. Throw a
 /// `FetchError` for every failure: `.status(code, message:)` for any status outside 200...299,
-/// whatever the body, with the `"error"` string of the server's JSON body (nil if there is
-/// none); `.decoding(path:)` when the body does not decode, with the path to the failing value
+/// whatever the body, with the `"error"` string of the server's JSON body, whatever other keys
+/// it holds (nil when there is none, when it is not a string, or when the body is not a JSON
+/// object); `.decoding(path:)` when the body does not decode, with the path to the failing value
 /// ("[2].id", "[1].email", "id", "users[2].id": indices in brackets, keys after dots but none
 /// before the first, the missing key included; "" when the body is not JSON at all);
 /// `.transport(code)` when URLSession throws a `URLError`.
+/// Graded on 300 generated answers too (statuses 200 to 599, error bodies of every shape,
+/// faults in any user, transport errors). Left free: nothing.
 /// Read docs/Chapter04-Networking.md#exercise-42-decode-or-say-why-not
 public func fetch<T: Decodable>(
   _ type: T.Type,

@@ -134,6 +134,7 @@ extension ExerciseCatalog {
             + "number from 0 to 65535, both ends included: check the range before URLComponents "
             + "sees it."
         ),
+        .scenarioDiffers(fixtures: ["scheme-starts-with-http", "token-hard-coded"]),
       ]
     ),
     Exercise(
@@ -270,6 +271,7 @@ extension ExerciseCatalog {
             + "as .timedOut (the page's Concepts say what a cancelled request throws); the "
             + "caller, a retry or a stream, decides what a cancel means."
         ),
+        .scenarioDiffers(fixtures: ["missing-key-after-a-dot"]),
       ]
     ),
     Exercise(
@@ -306,6 +308,14 @@ extension ExerciseCatalog {
           fixtures: ["first-page-only"],
           hint: "One request gives one page. Loop: page 1, 2, 3, ... until a page is shorter than "
             + "source.perPage."
+        ),
+        Mistake(
+          name: "the last page's users are not yielded",
+          test: "test_aFewPages_everyUserInOrder_thenTheEnd_noPageAfterTheShortOne",
+          saying: "every user of every page",
+          fixtures: ["short-page-users-dropped"],
+          hint: "A page shorter than perPage ends the paging, but its users are users like any "
+            + "others: the consumer gets them before the end."
         ),
         Mistake(
           name: "a page asked for after the last one",
@@ -387,6 +397,7 @@ extension ExerciseCatalog {
           hint: "A buffering policy other than the default drops what does not fit while the "
             + "consumer is busy elsewhere. Every user must reach it, however slowly it reads."
         ),
+        .scenarioDiffers(fixtures: ["buffer-of-100-users", "stops-after-100-pages"]),
       ]
     ),
     Exercise(
@@ -523,6 +534,7 @@ extension ExerciseCatalog {
           hint: "Catch only what you can judge: catch let error as FetchError where it may pass. "
             + "Any other error says nothing about next time; let it go out as it is."
         ),
+        .scenarioDiffers(fixtures: ["a-413-retried", "waits-capped-at-30-seconds"]),
       ]
     ),
   ]

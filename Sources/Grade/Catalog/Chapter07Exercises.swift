@@ -161,14 +161,7 @@ extension ExerciseCatalog {
           hint: "The subscriber holds its subscription. If the subscription also keeps the "
             + "subscriber after cancel() or .finished, neither is ever freed: set it to nil."
         ),
-        Mistake(
-          name: "a generated scenario ends otherwise than the statement says",
-          test: "test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario",
-          fixtures: ["returned-demand-added-when-run-out"],
-          hint: "Take the scenario in the message one step at a time and write down what the "
-            + "statement's rules make each step do; then do the same with your code. The first "
-            + "step where the two part is where your answer reads the statement otherwise."
-        ),
+        .scenarioDiffers(fixtures: ["returned-demand-added-when-run-out"]),
       ]
     ),
     Exercise(
@@ -293,14 +286,7 @@ extension ExerciseCatalog {
           hint: "With no number to send, the subscriber still waits for the end: send "
             + ".finished whatever the limit."
         ),
-        Mistake(
-          name: "a generated scenario ends otherwise than the statement says",
-          test: "test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario",
-          fixtures: ["first-number-before-any-check"],
-          hint: "Take the scenario in the message one step at a time and write down what the "
-            + "statement's rules make each step do; then do the same with your code. The first "
-            + "step where the two part is where your answer reads the statement otherwise."
-        ),
+        .scenarioDiffers(fixtures: ["first-number-before-any-check"]),
       ]
     ),
     Exercise(

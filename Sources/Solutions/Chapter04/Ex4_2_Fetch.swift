@@ -23,7 +23,7 @@ public func fetch<T: Decodable>(
   // URLSession does not throw for a 404 or a 500: the status is ours to check, before decoding.
   let status = (response as? HTTPURLResponse)?.statusCode ?? 0
   guard (200..<300).contains(status) else {
-    let message = (try? JSONDecoder().decode([String: String].self, from: data))?["error"]
+    let message = (try? JSONDecoder().decode(ErrorBody.self, from: data))?.error
     throw FetchError.status(status, message: message)
   }
   do {
@@ -31,6 +31,11 @@ public func fetch<T: Decodable>(
   } catch let error as DecodingError {
     throw FetchError.decoding(path: codingPath(of: error))
   }
+}
+
+/// A server's error body: a JSON object whose "error" is a string, whatever else it holds.
+private struct ErrorBody: Decodable {
+  let error: String
 }
 
 /// "[2].id": the array indices and keys from the top of the JSON to where decoding failed.

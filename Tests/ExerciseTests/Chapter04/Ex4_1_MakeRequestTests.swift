@@ -244,4 +244,16 @@ final class Ex4_1_MakeRequestTests: GradedTestCase {
       }
     }
   }
+
+  /// The grade: 800 generated endpoints (any scheme, host, port from Int.min to Int.max, path,
+  /// query items, method, token and body, odd characters included), each compared with the
+  /// request the statement describes.
+  func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
+    try await assertEveryScenario(
+      endpointScenarios(count: 800, seed: 41),
+      model: endpointModel,
+      answer: endpointAnswer,
+      explain: explainEndpoint
+    )
+  }
 }

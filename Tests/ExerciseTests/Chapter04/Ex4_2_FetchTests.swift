@@ -312,6 +312,18 @@ final class Ex4_2_FetchTests: GradedTestCase {
       "nothing listens on that port: expected .transport with URLSession's own code"
     )
   }
+
+  /// The grade: 300 generated answers from a server inside URLSession (statuses from 200 to
+  /// 599, error bodies of every shape, bodies that decode or fail at a known place, transport
+  /// errors), each compared with what the statement says fetch returns or throws.
+  func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
+    try await assertEveryScenario(
+      fetchScenarios(count: 300, seed: 42),
+      model: fetchModel,
+      answer: fetchAnswer,
+      explain: explainFetch
+    )
+  }
 }
 
 /// A user whose name must be Ada's: any other name is no case of `Name`.

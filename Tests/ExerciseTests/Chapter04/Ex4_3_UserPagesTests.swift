@@ -264,4 +264,16 @@ final class Ex4_3_UserPagesTests: GradedTestCase {
         + "of pages 1 to 5 kept for it, in order, none dropped"
     )
   }
+
+  /// The grade: 500 generated runs (1 to 150 users a page, up to 600 unread, short, empty and
+  /// failing last pages, consumers that read all, break after any user, or are cancelled with a
+  /// page in flight, two streams at once), each compared with what the statement says.
+  func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
+    try await assertEveryScenario(
+      pageScenarios(count: 500, seed: 43),
+      model: pagesModel,
+      answer: pagesAnswer,
+      explain: explainPages
+    )
+  }
 }

@@ -392,4 +392,16 @@ final class Ex4_4_RetryingTests: GradedTestCase {
   }
 
   private struct NotAFetchError: Error {}
+
+  /// The grade: 400 generated runs (attempts from 1 to Int.max, first delays from 1 ns to an
+  /// hour, any sequence of statuses from 100 to 599, transport, decoding and other errors, a
+  /// cancel during a wait), on a manual clock, each compared with what the statement says.
+  func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
+    try await assertEveryScenario(
+      retryScenarios(count: 400, seed: 44),
+      model: retryModel,
+      answer: retryAnswer,
+      explain: explainRetry
+    )
+  }
 }

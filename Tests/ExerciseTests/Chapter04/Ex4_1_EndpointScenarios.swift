@@ -1,0 +1,229 @@
+import ExerciseSupport
+import Foundation
+import XCTest
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+#if SOLUTIONS
+import Solutions
+#else
+import Exercises
+#endif
+
+// Exercise 4.1 graded by its statement: generated endpoints (schemes, hosts, ports, paths, query
+// items, methods, tokens and bodies, odd ones included), each compared with the request the
+// statement describes.
+
+/// An endpoint the grade generates, told as the learner would write it.
+struct EndpointScenario: GradedScenario {
+  var endpoint: Endpoint
+
+  var size: Int {
+    var size = endpoint.queryItems.count + endpoint.path.count / 4 + endpoint.token.count / 8
+    if endpoint.scheme != "http" { size += 1 }
+    if endpoint.host != "127.0.0.1" { size += 1 }
+    if endpoint.port != nil { size += 1 }
+    if endpoint.body != nil { size += 1 }
+    if endpoint.method != .get { size += 1 }
+    return size
+  }
+
+  var description: String {
+    var parts = ["scheme: \(quoted(endpoint.scheme))", "host: \(quoted(endpoint.host))"]
+    if let port = endpoint.port { parts.append("port: \(port)") }
+    parts.append("path: \(quoted(endpoint.path))")
+    if endpoint.method != .get { parts.append("method: .\(endpoint.method)") }
+    if !endpoint.token.isEmpty { parts.append("token: \(quoted(endpoint.token))") }
+    if !endpoint.queryItems.isEmpty {
+      let items = endpoint.queryItems.map { item in
+        "(\(quoted(item.name)), \(item.value.map(quoted) ?? "nil"))"
+      }
+      parts.append("queryItems: [" + items.joined(separator: ", ") + "]")
+    }
+    if let body = endpoint.body { parts.append("body: \(body.count) bytes") }
+    return "Endpoint(" + parts.joined(separator: ", ") + ")"
+  }
+
+  var smaller: [EndpointScenario] {
+    var candidates: [EndpointScenario] = []
+    func add(_ change: (inout Endpoint) -> Void) {
+      var copy = endpoint
+      change(&copy)
+      candidates.append(EndpointScenario(endpoint: copy))
+    }
+    if endpoint.body != nil { add { $0.body = nil } }
+    for index in endpoint.queryItems.indices { add { $0.queryItems.remove(at: index) } }
+    if !endpoint.token.isEmpty { add { $0.token = "" } }
+    if endpoint.port != nil { add { $0.port = nil } }
+    if endpoint.method != .get { add { $0.method = .get } }
+    if endpoint.host != "127.0.0.1" { add { $0.host = "127.0.0.1" } }
+    if endpoint.path != "/" { add { $0.path = "/" } }
+    if endpoint.scheme != "http" { add { $0.scheme = "http" } }
+    return candidates
+  }
+}
+
+private func quoted(_ text: String) -> String {
+  "\"" + text + "\""
+}
+
+/// What the statement promises of a request, or that it throws an `EndpointError`.
+enum RequestOutcome: Equatable, CustomStringConvertible {
+  case request(
+    url: String,
+    method: String?,
+    authorization: String?,
+    contentType: String?,
+    body: Data?
+  )
+  case endpointError
+  case otherError(String)
+
+  init(_ request: URLRequest) {
+    self = .request(
+      url: request.url?.absoluteString ?? "no URL",
+      method: request.httpMethod,
+      authorization: request.value(forHTTPHeaderField: "Authorization"),
+      contentType: request.value(forHTTPHeaderField: "Content-Type"),
+      body: request.httpBody
+    )
+  }
+
+  var description: String {
+    switch self {
+    case .endpointError: return "an EndpointError thrown"
+    case .otherError(let error): return "\(error) thrown"
+    case .request(let url, let method, let authorization, let contentType, let body):
+      let bodyText = body.map { "a body of \($0.count) bytes" } ?? "no body"
+      return "\(method ?? "no method") \(url), "
+        + (authorization.map { "Authorization: \($0)" } ?? "no Authorization") + ", "
+        + (contentType.map { "Content-Type: \($0)" } ?? "no Content-Type") + ", " + bodyText
+    }
+  }
+}
+
+/// The statement of exercise 4.1, as a program: URLComponents builds the URL, as it says.
+func endpointModel(_ scenario: EndpointScenario) -> RequestOutcome {
+  let endpoint = scenario.endpoint
+  guard ["http", "https"].contains(endpoint.scheme) else { return .endpointError }
+  if let port = endpoint.port, port < 0 || port > 65535 { return .endpointError }
+  var components = URLComponents()
+  components.scheme = endpoint.scheme
+  components.host = endpoint.host
+  components.port = endpoint.port
+  components.path = endpoint.path
+  if !endpoint.queryItems.isEmpty { components.queryItems = endpoint.queryItems }
+  guard let url = components.url else { return .endpointError }
+  return .request(
+    url: url.absoluteString,
+    method: endpoint.method.rawValue,
+    authorization: endpoint.token.isEmpty ? nil : "Bearer \(endpoint.token)",
+    contentType: endpoint.body == nil ? nil : "application/json",
+    body: endpoint.body
+  )
+}
+
+/// Runs `scenario` on the answer's `makeRequest(for:)`.
+func endpointAnswer(_ scenario: EndpointScenario) throws -> RequestOutcome {
+  do {
+    return RequestOutcome(try makeRequest(for: scenario.endpoint))
+  } catch is EndpointError {
+    return .endpointError
+  } catch let error as NotImplemented {
+    throw error
+  } catch {
+    return .otherError("\(type(of: error))")
+  }
+}
+
+/// The endpoints exercise 4.1 is graded on: a fixed list, from fixed seeds.
+func endpointScenarios(count: Int, seed: UInt64) -> [EndpointScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  func text(_ alphabet: [String], _ length: ClosedRange<Int>) -> String {
+    (0..<Int.random(in: length, using: &numbers)).map { _ in numbers.pick(alphabet) }.joined()
+  }
+  let letters = "abcdefghijklmnopqrstuvwxyz0123456789".map(String.init)
+  let odd = [" ", "%", "?", "#", "&", "=", "+", "/", "é", "ü", "~", "-", "_", ".", ":", "@", "ß"]
+  return (0..<count).map { _ in
+    let scheme =
+      numbers.chance(75)
+      ? numbers.pick(["http", "https"])
+      : numbers.pick(["HTTP", "Https", "httpx", "http2", "htt", "ftp", "file", "ws", "", "é"])
+    let host =
+      numbers.chance(60)
+      ? numbers.pick(["127.0.0.1", "localhost", "example.org", "api.example.com"])
+      : numbers.pick([
+        text(letters, 1...12), text(letters, 1...5) + "." + text(letters, 2...4),
+        text(letters + [" ", "<", "_"], 1...6), "exa mple.org", "a/b",
+      ])
+    var port: Int?
+    if numbers.chance(50) {
+      port = numbers.pick([
+        0, 1, 80, 443, 8080, 65535, 65536, -1, Int.max, Int.min,
+        Int.random(in: 1...65535, using: &numbers),
+        Int.random(in: 65536...1_000_000, using: &numbers),
+      ])
+    }
+    let path =
+      numbers.chance(55)
+      ? numbers.pick(["/", "/users", "/users/3", "/v2/a/b", ""])
+      : numbers.pick([
+        "/" + text(letters + odd, 1...10), text(letters, 1...6), "/a b", "/100%", "/caf\u{E9}",
+      ])
+    var items: [URLQueryItem] = []
+    if numbers.chance(50) {
+      items = (0..<Int.random(in: 1...4, using: &numbers)).map { _ in
+        let name =
+          numbers.chance(60)
+          ? numbers.pick(["q", "page", "per_page", "sort"]) : text(letters + odd, 0...5)
+        let value: String? =
+          numbers.chance(15)
+          ? nil
+          : numbers.chance(50) ? text(letters, 0...6) : text(letters + odd, 1...6)
+        return URLQueryItem(name: name, value: value)
+      }
+    }
+    let token =
+      numbers.chance(35)
+      ? ""
+      : numbers.chance(30)
+        ? "tutorial-token" : text(letters + ["-", ".", "_", " ", "é"], 1...24)
+    var body: Data?
+    if numbers.chance(45) {
+      body =
+        numbers.chance(20)
+        ? Data()
+        : Data(
+          (0..<Int.random(in: 1...40, using: &numbers)).map { _ in
+            UInt8.random(in: 0...255, using: &numbers)
+          }
+        )
+    }
+    let method = numbers.pick([HTTPMethod.get, .post, .put, .patch, .delete])
+    return EndpointScenario(
+      endpoint: Endpoint(
+        scheme: scheme,
+        host: host,
+        port: port,
+        path: path,
+        method: method,
+        token: token,
+        queryItems: items,
+        body: body
+      )
+    )
+  }
+}
+
+/// The failure message: the endpoint, what the answer made of it, and what the statement does.
+func explainEndpoint(
+  _ scenario: EndpointScenario,
+  _ got: RequestOutcome,
+  _ expected: RequestOutcome
+)
+  -> String
+{
+  "\(scenario): your answer gave \(got); the statement gives \(expected)"
+}

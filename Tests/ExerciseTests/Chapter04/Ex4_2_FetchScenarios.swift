@@ -1,0 +1,440 @@
+import ExerciseSupport
+import Foundation
+import LessonSupport
+import XCTest
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+#if SOLUTIONS
+import Solutions
+#else
+import Exercises
+#endif
+
+// Exercise 4.2 graded by its statement: generated answers from a server inside URLSession (any
+// status, error bodies of every shape, bodies that decode or fail at a known place, transport
+// errors), each compared with what the statement says `fetch` returns or throws.
+
+/// A page of users inside an object, to decode with a key before the index: "users[2].id".
+struct UserList: Decodable, Equatable {
+  let users: [User]
+  let page: Int
+}
+
+/// One answer the session gives, as the grade generates it.
+struct FetchScenario: GradedScenario {
+  /// The type `fetch` is asked to decode.
+  enum Shape: String, Sendable {
+    case user = "User"
+    case users = "[User]"
+    case list = "UserList"
+  }
+
+  /// Where a 2xx body goes wrong, if it does.
+  enum Fault: Equatable, Sendable {
+    case none
+    /// The user at `index` (nil: the top-level one) lacks `key`.
+    case missingKey(index: Int?, key: String)
+    /// The user's `key` holds a value of the wrong type (a string for `id`, a number otherwise).
+    case wrongType(index: Int?, key: String)
+    /// The user's `key` is null.
+    case null(index: Int?, key: String)
+    /// `page` is missing from the list.
+    case missingPage
+    /// The body is not JSON at all.
+    case notJSON
+    /// The top level is of another type (an object for an array, an array for an object).
+    case wrongTopLevel
+  }
+
+  /// What the server says for a status outside 2xx.
+  enum ErrorBody: Equatable, Sendable {
+    case message(String)
+    /// `{"error": "...", "code": 42, ...}`: the message among other keys.
+    case messageAmongOthers(String)
+    case messageNotAString
+    case otherKey
+    case array
+    case html
+    case empty
+  }
+
+  enum Answer: Equatable, Sendable {
+    case success(status: Int, shape: Shape, count: Int, fault: Fault)
+    case failure(status: Int, body: ErrorBody)
+    case transport(URLError.Code)
+  }
+
+  var answer: Answer
+  /// The type asked for, for a failure or a transport error.
+  var shape: Shape
+
+  var size: Int {
+    switch answer {
+    case .success(_, _, let count, let fault): return count + (fault == .none ? 0 : 1)
+    case .failure(_, let body): return body == .empty ? 0 : 1
+    case .transport: return 0
+    }
+  }
+
+  var description: String {
+    switch answer {
+    case .success(let status, let shape, let count, let fault):
+      let what =
+        shape == .user
+        ? "one user"
+        : "\(count) users" + (shape == .list ? " in {\"users\": [...], \"page\": 1}" : "")
+      return "fetch(\(shape.rawValue).self, ...) answered \(status) with \(what)" + faultText(fault)
+    case .failure(let status, let body):
+      return "fetch(\(shape.rawValue).self, ...) answered \(status) with " + bodyText(body)
+    case .transport(let code):
+      return "fetch(\(shape.rawValue).self, ...): URLSession throws URLError(\(codeName(code)))"
+    }
+  }
+
+  private func faultText(_ fault: Fault) -> String {
+    func whose(_ index: Int?) -> String { index.map { "the user at [\($0)]" } ?? "the user" }
+    switch fault {
+    case .none: return ""
+    case .missingKey(let index, let key): return ", but \(whose(index)) has no \"\(key)\""
+    case .wrongType(let index, let key):
+      return ", but \(whose(index))'s \"\(key)\" is of the wrong type"
+    case .null(let index, let key): return ", but \(whose(index))'s \"\(key)\" is null"
+    case .missingPage: return ", but no \"page\""
+    case .notJSON: return ", but the body is not JSON"
+    case .wrongTopLevel: return ", but the top level is of another type"
+    }
+  }
+
+  private func bodyText(_ body: ErrorBody) -> String {
+    switch body {
+    case .message(let text): return "{\"error\": \"\(text)\"}"
+    case .messageAmongOthers(let text):
+      return "{\"code\": 42, \"error\": \"\(text)\", \"retry\": false}"
+    case .messageNotAString: return "{\"error\": 42}"
+    case .otherKey: return "{\"message\": \"no\"}"
+    case .array: return "[\"error\"]"
+    case .html: return "an HTML page"
+    case .empty: return "an empty body"
+    }
+  }
+
+  var smaller: [FetchScenario] {
+    switch answer {
+    case .success(let status, let shape, let count, let fault):
+      var candidates: [FetchScenario] = []
+      if status != 200 {
+        candidates.append(
+          FetchScenario(
+            answer: .success(status: 200, shape: shape, count: count, fault: fault),
+            shape: shape
+          )
+        )
+      }
+      if count > 1, shape != .user {
+        let fewer = Self.keep(fault, below: count - 1)
+        candidates.append(
+          FetchScenario(
+            answer: .success(status: status, shape: shape, count: count - 1, fault: fewer),
+            shape: shape
+          )
+        )
+      }
+      return candidates
+    case .failure(let status, let body):
+      return body == .empty
+        ? [] : [FetchScenario(answer: .failure(status: status, body: .empty), shape: shape)]
+    case .transport:
+      return []
+    }
+  }
+
+  /// The fault, if it is still inside a list of `count` users.
+  private static func keep(_ fault: Fault, below count: Int) -> Fault {
+    switch fault {
+    case .missingKey(let index?, _), .wrongType(let index?, _), .null(let index?, _):
+      return index < count ? fault : .none
+    default: return fault
+    }
+  }
+}
+
+private func codeName(_ code: URLError.Code) -> String {
+  let names: [URLError.Code: String] = [
+    .timedOut: ".timedOut", .cannotConnectToHost: ".cannotConnectToHost",
+    .networkConnectionLost: ".networkConnectionLost",
+    .notConnectedToInternet: ".notConnectedToInternet",
+    .cannotFindHost: ".cannotFindHost", .badServerResponse: ".badServerResponse",
+    .secureConnectionFailed: ".secureConnectionFailed", .cancelled: ".cancelled",
+  ]
+  return names[code] ?? "code \(code.rawValue)"
+}
+
+/// What `fetch` returned or threw, as a learner reads it.
+enum FetchOutcome: Equatable, CustomStringConvertible {
+  case value(String)
+  case error(FetchError)
+  case otherError(String)
+
+  var description: String {
+    switch self {
+    case .value(let value): return "returned \(value)"
+    case .error(.status(let code, let message)):
+      return "threw .status(\(code), message: \(message.map { "\"\($0)\"" } ?? "nil"))"
+    case .error(.decoding(let path)): return "threw .decoding(path: \"\(path)\")"
+    case .error(.transport(let code)): return "threw .transport(\(codeName(code)))"
+    case .otherError(let error): return "threw \(error), not a FetchError"
+    }
+  }
+}
+
+/// The users of a scenario: user n has id n.
+private func user(_ id: Int) -> User {
+  User(id: id, name: "User \(id)", username: "user\(id)", email: "user\(id)@example.org")
+}
+
+/// The body's JSON for one user, with the fault if it is this one's.
+private func userJSON(_ id: Int, fault: (key: String, kind: String)?) -> String {
+  var fields = [
+    ("id", "\(id)"), ("name", "\"User \(id)\""), ("username", "\"user\(id)\""),
+    ("email", "\"user\(id)@example.org\""),
+  ]
+  if let fault, let at = fields.firstIndex(where: { $0.0 == fault.key }) {
+    switch fault.kind {
+    case "missing": fields.remove(at: at)
+    case "null": fields[at].1 = "null"
+    default: fields[at].1 = fault.key == "id" ? "\"\(id)\"" : "\(id)"
+    }
+  }
+  return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+}
+
+/// The status, headers and body the session answers with for `scenario`.
+func fetchResponse(_ scenario: FetchScenario) -> (status: Int, body: Data)? {
+  switch scenario.answer {
+  case .transport: return nil
+  case .failure(let status, let body):
+    let text: String
+    switch body {
+    case .message(let message): text = "{\"error\": \(jsonString(message))}"
+    case .messageAmongOthers(let message):
+      text = "{\"code\": 42, \"error\": \(jsonString(message)), \"retry\": false}"
+    case .messageNotAString: text = "{\"error\": 42}"
+    case .otherKey: text = "{\"message\": \"no\"}"
+    case .array: text = "[\"error\"]"
+    case .html: text = "<html><body><h1>\(status)</h1></body></html>"
+    case .empty: text = ""
+    }
+    return (status, Data(text.utf8))
+  case .success(let status, let shape, let count, let fault):
+    func faultFor(_ index: Int?) -> (key: String, kind: String)? {
+      switch fault {
+      case .missingKey(index, let key): return (key, "missing")
+      case .wrongType(index, let key): return (key, "type")
+      case .null(index, let key): return (key, "null")
+      default: return nil
+      }
+    }
+    if fault == .notJSON { return (status, Data("users: none, sorry".utf8)) }
+    let users = (0..<count).map { userJSON($0 + 1, fault: faultFor($0)) }
+    let array = "[" + users.joined(separator: ", ") + "]"
+    var text: String
+    switch shape {
+    case .user:
+      text =
+        fault == .wrongTopLevel ? "[\(userJSON(1, fault: nil))]" : userJSON(1, fault: faultFor(nil))
+    case .users: text = fault == .wrongTopLevel ? "{\"users\": \(array)}" : array
+    case .list:
+      text =
+        fault == .wrongTopLevel
+        ? array : "{\"users\": \(array)" + (fault == .missingPage ? "}" : ", \"page\": 1}")
+    }
+    return (status, Data(text.utf8))
+  }
+}
+
+/// `text` as a JSON string, quotes and all.
+private func jsonString(_ text: String) -> String {
+  (try? JSONEncoder().encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+}
+
+/// The statement of exercise 4.2, as a program.
+func fetchModel(_ scenario: FetchScenario) -> FetchOutcome {
+  switch scenario.answer {
+  case .transport(let code): return .error(.transport(code))
+  case .failure(let status, let body):
+    switch body {
+    case .message(let message), .messageAmongOthers(let message):
+      return .error(.status(status, message: message))
+    default: return .error(.status(status, message: nil))
+    }
+  case .success(_, let shape, let count, let fault):
+    func path(_ index: Int?, _ key: String) -> String {
+      let top = shape == .list ? "users" : ""
+      guard let index else { return key }
+      return "\(top)[\(index)].\(key)"
+    }
+    switch fault {
+    case .none:
+      let users = (1...max(count, 1)).map(user)
+      switch shape {
+      case .user: return .value("\(user(1))")
+      case .users: return .value("\(Array(users.prefix(count)))")
+      case .list: return .value("\(UserList(users: Array(users.prefix(count)), page: 1))")
+      }
+    case .missingKey(let index, let key), .wrongType(let index, let key), .null(let index, let key):
+      return .error(.decoding(path: path(index, key)))
+    case .missingPage: return .error(.decoding(path: "page"))
+    case .notJSON, .wrongTopLevel: return .error(.decoding(path: ""))
+    }
+  }
+}
+
+/// A server inside URLSession that answers each request with its scenario's status and body, or
+/// fails it with its transport error.
+final class ScenarioAnswers: URLProtocol {
+  /// The scenario each request's URL names; a request's path is its key.
+  private static let scenarios = Locked<[String: FetchScenario]>([:])
+
+  static let session: URLSession = {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.protocolClasses = [ScenarioAnswers.self]
+    configuration.urlCache = nil
+    return URLSession(configuration: configuration)
+  }()
+
+  /// A request whose answer is `scenario`'s.
+  static func request(for scenario: FetchScenario) -> URLRequest {
+    let key = UUID().uuidString
+    scenarios.withLock { $0[key] = scenario }
+    return URLRequest(
+      url: URL(string: "http://scenario.invalid/\(key)") ?? URL(fileURLWithPath: "/")
+    )
+  }
+
+  override class func canInit(with request: URLRequest) -> Bool { true }
+  override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+  override func startLoading() {
+    let key = request.url.map { String($0.path.dropFirst()) } ?? ""
+    guard let url = request.url,
+      let scenario = Self.scenarios.withLock({ $0.removeValue(forKey: key) })
+    else {
+      return client?.urlProtocol(self, didFailWithError: URLError(.badURL)) ?? ()
+    }
+    guard let (status, body) = fetchResponse(scenario) else {
+      if case .transport(let code) = scenario.answer {
+        client?.urlProtocol(self, didFailWithError: URLError(code))
+      }
+      return
+    }
+    let headers = ["Content-Type": "application/json", "Content-Length": "\(body.count)"]
+    guard
+      let response = HTTPURLResponse(
+        url: url,
+        statusCode: status,
+        httpVersion: "HTTP/1.1",
+        headerFields: headers
+      )
+    else { return }
+    client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+    client?.urlProtocol(self, didLoad: body)
+    client?.urlProtocolDidFinishLoading(self)
+  }
+
+  override func stopLoading() {}
+}
+
+/// Runs `scenario` on the answer's `fetch`, with the session whose server answers it.
+func fetchAnswer(_ scenario: FetchScenario) async throws -> FetchOutcome {
+  let request = ScenarioAnswers.request(for: scenario)
+  do {
+    switch scenario.shape {
+    case .user:
+      return .value(
+        "\(try await fetch(User.self, with: request, session: ScenarioAnswers.session))"
+      )
+    case .users:
+      return .value(
+        "\(try await fetch([User].self, with: request, session: ScenarioAnswers.session))"
+      )
+    case .list:
+      return .value(
+        "\(try await fetch(UserList.self, with: request, session: ScenarioAnswers.session))"
+      )
+    }
+  } catch let error as FetchError {
+    return .error(error)
+  } catch let error as NotImplemented {
+    throw error
+  } catch {
+    return .otherError("\(type(of: error))")
+  }
+}
+
+/// The answers exercise 4.2 is graded on: a fixed list, from fixed seeds.
+func fetchScenarios(count: Int, seed: UInt64) -> [FetchScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  let keys = ["id", "name", "username", "email"]
+  let messages = [
+    "no such user", "", "Überlastet: später", "rate \"limit\"", "x", "not found: /users/9",
+  ]
+  return (0..<count).map { _ in
+    let shape = numbers.pick([FetchScenario.Shape.user, .users, .list])
+    switch Int.random(in: 0..<10, using: &numbers) {
+    case 0:
+      let code = numbers.pick([
+        URLError.Code.timedOut, .cannotConnectToHost, .networkConnectionLost,
+        .notConnectedToInternet,
+        .cannotFindHost, .badServerResponse, .secureConnectionFailed, .cancelled,
+      ])
+      return FetchScenario(answer: .transport(code), shape: shape)
+    case 1, 2, 3:
+      let status = numbers.pick([
+        300, 304, 307, 399, 400, 401, 403, 404, 409, 413, 418, 422, 429, 499, 500, 501, 502, 503,
+        504, 505, 599, Int.random(in: 400...599, using: &numbers),
+      ])
+      let message = numbers.pick(messages)
+      let body = numbers.pick([
+        FetchScenario.ErrorBody.message(message), .messageAmongOthers(message), .messageNotAString,
+        .otherKey, .array, .html, .empty,
+      ])
+      return FetchScenario(answer: .failure(status: status, body: body), shape: shape)
+    default:
+      let status = numbers.pick([
+        200, 200, 200, 201, 202, 203, 206, 299, Int.random(in: 200...299, using: &numbers),
+      ])
+      let count = shape == .user ? 1 : Int.random(in: 0...6, using: &numbers)
+      var fault = FetchScenario.Fault.none
+      if numbers.chance(55) {
+        let index: Int? =
+          shape == .user ? nil : (count == 0 ? nil : Int.random(in: 0..<count, using: &numbers))
+        let key = numbers.pick(keys)
+        if shape != .user, index == nil {
+          fault = numbers.pick([.notJSON, .wrongTopLevel])
+        } else {
+          fault = numbers.pick([
+            .missingKey(index: index, key: key), .wrongType(index: index, key: key),
+            .null(index: index, key: key), .notJSON, .wrongTopLevel,
+          ])
+        }
+        if shape == .list, numbers.chance(15) { fault = .missingPage }
+      }
+      return FetchScenario(
+        answer: .success(status: status, shape: shape, count: count, fault: fault),
+        shape: shape
+      )
+    }
+  }
+}
+
+/// The failure message: the scenario, what the answer did, and what the statement says.
+func explainFetch(
+  _ scenario: FetchScenario,
+  _ got: FetchOutcome,
+  _ expected: FetchOutcome
+) -> String {
+  "\(scenario): your fetch \(got); the statement gives: it \(expected)"
+}

@@ -1,0 +1,434 @@
+import ExerciseSupport
+import Foundation
+import LessonSupport
+import TestTooling
+import XCTest
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+#if SOLUTIONS
+import Solutions
+#else
+import Exercises
+#endif
+
+// Exercise 4.3 graded by its statement: generated page sizes (1 to 150 a page, up to 600 users
+// unread, up to 131 pages), last pages short or empty, pages that fail (a status, a transport error, a
+// cancellation nobody asked for), pages that answer at once or after a while, and consumers that
+// read everything, leave by `break` after any number of users, or are cancelled while a page is
+// in flight; two streams read one after the other.
+
+/// One run of `users(from:)`, as the grade generates it.
+struct PageScenario: GradedScenario {
+  /// How the pages end: the page after the full ones.
+  enum Last: Equatable, Sendable, CustomStringConvertible {
+    /// A page of this many users, fewer than `perPage`.
+    case short(Int)
+    /// A page that throws.
+    case fails(PageFailure)
+    /// A page whose request is still in flight when the consumer leaves; once its task is
+    /// cancelled it throws `CancellationError`, or `URLError(.cancelled)` as a request does.
+    case inFlight(throwsURLError: Bool)
+
+    var description: String {
+      switch self {
+      case .short(let count): "a page of \(count)"
+      case .fails(let failure): "a page that throws \(failure)"
+      case .inFlight(let urlError):
+        "a page still in flight (cancelled, it throws \(urlError ? "URLError(.cancelled)" : "CancellationError"))"
+      }
+    }
+  }
+
+  enum Consumer: Equatable, Sendable {
+    /// Reads every user as it comes; with `twoStreams`, a second stream of the same pages is
+    /// made before the first is read, and read after it.
+    case readsAll(twoStreams: Bool)
+    /// Waits until the page in flight is asked for, reads this many users, then leaves its loop
+    /// by `break` and lets the stream go.
+    case breaksAfter(Int)
+    /// Waits until the page in flight is asked for, then its task is cancelled while it reads.
+    case isCancelled
+  }
+
+  var perPage: Int
+  var fullPages: Int
+  var last: Last
+  var consumer: Consumer
+  /// Pages answer after a few suspensions instead of at once.
+  var pagesTakeAWhile: Bool
+
+  var usersBeforeTheLast: Int { perPage * fullPages }
+  var size: Int {
+    fullPages + (perPage > 10 ? 2 : 0) + (consumer == .readsAll(twoStreams: true) ? 1 : 0)
+  }
+
+  var description: String {
+    var text = "perPage \(perPage): "
+    if fullPages > 0 { text += "\(fullPages) full page\(fullPages == 1 ? "" : "s"), then " }
+    text += "\(last)"
+    if pagesTakeAWhile { text += ", each page answering after a few suspensions" }
+    switch consumer {
+    case .readsAll(false): text += "; the consumer reads every user"
+    case .readsAll(true):
+      text += "; two streams of these pages are made, then read one after the other"
+    case .breaksAfter(let count):
+      text += "; once page \(fullPages + 1) is asked for, the consumer reads \(count) user"
+      text += count == 1 ? "" : "s"
+      text += " and leaves its loop by break"
+    case .isCancelled:
+      text +=
+        "; once page \(fullPages + 1) is asked for, the consumer's task is cancelled as it reads"
+    }
+    return text
+  }
+
+  var smaller: [PageScenario] {
+    var candidates: [PageScenario] = []
+    func with(_ change: (inout PageScenario) -> Void) {
+      var copy = self
+      change(&copy)
+      if copy != self { candidates.append(copy) }
+    }
+    if fullPages > 0 {
+      with {
+        $0.fullPages -= 1
+        if case .breaksAfter(let count) = $0.consumer {
+          $0.consumer = .breaksAfter(min(count, $0.usersBeforeTheLast))
+        }
+      }
+    }
+    with { $0.pagesTakeAWhile = false }
+    with {
+      $0.consumer =
+        $0.consumer == .readsAll(twoStreams: true) ? .readsAll(twoStreams: false) : $0.consumer
+    }
+    if case .breaksAfter(let count) = consumer, count > 0 {
+      with { $0.consumer = .breaksAfter(count - 1) }
+    }
+    if case .short(let count) = last, count > 0 { with { $0.last = .short(count - 1) } }
+    for smallerPage in [1, 2, 3] where smallerPage < perPage {
+      with {
+        $0.perPage = smallerPage
+        if case .short(let count) = $0.last { $0.last = .short(min(count, smallerPage - 1)) }
+        if case .breaksAfter(let count) = $0.consumer {
+          $0.consumer = .breaksAfter(min(count, $0.usersBeforeTheLast))
+        }
+      }
+    }
+    return candidates
+  }
+}
+
+extension PageScenario: Equatable {}
+
+/// A page's failure, as the scenario describes it.
+enum PageFailure: Equatable, Sendable, CustomStringConvertible {
+  case status(Int)
+  case transport(URLError.Code)
+  case cancellation
+
+  var error: any Error {
+    switch self {
+    case .status(let code): PageFailed(status: code)
+    case .transport(let code): URLError(code)
+    case .cancellation: CancellationError()
+    }
+  }
+
+  var description: String {
+    switch self {
+    case .status(let code): "PageFailed(status: \(code))"
+    case .transport(.cancelled): "URLError(.cancelled)"
+    case .transport(.timedOut): "URLError(.timedOut)"
+    case .transport(let code): "URLError(code \(code.rawValue))"
+    case .cancellation: "CancellationError"
+    }
+  }
+}
+
+/// What a consumer saw, and what the pages saw.
+struct PagesOutcome: Equatable, CustomStringConvertible {
+  /// The ids read, and how the loop ended, for each stream.
+  var streams: [(read: [Int], end: String)]
+  /// The page numbers asked for, in order, for each stream's source.
+  var asked: [[Int]]
+  /// Pages whose request was in flight, not cancelled, once the consumer was gone.
+  var stillInFlight: [Int]
+
+  static func == (left: PagesOutcome, right: PagesOutcome) -> Bool {
+    left.streams.map(\.read) == right.streams.map(\.read)
+      && left.streams.map(\.end) == right.streams.map(\.end)
+      && left.asked == right.asked && left.stillInFlight == right.stillInFlight
+  }
+
+  var description: String {
+    var parts: [String] = []
+    for (index, stream) in streams.enumerated() {
+      let which =
+        streams.count > 1 ? (index == 0 ? "the first stream: " : "the second stream: ") : ""
+      parts.append(
+        "\(which)users \(spelledIDs(stream.read)), \(stream.end), pages asked \(spelledIDs(asked[index]))"
+      )
+    }
+    if !stillInFlight.isEmpty {
+      parts.append(
+        "page \(spelledIDs(stillInFlight)) still in flight, not cancelled, once the consumer was gone"
+      )
+    }
+    return parts.joined(separator: "; ")
+  }
+}
+
+/// "none", "1", "1-12", "1-3, 7": ids as the messages show them.
+private func spelledIDs(_ ids: [Int]) -> String {
+  guard !ids.isEmpty else { return "none" }
+  var runs: [String] = []
+  var start = ids[0]
+  var previous = ids[0]
+  for id in ids.dropFirst() + [Int.min] {
+    if id == previous + 1 {
+      previous = id
+      continue
+    }
+    runs.append(start == previous ? "\(start)" : "\(start)-\(previous)")
+    (start, previous) = (id, id)
+  }
+  return runs.joined(separator: ", ")
+}
+
+/// The statement of exercise 4.3, as a program.
+func pagesModel(_ scenario: PageScenario) -> PagesOutcome {
+  let before = Array((0..<scenario.usersBeforeTheLast).map { $0 + 1 })
+  let pages = Array(1...scenario.fullPages + 1)
+  switch scenario.consumer {
+  case .readsAll(let twoStreams):
+    var read = Array(before)
+    let end: String
+    switch scenario.last {
+    case .short(let count):
+      read += (0..<count).map { scenario.usersBeforeTheLast + 1 + $0 }
+      end = "then the end"
+    case .fails(let failure): end = "then \(failure) thrown"
+    case .inFlight: end = "then nothing: the scenario never reads all with a page in flight"
+    }
+    let one = (read: read, end: end)
+    let offset = { (ids: [Int]) in ids.map { $0 + 1_000 } }
+    return PagesOutcome(
+      streams: twoStreams ? [one, (offset(read), end)] : [one],
+      asked: twoStreams ? [pages, pages] : [pages],
+      stillInFlight: []
+    )
+  case .breaksAfter(let count):
+    return PagesOutcome(
+      streams: [(Array(before.prefix(count)), "then the consumer left")],
+      asked: [pages],
+      stillInFlight: []
+    )
+  case .isCancelled:
+    // A cancelled consumer still reads what the stream holds, then its loop ends with no error.
+    return PagesOutcome(
+      streams: [(Array(before), "then the end")],
+      asked: [pages],
+      stillInFlight: []
+    )
+  }
+}
+
+/// What the test sees of the pages: which were asked for, which are in flight and not
+/// cancelled, and whether the answer has let the source go.
+private final class PageRecord: Sendable {
+  let asked = Locked<[Int]>([])
+  let inFlight = Locked<[Int]>([])
+  let (events, event) = AsyncStream.makeStream(of: Int.self)
+
+  /// Until page `number` is asked for, or the answer lets the source go without asking for it.
+  func waitUntilAsked(_ number: Int) async {
+    for await asked in events where asked == number || asked == 0 { return }
+  }
+}
+
+/// The pages of a scenario, with user ids from `firstID`; the test keeps only the record, so
+/// that it sees when the answer lets the source go.
+private final class ScriptedPages: PageSource {
+  let perPage: Int
+  private let scenario: PageScenario
+  private let firstID: Int
+  private let record: PageRecord
+
+  init(_ scenario: PageScenario, firstID: Int, record: PageRecord) {
+    perPage = scenario.perPage
+    self.scenario = scenario
+    self.firstID = firstID
+    self.record = record
+  }
+
+  deinit {
+    record.event.yield(0)
+  }
+
+  func page(_ number: Int) async throws -> [User] {
+    let last = scenario.fullPages + 1
+    guard number == last, case .inFlight(let urlError) = scenario.last else {
+      return try await answer(number, last: last)
+    }
+    // The handler is in place before the test hears of the page: a cancel from then on is seen
+    // at once, on the canceller's thread.
+    return try await withTaskCancellationHandler {
+      record.inFlight.withLock { $0.append(number) }
+      record.asked.withLock { $0.append(number) }
+      record.event.yield(number)
+      do {
+        try await ManualClock().sleep(for: .seconds(1))  // a clock nobody moves
+      } catch {
+        throw urlError ? URLError(.cancelled) : error  // as a cancelled request does
+      }
+      return []
+    } onCancel: { [record] in
+      record.inFlight.withLock { $0.removeAll { $0 == number } }
+    }
+  }
+
+  /// A page that answers: full before `last`, the scenario's last page at `last`, and past it an
+  /// empty page, then, for an answer that would page on forever, an error.
+  private func answer(_ number: Int, last: Int) async throws -> [User] {
+    record.asked.withLock { $0.append(number) }
+    record.event.yield(number)
+    if scenario.pagesTakeAWhile {
+      for _ in 0..<3 { await Task.yield() }
+    }
+    var count = perPage
+    if number > last + 3 { throw PageFailed(status: 404) }
+    if number > last { count = 0 }
+    if number == last, case .short(let short) = scenario.last { count = short }
+    if number == last, case .fails(let failure) = scenario.last { throw failure.error }
+    let first = firstID + (number - 1) * perPage
+    return (first..<first + count).map {
+      User(id: $0, name: "User \($0)", username: "u\($0)", email: "u\($0)@x.org")
+    }
+  }
+}
+
+/// How a consumer's loop ended: "then the end", "then X thrown"; a stub's NotImplemented goes
+/// through.
+private func read(
+  _ stream: AsyncThrowingStream<User, any Error>,
+  into ids: inout [Int],
+  upTo limit: Int = .max
+) async throws -> String {
+  guard limit > 0 else { return "then the consumer left" }
+  do {
+    for try await user in stream {
+      ids.append(user.id)
+      if ids.count == limit { return "then the consumer left" }
+    }
+    return "then the end"
+  } catch let error as NotImplemented {
+    throw error
+  } catch {
+    return "then \(spelledError(error)) thrown"
+  }
+}
+
+private func spelledError(_ error: any Error) -> String {
+  switch error {
+  case let failed as PageFailed: PageFailure.status(failed.status).description
+  case let urlError as URLError: PageFailure.transport(urlError.code).description
+  case is CancellationError: PageFailure.cancellation.description
+  default: "\(error)"
+  }
+}
+
+/// Runs `scenario` on the answer's `users(from:)`.
+func pagesAnswer(_ scenario: PageScenario) async throws -> PagesOutcome {
+  let record = PageRecord()
+  let inFlightPage = scenario.fullPages + 1
+  switch scenario.consumer {
+  case .readsAll(let twoStreams):
+    let second = twoStreams ? PageRecord() : nil
+    let first = users(from: ScriptedPages(scenario, firstID: 1, record: record))
+    let other = second.map { users(from: ScriptedPages(scenario, firstID: 1_001, record: $0)) }
+    var outcome = PagesOutcome(streams: [], asked: [], stillInFlight: [])
+    var streams = [(first, record)]
+    if let other, let second { streams.append((other, second)) }
+    for (stream, pages) in streams {
+      var ids: [Int] = []
+      let end = try await read(stream, into: &ids)
+      outcome.streams.append((ids, end))
+      outcome.asked.append(pages.asked.withLock { $0 })
+    }
+    return outcome
+  case .breaksAfter, .isCancelled:
+    let reader = Task {
+      let stream = users(from: ScriptedPages(scenario, firstID: 1, record: record))
+      // Late: every user before the page in flight waits in the stream, unread.
+      await record.waitUntilAsked(inFlightPage)
+      var ids: [Int] = []
+      guard case .breaksAfter(let count) = scenario.consumer else {
+        withUnsafeCurrentTask { $0?.cancel() }
+        let end = try await read(stream, into: &ids)
+        return (ids, end)
+      }
+      let end = try await read(stream, into: &ids, upTo: count)
+      return (ids, end)
+    }
+    // The consumer's task has ended: its stream is gone, and the page in flight must have
+    // been cancelled by now.
+    let (ids, end) = try await reader.value
+    return PagesOutcome(
+      streams: [(ids, end)],
+      asked: [record.asked.withLock { $0 }],
+      stillInFlight: record.inFlight.withLock { $0 }
+    )
+  }
+}
+
+/// The runs exercise 4.3 is graded on: a fixed list, from a fixed seed.
+func pageScenarios(count: Int, seed: UInt64) -> [PageScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  return (0..<count).map { _ in
+    let perPage = numbers.pick([1, 2, 3, 4, 5, 10, 40, 150])
+    var fullPages =
+      perPage >= 40
+      ? Int.random(in: 0...4, using: &numbers) : Int.random(in: 0...6, using: &numbers)
+    // Now and then more pages than an answer that counts them might allow.
+    if perPage == 1, numbers.chance(30) { fullPages = Int.random(in: 99...130, using: &numbers) }
+    let before = perPage * fullPages
+    let leaves = numbers.chance(40)
+    let last: PageScenario.Last
+    let consumer: PageScenario.Consumer
+    if leaves {
+      last = .inFlight(throwsURLError: numbers.chance(50))
+      consumer =
+        numbers.chance(70)
+        ? .breaksAfter(Int.random(in: 0...before, using: &numbers)) : .isCancelled
+    } else {
+      if numbers.chance(65) {
+        last = .short(numbers.chance(25) ? 0 : Int.random(in: 0..<perPage, using: &numbers))
+      } else {
+        last = .fails(
+          numbers.pick([
+            .status(500), .status(404), .status(503), .transport(.timedOut), .transport(.cancelled),
+            .cancellation,
+          ])
+        )
+      }
+      consumer = .readsAll(twoStreams: numbers.chance(20))
+    }
+    return PageScenario(
+      perPage: perPage,
+      fullPages: fullPages,
+      last: last,
+      consumer: consumer,
+      pagesTakeAWhile: numbers.chance(30)
+    )
+  }
+}
+
+/// The failure message: the run, then what the answer's stream did and what the statement says.
+func explainPages(_ scenario: PageScenario, _ got: PagesOutcome, _ expected: PagesOutcome) -> String
+{
+  "\(scenario): your stream gave \(got); the statement gives \(expected)"
+}

@@ -1,0 +1,252 @@
+import ExerciseSupport
+import Foundation
+import LessonSupport
+import TestTooling
+import XCTest
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+#if SOLUTIONS
+import Solutions
+#else
+import Exercises
+#endif
+
+// Exercise 4.4 graded by its statement: generated attempt counts, first delays, sequences of
+// errors (every status from 100 to 599, transport errors, decoding errors, errors that are not
+// FetchErrors) and cancels during a wait, run on a manual clock and compared with the statement.
+
+/// An error an operation throws that is not a `FetchError`.
+struct NotAFetchError: Error, Equatable {}
+
+/// One run of `retrying`, as the grade generates it.
+struct RetryScenario: GradedScenario {
+  enum Failure: Equatable, Sendable, CustomStringConvertible {
+    case fetch(FetchError)
+    case other
+
+    var description: String {
+      switch self {
+      case .fetch(.status(let code, _)): ".status(\(code))"
+      case .fetch(.transport(let code)): ".transport(\(transportName(code)))"
+      case .fetch(.decoding(let path)): ".decoding(path: \"\(path)\")"
+      case .other: "an error that is not a FetchError"
+      }
+    }
+  }
+
+  var attempts: Int
+  var firstDelay: Duration
+  /// What the operation throws at its first call, its second, and so on; then it returns.
+  var failures: [Failure]
+  /// The wait (1 for the first) during which the task is cancelled, if any.
+  var cancelDuringWait: Int?
+
+  var size: Int { failures.count + (cancelDuringWait == nil ? 0 : 1) }
+
+  var description: String {
+    let count = attempts == Int.max ? "Int.max" : "\(attempts)"
+    var text = "retrying(attempts: \(count), firstDelay: \(spelled(firstDelay))): the operation "
+    text +=
+      failures.isEmpty
+      ? "returns"
+      : "throws " + failures.map(\.description).joined(separator: ", then ") + ", then returns"
+    if let cancelDuringWait { text += "; the task is cancelled during wait \(cancelDuringWait)" }
+    return text
+  }
+
+  var smaller: [RetryScenario] {
+    var candidates = failures.eachWithOneLeftOut.map { with(failures: $0) }
+    if cancelDuringWait != nil {
+      var copy = self
+      copy.cancelDuringWait = nil
+      candidates.append(copy)
+    }
+    if attempts > failures.count + 1, attempts != Int.max {
+      var copy = self
+      copy.attempts = failures.count + 1
+      candidates.append(copy)
+    }
+    return candidates
+  }
+
+  private func with(failures: [Failure]) -> RetryScenario {
+    var copy = self
+    copy.failures = failures
+    return copy
+  }
+}
+
+private func transportName(_ code: URLError.Code) -> String {
+  let names: [URLError.Code: String] = [
+    .timedOut: "timedOut", .networkConnectionLost: "networkConnectionLost",
+    .cannotConnectToHost: "cannotConnectToHost", .notConnectedToInternet: "notConnectedToInternet",
+    .cancelled: "cancelled", .cannotFindHost: "cannotFindHost", .badURL: "badURL",
+    .secureConnectionFailed: "secureConnectionFailed", .badServerResponse: "badServerResponse",
+    .dnsLookupFailed: "dnsLookupFailed", .resourceUnavailable: "resourceUnavailable",
+  ]
+  return names[code] ?? "code \(code.rawValue)"
+}
+
+/// What happened, in order: "attempt 2 at 1 s", "waited 2 s", "returned 3", "threw .status(404)".
+struct RetryOutcome: Equatable {
+  var events: [String]
+}
+
+/// What HTTP says may pass, as the statement lists it.
+private func mayPass(_ failure: RetryScenario.Failure) -> Bool {
+  switch failure {
+  case .fetch(.status(let code, _)):
+    [408, 429].contains(code) || (500...599 ~= code && ![501, 505].contains(code))
+  case .fetch(.transport(let code)):
+    [.timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet].contains(
+      code
+    )
+  case .fetch(.decoding), .other: false
+  }
+}
+
+/// The statement of exercise 4.4, as a program.
+func retryModel(_ scenario: RetryScenario) -> RetryOutcome {
+  var events: [String] = []
+  var now = Duration.zero
+  var wait = scenario.firstDelay
+  var attempt = 1
+  var waits = 0
+  while true {
+    events.append("attempt \(attempt) at \(spelled(now))")
+    guard attempt <= scenario.failures.count else {
+      events.append("returned \(attempt)")
+      break
+    }
+    let failure = scenario.failures[attempt - 1]
+    guard attempt < scenario.attempts, mayPass(failure) else {
+      events.append("threw \(failure)")
+      break
+    }
+    waits += 1
+    events.append("waited \(spelled(wait))")
+    if scenario.cancelDuringWait == waits {
+      events.append("threw CancellationError")
+      break
+    }
+    now += wait
+    wait *= 2
+    attempt += 1
+  }
+  return RetryOutcome(events: events)
+}
+
+/// Runs `scenario` on the answer's `retrying`, with a manual clock the test moves.
+func retryAnswer(_ scenario: RetryScenario) async throws -> RetryOutcome {
+  let clock = ManualClock()
+  let start = clock.now
+  let events = Locked<[String]>([])
+  let calls = Locked(0)
+  let retry = Task {
+    try await retrying(attempts: scenario.attempts, firstDelay: scenario.firstDelay, clock: clock) {
+      let attempt = calls.withLock { count in
+        count += 1
+        return count
+      }
+      events.withLock {
+        $0.append("attempt \(attempt) at \(spelled(start.duration(to: clock.now)))")
+      }
+      guard attempt <= scenario.failures.count else { return attempt }
+      switch scenario.failures[attempt - 1] {
+      case .fetch(let error): throw error
+      case .other: throw NotAFetchError()
+      }
+    }
+  }
+  var waits = 0
+  while true {
+    await clock.waitForASleeper(orTheEndOf: retry)
+    guard let deadline = clock.sleeperDeadlines.first else { break }
+    waits += 1
+    events.withLock { $0.append("waited \(spelled(clock.now.duration(to: deadline)))") }
+    if waits > 40 || scenario.cancelDuringWait == waits {
+      retry.cancel()
+      _ = await retry.result
+      break
+    }
+    clock.advance(by: clock.now.duration(to: deadline))
+  }
+  switch await retry.result {
+  case .success(let attempt): events.withLock { $0.append("returned \(attempt)") }
+  case .failure(let error as FetchError):
+    events.withLock { $0.append("threw \(RetryScenario.Failure.fetch(error))") }
+  case .failure(is NotAFetchError):
+    events.withLock { $0.append("threw \(RetryScenario.Failure.other)") }
+  case .failure(is CancellationError): events.withLock { $0.append("threw CancellationError") }
+  case .failure(let error as NotImplemented): throw error
+  case .failure(let error): events.withLock { $0.append("threw \(error)") }
+  }
+  return RetryOutcome(events: events.withLock { $0 })
+}
+
+/// The runs exercise 4.4 is graded on: a fixed list, from fixed seeds.
+func retryScenarios(count: Int, seed: UInt64) -> [RetryScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  let retried: [RetryScenario.Failure] = [
+    .fetch(.status(408, message: nil)), .fetch(.status(429, message: nil)),
+    .fetch(.status(500, message: "x")), .fetch(.status(502, message: nil)),
+    .fetch(.status(503, message: nil)), .fetch(.status(504, message: nil)),
+    .fetch(.status(599, message: nil)), .fetch(.transport(.timedOut)),
+    .fetch(.transport(.networkConnectionLost)), .fetch(.transport(.cannotConnectToHost)),
+    .fetch(.transport(.notConnectedToInternet)),
+  ]
+  let transports: [URLError.Code] = [
+    .cancelled, .cannotFindHost, .badURL, .secureConnectionFailed, .badServerResponse,
+    .dnsLookupFailed, .resourceUnavailable,
+  ]
+  func failure() -> RetryScenario.Failure {
+    if numbers.chance(60) {
+      return numbers.pick(retried)
+    }
+    switch Int.random(in: 0..<6, using: &numbers) {
+    case 0:
+      return .fetch(
+        .status(
+          numbers.pick([501, 505, 400, 401, 403, 404, 409, 413, 418, 422, 499]),
+          message: nil
+        )
+      )
+    case 1: return .fetch(.status(Int.random(in: 100...599, using: &numbers), message: nil))
+    case 2: return .fetch(.transport(numbers.pick(transports)))
+    case 3: return .fetch(.decoding(path: "[0].id"))
+    case 4: return .other
+    default: return .fetch(.status(Int.random(in: 400...599, using: &numbers), message: nil))
+    }
+  }
+  return (0..<count).map { _ in
+    let failures = (0..<Int.random(in: 0...7, using: &numbers)).map { _ in failure() }
+    let attempts = numbers.pick([
+      1, 2, 3, 4, 5, 8, 12, Int.max, Int.random(in: 1...10, using: &numbers),
+    ])
+    let firstDelay = numbers.pick([
+      Duration.nanoseconds(1), .milliseconds(1), .milliseconds(250), .seconds(1), .seconds(20),
+      .seconds(45),
+      .seconds(3_600),
+    ])
+    let cancel: Int? = numbers.chance(20) ? Int.random(in: 1...4, using: &numbers) : nil
+    return RetryScenario(
+      attempts: attempts,
+      firstDelay: firstDelay,
+      failures: failures,
+      cancelDuringWait: cancel
+    )
+  }
+}
+
+/// The failure message: the run, then what happened and what the statement says.
+func explainRetry(
+  _ scenario: RetryScenario,
+  _ got: RetryOutcome,
+  _ expected: RetryOutcome
+) -> String {
+  "\(scenario): \(got.events.joined(separator: ", ")); the statement gives "
+    + expected.events.joined(separator: ", ")
+}
