@@ -107,6 +107,7 @@ extension ExerciseCatalog {
           hint: "The producer Task is returned, so its owner can cancel it while the consumer "
             + "still reads. Every way out of the producer must finish the stream, a cancel too."
         ),
+        .scenarioDiffers(fixtures: ["newest-three-kept"]),
       ]
     ),
     Exercise(
@@ -209,6 +210,7 @@ extension ExerciseCatalog {
           hint: "A cancel does not end a send in flight: the task may go on for as long as the "
             + "send takes. stop() itself must close the connection before it returns."
         ),
+        .scenarioDiffers(fixtures: ["failing-send-ignored"]),
       ]
     ),
     Exercise(
@@ -281,6 +283,7 @@ extension ExerciseCatalog {
           hint: "A cancel reaches a task only at its next look for cancellation, and a read may "
             + "never look. The consumer must not wait for the task: end its stream in deinit."
         ),
+        .scenarioDiffers(fixtures: ["first-read-with-try"]),
       ]
     ),
   ]

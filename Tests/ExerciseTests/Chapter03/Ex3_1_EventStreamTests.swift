@@ -232,4 +232,17 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
         + "only event 0"
     )
   }
+
+  /// The grade: 400 generated runs (counts from 0 to 60, intervals from 1 ns to an hour, make
+  /// failing at any event, consumers that read late, leave while the producer waits or just as a
+  /// wait ends, owners that cancel the producer at such moments), each compared with what the
+  /// statement says.
+  func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
+    try await assertEveryScenario(
+      eventScenarios(count: 400, seed: 31),
+      model: eventModel,
+      answer: eventAnswer,
+      explain: explainEvents
+    )
+  }
 }

@@ -1,0 +1,315 @@
+import ExerciseSupport
+import Foundation
+import LessonSupport
+import TestTooling
+
+#if SOLUTIONS
+import Solutions
+#else
+import Exercises
+#endif
+
+// Exercise 3.1 graded by its statement: generated counts (0 to 60), intervals (1 ns to an hour),
+// a make that fails at any event, and consumers that read as events come, read only after the
+// last, leave while the producer waits or just as a wait ends, or whose producer its owner
+// cancels at such a moment, all on a manual clock the test moves.
+
+/// One run of `makeEventStream`, as the grade generates it.
+struct EventScenario: GradedScenario {
+  enum Consumer: Equatable, Sendable {
+    case readsAsTheyCome
+    /// Reads nothing until the producer has made every event.
+    case readsAfterTheLast
+    /// Its task is cancelled at once, perhaps before the producer has started.
+    case leavesAtOnce
+    /// Its task is cancelled during wait `n` (1 for the first), having read every event before.
+    case leavesDuringWait(Int)
+    /// Its task is cancelled as wait `n` is over, before the producer runs on.
+    case leavesAsWaitEnds(Int)
+    /// The producer's owner cancels it during wait `n`; the consumer reads as events come.
+    case ownerCancelsDuringWait(Int)
+    /// The producer's owner cancels it as wait `n` is over, before the producer runs on.
+    case ownerCancelsAsWaitEnds(Int)
+
+    var wait: Int? {
+      switch self {
+      case .leavesDuringWait(let wait), .leavesAsWaitEnds(let wait),
+        .ownerCancelsDuringWait(let wait), .ownerCancelsAsWaitEnds(let wait):
+        wait
+      default: nil
+      }
+    }
+
+    /// The consumer leaves, or the owner cancels the producer.
+    var cancels: Bool {
+      switch self {
+      case .readsAsTheyCome, .readsAfterTheLast: false
+      default: true
+      }
+    }
+
+    func with(wait: Int) -> Consumer {
+      switch self {
+      case .leavesDuringWait: .leavesDuringWait(wait)
+      case .leavesAsWaitEnds: .leavesAsWaitEnds(wait)
+      case .ownerCancelsDuringWait: .ownerCancelsDuringWait(wait)
+      case .ownerCancelsAsWaitEnds: .ownerCancelsAsWaitEnds(wait)
+      default: self
+      }
+    }
+  }
+
+  var count: Int
+  var interval: Duration
+  /// The event number whose `make` throws, if any.
+  var failingAt: Int?
+  var consumer: Consumer
+
+  /// How many waits there are, when nobody leaves: one before each event made.
+  var waits: Int { failingAt.map { $0 + 1 } ?? count }
+
+  var size: Int { count + (failingAt == nil ? 0 : 1) + (consumer == .readsAsTheyCome ? 0 : 1) }
+
+  var description: String {
+    var text = "makeEventStream(count: \(count), every: \(spelled(interval)))"
+    if let failingAt { text += ", make throwing at event \(failingAt)" }
+    switch consumer {
+    case .readsAsTheyCome: text += "; the consumer reads every event as it comes"
+    case .readsAfterTheLast:
+      text += "; the consumer reads only after the producer has made every event"
+    case .leavesAtOnce: text += "; the consumer's task is cancelled at once"
+    case .leavesDuringWait(let wait):
+      text += "; the consumer reads every event, and its task is cancelled during wait \(wait)"
+    case .leavesAsWaitEnds(let wait):
+      text += "; the consumer reads every event, and its task is cancelled as wait \(wait) is over"
+    case .ownerCancelsDuringWait(let wait):
+      text += "; the owner cancels the producer during wait \(wait)"
+    case .ownerCancelsAsWaitEnds(let wait):
+      text += "; the owner cancels the producer as wait \(wait) is over"
+    }
+    return text
+  }
+
+  var smaller: [EventScenario] {
+    var candidates: [EventScenario] = []
+    func with(_ change: (inout EventScenario) -> Void) {
+      var copy = self
+      change(&copy)
+      if copy != self, copy.isPossible { candidates.append(copy) }
+    }
+    with { $0.count -= 1 }
+    with {
+      $0.count -= 1
+      if let wait = $0.consumer.wait { $0.consumer = $0.consumer.with(wait: wait - 1) }
+      if let failingAt = $0.failingAt { $0.failingAt = failingAt - 1 }
+    }
+    with { $0.failingAt = nil }
+    with { $0.interval = .seconds(1) }
+    with { $0.consumer = .readsAsTheyCome }
+    if let wait = consumer.wait { with { $0.consumer = $0.consumer.with(wait: wait - 1) } }
+    return candidates
+  }
+
+  /// A count of at least 0, a failing event among the events, a wait among the waits.
+  var isPossible: Bool {
+    count >= 0 && (failingAt.map { 0..<count ~= $0 } ?? true)
+      && (consumer.wait.map { $0 >= 1 && $0 <= waits } ?? true)
+  }
+}
+
+extension EventScenario: Equatable {}
+
+/// What the consumer and the clock saw.
+struct EventOutcome: Equatable, CustomStringConvertible {
+  /// "make(0) at 1 s", in order.
+  var made: [String]
+  var read: [String]
+  var end: String
+  /// Each wait's length, in order; nil where the moment the producer starts is free.
+  var waits: [String]?
+
+  var description: String {
+    var text = made.isEmpty ? "no make" : made.joined(separator: ", ")
+    text += "; the consumer read " + (read.isEmpty ? "nothing" : read.joined(separator: ", "))
+    text += ", " + end
+    if let waits { text += "; waits: " + (waits.isEmpty ? "none" : waits.joined(separator: ", ")) }
+    return text
+  }
+}
+
+/// The statement of exercise 3.1, as a program.
+func eventModel(_ scenario: EventScenario) -> EventOutcome {
+  let interval = scenario.interval
+  func made(_ numbers: Range<Int>) -> [String] {
+    numbers.map { "make(\($0)) at \(spelled(interval * ($0 + 1)))" }
+  }
+  func events(_ numbers: Range<Int>) -> [String] { numbers.map { "event \($0)" } }
+  switch scenario.consumer {
+  case .readsAsTheyCome, .readsAfterTheLast:
+    let end = scenario.failingAt == nil ? "then the end" : "then MakeFailure thrown"
+    return EventOutcome(
+      made: made(0..<scenario.waits),
+      read: events(0..<(scenario.failingAt ?? scenario.count)),
+      end: end,
+      waits: Array(repeating: spelled(interval), count: scenario.waits)
+    )
+  case .leavesAtOnce:
+    return EventOutcome(made: [], read: [], end: "then the end", waits: nil)
+  case .leavesDuringWait(let wait), .leavesAsWaitEnds(let wait), .ownerCancelsDuringWait(let wait),
+    .ownerCancelsAsWaitEnds(let wait):
+    // Whoever cancels, the producer makes nothing more: the wait it was in is its last.
+    return EventOutcome(
+      made: made(0..<wait - 1),
+      read: events(0..<wait - 1),
+      end: "then the end",
+      waits: Array(repeating: spelled(interval), count: wait)
+    )
+  }
+}
+
+/// The `make` of a scenario: records each call with the clock's time, and throws at one.
+private final class TimedMaker: Sendable {
+  private let clock: ManualClock
+  private let start: ManualClock.Instant
+  private let failingAt: Int?
+  private let calls = Locked<[String]>([])
+
+  init(clock: ManualClock, failingAt: Int?) {
+    self.clock = clock
+    start = clock.now
+    self.failingAt = failingAt
+  }
+
+  var made: [String] { calls.withLock { $0 } }
+
+  func make(_ number: Int) throws -> String {
+    calls.withLock { $0.append("make(\(number)) at \(spelled(start.duration(to: clock.now)))") }
+    if number == failingAt { throw MakeFailure() }
+    return "event \(number)"
+  }
+}
+
+/// Runs `scenario` on the answer's `makeEventStream`, moving the clock one wait at a time.
+func eventAnswer(_ scenario: EventScenario) async throws -> EventOutcome {
+  let clock = HookedClock()
+  let maker = TimedMaker(clock: clock.manual, failingAt: scenario.failingAt)
+  let (events, producer) = makeEventStream(
+    count: scenario.count,
+    every: scenario.interval,
+    clock: clock,
+    make: maker.make
+  )
+  let reader = scenario.consumer == .readsAfterTheLast ? nil : StreamReader(events)
+  if scenario.consumer == .leavesAtOnce, let reader {
+    reader.cancel()
+    _ = await reader.end()
+  }
+  var waits: [String] = []
+  // A producer that makes more than it should is stopped a few waits later.
+  while waits.count < scenario.count + 3 {
+    await clock.manual.waitForASleeper(orTheEndOf: producer)
+    guard let deadline = clock.manual.sleeperDeadlines.first else { break }
+    waits.append(spelled(clock.now.duration(to: deadline)))
+    if waits.count == scenario.consumer.wait, let reader {
+      _ = try? await reader.waitFor(count: waits.count - 1)
+      switch scenario.consumer {
+      case .leavesDuringWait:
+        reader.cancel()
+        _ = await reader.end()
+        continue  // the producer, cancelled, should now end without waking
+      case .ownerCancelsDuringWait:
+        producer.cancel()
+        continue
+      case .leavesAsWaitEnds:
+        clock.afterNextWake {
+          reader.cancel()
+          _ = await reader.end()
+        }
+      case .ownerCancelsAsWaitEnds:
+        clock.afterNextWake { producer.cancel() }
+      default: break
+      }
+    }
+    clock.manual.advance(by: clock.now.duration(to: deadline))
+  }
+  producer.cancel()  // ends a producer that went on too long; a right one has ended already
+  let (read, ended) = await readAll(events, reader)
+  var end: String
+  switch ended {
+  case nil: end = "then the end"
+  case let error as NotImplemented: throw error
+  case is MakeFailure: end = "then MakeFailure thrown"
+  case is CancellationError:
+    // After a cancel, by the consumer or the owner, the statement leaves free whether the loop
+    // ends with the producer's CancellationError (a consumer that left may still see it).
+    end = scenario.consumer.cancels ? "then the end" : "then CancellationError thrown"
+  case let error?: end = "then \(error) thrown"
+  }
+  return EventOutcome(
+    made: maker.made,
+    read: read,
+    end: end,
+    waits: scenario.consumer == .leavesAtOnce ? nil : waits
+  )
+}
+
+/// What the consumer read, and the error its loop ended with; a consumer that reads only now
+/// reads the stream itself.
+private func readAll(
+  _ events: AsyncThrowingStream<String, any Error>,
+  _ reader: StreamReader<String>?
+) async -> ([String], (any Error)?) {
+  if let reader {
+    switch await reader.end() {
+    case .success(let read): return (read, nil)
+    case .failure(let error): return (reader.elements, error)
+    }
+  }
+  var read: [String] = []
+  do {
+    for try await event in events { read.append(event) }
+    return (read, nil)
+  } catch {
+    return (read, error)
+  }
+}
+
+/// The runs exercise 3.1 is graded on: a fixed list, from a fixed seed.
+func eventScenarios(count: Int, seed: UInt64) -> [EventScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  var scenarios: [EventScenario] = []
+  while scenarios.count < count {
+    let events =
+      numbers.chance(25)
+      ? Int.random(in: 10...60, using: &numbers) : Int.random(in: 0...6, using: &numbers)
+    let interval = numbers.pick([
+      Duration.nanoseconds(1), .milliseconds(1), .milliseconds(250), .seconds(1), .seconds(90),
+      .seconds(3_600),
+    ])
+    let failingAt =
+      events > 0 && numbers.chance(25) ? Int.random(in: 0..<events, using: &numbers) : nil
+    var scenario = EventScenario(
+      count: events,
+      interval: interval,
+      failingAt: failingAt,
+      consumer: .readsAsTheyCome
+    )
+    let wait = scenario.waits > 0 ? Int.random(in: 1...scenario.waits, using: &numbers) : 0
+    scenario.consumer = numbers.pick([
+      .readsAsTheyCome, .readsAfterTheLast, .readsAfterTheLast, .leavesAtOnce,
+      .leavesDuringWait(wait),
+      .leavesAsWaitEnds(wait), .ownerCancelsDuringWait(wait), .ownerCancelsAsWaitEnds(wait),
+    ])
+    if scenario.isPossible { scenarios.append(scenario) }
+  }
+  return scenarios
+}
+
+/// The failure message: the run, then what the answer did and what the statement says.
+func explainEvents(
+  _ scenario: EventScenario,
+  _ got: EventOutcome,
+  _ expected: EventOutcome
+) -> String {
+  "\(scenario): \(got); the statement gives \(expected)"
+}

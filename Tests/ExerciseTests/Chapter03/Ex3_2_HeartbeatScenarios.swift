@@ -1,0 +1,297 @@
+import ExerciseSupport
+import Foundation
+import LessonSupport
+import TestTooling
+
+#if SOLUTIONS
+import Solutions
+#else
+import Exercises
+#endif
+
+// Exercise 3.2 graded by its statement: generated scripts of start(), beats, stop() (from the
+// main actor, twice, from inside close(), from inside the cancelled wait's handler, from the beat
+// task just as a wait ends), start() after stop(), and connections whose send fails at any beat,
+// on a manual clock the test moves, with intervals from 1 ns to an hour.
+
+/// One heartbeat's life, as the grade generates it.
+struct HeartbeatScenario: GradedScenario {
+  enum Stop: String, Equatable, Sendable {
+    case fromTheMainActor = "stop()"
+    case twice = "stop() twice"
+    case fromTheCancelledWait =
+      "stop(), whose cancel calls stop() again from the wait's cancellation handler"
+    case asAWaitEnds = "stop() from the beat task, as its wait is over"
+  }
+
+  enum Step: Equatable, Sendable, CustomStringConvertible {
+    case start
+    /// Lets this many beats come due, one interval at a time, while the task waits.
+    case beats(Int)
+    case stop(Stop)
+
+    var description: String {
+      switch self {
+      case .start: "start()"
+      case .beats(let count): "\(count) interval\(count == 1 ? "" : "s") pass"
+      case .stop(let stop): stop.rawValue
+      }
+    }
+  }
+
+  var interval: Duration
+  var steps: [Step]
+  /// The beat whose send throws, if any.
+  var sendFailsAt: Int?
+  /// The connection's close() calls stop() again.
+  var closeCallsStop: Bool
+
+  var size: Int {
+    steps.reduce(0) { total, step in
+      if case .beats(let count) = step { return total + count }
+      return total + 1
+    }
+  }
+
+  var description: String {
+    var text = "a Heartbeat every \(spelled(interval))"
+    if let sendFailsAt { text += " whose connection's send throws at beat \(sendFailsAt)" }
+    if closeCallsStop {
+      text += (sendFailsAt == nil ? " whose" : " and whose") + " connection's close() calls stop()"
+    }
+    return text + ": " + steps.map(\.description).joined(separator: ", then ")
+  }
+
+  var smaller: [HeartbeatScenario] {
+    var candidates: [HeartbeatScenario] = steps.eachWithOneLeftOut.map { with(steps: $0) }
+    for (index, step) in steps.enumerated() {
+      if case .beats(let count) = step, count > 0 {
+        var fewer = steps
+        fewer[index] = .beats(count - 1)
+        candidates.append(with(steps: fewer))
+      }
+      if case .stop(let stop) = step, stop != .fromTheMainActor {
+        var plainer = steps
+        plainer[index] = .stop(.fromTheMainActor)
+        candidates.append(with(steps: plainer))
+      }
+    }
+    if sendFailsAt != nil {
+      var copy = self
+      copy.sendFailsAt = nil
+      candidates.append(copy)
+    }
+    if closeCallsStop {
+      var copy = self
+      copy.closeCallsStop = false
+      candidates.append(copy)
+    }
+    if interval != .seconds(1) {
+      var copy = self
+      copy.interval = .seconds(1)
+      candidates.append(copy)
+    }
+    return candidates
+  }
+
+  private func with(steps: [Step]) -> HeartbeatScenario {
+    var copy = self
+    copy.steps = steps
+    return copy
+  }
+}
+
+extension HeartbeatScenario: Equatable {}
+
+/// What happened, in order: "start()", "send(0) at 1 s", "stop()", "close()", ...
+struct HeartbeatOutcome: Equatable, CustomStringConvertible {
+  var log: [String]
+
+  var description: String { log.joined(separator: ", ") }
+}
+
+/// The statement of exercise 3.2, as a program.
+func heartbeatModel(_ scenario: HeartbeatScenario) -> HeartbeatOutcome {
+  var log: [String] = []
+  var started = false
+  var stopped = false
+  var failed = false
+  var nextBeat = 0
+  for step in scenario.steps {
+    switch step {
+    case .start:
+      log.append(stopped ? "start() threw HeartbeatStopped" : "start()")
+      if !stopped { started = true }
+    case .beats(let count):
+      for _ in 0..<count where started && !stopped && !failed {
+        let time = spelled(scenario.interval * (nextBeat + 1))
+        failed = nextBeat == scenario.sendFailsAt
+        log.append("send(\(nextBeat)) at \(time)" + (failed ? ", which throws" : ""))
+        nextBeat += 1
+      }
+    case .stop(let how):
+      for _ in 0..<(how == .twice ? 2 : 1) {
+        log.append("stop()")
+        if !stopped { log.append("close()") }
+        stopped = true
+        log.append("then task is nil")
+        if started { log.append("the beat task has ended") }
+      }
+    }
+  }
+  return HeartbeatOutcome(log: log)
+}
+
+/// The connection of a scenario: logs each send with the clock's time, and each close, in the
+/// scenario's log; a send after the close throws, as does the one the scenario fails.
+private final class LoggingConnection: HeartbeatConnection {
+  let log = Locked<[String]>([])
+  private let clock: ManualClock
+  private let failsAt: Int?
+  private let closed = Locked(false)
+  private let onClose = Locked<(@Sendable () -> Void)?>(nil)
+
+  init(clock: ManualClock, failsAt: Int?) {
+    self.clock = clock
+    self.failsAt = failsAt
+  }
+
+  func note(_ entry: String) {
+    log.withLock { $0.append(entry) }
+  }
+
+  /// Runs `body` inside the first close(), after it is logged: a connection that tells its owner.
+  func whileClosing(_ body: @escaping @Sendable () -> Void) {
+    onClose.withLock { $0 = body }
+  }
+
+  func send(_ beat: Int) async throws {
+    let time = spelled(clock.now.offset - ManualClock.Instant(offset: .zero).offset)
+    if closed.withLock({ $0 }) {
+      note("send(\(beat)) at \(time) after close()")
+      throw ConnectionClosed()
+    }
+    note("send(\(beat)) at \(time)" + (beat == failsAt ? ", which throws" : ""))
+    if beat == failsAt { throw ConnectionClosed() }
+  }
+
+  func close() {
+    let first = closed.withLock { closed in
+      defer { closed = true }
+      return !closed
+    }
+    note("close()")
+    // Only the first: an answer that closes again from inside close() shows as a second
+    // close, not as endless recursion.
+    if first { onClose.withLock { $0 }?() }
+  }
+}
+
+/// Runs `scenario` on the answer's `Heartbeat`, on the main actor, as the tests call it.
+@MainActor
+func heartbeatAnswer(_ scenario: HeartbeatScenario) async throws -> HeartbeatOutcome {
+  let clock = HookedClock()
+  let connection = LoggingConnection(clock: clock.manual, failsAt: scenario.sendFailsAt)
+  let heartbeat = Heartbeat(connection: connection, every: scenario.interval, clock: clock)
+  if scenario.closeCallsStop {
+    connection.whileClosing { [weak heartbeat] in MainActor.assumeIsolated { heartbeat?.stop() } }
+  }
+  var beatTask: Task<Void, Never>?
+  for step in scenario.steps {
+    switch step {
+    case .start:
+      do {
+        let task = try heartbeat.start()
+        beatTask = beatTask ?? task
+        connection.note("start()")
+      } catch let error as NotImplemented {
+        throw error
+      } catch {
+        connection.note(
+          "start() threw \(error is HeartbeatStopped ? "HeartbeatStopped" : "\(error)")"
+        )
+      }
+    case .beats(let count):
+      guard let beatTask else { continue }
+      for _ in 0..<count {
+        await clock.manual.waitForASleeper(orTheEndOf: beatTask)
+        guard let deadline = clock.manual.sleeperDeadlines.first else { break }
+        clock.manual.advance(by: clock.now.duration(to: deadline))
+      }
+      await clock.manual.waitForASleeper(orTheEndOf: beatTask)  // the last beat is sent
+    case .stop(let how):
+      for round in 0..<(how == .twice ? 2 : 1) {
+        connection.note("stop()")
+        // These two stops need the task asleep: wait for it (or its end) first.
+        if round == 0, [.asAWaitEnds, .fromTheCancelledWait].contains(how), let beatTask {
+          await clock.manual.waitForASleeper(orTheEndOf: beatTask)
+        }
+        let asleep = clock.manual.sleeperCount > 0
+        if round == 0, how == .asAWaitEnds, let deadline = clock.manual.sleeperDeadlines.first {
+          let stopped = OneShotSignal<Bool>()
+          clock.afterNextWake {
+            await heartbeat.stop()
+            stopped.fire(true)
+          }
+          clock.manual.advance(by: clock.now.duration(to: deadline))
+          _ = await stopped.wait()
+        } else if round == 0, how == .fromTheCancelledWait, asleep {
+          clock.whileCancellingASleeper { MainActor.assumeIsolated { heartbeat.stop() } }
+          heartbeat.stop()
+        } else {
+          heartbeat.stop()
+        }
+        connection.note(heartbeat.task == nil ? "then task is nil" : "then task still holds a task")
+        guard let beatTask else { continue }
+        await clock.manual.waitForASleeper(orTheEndOf: beatTask)
+        if clock.manual.sleeperCount > 0 {
+          connection.note("the beat task still waits")
+          beatTask.cancel()  // so that the run ends
+        }
+        await beatTask.value
+        connection.note("the beat task has ended")
+      }
+    }
+  }
+  clock.whileCancellingASleeper {}
+  return HeartbeatOutcome(log: connection.log.withLock { $0 })
+}
+
+/// The lives exercise 3.2 is graded on: a fixed list, from a fixed seed.
+func heartbeatScenarios(count: Int, seed: UInt64) -> [HeartbeatScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  let stops: [HeartbeatScenario.Stop] = [
+    .fromTheMainActor, .twice, .fromTheCancelledWait, .asAWaitEnds,
+  ]
+  return (0..<count).map { _ in
+    var steps: [HeartbeatScenario.Step] = []
+    if numbers.chance(10) { steps.append(.stop(numbers.pick(stops))) }
+    if numbers.chance(92) { steps.append(.start) }
+    let beats =
+      numbers.chance(15)
+      ? Int.random(in: 10...40, using: &numbers) : Int.random(in: 0...5, using: &numbers)
+    steps.append(.beats(beats))
+    steps.append(.stop(numbers.pick(stops)))
+    if numbers.chance(40) { steps.append(.beats(Int.random(in: 1...3, using: &numbers))) }
+    if numbers.chance(30) { steps.append(.start) }
+    if numbers.chance(25) { steps.append(.stop(numbers.pick(stops))) }
+    let failsAt = numbers.chance(30) ? Int.random(in: 0...max(0, beats), using: &numbers) : nil
+    return HeartbeatScenario(
+      interval: numbers.pick([
+        .nanoseconds(1), .milliseconds(1), .milliseconds(250), .seconds(1), .seconds(3_600),
+      ]),
+      steps: steps,
+      sendFailsAt: failsAt,
+      closeCallsStop: numbers.chance(25)
+    )
+  }
+}
+
+/// The failure message: the life, then what the answer did and what the statement says.
+func explainHeartbeat(
+  _ scenario: HeartbeatScenario,
+  _ got: HeartbeatOutcome,
+  _ expected: HeartbeatOutcome
+) -> String {
+  "\(scenario): \(got); the statement gives \(expected)"
+}

@@ -1,0 +1,290 @@
+import ExerciseSupport
+import Foundation
+import LessonSupport
+import TestTooling
+
+#if SOLUTIONS
+import Solutions
+#else
+import Exercises
+#endif
+
+// Exercise 3.3 graded by its statement: generated intervals (1 ns to an hour), sources that fail
+// at any read (the first one too), and ends of every kind: the source fails, the consumer leaves
+// after any number of readings, or the owner lets go while the consumer waits or while a read is
+// under way, on a manual clock the test moves.
+
+/// One thermometer's life, as the grade generates it.
+struct ThermometerScenario: GradedScenario {
+  enum End: String, Equatable, Sendable {
+    case sourceFails = "the consumer reads on until the stream ends"
+    case consumerLeaves = "then the consumer's task is cancelled"
+    case ownerLetsGoWhileTheConsumerWaits =
+      "then the owner lets go of the thermometer while the consumer waits"
+    case ownerLetsGoDuringARead =
+      "then the owner lets go of the thermometer while the next read is under way"
+  }
+
+  var interval: Duration
+  /// The read (1 for the first) that throws `SensorFailure`, when the end is `.sourceFails`.
+  var failingRead: Int?
+  /// How many readings the consumer takes before the end.
+  var readings: Int
+  var end: End
+
+  var size: Int { readings + (failingRead ?? 0) }
+
+  var description: String {
+    var text = "a Thermometer every \(spelled(interval))"
+    if let failingRead { text += " whose source throws at read \(failingRead)" }
+    if end == .sourceFails { return text + "; " + end.rawValue }
+    return text + "; the consumer takes \(readings) reading\(readings == 1 ? "" : "s"), "
+      + end.rawValue
+  }
+
+  var smaller: [ThermometerScenario] {
+    var candidates: [ThermometerScenario] = []
+    if readings > 1 || (readings == 1 && end == .ownerLetsGoDuringARead) {
+      var copy = self
+      copy.readings -= 1
+      candidates.append(copy)
+    }
+    if let failingRead, failingRead > 1 {
+      var copy = self
+      copy.failingRead = failingRead - 1
+      candidates.append(copy)
+    }
+    if interval != .seconds(1) {
+      var copy = self
+      copy.interval = .seconds(1)
+      candidates.append(copy)
+    }
+    return candidates
+  }
+}
+
+extension ThermometerScenario: Equatable {}
+
+/// What happened, in order: "read 1 at 0 s", ..., then what the consumer got and how it ended.
+struct ThermometerOutcome: Equatable, CustomStringConvertible {
+  var log: [String]
+
+  var description: String { log.joined(separator: ", ") }
+}
+
+private func reading(_ read: Int) -> Double { 20 + 0.5 * Double(read - 1) }
+
+/// The statement of exercise 3.3, as a program.
+func thermometerModel(_ scenario: ThermometerScenario) -> ThermometerOutcome {
+  func readAt(_ read: Int) -> String {
+    "read \(read) at \(spelled(scenario.interval * (read - 1)))"
+  }
+  switch scenario.end {
+  case .sourceFails:
+    let failing = scenario.failingRead ?? 1
+    return ThermometerOutcome(
+      log: (1...failing).map(readAt) + [
+        "the consumer got \((1..<failing).map(reading)), then SensorFailure thrown"
+      ]
+    )
+  case .consumerLeaves:
+    return ThermometerOutcome(
+      log: (1..<scenario.readings + 1).map(readAt) + [
+        "the consumer got \((1..<scenario.readings + 1).map(reading))",
+        "the reading task has stopped",
+      ]
+    )
+  case .ownerLetsGoWhileTheConsumerWaits:
+    return ThermometerOutcome(
+      log: (1..<scenario.readings + 1).map(readAt) + [
+        "freed at once", "the reading task has stopped",
+        "the consumer got \((1..<scenario.readings + 1).map(reading)), then the end",
+      ]
+    )
+  case .ownerLetsGoDuringARead:
+    return ThermometerOutcome(
+      log: (1...scenario.readings + 1).map(readAt) + [
+        "freed at once",
+        "the consumer got \((1..<scenario.readings + 1).map(reading)), then the end",
+      ]
+    )
+  }
+}
+
+/// The source of a scenario: logs each read with the clock's time; fails one, or holds one until
+/// the test lets it return.
+private final class LoggingSource: TemperatureSource {
+  let log = Locked<[String]>([])
+  private let clock: ManualClock
+  private let failingRead: Int?
+  private let heldRead: Int?
+  private let reads = Locked(0)
+  private let given = Locked(0)
+  let held = HeldCall()
+
+  init(clock: ManualClock, failingRead: Int?, heldRead: Int?) {
+    self.clock = clock
+    self.failingRead = failingRead
+    self.heldRead = heldRead
+  }
+
+  func read() async throws -> Double {
+    let number = reads.withLock { count in
+      count += 1
+      return count
+    }
+    log.withLock { $0.append("read \(number) at \(spelled(clock.now.offset))") }
+    if number == heldRead { await held.hold() }
+    if number == failingRead { throw SensorFailure() }
+    given.withLock { $0 += 1 }
+    return reading(number)
+  }
+
+  /// How many reads have returned a reading.
+  var readingsGiven: Int { given.withLock { $0 } }
+}
+
+/// Runs `scenario` on the answer's `Thermometer`.
+func thermometerAnswer(_ scenario: ThermometerScenario) async throws -> ThermometerOutcome {
+  let clock = ManualClock()
+  let heldRead = scenario.end == .ownerLetsGoDuringARead ? scenario.readings + 1 : nil
+  let source = LoggingSource(clock: clock, failingRead: scenario.failingRead, heldRead: heldRead)
+  var thermometer: Thermometer? = Thermometer(
+    source: source,
+    every: scenario.interval,
+    clock: clock
+  )
+  weak let probe = thermometer
+  guard let readings = thermometer?.readings() else { return ThermometerOutcome(log: []) }
+  let reader = StreamReader(readings)
+  let readerEnded = Task { _ = await reader.end() }
+  var notes: [String] = []
+  var endedByTheTest = false  // the stream would have gone on: the test's consumer left
+  /// Moves the clock, each time the task waits, until the source has given `count` readings or
+  /// the stream has ended; the task then waits for the next read (a right answer yields each
+  /// reading before it waits).
+  func take(_ count: Int) async {
+    while true {
+      await clock.waitForASleeper(orTheEndOf: readerEnded)
+      guard source.readingsGiven < count, let deadline = clock.sleeperDeadlines.first else {
+        return
+      }
+      clock.advance(by: clock.now.duration(to: deadline))
+    }
+  }
+  switch scenario.end {
+  case .sourceFails:
+    await take((scenario.failingRead ?? 1) + 2)
+    await clock.waitForASleeper(orTheEndOf: readerEnded)
+    if clock.sleeperCount > 0 {
+      endedByTheTest = true
+      reader.cancel()
+    }
+  case .consumerLeaves:
+    await take(scenario.readings)
+    await clock.waitForASleeper(orTheEndOf: readerEnded)
+    reader.cancel()
+    _ = await reader.end()
+    notes.append(
+      clock.sleeperCount == 0 ? "the reading task has stopped" : "the reading task still waits"
+    )
+  case .ownerLetsGoWhileTheConsumerWaits:
+    await take(scenario.readings)
+    await clock.waitForASleeper(orTheEndOf: readerEnded)
+    thermometer = nil
+    notes.append(probe == nil ? "freed at once" : "still alive after its owner let go")
+    notes.append(
+      clock.sleeperCount == 0 ? "the reading task has stopped" : "the reading task still waits"
+    )
+    if probe != nil || clock.sleeperCount > 0 {
+      endedByTheTest = true
+      reader.cancel()
+    }
+  case .ownerLetsGoDuringARead:
+    if scenario.readings > 0 {
+      await take(scenario.readings)
+      await clock.waitForASleeper(orTheEndOf: readerEnded)
+      // The next read is due; an answer whose readings have ended has none under way.
+      guard let deadline = clock.sleeperDeadlines.first else { break }
+      clock.advance(by: clock.now.duration(to: deadline))
+    }
+    await source.held.waitUntilItWaits()
+    thermometer = nil
+    notes.append(probe == nil ? "freed at once" : "still alive after its owner let go")
+    if probe != nil {
+      endedByTheTest = true
+      reader.cancel()
+    }
+    // The stream has finished by now: the reading the held read returns must reach no one.
+    source.held.release()
+    await clock.waitForASleeper(orTheEndOf: readerEnded)
+    if clock.sleeperCount > 0 {  // the task reads on, and the stream has not ended
+      endedByTheTest = true
+      reader.cancel()
+    }
+  }
+  let ending = await reader.end()
+  source.held.release()
+  withExtendedLifetime(thermometer) {}
+  var got = "the consumer got \(reader.elements)"
+  switch ending {
+  case .failure(let error as NotImplemented): throw error
+  // A consumer that left may see the task's CancellationError, or nothing: the statement leaves
+  // it free.
+  case .success where scenario.end == .consumerLeaves: break
+  case .failure(is CancellationError) where scenario.end == .consumerLeaves: break
+  case _ where endedByTheTest: got += ", and no end: the stream went on"
+  case .success: got += ", then the end"
+  case .failure(is SensorFailure): got += ", then SensorFailure thrown"
+  case .failure(let error): got += ", then \(error) thrown"
+  }
+  let reads = source.log.withLock { $0 }
+  let ownerLetGo = [.ownerLetsGoWhileTheConsumerWaits, .ownerLetsGoDuringARead].contains(
+    scenario.end
+  )
+  return ThermometerOutcome(log: reads + (ownerLetGo ? notes + [got] : [got] + notes))
+}
+
+/// The lives exercise 3.3 is graded on: a fixed list, from a fixed seed.
+func thermometerScenarios(count: Int, seed: UInt64) -> [ThermometerScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  return (0..<count).map { _ in
+    let interval = numbers.pick([
+      Duration.nanoseconds(1), .milliseconds(1), .milliseconds(250), .seconds(1), .seconds(3_600),
+    ])
+    let end = numbers.pick([
+      ThermometerScenario.End.sourceFails, .consumerLeaves, .ownerLetsGoWhileTheConsumerWaits,
+      .ownerLetsGoDuringARead,
+    ])
+    let readings =
+      numbers.chance(15)
+      ? Int.random(in: 8...30, using: &numbers) : Int.random(in: 1...4, using: &numbers)
+    switch end {
+    case .sourceFails:
+      return ThermometerScenario(
+        interval: interval,
+        failingRead: numbers.chance(35) ? 1 : min(readings, 6),
+        readings: 0,
+        end: end
+      )
+    case .ownerLetsGoDuringARead:
+      return ThermometerScenario(
+        interval: interval,
+        failingRead: nil,
+        readings: readings - 1,
+        end: end
+      )
+    default:
+      return ThermometerScenario(interval: interval, failingRead: nil, readings: readings, end: end)
+    }
+  }
+}
+
+/// The failure message: the life, then what the answer did and what the statement says.
+func explainThermometer(
+  _ scenario: ThermometerScenario,
+  _ got: ThermometerOutcome,
+  _ expected: ThermometerOutcome
+) -> String {
+  "\(scenario): \(got); the statement gives \(expected)"
+}
