@@ -9,6 +9,9 @@ import ExerciseSupport
 /// jobs end at the same moment. Finish after the last (no jobs: finish at once, with no
 /// fraction). The first job that throws ends the stream with its error, and no other job is left
 /// running. When the consumer goes away, cancel the driver, and with it every job.
+/// Graded on 300 generated streams too (0 to 300 jobs, many ending together, a job that throws,
+/// consumers that leave after any fraction or are cancelled at any moment). Left free: whether
+/// a cancelled consumer's loop ends with a CancellationError or with no error.
 /// Read docs/Chapter05-TaskGroups.md#exercise-51-progress-from-a-group
 public func progressUpdates(
   of jobs: [@Sendable () async throws -> Void],

@@ -3,11 +3,14 @@ import ExerciseSupport
 /// Exercise 5.2: at most N at a time (section 5.5).
 ///
 /// Fetch every id with at most `limit` fetches in flight (`limit` is 1 or more, and may be more
-/// than there are ids): start `limit`, then a new one the moment any one ends, not when a whole
-/// batch has, and whether it succeeded or failed. Return one result per id, in the order of
+/// than there are ids): start the first `limit`, then the next id in order the moment any one
+/// ends, not when a whole batch has, and whether it succeeded or failed. Return one result per id, in the order of
 /// `ids` (as given, not sorted): a fetch that throws gives a `.failure` in its place, and the
 /// others still run. A cancelled call too returns one result per id: a cancelled fetch's error
 /// in its place.
+/// Graded on 400 generated calls too (0 to 40 ids, limits 1 to Int.max, fetches that fail or end
+/// together, a cancel at any moment). Left free: whether ids not yet started when the call is
+/// cancelled are fetched (their fetch then throws at once) or given a CancellationError.
 /// Read docs/Chapter05-TaskGroups.md#exercise-52-at-most-n-at-a-time
 public func fetchAll<ID: Sendable, Value: Sendable>(
   _ ids: [ID],

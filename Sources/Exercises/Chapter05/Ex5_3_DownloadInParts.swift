@@ -9,6 +9,9 @@ import Foundation
 /// not its range's is an error: throw `WrongPartLength`. The first error (a fetch's or that one)
 /// is thrown at once, and no other fetch is left running. A piece may be a slice of a larger
 /// `Data`, whose indices start at its `startIndex`, not at 0.
+/// Graded on 400 generated downloads too (1 to 40 parts, up to 5,000 bytes, parts arriving in
+/// any order, slices, one part that fails or comes empty, short or long). Left free: which
+/// parts get the extra bytes, and the order the fetches are called in.
 /// Read docs/Chapter05-TaskGroups.md#exercise-53-a-file-in-ranged-parts
 public func downloadInParts(
   size: Int,

@@ -122,6 +122,7 @@ extension ExerciseCatalog {
           hint: "After the last job the consumer's for try await still waits for more. Call "
             + "continuation.finish() once the group is done."
         ),
+        .scenarioDiffers(fixtures: ["whole-percents-only"]),
       ]
     ),
     Exercise(
@@ -257,6 +258,7 @@ extension ExerciseCatalog {
             + "is a data race. Let each child return its index and result, and store it in the "
             + "group's loop, which sees one at a time."
         ),
+        .scenarioDiffers(fixtures: ["start-loop-to-the-limit"]),
       ]
     ),
     Exercise(
@@ -391,6 +393,7 @@ extension ExerciseCatalog {
             + "is a data race. Let each child return its index and piece, and store it in the "
             + "group's loop, which sees one at a time."
         ),
+        .scenarioDiffers(fixtures: ["empty-piece-accepted"]),
       ]
     ),
   ]

@@ -219,4 +219,16 @@ final class Ex5_1_ProgressUpdatesTests: GradedTestCase {
       XCTAssertEqual(seen.end, "finished at 1 s")
     }
   }
+
+  /// The grade: 300 generated streams (0 to 300 jobs, many ending together, a job that throws,
+  /// consumers that leave after any fraction or are cancelled at any moment), each compared with
+  /// what the statement says.
+  func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
+    try await assertEveryScenario(
+      progressScenarios(count: 300, seed: 51),
+      model: progressModel,
+      answer: progressAnswer,
+      explain: explainProgress
+    )
+  }
 }

@@ -331,4 +331,16 @@ final class Ex5_2_FetchAllTests: GradedTestCase {
         + "first that differs: \(zip(got, expected).first { $0 != $1 }.map { "got \($0), expected \($1)" } ?? "none"))"
     )
   }
+
+  /// The grade: 400 generated calls (0 to 40 ids in no sorted order, limits from 1 to Int.max,
+  /// fetches that fail or end together, a cancel at any moment), each compared with what the
+  /// statement says.
+  func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
+    try await assertEveryScenario(
+      fetchAllScenarios(count: 400, seed: 52),
+      model: fetchAllModel,
+      answer: fetchAllAnswer,
+      explain: explainFetchAll
+    )
+  }
 }

@@ -336,4 +336,16 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
         + "of its range (got \(data.count) bytes)"
     )
   }
+
+  /// The grade: 400 generated downloads (1 to 40 parts, up to 5,000 bytes, parts in any order,
+  /// slices, one part that fails or comes empty, short or long), each compared with what the
+  /// statement says.
+  func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
+    try await assertEveryScenario(
+      partsScenarios(count: 400, seed: 53),
+      model: partsModel,
+      answer: partsAnswer,
+      explain: explainParts
+    )
+  }
 }
