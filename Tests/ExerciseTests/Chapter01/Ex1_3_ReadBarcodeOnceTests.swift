@@ -313,4 +313,16 @@ final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
       )
     }
   }
+
+  /// The grade: 300 generated reads (timeouts from 1 ns to an hour; no callback, one or two, with
+  /// a barcode or an error, inside readBarcode, while the timer waits or after the timeout), on a
+  /// manual clock, each compared with what the statement says.
+  func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
+    try await assertEveryScenario(
+      barcodeScenarios(count: 300, seed: 13),
+      model: barcodeModel,
+      answer: barcodeAnswer,
+      explain: explainBarcode
+    )
+  }
 }
