@@ -37,7 +37,7 @@ extension URLSession {
           return transfer.cancelled
         }
         if cancelled {
-          continuation.resume(throwing: URLError(.cancelled))  // cancelled first: never sent
+          task.cancel()  // cancelled first: never sent, and its handler throws URLError(.cancelled)
         } else {
           task.resume()
         }
