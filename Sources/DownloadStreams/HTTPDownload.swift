@@ -62,7 +62,7 @@ public struct HTTPDownload: Sendable {
     // ends, and a stream held there would never see its consumer go.
     let (chunks, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
     let delegate = StreamingDataDelegate(continuation)
-    let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
+    let session = URLSession(configuration: .uncached, delegate: delegate, delegateQueue: nil)
     let task = session.dataTask(with: request)
     // The session keeps its delegate until it is invalidated: do that once the task is over.
     session.finishTasksAndInvalidate()
@@ -161,5 +161,19 @@ final class StreamingDataDelegate: NSObject, URLSessionDataDelegate, @unchecked 
 
   func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
     invalidated.fire(())
+  }
+}
+
+extension URLSessionConfiguration {
+  /// An ephemeral configuration without a URL cache.
+  ///
+  /// On Linux, FoundationNetworking can stop the process ("Trying to access a behaviour for a task
+  /// that in not in the registry") when a request is cancelled in a session that has a cache,
+  /// as `.default` and `.ephemeral` do; without one it does not. A download never wants a cached
+  /// body anyway.
+  package static var uncached: URLSessionConfiguration {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.urlCache = nil
+    return configuration
   }
 }
