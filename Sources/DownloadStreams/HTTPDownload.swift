@@ -90,6 +90,8 @@ final class StreamingDataDelegate: NSObject, URLSessionDataDelegate, @unchecked 
 
   enum ResponseState: Sendable {
     case waiting(CheckedContinuation<HTTPURLResponse, any Error>?)
+    /// The answer came before anyone waited for it (a cancel can end the task that early).
+    case arrived(Result<HTTPURLResponse, any Error>)
     case delivered
   }
 
@@ -108,14 +110,29 @@ final class StreamingDataDelegate: NSObject, URLSessionDataDelegate, @unchecked 
 
   func startAndWaitForResponse(_ task: URLSessionDataTask) async throws -> HTTPURLResponse {
     try await withCheckedThrowingContinuation { continuation in
-      response.withLock { $0 = .waiting(continuation) }
-      task.resume()
+      let arrived = response.withLock { state -> Result<HTTPURLResponse, any Error>? in
+        guard case .arrived(let result) = state else {
+          state = .waiting(continuation)
+          return nil
+        }
+        state = .delivered
+        return result
+      }
+      if let arrived {
+        continuation.resume(with: arrived)  // already over: resuming the task would do nothing
+      } else {
+        task.resume()
+      }
     }
   }
 
   private func deliverResponse(_ result: Result<HTTPURLResponse, any Error>) {
     let waiting = response.withLock { state -> CheckedContinuation<HTTPURLResponse, any Error>? in
       guard case .waiting(let continuation) = state else { return nil }
+      guard let continuation else {
+        state = .arrived(result)  // for startAndWaitForResponse, which has not stored its own yet
+        return nil
+      }
       state = .delivered
       return continuation
     }
