@@ -58,7 +58,12 @@ func runCallbackWrapping(_ context: LessonContext) async throws {
   console.print("  dog.jpg   -> \(dog)")
   console.print("  An unreadable image never resumes the caller. In a child process:")
   try await runDemoInChildProcess("leaked-classification", context: context)
-  console.print("  No crash: the caller simply waits forever, and the runtime says why.")
+  console.print(
+    """
+      No crash: the caller waits forever, and the runtime says why. The status 0 is the
+      chapter's own exit(0), called once the callback has come, to end the child.
+    """
+  )
   console.print()
 
   console.print("2. Switch on the Result and resume(throwing:) on failure:")

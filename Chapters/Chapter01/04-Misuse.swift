@@ -55,7 +55,7 @@ func runMisuse(_ context: LessonContext) async throws {
   try await runDemoInChildProcess("unsafe-leak", context: context)
   console.print(
     """
-      The same leak, and not a word: the caller just never continues.
+      The same leak, and not a word: the caller just never continues (the chapter ends the child).
 
     """
   )
@@ -112,8 +112,8 @@ func demoUnsafeLeak(_ context: LessonContext) async throws {
 func demoSensorDoubleResume(_ context: LessonContext) async throws {
   let sensor = TemperatureSensor(clock: context.clock, concurrentDuplicates: false)
   context.console.print("asking the sensor for one reading")
-  // Nothing is printed after this await: the second callback crashes the process while the
-  // first resume is still handing 21.5 back, so any later line would race with the crash.
+  // Nothing is printed after this await: the first resume has only scheduled the caller, which
+  // then runs while the second callback crashes the process; a later line would race the crash.
   _ = try await sensor.readTemperatureNaively()
   await sensor.scheduler.waitUntilIdle()
 }

@@ -14,8 +14,8 @@ extension ItemGeneratorService {
         handler: { continuation.yield($0) },  // push: the producer decides when
         onFinish: { continuation.finish() }  // without this, the consumer's loop never ends
       )
-      // Runs once, when the stream ends: `.finished` after finish(), `.cancelled` when the
-      // consumer went away (its task cancelled, or the stream dropped). Either way, stop producing.
+      // Runs once: `.finished` inside finish() (values may still wait in the buffer), `.cancelled`
+      // when the consumer went away (its task cancelled, or the stream released). Stop producing.
       continuation.onTermination = { reason in
         generator.stop()
         self.didTerminate(reason)  // 2.3 prints it

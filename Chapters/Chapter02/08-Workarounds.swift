@@ -125,8 +125,8 @@ func runWorkarounds(_ context: LessonContext) async throws {
 
     The FIFO is correct but busy; the ping is quiet but skips values and reports each one up to
     3 s late; de-duplication acts once per value it happens to see, so it loses 1 and 2 as the
-    observation does, and the flood goes on underneath it. The push wrapper of 2.7 needs none
-    of these.
+    observation does, and the flood goes on underneath it. The push wrapper of 2.7 never polls,
+    but with 1, 2 and 3 set together it too reports 0, 3: only the FIFO delivers every change.
 
     The FIFO view's consumer is cancelled while its loop sleeps (it polls once an hour here):
     """

@@ -11,11 +11,9 @@ import FoundationNetworking
 extension URLSession {
   /// `data(for:)`, with a cancellation that never waits inside the task's cancellation handler.
   ///
-  /// On Linux (FoundationNetworking up to Swift 6.3.1) `data(for:)`'s cancellation handler calls
-  /// `URLSessionTask.cancel()`, which waits for the session's work queue while the runtime holds
-  /// the cancelled task's lock; a response completing at that moment holds the work queue and
-  /// waits for that lock to resume the task. Each waits for the other, for ever. Here the handler
-  /// hands the cancel to `queue` and returns, so it holds the lock only for a moment.
+  /// On Linux (Swift 6.3) a cancelled `data(for:)` can hang the process's URLSession work for
+  /// ever (docs/Chapter04-Networking.md, 4.4). Here the completion handler runs on the delegate
+  /// queue, and the cancellation handler hands the cancel to `queue` and returns.
   func dataWithSafeCancel(
     for request: URLRequest,
     cancelOn queue: DispatchQueue = .global()
@@ -37,7 +35,7 @@ extension URLSession {
           return transfer.cancelled
         }
         if cancelled {
-          continuation.resume(throwing: URLError(.cancelled))  // cancelled first: never sent
+          task.cancel()  // cancelled first: never sent, and its handler throws URLError(.cancelled)
         } else {
           task.resume()
         }

@@ -34,8 +34,8 @@ func byteRanges(size: Int, parts: Int) -> [ClosedRange<Int>] {
 /// bytes as the range holds, or an error.
 ///
 /// `HTTPDownload` (module DownloadStreams) rather than `URLSession.data(for:)`: on Linux, a
-/// `data(for:)` cancelled at the wrong moment can deadlock (see the docs), and here the group
-/// cancels the other parts whenever one fails.
+/// cancelled `data(for:)` can hang or trap (Chapter04, 4.4), and here the group cancels the
+/// other parts whenever one fails.
 func downloadPart(_ url: URL, range: ClosedRange<Int>) async throws -> Data {
   var request = URLRequest(url: url)
   request.setValue("bytes=\(range.lowerBound)-\(range.upperBound)", forHTTPHeaderField: "Range")
@@ -126,7 +126,12 @@ func runRangedDownload(_ context: LessonContext) async throws {
     let url = server.url("/files/large.bin")
     let size = try await announcedSize(of: url)
     console.print("HEAD /files/large.bin: \(size) bytes, Accept-Ranges: bytes")
-    console.print("Four ranged GETs at once, each throttled by the server to 8 MiB/s:")
+    console.print(
+      """
+      Four ranged GETs at once, each throttled by the server to 8 MiB/s of the lesson's
+      clock (--fast runs that clock 1000 times faster):
+      """
+    )
     for (index, range) in byteRanges(size: size, parts: 4).enumerated() {
       console.print("  part \(index + 1): Range: bytes=\(range.lowerBound)-\(range.upperBound)")
     }

@@ -2,11 +2,16 @@
 import DownloadStreams
 import Foundation
 import LessonSupport
+import Observation
 
 // snippet.download-model
 /// Seed 004's SuperStorageModel without SwiftUI: the downloads a view would draw, on the main
 /// actor, and the download that fills them in.
+///
+/// `@Observable`, where the seed's model was an `ObservableObject`: a SwiftUI view that reads
+/// `downloads` redraws when it changes.
 @MainActor
+@Observable
 final class DownloadModel {
   /// One row of the view: a file and how much of it has come.
   struct DownloadInfo: Equatable, Sendable {
@@ -21,7 +26,7 @@ final class DownloadModel {
   /// "Cancel all": each download stops at its next batch and returns what it has.
   var stopDownloads = false
   /// Called after each update, as a view would redraw (the lesson plays the user here).
-  var onUpdate: (DownloadInfo) -> Void = { _ in }
+  @ObservationIgnored var onUpdate: (DownloadInfo) -> Void = { _ in }
 
   init(server: URL) {
     self.server = server

@@ -77,7 +77,8 @@ func runSeveralDownloads(_ context: LessonContext) async throws {
     DownloadJob(file: medium.name, name: "medium.bin", size: 1_000_000, offset: 0),
     DownloadJob(file: large.name, name: "large.bin", size: 600_000, offset: 0),
   ]
-  console.print("Three downloads at once (the first bytes of each file), at 250 kB/s each:")
+  console.print("Three downloads at once (the first bytes of each file), at 250 kB/s each of the")
+  console.print("lesson's clock (--fast runs that clock 1000 times faster):")
   let results = try await withServer(context, throttle: 250_000) { server in
     let model = DownloadModel(server: server.url("/"))
     return try await downloadAll(jobs, model: model, board: ProgressBoard(console: console))

@@ -80,7 +80,10 @@ func runDataTaskVsFuture(_ context: LessonContext) async throws {
       arrived.yield(request)
     }
   )
-  let session = URLSession(configuration: .ephemeral)
+  // No URL cache: on Linux a cancel in a session with one can stop the process (Chapter04, 4.4).
+  let sessionConfiguration = URLSessionConfiguration.ephemeral
+  sessionConfiguration.urlCache = nil
+  let session = URLSession(configuration: sessionConfiguration)
   defer { session.finishTasksAndInvalidate() }
   try await FixtureServer.serving(configuration) { server in
     var arrivals = arrivals.makeAsyncIterator()

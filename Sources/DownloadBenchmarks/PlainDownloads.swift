@@ -48,7 +48,7 @@ public enum PlainDownloads {
 
   /// `URLSession.data(for:)`: the whole body at once, in a session of its own.
   public static func data(_ url: URL, expected: Int) async throws -> Double {
-    let session = URLSession(configuration: .ephemeral)
+    let session = URLSession(configuration: .uncached)
     defer { session.finishTasksAndInvalidate() }
     let start = ContinuousClock.now
     let (data, _) = try await session.data(for: URLRequest(url: url))

@@ -62,7 +62,7 @@ public struct HTTPDownload: Sendable {
     // ends, and a stream held there would never see its consumer go.
     let (chunks, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
     let delegate = StreamingDataDelegate(continuation)
-    let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
+    let session = URLSession(configuration: .uncached, delegate: delegate, delegateQueue: nil)
     let task = session.dataTask(with: request)
     // The session keeps its delegate until it is invalidated: do that once the task is over.
     session.finishTasksAndInvalidate()
@@ -90,6 +90,8 @@ final class StreamingDataDelegate: NSObject, URLSessionDataDelegate, @unchecked 
 
   enum ResponseState: Sendable {
     case waiting(CheckedContinuation<HTTPURLResponse, any Error>?)
+    /// The answer came before anyone waited for it (a cancel can end the task that early).
+    case arrived(Result<HTTPURLResponse, any Error>)
     case delivered
   }
 
@@ -108,14 +110,29 @@ final class StreamingDataDelegate: NSObject, URLSessionDataDelegate, @unchecked 
 
   func startAndWaitForResponse(_ task: URLSessionDataTask) async throws -> HTTPURLResponse {
     try await withCheckedThrowingContinuation { continuation in
-      response.withLock { $0 = .waiting(continuation) }
-      task.resume()
+      let arrived = response.withLock { state -> Result<HTTPURLResponse, any Error>? in
+        guard case .arrived(let result) = state else {
+          state = .waiting(continuation)
+          return nil
+        }
+        state = .delivered
+        return result
+      }
+      if let arrived {
+        continuation.resume(with: arrived)  // already over: resuming the task would do nothing
+      } else {
+        task.resume()
+      }
     }
   }
 
   private func deliverResponse(_ result: Result<HTTPURLResponse, any Error>) {
     let waiting = response.withLock { state -> CheckedContinuation<HTTPURLResponse, any Error>? in
       guard case .waiting(let continuation) = state else { return nil }
+      guard let continuation else {
+        state = .arrived(result)  // for startAndWaitForResponse, which has not stored its own yet
+        return nil
+      }
       state = .delivered
       return continuation
     }
@@ -161,5 +178,19 @@ final class StreamingDataDelegate: NSObject, URLSessionDataDelegate, @unchecked 
 
   func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
     invalidated.fire(())
+  }
+}
+
+extension URLSessionConfiguration {
+  /// An ephemeral configuration without a URL cache.
+  ///
+  /// On Linux, FoundationNetworking can stop the process ("Trying to access a behaviour for a task
+  /// that in not in the registry") when a request is cancelled in a session that has a cache,
+  /// as `.default` and `.ephemeral` do; without one it does not. A download never wants a cached
+  /// body anyway.
+  package static var uncached: URLSessionConfiguration {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.urlCache = nil
+    return configuration
   }
 }

@@ -550,6 +550,43 @@ final class Chapter04Tests: XCTestCase {
     }
   }
 
+  /// A request cancelled before it starts is never sent, and the data task made for it does not
+  /// stay in the session, suspended, for the session's life: it completes once, cancelled.
+  func test_dataWithSafeCancel_inATaskCancelledBeforeItStarts_leavesNoTaskInTheSession()
+    async throws
+  {
+    let delegateQueue = OperationQueue()
+    delegateQueue.maxConcurrentOperationCount = 1  // serial: an operation added later runs after
+    let configuration = URLSessionConfiguration.default
+    configuration.urlCache = nil
+    let session = TaskRecordingSession(
+      configuration: configuration,
+      delegate: nil,
+      delegateQueue: delegateQueue
+    )
+    let request = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await session.dataWithSafeCancel(
+        for: URLRequest(url: URL(string: "http://127.0.0.1:1/users")!)
+      )
+    }
+    do {
+      _ = try await request.value
+      XCTFail("a cancelled task's request answered")
+    } catch let error as URLError {
+      XCTAssertEqual(error.code, .cancelled)
+    }
+    // A completion handler runs on the delegate queue, and the task is marked completed right
+    // after it: once an operation added now has run, a task that was completed says so.
+    await withCheckedContinuation { done in delegateQueue.addOperation { done.resume() } }
+    let made = session.made
+    XCTAssertEqual(made.count, 1, "one data task made")
+    for task in made {
+      let state = task.task?.state ?? .completed  // gone is fine too: nothing holds it
+      XCTAssertEqual(state, .completed, "the task made stays in the session, \(state)")
+    }
+  }
+
   /// `break` leaves the loop, but a stream still held is not terminated: its producer goes on.
   func test_aBreak_runsOnTermination_onlyOnceTheStreamIsReleased() async {
     let terminated = Locked(false)
@@ -832,6 +869,31 @@ extension APIError {
   fileprivate var detail: String {
     if case .transport(_, let detail) = self { detail } else { "" }
   }
+}
+
+/// A session that keeps a weak reference to each data task it makes with a completion handler,
+/// so that a test sees what becomes of a task made inside the code it tests, without keeping
+/// the task alive.
+private final class TaskRecordingSession: URLSession, @unchecked Sendable {
+  // Safety: URLSession is `@unchecked Sendable` already (a subclass restates it); the one stored
+  // property added here is a `Locked`, which is Sendable.
+  private let tasks = Locked<[WeakDataTask]>([])
+
+  var made: [WeakDataTask] { tasks.withLock { $0 } }
+
+  override func dataTask(
+    with request: URLRequest,
+    completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
+  ) -> URLSessionDataTask {
+    let task = super.dataTask(with: request, completionHandler: completionHandler)
+    tasks.withLock { $0.append(WeakDataTask(task: task)) }
+    return task
+  }
+}
+
+/// A data task, held weakly.
+private struct WeakDataTask: Sendable {
+  weak var task: URLSessionDataTask?
 }
 
 /// Lines a server reports from its threads, kept in order; a test can wait for one.

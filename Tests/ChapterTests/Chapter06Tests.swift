@@ -3,6 +3,7 @@ import Foundation
 import HTTPFixtures
 import LessonSupport
 import LiveProgress
+import Observation
 import TestTooling
 import XCTest
 
@@ -260,6 +261,19 @@ final class Chapter06Tests: XCTestCase {
       XCTAssertTrue(progress.contains(1))
       XCTAssertGreaterThanOrEqual(landedAfterReturn.withLock { $0 }, 20, "after the return")
     }
+  }
+
+  @MainActor
+  func test_downloadModel_isObservable_aChangeToDownloadsIsReported() {
+    let model = DownloadModel(server: URL(fileURLWithPath: "/"))
+    let changed = Locked(false)
+    withObservationTracking {
+      _ = model.downloads
+    } onChange: {
+      changed.withLock { $0 = true }
+    }
+    model.addDownload(name: "small.bin")
+    XCTAssertTrue(changed.withLock { $0 }, "a view reading downloads is told of the new row")
   }
 
   @MainActor

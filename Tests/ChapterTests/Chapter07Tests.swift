@@ -92,7 +92,9 @@ final class Chapter07Tests: XCTestCase {
   // MARK: - 7.3 A data task you can cancel
 
   func test_myDataTaskPublisher_sendsTheBody_thenFinished() async throws {
-    let session = URLSession(configuration: .ephemeral)
+    let sessionConfiguration = URLSessionConfiguration.ephemeral
+    sessionConfiguration.urlCache = nil  // a cancel meeting a cache can trap (Chapter04, 4.4)
+    let session = URLSession(configuration: sessionConfiguration)
     defer { session.finishTasksAndInvalidate() }
     try await FixtureServer.serving { server in
       let url = server.url("/users/1")
@@ -111,7 +113,9 @@ final class Chapter07Tests: XCTestCase {
   }
 
   func test_myDataTaskPublisher_anError_isTheFailureCompletion() async throws {
-    let session = URLSession(configuration: .ephemeral)
+    let sessionConfiguration = URLSessionConfiguration.ephemeral
+    sessionConfiguration.urlCache = nil  // a cancel meeting a cache can trap (Chapter04, 4.4)
+    let session = URLSession(configuration: sessionConfiguration)
     defer { session.finishTasksAndInvalidate() }
     let server = try FixtureServer.start()
     let url = server.url("/users/1")
@@ -139,7 +143,9 @@ final class Chapter07Tests: XCTestCase {
       log: { logLine.yield($0) },
       received: { arrived.yield($0) }
     )
-    let session = URLSession(configuration: .ephemeral)
+    let sessionConfiguration = URLSessionConfiguration.ephemeral
+    sessionConfiguration.urlCache = nil  // a cancel meeting a cache can trap (Chapter04, 4.4)
+    let session = URLSession(configuration: sessionConfiguration)
     defer { session.finishTasksAndInvalidate() }
     try await FixtureServer.serving(configuration) { server in
       let received = Locked<[String]>([])

@@ -170,4 +170,22 @@ final class HTTPDownloadTests: XCTestCase {
       XCTAssertEqual(error.code, .cancelled)
     }
   }
+
+  /// A cancel can end the data task before `start` waits for the response (URLSession reports the
+  /// end on its own queue): the waiting call is then handed that end, not left suspended.
+  func test_aTaskThatEndsBeforeTheResponseIsAwaited_stillEndsTheWait() async throws {
+    let (_, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
+    let delegate = StreamingDataDelegate(continuation)
+    let configuration = URLSessionConfiguration.uncached
+    let session = URLSession(configuration: configuration)
+    defer { session.invalidateAndCancel() }
+    let task = session.dataTask(with: URL(string: "http://127.0.0.1:1/")!)
+    delegate.urlSession(session, task: task, didCompleteWithError: URLError(.cancelled))
+    do {
+      _ = try await delegate.startAndWaitForResponse(task)
+      XCTFail("a task that ended returned a response")
+    } catch let error as URLError {
+      XCTAssertEqual(error.code, .cancelled)
+    }
+  }
 }
