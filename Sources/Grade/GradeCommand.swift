@@ -38,7 +38,7 @@ enum GradeCommand {
     var scope = options.scope
     var scopeWord = options.scopeWord
     // A plain `--hint` is about the exercise graded last (or watched), not the scoreboard's next.
-    if options.nextHint, !options.watch, options.exercise == nil, options.chapter == nil,
+    if options.nextHint, !options.watch, options.exercises.isEmpty, options.chapters.isEmpty,
       let last = RevealedHints(packageRoot: root).lastGraded.flatMap(ExerciseCatalog.exercise(id:))
     {
       scope = [last]
@@ -204,7 +204,8 @@ enum GradeCommand {
       revealedHints: RevealedHints(packageRoot: root),
       warnings: build.warnings,
       standIns: build.replacedOutsideScope,
-      watching: watching
+      watching: watching,
+      everyFailure: options.everyFailure
     )
     do {
       if revealHint { try scoreboard.revealNextHint() }

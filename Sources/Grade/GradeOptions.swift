@@ -1,5 +1,5 @@
-// The grader's command line: `swift run Grade [CHAPTER | EXERCISE] [--watch] [--hint]
-// [--timeout SECONDS]`, `--reset EXERCISE`, `--list`, `--help`.
+// The grader's command line: `swift run Grade [CHAPTER | EXERCISE ...] [--watch] [--hint]
+// [--every-failure] [--timeout SECONDS]`, `--reset EXERCISE`, `--list`, `--help`.
 
 struct GradeOptions: Equatable, Sendable {
   enum Action: Equatable, Sendable {
@@ -11,32 +11,37 @@ struct GradeOptions: Equatable, Sendable {
   }
 
   var action = Action.grade
-  /// Only this chapter's exercises; nil for all.
-  var chapter: ChapterInfo?
-  /// Only this exercise; nil for all (or the chapter's).
-  var exercise: Exercise?
+  /// The chapters and exercises named, in the order given; none of either grades everything.
+  var chapters: [ChapterInfo] = []
+  var exercises: [Exercise] = []
   /// Show the next hint: for the exercise named, else the one graded last.
   var nextHint = false
   /// Grade again on every save under Sources/Exercises.
   var watch = false
+  /// Show each failing exercise's failure, not only the first (CI grades several fixtures in
+  /// one run and checks each one's messages).
+  var everyFailure = false
   /// How long one exercise's tests may run.
   var timeoutSeconds = 10
 
   static let usage = """
-    usage: swift run Grade [CHAPTER | EXERCISE] [--watch] [--hint] [--timeout SECONDS]
+    usage: swift run Grade [CHAPTER | EXERCISE ...] [--watch] [--hint] [--every-failure]
+                           [--timeout SECONDS]
            swift run Grade --reset EXERCISE
            swift run Grade --list | --help
 
     Grades your exercises in Sources/Exercises against their tests.
 
       CHAPTER            only this chapter: Chapter01, 01 or 1 (default: every chapter)
-      EXERCISE           only this exercise, by its id: 1.2
+      EXERCISE           only this exercise, by its id: 1.2 (several chapters and
+                         exercises may be named: 1.2 1.3 Chapter04)
       --watch            grade, then grade an exercise again each time you save its file in
                          Sources/Exercises. On a terminal, keys: h next hint, n next exercise
                          (after a pass), l the list, r reset this exercise, q quit
       --hint             reveal one more hint, one level at a time, for EXERCISE, or without
                          one for the exercise graded last; a failure that points to a known
                          mistake gets that mistake's own hint first, as an extra
+      --every-failure    show each failing exercise's failure, not only the first
       --timeout SECONDS  how long one exercise's tests may run (default: 10)
       --reset EXERCISE   put the exercise's original stub back; your version is kept in
                          .exercise-backups/ (asks first on a terminal)
@@ -69,6 +74,8 @@ struct GradeOptions: Equatable, Sendable {
         options.nextHint = true
       case "--watch":
         options.watch = true
+      case "--every-failure":
+        options.everyFailure = true
       case "--reset":
         options.action = .reset
       case "--timeout":
@@ -84,15 +91,10 @@ struct GradeOptions: Equatable, Sendable {
       case let word where word.hasPrefix("-"):
         throw ParseError(description: "unknown option '\(word)'")
       case let word:
-        guard options.chapter == nil, options.exercise == nil else {
-          throw ParseError(
-            description: "give at most one chapter or exercise (got '\(word)' as well)"
-          )
-        }
         if let exercise = ExerciseCatalog.exercise(id: word) {
-          options.exercise = exercise
+          options.exercises.append(exercise)
         } else if let chapter = ExerciseCatalog.chapter(named: word) {
-          options.chapter = chapter
+          options.chapters.append(chapter)
         } else if word.contains(".") {
           let ids = ExerciseCatalog.exercises.map(\.id).joined(separator: ", ")
           throw ParseError(description: "unknown exercise '\(word)'; exercises: \(ids)")
@@ -110,15 +112,29 @@ struct GradeOptions: Equatable, Sendable {
     return options
   }
 
-  /// The exercises to grade: one, a chapter's, or all.
-  var scope: [Exercise] {
-    if let exercise { return [exercise] }
-    if let chapter { return ExerciseCatalog.exercises(in: chapter) }
-    return ExerciseCatalog.exercises
+  /// The one exercise named, when it is all that was named.
+  var exercise: Exercise? {
+    chapters.isEmpty && exercises.count == 1 ? exercises[0] : nil
   }
 
-  /// The word that grades the same scope again: "1.2", "Chapter01", or nil for everything.
+  /// The one chapter named, when it is all that was named.
+  var chapter: ChapterInfo? {
+    exercises.isEmpty && chapters.count == 1 ? chapters[0] : nil
+  }
+
+  /// The exercises to grade, in the catalog's order: the ones named and the named chapters',
+  /// or all.
+  var scope: [Exercise] {
+    guard !chapters.isEmpty || !exercises.isEmpty else { return ExerciseCatalog.exercises }
+    return ExerciseCatalog.exercises.filter {
+      exercises.contains($0) || chapters.contains($0.chapter)
+    }
+  }
+
+  /// The words that grade the same scope again: "1.2", "Chapter01", "1.2 1.3", or nil for
+  /// everything.
   var scopeWord: String? {
-    exercise?.id ?? chapter?.name
+    let words = chapters.map(\.name) + exercises.map(\.id)
+    return words.isEmpty ? nil : words.joined(separator: " ")
   }
 }

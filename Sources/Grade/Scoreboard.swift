@@ -16,6 +16,8 @@ struct Scoreboard {
   var standIns: [String] = []
   /// In `--watch` mode, a save grades again: the next step says so instead of naming a command.
   var watching = false
+  /// `--every-failure`: each failing exercise's failure is shown, the first one first.
+  var everyFailure = false
 
   func render(on console: Console) {
     // One column for every exercise heading, so the states line up across chapters.
@@ -51,13 +53,11 @@ struct Scoreboard {
     printCompilerNotes(on: console)
 
     if let (exercise, failure) = firstFailure {
-      console.print()
-      console.print("First failure: \(exercise.heading)", style: .bold)
-      if let test = failure.test { console.print("  in \(exercise.testClass).\(test)") }
-      if let location = failure.location { console.print("  at \(location)") }
-      console.print("  " + failure.message, style: .failure)
-      for detail in failure.details { console.print("    " + detail) }
-      printHints(for: exercise, failure: failure, on: console)
+      printFailure(of: exercise, failure, title: "First failure", on: console)
+      for case (let other, .failing(let failure)) in results where everyFailure && other != exercise
+      {
+        printFailure(of: other, failure, title: "Also failing", on: console)
+      }
       printNext(
         watching
           ? "edit \(exercise.stubPath) and save it: it is graded again at once"
@@ -108,6 +108,22 @@ struct Scoreboard {
 
   private var firstNotStarted: Exercise? {
     results.first { $0.verdict == .notStarted }?.exercise
+  }
+
+  /// One failing exercise: its test, place, message and details, then its hints.
+  private func printFailure(
+    of exercise: Exercise,
+    _ failure: Failure,
+    title: String,
+    on console: Console
+  ) {
+    console.print()
+    console.print("\(title): \(exercise.heading)", style: .bold)
+    if let test = failure.test { console.print("  in \(exercise.testClass).\(test)") }
+    if let location = failure.location { console.print("  at \(location)") }
+    console.print("  " + failure.message, style: .failure)
+    for detail in failure.details { console.print("    " + detail) }
+    printHints(for: exercise, failure: failure, on: console)
   }
 
   /// The hints asked for (only when asked), the section to read, and how to get more.

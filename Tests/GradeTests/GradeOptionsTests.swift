@@ -21,6 +21,19 @@ final class GradeOptionsTests: XCTestCase {
     XCTAssertEqual(try GradeOptions.parse([]).scope, ExerciseCatalog.exercises)
   }
 
+  func test_severalChaptersAndExercises_gradeEachOnce_inTheCatalogsOrder() throws {
+    let options = try GradeOptions.parse(["4.2", "1", "1.3", "4.1", "--every-failure"])
+    XCTAssertEqual(options.scope.map(\.id), ["1.1", "1.2", "1.3", "4.1", "4.2"])
+    XCTAssertEqual(options.scopeWord, "Chapter01 4.2 1.3 4.1")
+    XCTAssertNil(options.exercise)
+    XCTAssertNil(options.chapter)
+    XCTAssertTrue(options.everyFailure)
+    XCTAssertFalse(try GradeOptions.parse(["1"]).everyFailure)
+    XCTAssertThrowsError(try GradeOptions.parse(["--reset", "1.2", "1.3"])) {
+      XCTAssertEqual("\($0)", "'--reset' needs one exercise, such as: --reset 1.2")
+    }
+  }
+
   func test_hintTimeoutListAndHelp() throws {
     let options = try GradeOptions.parse(["--hint", "--timeout", "3", "1"])
     XCTAssertTrue(options.nextHint)
@@ -41,8 +54,6 @@ final class GradeOptionsTests: XCTestCase {
       (["--bogus"], "unknown option '--bogus'"),
       (["--timeout"], "option '--timeout' needs a number of seconds"),
       (["--timeout", "soon"], "'--timeout soon': give a whole number of seconds from 1 to 3600"),
-      (["1", "1"], "give at most one chapter or exercise (got '1' as well)"),
-      (["1.2", "2"], "give at most one chapter or exercise (got '2' as well)"),
       (
         ["9.9"],
         "unknown exercise '9.9'; exercises: 1.1, 1.2, 1.3, 2.1, 2.2, 2.3, 3.1, 3.2, 3.3, 4.1, 4.2, "

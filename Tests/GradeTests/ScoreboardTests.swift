@@ -130,6 +130,47 @@ final class ScoreboardTests: XCTestCase {
     )
   }
 
+  func test_everyFailure_showsEachFailingExercisesFailure_theFirstOneFirst() throws {
+    let results: [(exercise: Exercise, verdict: Verdict)] = [
+      (chapter01[0], failing("scan must return the document")),
+      (chapter01[1], .done),
+      (chapter01[2], failing("readBarcode must resume once")),
+    ]
+    let root = try scratchRoot()
+    let first = render(
+      Scoreboard(results: results, scopeWord: nil, revealedHints: RevealedHints(packageRoot: root))
+    )
+    XCTAssertFalse(first.contains { $0.hasPrefix("Also failing") }, "\(first)")
+    XCTAssertFalse(first.contains("  readBarcode must resume once"), "\(first)")
+
+    let lines = render(
+      Scoreboard(
+        results: results,
+        scopeWord: nil,
+        revealedHints: RevealedHints(packageRoot: root),
+        everyFailure: true
+      )
+    )
+    let one = try XCTUnwrap(lines.firstIndex(of: "First failure: \(chapter01[0].heading)"))
+    XCTAssertEqual(lines[one + 3], "  scan must return the document")
+    let three = try XCTUnwrap(lines.firstIndex(of: "Also failing: \(chapter01[2].heading)"))
+    XCTAssertGreaterThan(three, one)
+    XCTAssertEqual(
+      Array(lines[three + 1...three + 3]),
+      [
+        "  in \(chapter01[2].testClass).test_x",
+        "  at Tests/ExerciseTests/Chapter01/Ex1_2_TranscribeTests.swift:31",
+        "  readBarcode must resume once",
+      ]
+    )
+    XCTAssertEqual(lines[three + 4], "  Read: \(chapter01[2].docLink)")
+    XCTAssertFalse(lines.contains { $0.hasSuffix(chapter01[1].heading) && $0.hasPrefix("Also") })
+    XCTAssertEqual(
+      lines.last,
+      "Next: edit \(chapter01[0].stubPath), then run `swift run Grade 1.1`."
+    )
+  }
+
   /// As `swift run Grade 1.2 --hint` does it: a fresh scoreboard reads what was seen, reveals
   /// one more for this verdict, and renders.
   private func ask(_ verdict: Verdict, root: URL) throws -> [String] {
