@@ -134,7 +134,11 @@ extension ExerciseCatalog {
             + "number from 0 to 65535, both ends included: check the range before URLComponents "
             + "sees it."
         ),
-        .scenarioDiffers(fixtures: ["scheme-starts-with-http", "token-hard-coded"]),
+        .scenarioDiffers(
+          fixtures: [
+            "scheme-starts-with-http", "token-hard-coded", "blank-token", "extra-headers",
+          ]
+        ),
       ]
     ),
     Exercise(
@@ -271,7 +275,12 @@ extension ExerciseCatalog {
             + "as .timedOut (the page's Concepts say what a cancelled request throws); the "
             + "caller, a retry or a stream, decides what a cancel means."
         ),
-        .scenarioDiffers(fixtures: ["missing-key-after-a-dot"]),
+        .scenarioDiffers(
+          fixtures: [
+            "missing-key-after-a-dot", "requires-json-mimetype", "snake-case-decoder",
+            "statuses-300-to-599-only",
+          ]
+        ),
       ]
     ),
     Exercise(
@@ -397,7 +406,12 @@ extension ExerciseCatalog {
           hint: "A buffering policy other than the default drops what does not fit while the "
             + "consumer is busy elsewhere. Every user must reach it, however slowly it reads."
         ),
-        .scenarioDiffers(fixtures: ["buffer-of-100-users", "stops-after-100-pages"]),
+        .scenarioDiffers(
+          fixtures: [
+            "buffer-of-100-users", "stops-after-100-pages", "oldest-1000-users-kept",
+            "stops-after-1000-pages",
+          ]
+        ),
       ]
     ),
     Exercise(
@@ -534,7 +548,11 @@ extension ExerciseCatalog {
           hint: "Catch only what you can judge: catch let error as FetchError where it may pass. "
             + "Any other error says nothing about next time; let it go out as it is."
         ),
-        .scenarioDiffers(fixtures: ["a-413-retried", "waits-capped-at-30-seconds"]),
+        .scenarioDiffers(
+          fixtures: [
+            "a-413-retried", "waits-capped-at-30-seconds", "max-backoff-a-day", "shift-doubling",
+          ]
+        ),
       ]
     ),
   ]

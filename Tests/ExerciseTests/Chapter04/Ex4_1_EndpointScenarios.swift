@@ -76,7 +76,8 @@ enum RequestOutcome: Equatable, CustomStringConvertible {
     method: String?,
     authorization: String?,
     contentType: String?,
-    body: Data?
+    body: Data?,
+    otherHeaders: [String]
   )
   case endpointError
   case otherError(String)
@@ -87,7 +88,9 @@ enum RequestOutcome: Equatable, CustomStringConvertible {
       method: request.httpMethod,
       authorization: request.value(forHTTPHeaderField: "Authorization"),
       contentType: request.value(forHTTPHeaderField: "Content-Type"),
-      body: request.httpBody
+      body: request.httpBody,
+      otherHeaders: (request.allHTTPHeaderFields ?? [:]).keys
+        .filter { !["authorization", "content-type"].contains($0.lowercased()) }.sorted()
     )
   }
 
@@ -95,11 +98,13 @@ enum RequestOutcome: Equatable, CustomStringConvertible {
     switch self {
     case .endpointError: return "an EndpointError thrown"
     case .otherError(let error): return "\(error) thrown"
-    case .request(let url, let method, let authorization, let contentType, let body):
+    case .request(let url, let method, let authorization, let contentType, let body, let others):
       let bodyText = body.map { "a body of \($0.count) bytes" } ?? "no body"
+      let othersText = others.isEmpty ? "" : ", other headers: " + others.joined(separator: ", ")
       return "\(method ?? "no method") \(url), "
-        + (authorization.map { "Authorization: \($0)" } ?? "no Authorization") + ", "
+        + (authorization.map { "Authorization: \(quoted($0))" } ?? "no Authorization") + ", "
         + (contentType.map { "Content-Type: \($0)" } ?? "no Content-Type") + ", " + bodyText
+        + othersText
     }
   }
 }
@@ -121,7 +126,8 @@ func endpointModel(_ scenario: EndpointScenario) -> RequestOutcome {
     method: endpoint.method.rawValue,
     authorization: endpoint.token.isEmpty ? nil : "Bearer \(endpoint.token)",
     contentType: endpoint.body == nil ? nil : "application/json",
-    body: endpoint.body
+    body: endpoint.body,
+    otherHeaders: []
   )
 }
 
@@ -188,8 +194,10 @@ func endpointScenarios(count: Int, seed: UInt64) -> [EndpointScenario] {
     let token =
       numbers.chance(35)
       ? ""
-      : numbers.chance(30)
-        ? "tutorial-token" : text(letters + ["-", ".", "_", " ", "é"], 1...24)
+      : numbers.chance(8)
+        ? numbers.pick([" ", "  ", "\t"])
+        : numbers.chance(30)
+          ? "tutorial-token" : text(letters + ["-", ".", "_", " ", "é"], 1...24)
     var body: Data?
     if numbers.chance(45) {
       body =

@@ -21,6 +21,13 @@ import Exercises
 struct UserList: Decodable, Equatable {
   let users: [User]
   let page: Int
+  let perPage: Int
+
+  /// The server's own spelling: a decoder that converts snake case looks for "perPage".
+  enum CodingKeys: String, CodingKey {
+    case users, page
+    case perPage = "per_page"
+  }
 }
 
 /// One answer the session gives, as the grade generates it.
@@ -70,6 +77,8 @@ struct FetchScenario: GradedScenario {
   var answer: Answer
   /// The type asked for, for a failure or a transport error.
   var shape: Shape
+  /// The answer's Content-Type: JSON, or not said, or plain text, whatever the body.
+  var contentType: String? = "application/json"
 
   var size: Int {
     switch answer {
@@ -86,7 +95,11 @@ struct FetchScenario: GradedScenario {
         shape == .user
         ? "one user"
         : "\(count) users" + (shape == .list ? " in {\"users\": [...], \"page\": 1}" : "")
+      let sentAs =
+        contentType.map { $0 == "application/json" ? "" : " sent as \($0)" }
+        ?? " with no Content-Type"
       return "fetch(\(shape.rawValue).self, ...) answered \(status) with \(what)" + faultText(fault)
+        + sentAs
     case .failure(let status, let body):
       return "fetch(\(shape.rawValue).self, ...) answered \(status) with " + bodyText(body)
     case .transport(let code):
@@ -122,6 +135,20 @@ struct FetchScenario: GradedScenario {
   }
 
   var smaller: [FetchScenario] {
+    var candidates = smallerAnswers.map { candidate in
+      var copy = candidate
+      copy.contentType = contentType
+      return copy
+    }
+    if contentType != "application/json" {
+      var copy = self
+      copy.contentType = "application/json"
+      candidates.append(copy)
+    }
+    return candidates
+  }
+
+  private var smallerAnswers: [FetchScenario] {
     switch answer {
     case .success(let status, let shape, let count, let fault):
       var candidates: [FetchScenario] = []
@@ -249,7 +276,9 @@ func fetchResponse(_ scenario: FetchScenario) -> (status: Int, body: Data)? {
     case .list:
       text =
         fault == .wrongTopLevel
-        ? array : "{\"users\": \(array)" + (fault == .missingPage ? "}" : ", \"page\": 1}")
+        ? array
+        : "{\"users\": \(array), \"per_page\": 10"
+          + (fault == .missingPage ? "}" : ", \"page\": 1}")
     }
     return (status, Data(text.utf8))
   }
@@ -282,7 +311,8 @@ func fetchModel(_ scenario: FetchScenario) -> FetchOutcome {
       switch shape {
       case .user: return .value("\(user(1))")
       case .users: return .value("\(Array(users.prefix(count)))")
-      case .list: return .value("\(UserList(users: Array(users.prefix(count)), page: 1))")
+      case .list:
+        return .value("\(UserList(users: Array(users.prefix(count)), page: 1, perPage: 10))")
       }
     case .missingKey(let index, let key), .wrongType(let index, let key), .null(let index, let key):
       return .error(.decoding(path: path(index, key)))
@@ -330,7 +360,8 @@ final class ScenarioAnswers: URLProtocol {
       }
       return
     }
-    let headers = ["Content-Type": "application/json", "Content-Length": "\(body.count)"]
+    var headers = ["Content-Length": "\(body.count)"]
+    headers["Content-Type"] = scenario.contentType
     guard
       let response = HTTPURLResponse(
         url: url,
@@ -393,8 +424,8 @@ func fetchScenarios(count: Int, seed: UInt64) -> [FetchScenario] {
       return FetchScenario(answer: .transport(code), shape: shape)
     case 1, 2, 3:
       let status = numbers.pick([
-        300, 304, 307, 399, 400, 401, 403, 404, 409, 413, 418, 422, 429, 499, 500, 501, 502, 503,
-        504, 505, 599, Int.random(in: 400...599, using: &numbers),
+        100, 199, 300, 304, 307, 399, 400, 401, 403, 404, 409, 413, 418, 422, 429, 499, 500, 501,
+        502, 503, 504, 505, 599, 600, 999, Int.random(in: 400...599, using: &numbers),
       ])
       let message = numbers.pick(messages)
       let body = numbers.pick([
@@ -422,10 +453,14 @@ func fetchScenarios(count: Int, seed: UInt64) -> [FetchScenario] {
         }
         if shape == .list, numbers.chance(15) { fault = .missingPage }
       }
-      return FetchScenario(
+      var scenario = FetchScenario(
         answer: .success(status: status, shape: shape, count: count, fault: fault),
         shape: shape
       )
+      scenario.contentType = numbers.pick([
+        "application/json", "application/json", nil, "text/plain",
+      ])
+      return scenario
     }
   }
 }

@@ -15,7 +15,7 @@ import Exercises
 #endif
 
 // Exercise 4.3 graded by its statement: generated page sizes (1 to 150 a page, up to 600 users
-// unread, up to 131 pages), last pages short or empty, pages that fail (a status, a transport error, a
+// unread, up to 1,031 pages), last pages short or empty, pages that fail (a status, a transport error, a
 // cancellation nobody asked for), pages that answer at once or after a while, and consumers that
 // read everything, leave by `break` after any number of users, or are cancelled while a page is
 // in flight; two streams read one after the other.
@@ -394,7 +394,12 @@ func pageScenarios(count: Int, seed: UInt64) -> [PageScenario] {
       perPage >= 40
       ? Int.random(in: 0...4, using: &numbers) : Int.random(in: 0...6, using: &numbers)
     // Now and then more pages than an answer that counts them might allow.
-    if perPage == 1, numbers.chance(30) { fullPages = Int.random(in: 99...130, using: &numbers) }
+    if perPage == 1, numbers.chance(30) {
+      fullPages =
+        numbers.chance(25)
+        ? Int.random(in: 1_000...1_030, using: &numbers) : Int.random(in: 99...130, using: &numbers)
+    }
+    if perPage == 150, numbers.chance(25) { fullPages = Int.random(in: 6...9, using: &numbers) }
     let before = perPage * fullPages
     let leaves = numbers.chance(40)
     let last: PageScenario.Last

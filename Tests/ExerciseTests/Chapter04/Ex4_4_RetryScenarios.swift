@@ -167,7 +167,7 @@ func retryAnswer(_ scenario: RetryScenario) async throws -> RetryOutcome {
     guard let deadline = clock.sleeperDeadlines.first else { break }
     waits += 1
     events.withLock { $0.append("waited \(spelled(clock.now.duration(to: deadline)))") }
-    if waits > 40 || scenario.cancelDuringWait == waits {
+    if waits > 80 || scenario.cancelDuringWait == waits {
       retry.cancel()
       _ = await retry.result
       break
@@ -222,7 +222,19 @@ func retryScenarios(count: Int, seed: UInt64) -> [RetryScenario] {
     }
   }
   return (0..<count).map { _ in
-    let failures = (0..<Int.random(in: 0...7, using: &numbers)).map { _ in failure() }
+    let count =
+      numbers.chance(10)
+      ? Int.random(in: 8...12, using: &numbers) : Int.random(in: 0...7, using: &numbers)
+    let failures = (0..<count).map { _ in failure() }
+    if numbers.chance(3) {
+      // Waits past 2^63 nanoseconds: a doubling done in an Int overflows there.
+      return RetryScenario(
+        attempts: .max,
+        firstDelay: .nanoseconds(1),
+        failures: Array(repeating: .fetch(.status(503, message: nil)), count: 66),
+        cancelDuringWait: nil
+      )
+    }
     let attempts = numbers.pick([
       1, 2, 3, 4, 5, 8, 12, Int.max, Int.random(in: 1...10, using: &numbers),
     ])
