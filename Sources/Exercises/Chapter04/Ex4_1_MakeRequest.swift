@@ -12,8 +12,9 @@ import FoundationNetworking
 /// "?" when there are none). Throw an `EndpointError`, never crash, when the scheme is not
 /// exactly "http" or "https" ("HTTP" is not), when the port is outside 0...65535, or when the
 /// parts make no URL (a path without its leading "/", a host with a space). Set the HTTP method;
-/// send a non-empty token as `Authorization: Bearer TOKEN` (no header without one); send a body
-/// (an empty one too) byte for byte, whatever the method, with `Content-Type: application/json`.
+/// send a non-empty token, even one of spaces, as `Authorization: Bearer TOKEN` (no header
+/// without one); send a body (an empty one too) byte for byte, whatever the method, with
+/// `Content-Type: application/json`; set no other header.
 /// Graded on 800 generated endpoints too (odd schemes, hosts, paths, query items and tokens,
 /// ports from Int.min to Int.max). Left free: nothing.
 /// Read docs/Chapter04-Networking.md#exercise-41-a-request-built-from-its-endpoint

@@ -7,7 +7,8 @@ import FoundationNetworking
 
 /// Exercise 4.2: decode, or say why not (section 4.3).
 ///
-/// Send `request` with `session` (the one given) and decode the body as `T`. Throw a
+/// Send `request` with `session` (the one given) and decode the body as `T` with a plain
+/// `JSONDecoder` (keys as `T` spells them), whatever the Content-Type says. Throw a
 /// `FetchError` for every failure: `.status(code, message:)` for any status outside 200...299,
 /// whatever the body, with the `"error"` string of the server's JSON body, whatever other keys
 /// it holds (nil when there is none, when it is not a string, or when the body is not a JSON

@@ -8,8 +8,8 @@ import ExerciseSupport
 /// (its task is cancelled, or it leaves its loop by `break` and lets the stream go), cancel the
 /// producer, so the request in flight is cancelled too; a producer cancelled that way ends the
 /// stream without an error.
-/// Graded on 500 generated runs too (1 to 150 users a page, up to 131 pages, up to 600 users
-/// unread, failing pages, consumers that break after any user or are cancelled with a page in
+/// Graded on 500 generated runs too (1 to 150 users a page, up to 1,031 pages, up to 1,350
+/// users unread, failing pages, consumers that break after any user or are cancelled with a page in
 /// flight, two streams at once). Left free: nothing.
 /// Read docs/Chapter04-Networking.md#exercise-43-a-paged-endpoint-as-a-stream
 public func users(from source: some PageSource) -> AsyncThrowingStream<User, any Error> {

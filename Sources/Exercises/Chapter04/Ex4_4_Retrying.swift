@@ -12,7 +12,8 @@ import ExerciseSupport
 /// attempt's error, with no wait after it. When the task is cancelled during a wait, stop at once
 /// with the `CancellationError` the sleep throws: no further attempt.
 /// Graded on 400 generated runs too (attempts 1 to Int.max, first delays 1 ns to an hour, any
-/// statuses and errors in any order, a cancel during any wait). Left free: nothing.
+/// statuses and errors in any order, up to 66 in a row, a cancel during any wait). Left free:
+/// nothing.
 /// Read docs/Chapter04-Networking.md#exercise-44-a-retry-that-knows-when-to-stop
 public func retrying<T: Sendable>(
   attempts: Int,
