@@ -16,8 +16,8 @@ import FoundationNetworking
 /// ("[2].id", "[1].email", "id", "users[2].id": indices in brackets, keys after dots but none
 /// before the first, the missing key included; "" when the body is not JSON at all);
 /// `.transport(code)` when URLSession throws a `URLError`.
-/// Graded on 300 generated answers too (statuses 200 to 599, error bodies of every shape,
-/// faults in any user, transport errors). Left free: nothing.
+/// Graded on 300 generated answers too (statuses 100 to 999, bodies with any Content-Type,
+/// error bodies of every shape, faults in any user, transport errors). Left free: nothing.
 /// Read docs/Chapter04-Networking.md#exercise-42-decode-or-say-why-not
 public func fetch<T: Decodable>(
   _ type: T.Type,
