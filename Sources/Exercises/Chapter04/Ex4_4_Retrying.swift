@@ -2,18 +2,19 @@ import ExerciseSupport
 
 /// Exercise 4.4: a retry that knows when to stop (section 4.5).
 ///
-/// Run `operation`; when it throws a `FetchError` that may pass next time, wait on `clock` and
-/// try again: first `firstDelay`, then twice as long each time, for at most `attempts` tries in
-/// all (`attempts` is at least 1). What may pass, as HTTP means its statuses: a `.status` of
-/// 408, 429, or 500 to 599 but 501 and 505; a `.transport` error of a connection that may come back (`.timedOut`,
+/// Run `operation`; when it throws a `FetchError` that may pass next time, wait on `clock` (from
+/// the moment it threw, however long the attempt took) and try again: first `firstDelay`, then
+/// twice as long each time, for at most `attempts` tries in all (`attempts` is at least 1). What
+/// may pass, as HTTP means its statuses: a `.status` of 408, 429, or 500 to 599 but 501 and 505;
+/// a `.transport` error of a connection that may come back (`.timedOut`,
 /// `.networkConnectionLost`, `.cannotConnectToHost`, `.notConnectedToInternet`). Any other error
 /// (another 4xx, a 501 or 505, another transport error such as `.cancelled` or `.cannotFindHost`,
 /// a decoding error, an error that is not a `FetchError`) is thrown at once, and so is the last
 /// attempt's error, with no wait after it. When the task is cancelled during a wait, stop at once
 /// with the `CancellationError` the sleep throws: no further attempt.
 /// Graded on 400 generated runs too (attempts 1 to Int.max, first delays 1 ns to an hour, any
-/// statuses and errors in any order, up to 66 in a row, a cancel during any wait). Left free:
-/// nothing.
+/// statuses and errors in any order, up to 66 in a row, attempts that take time, a cancel during
+/// any wait). Left free: nothing.
 /// Read docs/Chapter04-Networking.md#exercise-44-a-retry-that-knows-when-to-stop
 public func retrying<T: Sendable>(
   attempts: Int,

@@ -278,7 +278,7 @@ extension ExerciseCatalog {
         .scenarioDiffers(
           fixtures: [
             "missing-key-after-a-dot", "requires-json-mimetype", "snake-case-decoder",
-            "statuses-300-to-599-only",
+            "statuses-300-to-599-only", "dot-only-after-an-index",
           ]
         ),
       ]
@@ -409,7 +409,7 @@ extension ExerciseCatalog {
         .scenarioDiffers(
           fixtures: [
             "buffer-of-100-users", "stops-after-100-pages", "oldest-1000-users-kept",
-            "stops-after-1000-pages",
+            "stops-after-1000-pages", "not-full-is-last",
           ]
         ),
       ]
@@ -551,6 +551,7 @@ extension ExerciseCatalog {
         .scenarioDiffers(
           fixtures: [
             "a-413-retried", "waits-capped-at-30-seconds", "max-backoff-a-day", "shift-doubling",
+            "scheduled-from-the-start",
           ]
         ),
       ]

@@ -161,7 +161,8 @@ extension ExerciseCatalog {
           hint: "The subscriber holds its subscription. If the subscription also keeps the "
             + "subscriber after cancel() or .finished, neither is ever freed: set it to nil."
         ),
-        .scenarioDiffers(fixtures: ["returned-demand-added-when-run-out"]),
+        .scenarioDiffers(fixtures: ["returned-demand-added-when-run-out", "subscriber-held-weakly"]
+        ),
       ]
     ),
     Exercise(

@@ -30,6 +30,11 @@ struct UserList: Decodable, Equatable {
   }
 }
 
+/// One user under a key, to decode with a key before a key: "owner.email".
+struct Owned: Decodable, Equatable {
+  let owner: User
+}
+
 /// One answer the session gives, as the grade generates it.
 struct FetchScenario: GradedScenario {
   /// The type `fetch` is asked to decode.
@@ -37,6 +42,10 @@ struct FetchScenario: GradedScenario {
     case user = "User"
     case users = "[User]"
     case list = "UserList"
+    case owned = "Owned"
+
+    /// One user, at the top or under a key.
+    var isOneUser: Bool { self == .user || self == .owned }
   }
 
   /// Where a 2xx body goes wrong, if it does.
@@ -92,8 +101,8 @@ struct FetchScenario: GradedScenario {
     switch answer {
     case .success(let status, let shape, let count, let fault):
       let what =
-        shape == .user
-        ? "one user"
+        shape.isOneUser
+        ? (shape == .owned ? "one user as {\"owner\": {...}}" : "one user")
         : "\(count) users" + (shape == .list ? " in {\"users\": [...], \"page\": 1}" : "")
       let sentAs =
         contentType.map { $0 == "application/json" ? "" : " sent as \($0)" }
@@ -160,7 +169,7 @@ struct FetchScenario: GradedScenario {
           )
         )
       }
-      if count > 1, shape != .user {
+      if count > 1, !shape.isOneUser {
         let fewer = Self.keep(fault, below: count - 1)
         candidates.append(
           FetchScenario(
@@ -272,6 +281,10 @@ func fetchResponse(_ scenario: FetchScenario) -> (status: Int, body: Data)? {
     case .user:
       text =
         fault == .wrongTopLevel ? "[\(userJSON(1, fault: nil))]" : userJSON(1, fault: faultFor(nil))
+    case .owned:
+      text =
+        fault == .wrongTopLevel
+        ? "[\(userJSON(1, fault: nil))]" : "{\"owner\": \(userJSON(1, fault: faultFor(nil)))}"
     case .users: text = fault == .wrongTopLevel ? "{\"users\": \(array)}" : array
     case .list:
       text =
@@ -302,7 +315,7 @@ func fetchModel(_ scenario: FetchScenario) -> FetchOutcome {
   case .success(_, let shape, let count, let fault):
     func path(_ index: Int?, _ key: String) -> String {
       let top = shape == .list ? "users" : ""
-      guard let index else { return key }
+      guard let index else { return shape == .owned ? "owner.\(key)" : key }
       return "\(top)[\(index)].\(key)"
     }
     switch fault {
@@ -310,6 +323,7 @@ func fetchModel(_ scenario: FetchScenario) -> FetchOutcome {
       let users = (1...max(count, 1)).map(user)
       switch shape {
       case .user: return .value("\(user(1))")
+      case .owned: return .value("\(Owned(owner: user(1)))")
       case .users: return .value("\(Array(users.prefix(count)))")
       case .list:
         return .value("\(UserList(users: Array(users.prefix(count)), page: 1, perPage: 10))")
@@ -387,6 +401,10 @@ func fetchAnswer(_ scenario: FetchScenario) async throws -> FetchOutcome {
       return .value(
         "\(try await fetch(User.self, with: request, session: ScenarioAnswers.session))"
       )
+    case .owned:
+      return .value(
+        "\(try await fetch(Owned.self, with: request, session: ScenarioAnswers.session))"
+      )
     case .users:
       return .value(
         "\(try await fetch([User].self, with: request, session: ScenarioAnswers.session))"
@@ -413,7 +431,7 @@ func fetchScenarios(count: Int, seed: UInt64) -> [FetchScenario] {
     "no such user", "", "Überlastet: später", "rate \"limit\"", "x", "not found: /users/9",
   ]
   return (0..<count).map { _ in
-    let shape = numbers.pick([FetchScenario.Shape.user, .users, .list])
+    let shape = numbers.pick([FetchScenario.Shape.user, .users, .list, .owned])
     switch Int.random(in: 0..<10, using: &numbers) {
     case 0:
       let code = numbers.pick([
@@ -437,13 +455,13 @@ func fetchScenarios(count: Int, seed: UInt64) -> [FetchScenario] {
       let status = numbers.pick([
         200, 200, 200, 201, 202, 203, 206, 299, Int.random(in: 200...299, using: &numbers),
       ])
-      let count = shape == .user ? 1 : Int.random(in: 0...6, using: &numbers)
+      let count = shape.isOneUser ? 1 : Int.random(in: 0...6, using: &numbers)
       var fault = FetchScenario.Fault.none
       if numbers.chance(55) {
         let index: Int? =
-          shape == .user ? nil : (count == 0 ? nil : Int.random(in: 0..<count, using: &numbers))
+          shape.isOneUser ? nil : (count == 0 ? nil : Int.random(in: 0..<count, using: &numbers))
         let key = numbers.pick(keys)
-        if shape != .user, index == nil {
+        if !shape.isOneUser, index == nil {
           fault = numbers.pick([.notJSON, .wrongTopLevel])
         } else {
           fault = numbers.pick([

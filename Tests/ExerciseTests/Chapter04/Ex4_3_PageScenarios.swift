@@ -59,15 +59,22 @@ struct PageScenario: GradedScenario {
   var consumer: Consumer
   /// Pages answer after a few suspensions instead of at once.
   var pagesTakeAWhile: Bool
+  /// How many users more than `perPage` each full page holds: a longer page is not the last.
+  var moreThanPerPage = 0
 
-  var usersBeforeTheLast: Int { perPage * fullPages }
+  var usersOfAFullPage: Int { perPage + moreThanPerPage }
+  var usersBeforeTheLast: Int { usersOfAFullPage * fullPages }
   var size: Int {
     fullPages + (perPage > 10 ? 2 : 0) + (consumer == .readsAll(twoStreams: true) ? 1 : 0)
   }
 
   var description: String {
     var text = "perPage \(perPage): "
-    if fullPages > 0 { text += "\(fullPages) full page\(fullPages == 1 ? "" : "s"), then " }
+    if fullPages > 0, moreThanPerPage > 0 {
+      text += "\(fullPages) page\(fullPages == 1 ? "" : "s") of \(usersOfAFullPage) users, then "
+    } else if fullPages > 0 {
+      text += "\(fullPages) full page\(fullPages == 1 ? "" : "s"), then "
+    }
     text += "\(last)"
     if pagesTakeAWhile { text += ", each page answering after a few suspensions" }
     switch consumer {
@@ -101,6 +108,7 @@ struct PageScenario: GradedScenario {
       }
     }
     with { $0.pagesTakeAWhile = false }
+    with { $0.moreThanPerPage = 0 }
     with {
       $0.consumer =
         $0.consumer == .readsAll(twoStreams: true) ? .readsAll(twoStreams: false) : $0.consumer
@@ -299,12 +307,12 @@ private final class ScriptedPages: PageSource {
     if scenario.pagesTakeAWhile {
       for _ in 0..<3 { await Task.yield() }
     }
-    var count = perPage
+    var count = scenario.usersOfAFullPage
     if number > last + 3 { throw PageFailed(status: 404) }
     if number > last { count = 0 }
     if number == last, case .short(let short) = scenario.last { count = short }
     if number == last, case .fails(let failure) = scenario.last { throw failure.error }
-    let first = firstID + (number - 1) * perPage
+    let first = firstID + (number - 1) * scenario.usersOfAFullPage
     return (first..<first + count).map {
       User(id: $0, name: "User \($0)", username: "u\($0)", email: "u\($0)@x.org")
     }
@@ -400,7 +408,8 @@ func pageScenarios(count: Int, seed: UInt64) -> [PageScenario] {
         ? Int.random(in: 1_000...1_030, using: &numbers) : Int.random(in: 99...130, using: &numbers)
     }
     if perPage == 150, numbers.chance(25) { fullPages = Int.random(in: 6...9, using: &numbers) }
-    let before = perPage * fullPages
+    let more = numbers.chance(10) ? Int.random(in: 1...2, using: &numbers) : 0
+    let before = (perPage + more) * fullPages
     let leaves = numbers.chance(40)
     let last: PageScenario.Last
     let consumer: PageScenario.Consumer
@@ -427,7 +436,8 @@ func pageScenarios(count: Int, seed: UInt64) -> [PageScenario] {
       fullPages: fullPages,
       last: last,
       consumer: consumer,
-      pagesTakeAWhile: numbers.chance(30)
+      pagesTakeAWhile: numbers.chance(30),
+      moreThanPerPage: more
     )
   }
 }

@@ -43,6 +43,8 @@ struct RetryScenario: GradedScenario {
   var failures: [Failure]
   /// The wait (1 for the first) during which the task is cancelled, if any.
   var cancelDuringWait: Int?
+  /// How long each attempt takes on the clock before it throws or returns.
+  var attemptTakes: Duration = .zero
 
   var size: Int { failures.count + (cancelDuringWait == nil ? 0 : 1) }
 
@@ -53,12 +55,18 @@ struct RetryScenario: GradedScenario {
       failures.isEmpty
       ? "returns"
       : "throws " + failures.map(\.description).joined(separator: ", then ") + ", then returns"
+    if attemptTakes > .zero { text += "; each attempt takes \(spelled(attemptTakes))" }
     if let cancelDuringWait { text += "; the task is cancelled during wait \(cancelDuringWait)" }
     return text
   }
 
   var smaller: [RetryScenario] {
     var candidates = failures.eachWithOneLeftOut.map { with(failures: $0) }
+    if attemptTakes > .zero {
+      var copy = self
+      copy.attemptTakes = .zero
+      candidates.append(copy)
+    }
     if cancelDuringWait != nil {
       var copy = self
       copy.cancelDuringWait = nil
@@ -117,6 +125,7 @@ func retryModel(_ scenario: RetryScenario) -> RetryOutcome {
   var waits = 0
   while true {
     events.append("attempt \(attempt) at \(spelled(now))")
+    now += scenario.attemptTakes  // the wait starts when the attempt has failed
     guard attempt <= scenario.failures.count else {
       events.append("returned \(attempt)")
       break
@@ -145,6 +154,7 @@ func retryAnswer(_ scenario: RetryScenario) async throws -> RetryOutcome {
   let start = clock.now
   let events = Locked<[String]>([])
   let calls = Locked(0)
+  let inAttempt = Locked(false)  // the sleeper is an attempt taking its time, not a wait
   let retry = Task {
     try await retrying(attempts: scenario.attempts, firstDelay: scenario.firstDelay, clock: clock) {
       let attempt = calls.withLock { count in
@@ -153,6 +163,11 @@ func retryAnswer(_ scenario: RetryScenario) async throws -> RetryOutcome {
       }
       events.withLock {
         $0.append("attempt \(attempt) at \(spelled(start.duration(to: clock.now)))")
+      }
+      if scenario.attemptTakes > .zero {
+        inAttempt.withLock { $0 = true }
+        try await clock.sleep(for: scenario.attemptTakes)
+        inAttempt.withLock { $0 = false }
       }
       guard attempt <= scenario.failures.count else { return attempt }
       switch scenario.failures[attempt - 1] {
@@ -165,6 +180,10 @@ func retryAnswer(_ scenario: RetryScenario) async throws -> RetryOutcome {
   while true {
     await clock.waitForASleeper(orTheEndOf: retry)
     guard let deadline = clock.sleeperDeadlines.first else { break }
+    if inAttempt.withLock({ $0 }) {
+      clock.advance(by: clock.now.duration(to: deadline))
+      continue
+    }
     waits += 1
     events.withLock { $0.append("waited \(spelled(clock.now.duration(to: deadline)))") }
     if waits > 80 || scenario.cancelDuringWait == waits {
@@ -221,36 +240,48 @@ func retryScenarios(count: Int, seed: UInt64) -> [RetryScenario] {
     default: return .fetch(.status(Int.random(in: 400...599, using: &numbers), message: nil))
     }
   }
-  return (0..<count).map { _ in
-    let count =
-      numbers.chance(10)
-      ? Int.random(in: 8...12, using: &numbers) : Int.random(in: 0...7, using: &numbers)
-    let failures = (0..<count).map { _ in failure() }
-    if numbers.chance(3) {
-      // Waits past 2^63 nanoseconds: a doubling done in an Int overflows there.
+  // Every status from 100 to 599 once, and every transport error, as the first failure of two
+  // attempts: what may pass is a rule over the whole range, not a list of the usual codes.
+  let sweep =
+    (100...599).map { RetryScenario.Failure.fetch(.status($0, message: nil)) }
+    + transports.map { RetryScenario.Failure.fetch(.transport($0)) } + retried
+  let swept = sweep.map {
+    RetryScenario(attempts: 2, firstDelay: .seconds(1), failures: [$0], cancelDuringWait: nil)
+  }
+  return swept
+    + (0..<count).map { _ in
+      let count =
+        numbers.chance(10)
+        ? Int.random(in: 8...12, using: &numbers) : Int.random(in: 0...7, using: &numbers)
+      let failures = (0..<count).map { _ in failure() }
+      if numbers.chance(3) {
+        // Waits past 2^63 nanoseconds: a doubling done in an Int overflows there.
+        return RetryScenario(
+          attempts: .max,
+          firstDelay: .nanoseconds(1),
+          failures: Array(repeating: .fetch(.status(503, message: nil)), count: 66),
+          cancelDuringWait: nil
+        )
+      }
+      let attempts = numbers.pick([
+        1, 2, 3, 4, 5, 8, 12, Int.max, Int.random(in: 1...10, using: &numbers),
+      ])
+      let firstDelay = numbers.pick([
+        Duration.nanoseconds(1), .milliseconds(1), .milliseconds(250), .seconds(1), .seconds(20),
+        .seconds(45),
+        .seconds(3_600),
+      ])
+      let cancel: Int? = numbers.chance(20) ? Int.random(in: 1...4, using: &numbers) : nil
       return RetryScenario(
-        attempts: .max,
-        firstDelay: .nanoseconds(1),
-        failures: Array(repeating: .fetch(.status(503, message: nil)), count: 66),
-        cancelDuringWait: nil
+        attempts: attempts,
+        firstDelay: firstDelay,
+        failures: failures,
+        cancelDuringWait: cancel,
+        attemptTakes: numbers.pick([
+          .zero, .zero, .zero, .milliseconds(250), .seconds(1), .seconds(3_600),
+        ])
       )
     }
-    let attempts = numbers.pick([
-      1, 2, 3, 4, 5, 8, 12, Int.max, Int.random(in: 1...10, using: &numbers),
-    ])
-    let firstDelay = numbers.pick([
-      Duration.nanoseconds(1), .milliseconds(1), .milliseconds(250), .seconds(1), .seconds(20),
-      .seconds(45),
-      .seconds(3_600),
-    ])
-    let cancel: Int? = numbers.chance(20) ? Int.random(in: 1...4, using: &numbers) : nil
-    return RetryScenario(
-      attempts: attempts,
-      firstDelay: firstDelay,
-      failures: failures,
-      cancelDuringWait: cancel
-    )
-  }
 }
 
 /// The failure message: the run, then what happened and what the statement says.

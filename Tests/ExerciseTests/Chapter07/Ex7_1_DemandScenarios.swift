@@ -138,6 +138,8 @@ struct DemandOutcome: Equatable {
   /// Whether the subscription let go of the subscriber; nil where the statement says nothing
   /// (the subscription is not over yet).
   var letGo: Bool?
+  /// Whether the subscription kept the subscriber alive once nothing else held it.
+  var kept = true
 }
 
 /// The statement of exercise 7.1, as a program: what the subscriber must see.
@@ -184,10 +186,20 @@ func demandModel(_ scenario: DemandScenario) -> DemandOutcome {
 
 /// A subscriber that follows a scenario and writes down what it receives.
 final class ScriptedNumbersSubscriber: Subscriber {
+  /// What a subscriber received, kept apart from it: the test reads it after the subscriber is
+  /// gone.
+  final class Log {
+    var received: [String] = []
+  }
+
   // Used from the test's thread only, as the exercise's calls are.
   private let scenario: DemandScenario
   private(set) var subscription: (any Subscription)?
-  private(set) var received: [String] = []
+  let log = Log()
+  var received: [String] {
+    get { log.received }
+    set { log.received = newValue }
+  }
   private var inside: [String] = []  // the receive calls running now, innermost last
   private var count = 0
   /// More numbers than any scenario asks for: the subscriber cancels, so a loop that ignores
@@ -242,12 +254,14 @@ final class ScriptedNumbersSubscriber: Subscriber {
 func demandAnswer(_ scenario: DemandScenario) throws -> DemandOutcome {
   var subscriber: ScriptedNumbersSubscriber? = ScriptedNumbersSubscriber(scenario)
   weak let watched = subscriber
+  let log = subscriber?.log
   let subscription = try NumbersSubscription(range: scenario.range, subscriber: subscriber!)
   subscriber?.receive(subscription: subscription)
-  for call in scenario.calls { subscriber?.perform(call) }
-  var outcome = DemandOutcome(received: subscriber?.received ?? [])
-  // From here the subscriber lives only as long as the subscription holds it.
+  // From here the subscriber lives only as long as the subscription holds it, as in an app.
   subscriber = nil
+  let kept = watched != nil
+  for call in scenario.calls { watched?.perform(call) }
+  var outcome = DemandOutcome(received: log?.received ?? [], kept: kept)
   if demandModel(scenario).letGo != nil { outcome.letGo = watched == nil }
   watched?.perform(.cancel)  // whatever the answer does, the pair is freed after the scenario
   withExtendedLifetime(subscription) {}
@@ -329,6 +343,10 @@ func explainDemand(
 {
   func listed(_ events: [String]) -> String {
     events.isEmpty ? "nothing" : events.joined(separator: ", ")
+  }
+  if !got.kept {
+    return "\(scenario): the subscriber was freed as soon as only the subscription held it, "
+      + "before any request: the subscription must keep it until the subscription is over"
   }
   if got.received != expected.received {
     return "\(scenario): the subscriber got \(listed(got.received)); the statement gives "
