@@ -57,17 +57,7 @@ final class CannedAnswers: URLProtocol {
     }
     let page = Data("<html><body><h1>502 Bad Gateway</h1></body></html>".utf8)
     let headers = ["Content-Type": "text/html", "Content-Length": "\(page.count)"]
-    guard
-      let response = HTTPURLResponse(
-        url: url,
-        statusCode: 502,
-        httpVersion: "HTTP/1.1",
-        headerFields: headers
-      )
-    else { return }
-    client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
-    client?.urlProtocol(self, didLoad: page)
-    client?.urlProtocolDidFinishLoading(self)
+    answer(url, status: 502, headers: headers, body: page)
   }
 
   override func stopLoading() {}

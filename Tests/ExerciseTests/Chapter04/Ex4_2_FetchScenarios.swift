@@ -376,17 +376,7 @@ final class ScenarioAnswers: URLProtocol {
     }
     var headers = ["Content-Length": "\(body.count)"]
     headers["Content-Type"] = scenario.contentType
-    guard
-      let response = HTTPURLResponse(
-        url: url,
-        statusCode: status,
-        httpVersion: "HTTP/1.1",
-        headerFields: headers
-      )
-    else { return }
-    client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
-    client?.urlProtocol(self, didLoad: body)
-    client?.urlProtocolDidFinishLoading(self)
+    answer(url, status: status, headers: headers, body: body)
   }
 
   override func stopLoading() {}

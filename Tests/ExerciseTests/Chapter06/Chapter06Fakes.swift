@@ -81,18 +81,8 @@ final class StubbedParts: URLProtocol {
     }
     var headers = ["Content-Length": "100"]
     headers["Content-Range"] = contentRange
-    guard
-      let url = request.url,
-      let response = HTTPURLResponse(
-        url: url,
-        statusCode: status,
-        httpVersion: "HTTP/1.1",
-        headerFields: headers
-      )
-    else { return }
-    client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
-    client?.urlProtocol(self, didLoad: Data(repeating: 7, count: 100))
-    client?.urlProtocolDidFinishLoading(self)
+    guard let url = request.url else { return }
+    answer(url, status: status, headers: headers, body: Data(repeating: 7, count: 100))
   }
 
   override func stopLoading() {}
