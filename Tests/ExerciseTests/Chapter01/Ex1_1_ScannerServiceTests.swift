@@ -156,4 +156,17 @@ final class Ex1_1_ScannerServiceTests: GradedTestCase {
       "the scan after a duplicate callback did not return its own document"
     )
   }
+
+  /// The grade: 400 generated scripts for two services at once (scans, callbacks of every kind
+  /// in any order, a scan while another is pending, late duplicates), each compared with what
+  /// the statement says.
+  @MainActor
+  func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
+    try await assertEveryScenario(
+      scannerScenarios(count: 400, seed: 11),
+      model: scannerModel,
+      answer: scannerAnswer,
+      explain: explainScanner
+    )
+  }
 }

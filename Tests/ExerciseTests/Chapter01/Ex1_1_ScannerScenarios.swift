@@ -1,0 +1,231 @@
+import ExerciseSupport
+import Foundation
+import LessonSupport
+import TestTooling
+
+#if SOLUTIONS
+import Solutions
+#else
+import Exercises
+#endif
+
+// Exercise 1.1 graded by its statement: generated scripts for two services at once, each with
+// its own scanner: scans started, scanned, cancelled and failed in any order, a scan started
+// while another is pending, and late duplicate callbacks, all on the main actor.
+
+/// Two services' lives, as the grade generates them.
+struct ScannerScenario: GradedScenario {
+  enum Callback: Equatable, Sendable, CustomStringConvertible {
+    case scanned(String)
+    case cancelled
+    case failed(String)
+
+    var description: String {
+      switch self {
+      case .scanned(let title): "didScan \"\(title)\""
+      case .cancelled: "didCancel"
+      case .failed(let reason): "didFailWith \"\(reason)\""
+      }
+    }
+  }
+
+  enum Step: Equatable, Sendable, CustomStringConvertible {
+    /// `scan()` on service 0 or 1.
+    case scan(Int)
+    /// Service 0's or 1's scanner calls its delegate.
+    case callback(Int, Callback)
+    /// The same callback again, late, before any new scan on that service.
+    case duplicate(Int, Callback)
+
+    var description: String {
+      switch self {
+      case .scan(let service): "scan() on \(name(service))"
+      case .callback(let service, let callback): "\(name(service))'s scanner calls \(callback)"
+      case .duplicate(let service, let callback):
+        "\(name(service))'s scanner calls \(callback) again"
+      }
+    }
+  }
+
+  var steps: [Step]
+
+  var size: Int { steps.count }
+  var description: String {
+    "two services, A and B: "
+      + (steps.map(\.description) + [
+        "A's scanner calls didScan \"\(lastTitle(0))\" and B's didScan \"\(lastTitle(1))\""
+      ])
+      .joined(separator: ", then ")
+  }
+
+  /// The steps, then each scanner's closing didScan (to A's, then B's delegate).
+  var stepsWithTheClosingOnes: [Step] {
+    steps + [.callback(0, .scanned(lastTitle(0))), .callback(1, .scanned(lastTitle(1)))]
+  }
+
+  var smaller: [ScannerScenario] {
+    steps.eachWithOneLeftOut.map(ScannerScenario.init).filter(\.isPossible)
+  }
+
+  /// A duplicate only right after a callback of its own service, with no scan between.
+  var isPossible: Bool {
+    var last: [Int: Callback] = [:]
+    for step in steps {
+      switch step {
+      case .scan(let service): last[service] = nil
+      case .callback(let service, let callback): last[service] = callback
+      case .duplicate(let service, let callback): if last[service] != callback { return false }
+      }
+    }
+    return true
+  }
+}
+
+private func name(_ service: Int) -> String { service == 0 ? "A" : "B" }
+
+/// The title of the document each scanner scans at the end of every script.
+private func lastTitle(_ service: Int) -> String { "last of \(name(service))" }
+
+/// How each scan ended, in the order they were started: "scan 1 on A returned \"x\"".
+struct ScannerOutcome: Equatable, CustomStringConvertible {
+  var scans: [String]
+
+  var description: String { scans.isEmpty ? "no scan" : scans.joined(separator: ", ") }
+}
+
+private func ending(_ callback: ScannerScenario.Callback?) -> String {
+  switch callback {
+  case .scanned(let title): "returned \"\(title)\""
+  case .cancelled, nil: "returned nil"
+  case .failed(let reason): "threw scan failed: \(reason)"
+  }
+}
+
+/// The statement of exercise 1.1, as a program.
+func scannerModel(_ scenario: ScannerScenario) -> ScannerOutcome {
+  var endings: [String?] = []
+  var owners: [Int] = []
+  var pending: [Int: Int] = [:]
+  for step in scenario.stepsWithTheClosingOnes {
+    switch step {
+    case .scan(let service):
+      // A scan started while another is pending ends the pending one with nil.
+      if let waiting = pending[service] { endings[waiting] = ending(nil) }
+      pending[service] = endings.count
+      endings.append(nil)
+      owners.append(service)
+    case .callback(let service, let callback), .duplicate(let service, let callback):
+      if let waiting = pending.removeValue(forKey: service) { endings[waiting] = ending(callback) }
+    }
+  }
+  return ScannerOutcome(
+    scans: endings.enumerated().map { index, ending in
+      "scan \(index + 1) on \(name(owners[index])) " + (ending ?? "still waiting")
+    }
+  )
+}
+
+/// A scanner the test drives: it keeps the delegate it was last shown with, and calls it when
+/// the test says.
+@MainActor
+private final class DrivenScanner: DocumentScanning {
+  private(set) var delegate: (any DocumentScannerDelegate)?
+  /// Called on each presentation: the runner waits for it before the next step.
+  var onPresent: (() -> Void)?
+
+  func present(delegate: any DocumentScannerDelegate) {
+    self.delegate = delegate
+    onPresent?()
+  }
+
+  func call(_ callback: ScannerScenario.Callback) {
+    guard let delegate else { return }
+    switch callback {
+    case .scanned(let title): delegate.documentScanner(self, didScan: Document(title: title))
+    case .cancelled: delegate.documentScannerDidCancel(self)
+    case .failed(let reason):
+      delegate.documentScanner(self, didFailWith: ScannerError(reason: reason))
+    }
+  }
+}
+
+/// Runs `scenario` on two of the answer's services, on the main actor.
+///
+/// Each `scan()` runs in a task of its own; the runner goes on once the scanner is shown (or the
+/// scan has ended), so every callback finds the scan it is meant for. The statement ends every
+/// scan by the closing callbacks, so the runner then waits for each scan's task to end.
+@MainActor
+func scannerAnswer(_ scenario: ScannerScenario) async throws -> ScannerOutcome {
+  let scanners = [DrivenScanner(), DrivenScanner()]
+  let services = scanners.map { ScannerService(scanner: $0) }
+  var scans: [(owner: Int, task: Task<String, any Error>)] = []
+  for step in scenario.stepsWithTheClosingOnes {
+    switch step {
+    case .scan(let service):
+      let shown = OneShotSignal<Void>()
+      scanners[service].onPresent = { shown.fire(()) }
+      let task = Task {
+        defer { shown.fire(()) }
+        let document = try await services[service].scan()
+        return document.map { "returned \"\($0.title)\"" } ?? "returned nil"
+      }
+      scans.append((service, task))
+      await shown.wait()
+      scanners[service].onPresent = nil
+    case .callback(let service, let callback), .duplicate(let service, let callback):
+      scanners[service].call(callback)
+    }
+  }
+  var endings: [String] = []
+  for (owner, task) in scans {
+    let ending: String
+    do {
+      ending = try await task.value
+    } catch let error as NotImplemented {
+      throw error
+    } catch {
+      ending = "threw \(error)"
+    }
+    endings.append("scan \(endings.count + 1) on \(name(owner)) " + ending)
+  }
+  return ScannerOutcome(scans: endings)
+}
+
+/// The scripts exercise 1.1 is graded on: a fixed list, from a fixed seed.
+func scannerScenarios(count: Int, seed: UInt64) -> [ScannerScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  var scenarios: [ScannerScenario] = []
+  while scenarios.count < count {
+    var steps: [ScannerScenario.Step] = []
+    var last: [Int: ScannerScenario.Callback] = [:]
+    for _ in 0..<Int.random(in: 1...10, using: &numbers) {
+      let service = numbers.chance(65) ? 0 : 1
+      switch Int.random(in: 0..<10, using: &numbers) {
+      case 0...3:
+        steps.append(.scan(service))
+        last[service] = nil
+      case 4...8:
+        let callback = numbers.pick([
+          ScannerScenario.Callback.scanned(numbers.pick(["receipt", "passport", "page 2", ""])),
+          .cancelled,
+          .failed(numbers.pick(["camera unavailable", "no permission"])),
+        ])
+        steps.append(.callback(service, callback))
+        last[service] = callback
+      default:
+        if let callback = last[service] { steps.append(.duplicate(service, callback)) }
+      }
+    }
+    scenarios.append(ScannerScenario(steps: steps))
+  }
+  return scenarios
+}
+
+/// The failure message: the script, then what the answer's scans did and what the statement says.
+func explainScanner(
+  _ scenario: ScannerScenario,
+  _ got: ScannerOutcome,
+  _ expected: ScannerOutcome
+) -> String {
+  "\(scenario): \(got); the statement gives \(expected)"
+}
