@@ -217,14 +217,17 @@ extension ExerciseCatalog {
             + "and stops the program."
         ),
         Mistake(
-          name: "the calling thread is blocked while it waits for the callback",
+          name: "calls waiting at once stop each other (a blocked thread, a shared continuation)",
           test: "test_whileSeveralWait_noneHoldsAThread",
           kind: .hung,
-          fixtures: ["semaphore"],
-          hint: "A semaphore or a lock that waits for the callback blocks the thread your task "
-            + "runs on, and Swift tasks share a few such threads: once all are blocked, nothing "
-            + "else runs. A continuation suspends the task and leaves the thread free."
+          fixtures: ["semaphore", "one-continuation-for-every-call"],
+          hint: "Several calls wait at once. A semaphore or a lock that waits for the callback "
+            + "blocks the thread your task runs on, and Swift tasks share a few such threads: "
+            + "once all are blocked, nothing else runs; a continuation suspends the task and "
+            + "leaves the thread free. And each call needs a continuation of its own: one kept "
+            + "where the next call overwrites it is never resumed."
         ),
+        .scenarioDiffers(fixtures: ["transcript-trimmed", "empty-transcript-as-no-speech"]),
       ]
     ),
     Exercise(

@@ -111,4 +111,16 @@ final class Ex1_2_TranscribeTests: GradedTestCase {
     )
     XCTAssertEqual(recognizer.askedCount, count, "expected the recognizer asked once per call")
   }
+
+  /// The grade: 300 generated scripts of 1 to 12 calls at once (any clip, any transcript, either
+  /// error; answered inside recognize, from another thread, or later in any order), each
+  /// compared with what the statement says.
+  func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
+    try await assertEveryScenario(
+      transcribeScenarios(count: 300, seed: 12),
+      model: transcribeModel,
+      answer: transcribeAnswer,
+      explain: explainTranscribe
+    )
+  }
 }

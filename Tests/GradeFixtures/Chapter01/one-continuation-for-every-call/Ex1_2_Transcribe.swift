@@ -1,0 +1,21 @@
+import ExerciseSupport
+
+/// Known wrong: the waiting continuation is kept in one global, shared by every call.
+///
+/// Read docs/Chapter01-Continuations.md#exercise-12-wrap-a-callback-api
+nonisolated(unsafe) private var waiting: CheckedContinuation<Transcript, any Error>?
+
+public func transcribe(
+  _ clip: AudioClip,
+  with recognizer: some SpeechRecognizing
+) async throws -> Transcript {
+  try await withCheckedThrowingContinuation { continuation in
+    waiting = continuation
+    recognizer.recognize(clip) { result in
+      // The recognizer answers the call that is waiting.
+      let continuation = waiting
+      waiting = nil
+      continuation?.resume(with: result)
+    }
+  }
+}
