@@ -335,6 +335,19 @@ final class Ex6_2_CollectInBatchesTests: GradedTestCase {
     }
   }
 
+  /// The grade: 400 generated calls (sizes 0 to Int.max, bodies shorter, as long, longer or
+  /// endless, all at once, a byte at a time or in chunks, a failure at any read, a cancel before
+  /// the call, in any read or any report, a report that says stop), each compared with what the
+  /// statement says.
+  func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
+    try await assertEveryScenario(
+      batchScenarios(count: 400, seed: 62),
+      model: batchModel,
+      answer: batchAnswer,
+      explain: explainBatches
+    )
+  }
+
   /// How a call came out, in words: "returned N bytes", "CancellationError" or "threw E".
   private func outcome(of collect: () async throws -> Data) async throws -> String {
     do {
