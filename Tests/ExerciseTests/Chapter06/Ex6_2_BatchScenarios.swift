@@ -281,10 +281,12 @@ private final class ScriptedBody: Sendable {
       var log = state.log
       // One read after a cancel or a stop is allowed: a loop asks for the next byte first.
       if state.readsAfterCancel > 1 {
-        log.append("read \(state.readsAfterCancel) more times after the cancel")
+        log.append("asked for a byte \(state.readsAfterCancel) times after the cancel")
       }
       if state.readsAfterStop > 1 {
-        log.append("read \(state.readsAfterStop) more times after the report that returned false")
+        log.append(
+          "asked for a byte \(state.readsAfterStop) times after the report that returned false"
+        )
       }
       if state.cut {
         log.append("read the endless body until the test cut it at read \(scenario.endlessCut)")
