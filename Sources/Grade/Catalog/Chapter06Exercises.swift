@@ -285,17 +285,25 @@ extension ExerciseCatalog {
           hint: "report returns false for \"cancel all\": return the bytes so far at once."
         ),
         Mistake(
-          name: "cancellation is not checked after the loop",
+          name: "cancellation is never checked",
           test: "test_whenTheTaskIsCancelledInTheBytesLeftOver_theyAreNotReported",
           saying: "not an end of the body",
-          fixtures: ["cancellation-ignored", "cancel-not-checked-at-the-end"],
+          fixtures: ["cancellation-ignored"],
+          hint: "A cancelled task's bytes may go on, or just end, mid-batch: neither is the end "
+            + "of the body. try Task.checkCancellation() for each byte, and after the loop."
+        ),
+        Mistake(
+          name: "cancellation is not checked after the loop",
+          test: "test_whenTheTaskIsCancelled_andItsBytesJustEnd_itStillThrows",
+          saying: "not an end of the body",
+          fixtures: ["cancel-not-checked-at-the-end"],
           hint: "A cancelled task's bytes may just end, mid-batch: that is not the end of the "
-            + "body. try Task.checkCancellation() after the loop, and for each byte."
+            + "body. try Task.checkCancellation() after the loop too."
         ),
         Mistake(
           name: "the bytes left over reported after a cancel",
-          test: "test_whenTheTaskIsCancelledInTheBytesLeftOver_theyAreNotReported",
-          saying: "they were reported after the cancel",
+          test: "test_whenTheTaskIsCancelled_andItsBytesJustEnd_itStillThrows",
+          saying: "not even of the bytes left over",
           fixtures: ["leftover-reported-before-the-check"],
           hint: "The report of the bytes left over is a report too: check for cancellation "
             + "before it, not after."
