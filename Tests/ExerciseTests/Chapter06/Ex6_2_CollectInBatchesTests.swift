@@ -12,13 +12,9 @@ import Exercises
 // MARK: - Exercise 6.2: the batch loop
 
 final class Ex6_2_CollectInBatchesTests: GradedTestCase {
-  /// A body of `count` bytes (counting up, wrapping at 251), all already in a stream.
-  private func body(_ count: Int) -> (bytes: Data, stream: AsyncThrowingStream<UInt8, any Error>) {
-    let bytes = Data((0..<count).map { UInt8($0 % 251) })
-    let (stream, continuation) = AsyncThrowingStream.makeStream(of: UInt8.self)
-    for byte in bytes { continuation.yield(byte) }
-    continuation.finish()
-    return (bytes, stream)
+  /// A body of `count` bytes (counting up, wrapping at 251), each there at once.
+  private func body(_ count: Int) -> (bytes: Data, stream: BytesThatEndOnCancel) {
+    (Data((0..<count).map { UInt8(($0 + 1) % 251) }), BytesThatEndOnCancel(count: count))
   }
 
   /// What `collectInBatches` reported (each fraction as received bytes), and what it returned.
