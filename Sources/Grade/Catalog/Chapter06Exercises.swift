@@ -303,7 +303,7 @@ extension ExerciseCatalog {
         Mistake(
           name: "the bytes left over reported after a cancel",
           test: "test_whenTheTaskIsCancelled_andItsBytesJustEnd_itStillThrows",
-          saying: "not even of the bytes left over",
+          saying: "no report after the cancel, not even of",
           fixtures: ["leftover-reported-before-the-check"],
           hint: "The report of the bytes left over is a report too: check for cancellation "
             + "before it, not after."
