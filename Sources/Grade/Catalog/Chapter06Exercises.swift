@@ -200,7 +200,7 @@ extension ExerciseCatalog {
         ),
         .scenarioDiffers(fixtures: [
           "storage-grown-byte-by-byte", "progress-nan-taken-for-1",
-          "description-capped-at-the-size",
+          "description-capped-at-the-size", "batch-size-from-the-storage",
         ]),
       ]
     ),
@@ -352,7 +352,7 @@ extension ExerciseCatalog {
         ),
         .scenarioDiffers(fixtures: [
           "reads-on-after-a-cancel", "cancel-checked-only-at-batch-ends", "capacity-from-the-size",
-          "cancel-checked-before-the-stop",
+          "cancel-checked-before-the-stop", "cancel-checked-every-64-bytes",
         ]),
       ]
     ),
@@ -444,7 +444,8 @@ extension ExerciseCatalog {
         ),
         .scenarioDiffers(fixtures: [
           "session-from-the-given-configuration", "last-byte-overflows",
-          "transport-error-as-status-error", "part-length-checked",
+          "transport-error-as-status-error", "part-length-checked", "transport-error-retried-once",
+          "query-dropped",
         ]),
       ]
     ),
