@@ -216,7 +216,26 @@ func accumulatorModel(_ scenario: AccumulatorScenario) -> AccumulatorOutcome {
 }
 
 /// Runs `scenario` on the answer's `ByteAccumulator`.
+///
+/// The memory in use is the whole process's, and another thread may allocate or free some at the
+/// same moment: a life whose memory is measured runs up to three times, and the first run that
+/// finds the storage allocated by `init` alone stands.
 func accumulatorAnswer(_ scenario: AccumulatorScenario) throws -> AccumulatorOutcome {
+  var outcome = try accumulatorLife(scenario)
+  for _ in 1..<3 where scenario.isLarge && outcome.log.contains(where: isMemoryComplaint) {
+    outcome = try accumulatorLife(scenario)
+  }
+  return outcome
+}
+
+/// Whether `entry` says that the storage was not allocated by `init` alone.
+private func isMemoryComplaint(_ entry: String) -> Bool {
+  entry.hasPrefix("init allocated only")
+    || entry.hasSuffix("more bytes of memory allocated to append the size's bytes")
+}
+
+/// One run of `scenario` on the answer's `ByteAccumulator`.
+private func accumulatorLife(_ scenario: AccumulatorScenario) throws -> AccumulatorOutcome {
   let measured = scenario.isLarge && MemoryInUse.isMeasured
   let before = measured ? MemoryInUse.now() ?? 0 : 0
   var accumulator: ByteAccumulator
