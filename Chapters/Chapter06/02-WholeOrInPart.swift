@@ -9,10 +9,11 @@ import FoundationNetworking
 
 // snippet.range-request
 extension URLRequest {
-  /// A GET of `length` bytes of `url` from `offset`: `Range: bytes=offset-(offset + length - 1)`.
+  /// A GET of `length` bytes of `url` from `offset`: `Range: bytes=offset-last`, where last is
+  /// `offset + (length - 1)` (subtracting first, a part that ends at Int.max does not overflow).
   init(url: URL, offset: Int, length: Int) {
     self.init(url: url)
-    setValue("bytes=\(offset)-\(offset + length - 1)", forHTTPHeaderField: "Range")
+    setValue("bytes=\(offset)-\(offset + (length - 1))", forHTTPHeaderField: "Range")
   }
 }
 // snippet.end
@@ -36,7 +37,7 @@ func startDownload(_ url: URL, offset: Int? = nil, length: Int) async throws -> 
   }
   let request = URLRequest(url: url, offset: offset, length: length)
   let download = try await HTTPDownload.start(request)
-  let part = "bytes \(offset)-\(offset + length - 1)"
+  let part = "bytes \(offset)-\(offset + (length - 1))"
   try expectStatus(206, of: download, askedFor: part)
   let contentRange = download.response.value(forHTTPHeaderField: "Content-Range") ?? "none"
   guard contentRange.hasPrefix("\(part)/") else {

@@ -3,7 +3,8 @@ import Foundation
 
 /// Exercise 6.1: the accumulator (section 6.3).
 ///
-/// Collect up to `size` bytes in storage allocated once, and mark off batches of a twentieth of
+/// Collect up to `size` bytes in storage allocated once, by `init`, for `size` bytes (appending
+/// up to `size` bytes then allocates nothing more), and mark off batches of a twentieth of
 /// `size` in whole bytes, rounded down, and at least 1: `max(size / 20, 1)`. `init` throws
 /// `InvalidSize` for a negative size. `append` adds the next byte (past `size` the bytes are
 /// kept too). The first batch starts with the accumulator. `isBatchCompleted` is true once the
@@ -13,6 +14,9 @@ import Foundation
 /// the bytes so far over `size`, exactly (1 for a size of 0); `data` the bytes so far;
 /// `description` "[name] 1.6 MB", the count from `ByteCountFormatter`. A struct, as in section
 /// 6.3 (section 6.5 says why).
+/// Graded on 300 generated lives too (sizes from Int.min to 130 KB, every edge of a batch, names,
+/// appends, checks and copies in any order), each compared with the statement after every step;
+/// for 130 KB, the memory the process has in use shows whether `init` allocated the storage.
 /// Read docs/Chapter06-ByteAccumulation.md#exercise-61-the-accumulator
 public struct ByteAccumulator: CustomStringConvertible {
   /// The file's name, for the description.

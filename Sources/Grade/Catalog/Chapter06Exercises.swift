@@ -198,6 +198,10 @@ extension ExerciseCatalog {
           hint: "isBatchCompleted is about the current batch only: true once it holds "
             + "batchSize bytes, however many bytes the file has in all."
         ),
+        .scenarioDiffers(fixtures: [
+          "storage-grown-byte-by-byte", "progress-nan-taken-for-1",
+          "description-capped-at-the-size", "batch-size-from-the-storage",
+        ]),
       ]
     ),
     Exercise(
@@ -213,8 +217,9 @@ extension ExerciseCatalog {
         "for try await byte in bytes { data.append(byte); inBatch += 1; if inBatch == "
           + "batchSize { inBatch = 0; report, and return data if it says false } }; after the "
           + "loop, report once more only if inBatch > 0.",
-        "try Task.checkCancellation() before each report, and once after the loop: a cancelled "
-          + "task's loop over a stream can just end, and that is not the end of the body.",
+        "try Task.checkCancellation() for each byte, before it counts, again after each report, "
+          + "and once after the loop: a cancelled task's loop over a stream can just end, and that "
+          + "is not the end of the body.",
       ],
       docAnchor: "exercise-62-the-batch-loop",
       mistakes: [
@@ -280,17 +285,25 @@ extension ExerciseCatalog {
           hint: "report returns false for \"cancel all\": return the bytes so far at once."
         ),
         Mistake(
-          name: "cancellation is not checked after the loop",
+          name: "cancellation is never checked",
           test: "test_whenTheTaskIsCancelledInTheBytesLeftOver_theyAreNotReported",
           saying: "not an end of the body",
-          fixtures: ["cancellation-ignored", "cancel-not-checked-at-the-end"],
+          fixtures: ["cancellation-ignored"],
+          hint: "A cancelled task's bytes may go on, or just end, mid-batch: neither is the end "
+            + "of the body. try Task.checkCancellation() for each byte, and after the loop."
+        ),
+        Mistake(
+          name: "cancellation is not checked after the loop",
+          test: "test_whenTheTaskIsCancelled_andItsBytesJustEnd_itStillThrows",
+          saying: "not an end of the body",
+          fixtures: ["cancel-not-checked-at-the-end"],
           hint: "A cancelled task's bytes may just end, mid-batch: that is not the end of the "
-            + "body. try Task.checkCancellation() after the loop, and before each report."
+            + "body. try Task.checkCancellation() after the loop too."
         ),
         Mistake(
           name: "the bytes left over reported after a cancel",
-          test: "test_whenTheTaskIsCancelledInTheBytesLeftOver_theyAreNotReported",
-          saying: "they were reported after the cancel",
+          test: "test_whenTheTaskIsCancelled_andItsBytesJustEnd_itStillThrows",
+          saying: "no report after the cancel, not even of",
           fixtures: ["leftover-reported-before-the-check"],
           hint: "The report of the bytes left over is a report too: check for cancellation "
             + "before it, not after."
@@ -300,7 +313,8 @@ extension ExerciseCatalog {
           test: "test_whenTheTaskIsCancelledMidBatch_andBytesStillCome_nothingIsReportedAfter",
           fixtures: ["batch-reported-after-a-cancel", "cancel-checked-only-at-the-end"],
           hint: "A cancel can come mid-batch, and bytes already on their way still come after "
-            + "it. Check for cancellation before each report, not only after one."
+            + "it. Check for cancellation for each byte, before it counts, not only after a "
+            + "report."
         ),
         Mistake(
           name: "the cancel after the loop checked only when bytes are left over",
@@ -336,6 +350,10 @@ extension ExerciseCatalog {
             + "the task may be cancelled. Run the same loop and the same checks, with batches of "
             + "max(0 / 20, 1) = 1 byte."
         ),
+        .scenarioDiffers(fixtures: [
+          "reads-on-after-a-cancel", "cancel-checked-only-at-batch-ends", "capacity-from-the-size",
+          "cancel-checked-before-the-stop", "cancel-checked-every-64-bytes",
+        ]),
       ]
     ),
     Exercise(
@@ -348,7 +366,7 @@ extension ExerciseCatalog {
       hints: [
         "Section 6.2's URLRequest(url:offset:length:) and startDownload, with data(for:) "
           + "instead of HTTPDownload.",
-        "last = offset + length - 1; request.setValue(\"bytes=\\(offset)-\\(last)\", "
+        "last = offset + (length - 1), which cannot overflow; request.setValue(\"bytes=\\(offset)-\\(last)\", "
           + "forHTTPHeaderField: \"Range\"); let (data, response) = try await "
           + "session.data(for: request); the status from (response as? HTTPURLResponse).",
         "guard status == 206 else { throw PartError.status(status) }; expected = \"bytes "
@@ -363,7 +381,7 @@ extension ExerciseCatalog {
           saying: "names the last byte",
           fixtures: ["range-one-byte-long"],
           hint: "bytes=1000-1099 is 100 bytes: both ends are included. The last byte is offset "
-            + "+ length - 1."
+            + "+ (length - 1)."
         ),
         Mistake(
           name: "a 200 is accepted",
@@ -424,6 +442,11 @@ extension ExerciseCatalog {
           hint: "Check the status first, on its own: only 206 is a part. A 200 or a 203 with "
             + "the Content-Range asked for is still .status(code), whatever the header says."
         ),
+        .scenarioDiffers(fixtures: [
+          "session-from-the-given-configuration", "last-byte-overflows",
+          "transport-error-as-status-error", "part-length-checked", "transport-error-retried-once",
+          "query-dropped",
+        ]),
       ]
     ),
   ]

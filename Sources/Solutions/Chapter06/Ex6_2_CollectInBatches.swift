@@ -10,15 +10,15 @@ public func collectInBatches(
   report: (Double) async -> Bool
 ) async throws -> Data {
   let batchSize = max(size / 20, 1)
-  var data = Data(capacity: size)
+  var data = Data()  // not Data(capacity: size): the size is only what the server said
   var inBatch = 0
   for try await byte in bytes {
+    // A cancel stops the reading: a stream may go on after one, even for ever.
+    try Task.checkCancellation()
     data.append(byte)
     inBatch += 1
     if inBatch == batchSize {
       inBatch = 0
-      // Nothing is reported after a cancel, and bytes may still come after one.
-      try Task.checkCancellation()
       guard await report(Double(data.count) / Double(size)) else { return data }
       try Task.checkCancellation()  // cancelled in the report: read no more
     }

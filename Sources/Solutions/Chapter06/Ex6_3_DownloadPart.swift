@@ -14,7 +14,9 @@ public func downloadPart(
   length: Int,
   session: URLSession = .shared
 ) async throws -> Data {
-  let last = offset + length - 1  // a closed range: 100 bytes from 1000 end at 1099
+  // A closed range: 100 bytes from 1000 end at 1099. Subtracting first keeps a part that ends
+  // at Int.max from overflowing.
+  let last = offset + (length - 1)
   var request = URLRequest(url: url)
   request.setValue("bytes=\(offset)-\(last)", forHTTPHeaderField: "Range")
   let (data, response) = try await session.data(for: request)

@@ -265,4 +265,16 @@ final class Ex6_1_ByteAccumulatorTests: GradedTestCase {
       XCTAssertEqual(accumulator.data.count, size)
     }
   }
+
+  /// The grade: 300 generated lives (sizes from Int.min to a megabyte and more, every edge of a
+  /// batch, appends, checks and copies in any order), each compared with what the statement says,
+  /// the moment the storage is allocated included.
+  func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
+    try await assertEveryScenario(
+      accumulatorScenarios(count: 300, seed: 61),
+      model: accumulatorModel,
+      answer: accumulatorAnswer,
+      explain: explainAccumulator
+    )
+  }
 }

@@ -12,13 +12,9 @@ import Exercises
 // MARK: - Exercise 6.2: the batch loop
 
 final class Ex6_2_CollectInBatchesTests: GradedTestCase {
-  /// A body of `count` bytes (counting up, wrapping at 251), all already in a stream.
-  private func body(_ count: Int) -> (bytes: Data, stream: AsyncThrowingStream<UInt8, any Error>) {
-    let bytes = Data((0..<count).map { UInt8($0 % 251) })
-    let (stream, continuation) = AsyncThrowingStream.makeStream(of: UInt8.self)
-    for byte in bytes { continuation.yield(byte) }
-    continuation.finish()
-    return (bytes, stream)
+  /// A body of `count` bytes (counting up, wrapping at 251), each there at once.
+  private func body(_ count: Int) -> (bytes: Data, stream: BytesThatEndOnCancel) {
+    (Data((0..<count).map { UInt8(($0 + 1) % 251) }), BytesThatEndOnCancel(count: count))
   }
 
   /// What `collectInBatches` reported (each fraction as received bytes), and what it returned.
@@ -333,6 +329,19 @@ final class Ex6_2_CollectInBatchesTests: GradedTestCase {
           + "\(fractions)"
       )
     }
+  }
+
+  /// The grade: 400 generated calls (sizes 0 to Int.max, bodies shorter, as long, longer or
+  /// endless, all at once, a byte at a time or in chunks, a failure at any read, a cancel before
+  /// the call, in any read or any report, a report that says stop), each compared with what the
+  /// statement says.
+  func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
+    try await assertEveryScenario(
+      batchScenarios(count: 400, seed: 62),
+      model: batchModel,
+      answer: batchAnswer,
+      explain: explainBatches
+    )
   }
 
   /// How a call came out, in words: "returned N bytes", "CancellationError" or "threw E".

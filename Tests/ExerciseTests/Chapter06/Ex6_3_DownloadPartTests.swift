@@ -197,6 +197,18 @@ final class Ex6_3_DownloadPartTests: GradedTestCase {
     }
   }
 
+  /// The grade: 200 generated calls (parts from offset 0 to Int.max, of 1 byte to Int.max bytes,
+  /// answered with a transport error, any status, a Content-Range of every shape or none, under
+  /// any spelling of its name), each compared with what the statement says, the request included.
+  func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
+    try await assertEveryScenario(
+      rangeScenarios(count: 200, seed: 63),
+      model: rangeModel,
+      answer: rangeAnswer,
+      explain: explainRanges
+    )
+  }
+
   func test_oneRequest_throughTheSessionGiven() async throws {
     StubbedParts.requests.withLock { $0 = [] }
     let data: Data

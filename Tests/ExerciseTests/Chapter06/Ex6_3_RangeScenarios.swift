@@ -1,0 +1,329 @@
+import ExerciseSupport
+import Foundation
+import LessonSupport
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+#if SOLUTIONS
+import Solutions
+#else
+import Exercises
+#endif
+
+// Exercise 6.3 graded by its statement: generated parts (from offset 0 to Int.max, 1 byte to
+// Int.max bytes, the last byte at Int.max too), URLs with paths and queries, and answers of
+// every kind: a transport error, any status, a Content-Range of every shape or none, under any
+// spelling of its name, a body of any length; through a session whose server also tells which
+// session each request came from.
+
+/// One call of `downloadPart`, and the server's answer, as the grade generates them.
+struct RangeScenario: GradedScenario {
+  /// The Content-Range the server sends, built from the part asked for.
+  enum ContentRange: String, Equatable, Sendable, CaseIterable {
+    case exact = "the part asked for"
+    case exactOfUnknownTotal = "the part asked for, of a total unknown"
+    case none = "none"
+    case otherUnit = "the part asked for, in items"
+    case withoutSlash = "the part asked for, without the slash"
+    case startOnly = "the part's start only"
+    case otherStart = "another start"
+    case otherEnd = "another end"
+    case endWithADigitMore = "the part's end with a digit more"
+    case unsatisfied = "a range not satisfied"
+    case asTheRequestSaysIt = "the Range header's spelling"
+    case twoSpaces = "two spaces after the unit"
+    case empty = "empty"
+  }
+
+  enum Answer: Equatable, Sendable {
+    /// The request fails before any answer, with this URLError code.
+    case transport(URLError.Code)
+    case http(status: Int, contentRange: ContentRange, headerName: String, body: Int)
+  }
+
+  var url: String
+  var offset: Int
+  var length: Int
+  var answer: Answer
+
+  /// The part's last byte: never past Int.max.
+  var last: Int { offset + (length - 1) }
+
+  var size: Int {
+    var size = 1
+    if case .http(_, let contentRange, _, let body) = answer {
+      size += (contentRange == .exact ? 0 : 1) + (body > 0 ? 1 : 0)
+    }
+    if offset > 1_000_000 || length > 1_000_000 { size += 3 }
+    if last > Int.max - 1_000 { size += 6 }  // last: an answer can trap near Int.max
+    return size
+  }
+
+  /// The Content-Range header's value, if there is one.
+  var contentRange: String? {
+    guard case .http(_, let shape, _, _) = answer else { return nil }
+    let total = last == Int.max ? "*" : "\(last + 1)"
+    switch shape {
+    case .exact: return "bytes \(offset)-\(last)/\(total)"
+    case .exactOfUnknownTotal: return "bytes \(offset)-\(last)/*"
+    case .none: return nil
+    case .otherUnit: return "items \(offset)-\(last)/\(total)"
+    case .withoutSlash: return "bytes \(offset)-\(last)"
+    case .startOnly: return "bytes \(offset)-"
+    case .otherStart: return "bytes \(offset > 0 ? offset - 1 : offset + 1)-\(last)/\(total)"
+    case .otherEnd: return "bytes \(offset)-\(last > 0 ? last - 1 : last + 1)/\(total)"
+    case .endWithADigitMore: return "bytes \(offset)-\(last)0/\(total)"
+    case .unsatisfied: return "bytes */\(total)"
+    case .asTheRequestSaysIt: return "bytes=\(offset)-\(last)/\(total)"
+    case .twoSpaces: return "bytes  \(offset)-\(last)/\(total)"
+    case .empty: return ""
+    }
+  }
+
+  /// The body the server sends.
+  var body: Data {
+    guard case .http(_, _, _, let count) = answer else { return Data() }
+    return Data((0..<count).map { UInt8(truncatingIfNeeded: (offset &+ $0) % 251) })
+  }
+
+  var description: String {
+    var text =
+      "downloadPart(of: \(url), offset: \(offset), length: \(length), session: the grade's)"
+    switch answer {
+    case .transport(let code): text += "; the request fails with \(urlErrorName(code))"
+    case .http(let status, _, let name, let body):
+      text += "; the server answers \(status)"
+      if let contentRange {
+        text += " with \(name): \"\(contentRange)\""
+      } else {
+        text += " with no Content-Range"
+      }
+      text += " and \(body) byte\(body == 1 ? "" : "s")"
+    }
+    return text
+  }
+
+  var smaller: [RangeScenario] {
+    var candidates: [RangeScenario] = []
+    func with(_ change: (inout RangeScenario) -> Void) {
+      var copy = self
+      change(&copy)
+      if copy != self { candidates.append(copy) }
+    }
+    if offset > 0 {
+      with { $0.offset = 0 }
+      with { $0.offset = offset / 2 }
+    }
+    if length > 1 {
+      with { $0.length = 1 }
+      with { $0.length = length / 2 }
+    }
+    with { $0.url = rangeURLs[0] }
+    if case .http(let status, let contentRange, let name, let body) = answer {
+      with {
+        $0.answer = .http(status: status, contentRange: contentRange, headerName: name, body: 0)
+      }
+      with {
+        $0.answer = .http(
+          status: status,
+          contentRange: contentRange,
+          headerName: "Content-Range",
+          body: body
+        )
+      }
+    }
+    return candidates
+  }
+}
+
+extension RangeScenario: Equatable {}
+
+/// The URLs a part is asked of.
+private let rangeURLs = [
+  "http://stub.invalid/files/small.bin", "http://stub.invalid/files/a%20b.bin?version=2",
+  "https://stub.invalid:8443/parts/x?first=1&second=two", "http://stub.invalid/",
+]
+
+/// "URLError(.timedOut)", for the codes a scenario fails with.
+private func urlErrorName(_ code: URLError.Code) -> String {
+  let names: [URLError.Code: String] = [
+    .timedOut: "timedOut", .networkConnectionLost: "networkConnectionLost",
+    .cannotConnectToHost: "cannotConnectToHost", .notConnectedToInternet: "notConnectedToInternet",
+  ]
+  return "URLError(.\(names[code] ?? "\(code.rawValue)"))"
+}
+
+/// The requests made, as the server saw them, and how the call came out.
+struct RangeOutcome: Equatable, CustomStringConvertible {
+  var log: [String]
+
+  var description: String { log.joined(separator: ", ") }
+}
+
+/// A PartError as the log tells it.
+private func spelled(_ error: PartError) -> String {
+  switch error {
+  case .status(let status): "threw PartError.status(\(status))"
+  case .contentRange(let expected, let received):
+    "threw PartError.contentRange(expected: \"\(expected)\", received: "
+      + (received.map { "\"\($0)\"" } ?? "nil") + ")"
+  }
+}
+
+/// The statement of exercise 6.3, as a program.
+func rangeModel(_ scenario: RangeScenario) -> RangeOutcome {
+  let request = "GET \(scenario.url) with Range: bytes=\(scenario.offset)-\(scenario.last)"
+  switch scenario.answer {
+  case .transport(let code): return RangeOutcome(log: [request, "threw \(urlErrorName(code))"])
+  case .http(let status, _, _, let body):
+    guard status == 206 else { return RangeOutcome(log: [request, spelled(.status(status))]) }
+    let expected = "bytes \(scenario.offset)-\(scenario.last)/"
+    guard let received = scenario.contentRange, received.hasPrefix(expected) else {
+      let error = PartError.contentRange(expected: expected, received: scenario.contentRange)
+      return RangeOutcome(log: [request, spelled(error)])
+    }
+    return RangeOutcome(log: [request, "returned the body's \(body) bytes"])
+  }
+}
+
+/// A server inside URLSession that answers with the current scenario's answer, and logs each
+/// request with the session it came from.
+final class RangeScenarioServer: URLProtocol {
+  private static let current = Locked<RangeScenario?>(nil)
+  private static let requests = Locked<[String]>([])
+
+  /// The session the grade gives `downloadPart`.
+  static let session: URLSession = {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.protocolClasses = [RangeScenarioServer.self]
+    configuration.urlCache = nil
+    return URLSession(configuration: configuration)
+  }()
+
+  /// Answers the requests that follow with `scenario`'s answer, and starts a new log.
+  static func serve(_ scenario: RangeScenario) {
+    current.withLock { $0 = scenario }
+    requests.withLock { $0 = [] }
+  }
+
+  static var log: [String] { requests.withLock { $0 } }
+
+  override class func canInit(with request: URLRequest) -> Bool { true }
+  override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+  override func startLoading() {
+    let method = request.httpMethod ?? "GET"
+    let url = request.url?.absoluteString ?? "no URL"
+    let asked =
+      "\(method) \(url) with Range: " + (request.value(forHTTPHeaderField: "Range") ?? "none")
+    let task = self.task.map(ObjectIdentifier.init)
+    // Safety: nothing else uses this instance until it answers, and its client may be called
+    // from any thread.
+    nonisolated(unsafe) let loading = self
+    // The answer waits for the given session's list of running tasks: is this request in it?
+    Self.session.getAllTasks { tasks in
+      let given = tasks.contains { ObjectIdentifier($0) == task }
+      Self.requests.withLock {
+        $0.append(given ? asked : asked + ", through a session other than the one given")
+      }
+      loading.answerTheScenario()
+    }
+  }
+
+  private func answerTheScenario() {
+    guard let url = request.url, let scenario = Self.current.withLock({ $0 }) else { return }
+    switch scenario.answer {
+    case .transport(let code):
+      client?.urlProtocol(self, didFailWithError: URLError(code))
+    case .http(let status, _, let name, _):
+      let body = scenario.body
+      var headers = ["Content-Length": "\(body.count)"]
+      headers[name] = scenario.contentRange
+      answer(url, status: status, headers: headers, body: body)
+    }
+  }
+
+  override func stopLoading() {}
+}
+
+/// Runs `scenario` on the answer's `downloadPart`, through the server's session.
+func rangeAnswer(_ scenario: RangeScenario) async throws -> RangeOutcome {
+  RangeScenarioServer.serve(scenario)
+  let result: String
+  do {
+    let data = try await downloadPart(
+      of: URL(string: scenario.url) ?? URL(fileURLWithPath: "/"),
+      offset: scenario.offset,
+      length: scenario.length,
+      session: RangeScenarioServer.session
+    )
+    result =
+      data == scenario.body
+      ? "returned the body's \(data.count) bytes"
+      : "returned \(data.count) bytes that are not the body's \(scenario.body.count)"
+  } catch let error as PartError {
+    result = spelled(error)
+  } catch let error as URLError {
+    result = "threw \(urlErrorName(error.code))"
+  } catch let error as NotImplemented {
+    throw error
+  } catch {
+    result = "threw \(type(of: error)): \(error)"
+  }
+  return RangeOutcome(log: RangeScenarioServer.log + [result])
+}
+
+/// The calls exercise 6.3 is graded on: a fixed list, from a fixed seed.
+func rangeScenarios(count: Int, seed: UInt64) -> [RangeScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  let statuses = [
+    200, 201, 202, 203, 204, 205, 207, 208, 226, 300, 301, 302, 304, 307, 400, 401, 403, 404,
+    410, 416, 429, 500, 502, 503, 504,
+  ]
+  let codes = [
+    URLError.timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet,
+  ]
+  return (0..<count).map { _ in
+    let small = Int.random(in: 1...5_000, using: &numbers)
+    let (offset, length) = numbers.pick([
+      (0, 1), (0, small), (1, 1), (Int.random(in: 0...10_000_000, using: &numbers), small),
+      (Int.random(in: 1 << 40...1 << 62, using: &numbers), small), (Int.max, 1),
+      (Int.max - small + 1, small), (0, Int.max), (1, Int.max), (0, 2),
+    ])
+    var scenario = RangeScenario(
+      url: numbers.pick(rangeURLs),
+      offset: offset,
+      length: length,
+      answer: .transport(numbers.pick(codes))
+    )
+    guard !numbers.chance(8) else { return scenario }
+    let status =
+      numbers.chance(60)
+      ? 206
+      : numbers.chance(80) ? numbers.pick(statuses) : Int.random(in: 200...599, using: &numbers)
+    let contentRange: RangeScenario.ContentRange =
+      numbers.chance(40) ? .exact : numbers.pick(RangeScenario.ContentRange.allCases)
+    scenario.answer = .http(
+      status: status,
+      contentRange: contentRange,
+      headerName: numbers.pick(["Content-Range", "Content-Range", "content-range", "CONTENT-RANGE"]
+      ),
+      body: numbers.chance(50) ? min(length, 64) : Int.random(in: 0...20, using: &numbers)
+    )
+    return scenario
+  }
+}
+
+/// The failure message: the call and the answer, then what the answer did and what the statement
+/// gives.
+func explainRanges(
+  _ scenario: RangeScenario,
+  _ got: RangeOutcome,
+  _ expected: RangeOutcome
+)
+  -> String
+{
+  "\(scenario): your answer: \(got); the statement gives: \(expected)"
+}
