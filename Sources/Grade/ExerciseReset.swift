@@ -27,11 +27,19 @@ enum ExerciseReset {
     /// Where the learner's version goes, from the package root.
     let backup: String
 
+    /// The command that brings the learner's version back over the stub.
+    var bringBack: String { ExerciseReset.bringBack(backup, over: exercise) }
+
     /// "Put back the original stub of 1.2 in ...? Your version will be kept in ...".
     var question: String {
       "Put back the original stub of \(exercise.id) in \(exercise.stubPath)? "
         + "Your version will be kept in \(backup)."
     }
+  }
+
+  /// "cp BACKUP STUB": the command that puts a kept version back.
+  static func bringBack(_ backup: String, over exercise: Exercise) -> String {
+    "cp \(backup) \(exercise.stubPath)"
   }
 
   /// Restores `exercise`'s stub after `confirm` says yes to the question it is given.

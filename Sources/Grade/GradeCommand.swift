@@ -265,7 +265,8 @@ enum GradeCommand {
     switch outcome {
     case .restored(let backup):
       console.print("Put back the original stub of \(exercise.id) in \(exercise.stubPath).")
-      console.print("Your version is in \(backup).")
+      console.print("Your version is in \(backup); to bring it back:")
+      console.print("  " + ExerciseReset.bringBack(backup, over: exercise))
       return 0
     case .alreadyUntouched:
       console.print("\(exercise.stubPath) is already the original stub; nothing to do.")

@@ -151,7 +151,8 @@ struct WatchMode: Sendable {
         do {
           try applyReset(plan)
           console.print("Put back the original stub of \(exercise.id) in \(exercise.stubPath).")
-          console.print("Your version is in \(plan.backup).")
+          console.print("Your version is in \(plan.backup); to bring it back:")
+          console.print("  \(plan.bringBack)")
         } catch {
           console.print("Could not reset \(exercise.id): \(error)", style: .failure)
         }

@@ -264,7 +264,12 @@ final class WatchModeTests: XCTestCase {
 
     await h.type("ry")
     XCTAssertEqual(h.asked.withLock { $0 }, ["reset 1.1"])
-    XCTAssertTrue(h.recorder.lines.contains("Your version is in kept.swift."))
+    XCTAssertTrue(h.recorder.lines.contains("Your version is in kept.swift; to bring it back:"))
+    XCTAssertTrue(
+      h.recorder.lines.contains(
+        "  cp kept.swift Sources/Exercises/Chapter01/Ex1_1_ScannerService.swift"
+      )
+    )
     run.cancel()
     _ = await run.value
   }
