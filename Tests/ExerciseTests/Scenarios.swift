@@ -49,8 +49,17 @@ enum ScenarioAnnouncer {
   private static let grading = ProcessInfo.processInfo.environment["TUTORIAL_GRADING"] == "1"
 
   static func announce(_ scenario: some GradedScenario) {
+    announce(scenario.description)
+  }
+
+  /// Names what the runner waits for in `scenario`, so that a hang says which wait never ended.
+  static func announce(_ scenario: some GradedScenario, waitingFor event: String) {
+    announce("\(scenario): the test waits for \(event)")
+  }
+
+  private static func announce(_ text: String) {
     guard grading else { return }
-    FileHandle.standardError.write(Data((prefix + scenario.description + "\n").utf8))
+    FileHandle.standardError.write(Data((prefix + text + "\n").utf8))
   }
 }
 

@@ -123,7 +123,7 @@ extension ExerciseCatalog {
           hint: "The scanner says why it failed, and the caller may need to know: throw the error "
             + "didFailWith handed you, not one you make."
         ),
-        .scenarioDiffers(fixtures: ["pending-scan-in-a-static"]),
+        .scenarioDiffers(fixtures: ["pending-scan-in-a-static", "pending-ended-at-next-callback"]),
       ]
     ),
     Exercise(

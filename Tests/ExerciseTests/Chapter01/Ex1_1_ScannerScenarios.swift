@@ -103,10 +103,23 @@ private func ending(_ callback: ScannerScenario.Callback?) -> String {
 
 /// The statement of exercise 1.1, as a program.
 func scannerModel(_ scenario: ScannerScenario) -> ScannerOutcome {
+  let (endings, owners) = scanEndings(scenario.stepsWithTheClosingOnes)
+  return ScannerOutcome(
+    scans: endings.enumerated().map { index, ending in
+      "scan \(index + 1) on \(name(owners[index])) " + (ending ?? "still waiting")
+    }
+  )
+}
+
+/// How each scan started by `steps` has ended by their end (nil: still waiting), and on which
+/// service it was started.
+private func scanEndings(
+  _ steps: some Sequence<ScannerScenario.Step>
+) -> (endings: [String?], owners: [Int]) {
   var endings: [String?] = []
   var owners: [Int] = []
   var pending: [Int: Int] = [:]
-  for step in scenario.stepsWithTheClosingOnes {
+  for step in steps {
     switch step {
     case .scan(let service):
       // A scan started while another is pending ends the pending one with nil.
@@ -118,11 +131,7 @@ func scannerModel(_ scenario: ScannerScenario) -> ScannerOutcome {
       if let waiting = pending.removeValue(forKey: service) { endings[waiting] = ending(callback) }
     }
   }
-  return ScannerOutcome(
-    scans: endings.enumerated().map { index, ending in
-      "scan \(index + 1) on \(name(owners[index])) " + (ending ?? "still waiting")
-    }
-  )
+  return (endings, owners)
 }
 
 /// A scanner the test drives: it keeps the delegate it was last shown with, and calls it when
@@ -152,14 +161,34 @@ private final class DrivenScanner: DocumentScanning {
 /// Runs `scenario` on two of the answer's services, on the main actor.
 ///
 /// Each `scan()` runs in a task of its own; the runner goes on once the scanner is shown (or the
-/// scan has ended), so every callback finds the scan it is meant for. The statement ends every
-/// scan by the closing callbacks, so the runner then waits for each scan's task to end.
+/// scan has ended), so every callback finds the scan it is meant for. After each step it waits
+/// for every scan the statement has ended by then; the closing callbacks end them all.
 @MainActor
 func scannerAnswer(_ scenario: ScannerScenario) async throws -> ScannerOutcome {
   let scanners = [DrivenScanner(), DrivenScanner()]
   let services = scanners.map { ScannerService(scanner: $0) }
   var scans: [(owner: Int, task: Task<String, any Error>)] = []
-  for step in scenario.stepsWithTheClosingOnes {
+  var endings: [Int: String] = [:]
+  /// Waits for the end of every scan the statement has ended by the end of `step`.
+  func waitForTheScansEnded(by step: Int) async throws {
+    let ended = scanEndings(scenario.stepsWithTheClosingOnes.prefix(step + 1)).endings
+    for (index, ending) in ended.enumerated() where ending != nil && endings[index] == nil {
+      let scan = "scan \(index + 1) on \(name(scans[index].owner))"
+      let stepText = scenario.stepsWithTheClosingOnes[step].description
+      ScenarioAnnouncer.announce(
+        scenario,
+        waitingFor: "\(scan) to end at step \(step + 1) (\(stepText)), where the statement ends it"
+      )
+      do {
+        endings[index] = try await scans[index].task.value
+      } catch let error as NotImplemented {
+        throw error
+      } catch {
+        endings[index] = "threw \(error)"
+      }
+    }
+  }
+  for (number, step) in scenario.stepsWithTheClosingOnes.enumerated() {
     switch step {
     case .scan(let service):
       let shown = OneShotSignal<Void>()
@@ -175,20 +204,14 @@ func scannerAnswer(_ scenario: ScannerScenario) async throws -> ScannerOutcome {
     case .callback(let service, let callback), .duplicate(let service, let callback):
       scanners[service].call(callback)
     }
+    // A scan the statement ends here must end here: one that waits for a later step hangs.
+    try await waitForTheScansEnded(by: number)
   }
-  var endings: [String] = []
-  for (owner, task) in scans {
-    let ending: String
-    do {
-      ending = try await task.value
-    } catch let error as NotImplemented {
-      throw error
-    } catch {
-      ending = "threw \(error)"
+  return ScannerOutcome(
+    scans: scans.indices.map { index in
+      "scan \(index + 1) on \(name(scans[index].owner)) " + (endings[index] ?? "still waiting")
     }
-    endings.append("scan \(endings.count + 1) on \(name(owner)) " + ending)
-  }
-  return ScannerOutcome(scans: endings)
+  )
 }
 
 /// The scripts exercise 1.1 is graded on: a fixed list, from a fixed seed.

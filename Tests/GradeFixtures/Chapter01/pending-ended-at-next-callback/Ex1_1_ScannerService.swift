@@ -1,0 +1,40 @@
+// Known wrong: a scan started while another is pending does not end the pending one at once; it is kept in a list and only ended (with nil) when the next callback comes.
+import ExerciseSupport
+
+@MainActor
+public final class ScannerService: DocumentScannerDelegate {
+  private let scanner: any DocumentScanning
+  /// Every scan still waiting, oldest first: the newest gets the callback, the others nil.
+  private var waiting: [CheckedContinuation<Document?, any Error>] = []
+
+  public init(scanner: any DocumentScanning) {
+    self.scanner = scanner
+  }
+
+  public func scan() async throws -> Document? {
+    try await withCheckedThrowingContinuation { continuation in
+      waiting.append(continuation)
+      scanner.present(delegate: self)
+    }
+  }
+
+  public func documentScanner(_ scanner: any DocumentScanning, didScan document: Document) {
+    finish(.success(document))
+  }
+
+  public func documentScannerDidCancel(_ scanner: any DocumentScanning) {
+    finish(.success(nil))
+  }
+
+  public func documentScanner(_ scanner: any DocumentScanning, didFailWith error: ScannerError) {
+    finish(.failure(error))
+  }
+
+  private func finish(_ result: Result<Document?, any Error>) {
+    guard let newest = waiting.popLast() else { return }  // a late duplicate finds none
+    let older = waiting
+    waiting = []
+    for continuation in older { continuation.resume(returning: nil) }
+    newest.resume(with: result)
+  }
+}
