@@ -4,9 +4,11 @@ import ExerciseSupport
 ///
 /// Give `SpeechRecognizing.recognize(_:completion:)` an async form: return the transcript on
 /// success and throw the recognizer's error on failure. Every path must resume the
-/// continuation, or the caller waits forever. Graded on 300 generated scripts too: 1 to 12
-/// calls at once, any clip, any transcript (empty, spaced, several lines), either error, each
-/// answered inside `recognize`, from another thread, or later in any order. Left free: nothing.
+/// continuation, or the caller waits forever. Ask the recognizer once per call. Graded on 300
+/// generated scripts too: 1 to 13 calls at once (two may ask for one clip), any transcript
+/// (empty, spaced, several lines), either error, each answered inside `recognize`, from another
+/// thread, or later in any order, a caller cancelled while it waits. Left free: what a cancelled
+/// caller gets (its clip's answer or a CancellationError), as long as the call ends once.
 /// Read docs/Chapter01-Continuations.md#exercise-12-wrap-a-callback-api
 public func transcribe(
   _ clip: AudioClip,

@@ -227,7 +227,12 @@ extension ExerciseCatalog {
             + "leaves the thread free. And each call needs a continuation of its own: one kept "
             + "where the next call overwrites it is never resumed."
         ),
-        .scenarioDiffers(fixtures: ["transcript-trimmed", "empty-transcript-as-no-speech"]),
+        .scenarioDiffers(
+          fixtures: [
+            "transcript-trimmed", "empty-transcript-as-no-speech", "same-clip-asked-once",
+            "cancel-resumes-unguarded",
+          ]
+        ),
       ]
     ),
     Exercise(

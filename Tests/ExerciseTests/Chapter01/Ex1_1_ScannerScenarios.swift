@@ -179,6 +179,7 @@ func scannerAnswer(_ scenario: ScannerScenario) async throws -> ScannerOutcome {
         scenario,
         waitingFor: "\(scan) to end at step \(step + 1) (\(stepText)), where the statement ends it"
       )
+      defer { ScenarioAnnouncer.announce(scenario) }
       do {
         endings[index] = try await scans[index].task.value
       } catch let error as NotImplemented {
