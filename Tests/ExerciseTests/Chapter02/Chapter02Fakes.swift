@@ -97,3 +97,133 @@ final class ScriptedPagedSource: PagedSource, Sendable {
     return number >= 1 && number <= pages.count ? pages[number - 1] : []
   }
 }
+
+// MARK: - Exercise 2.2's generated runs
+
+/// The error of the page that fails.
+struct PageFetchFailed: Error, Equatable {
+  let page: Int
+}
+
+/// The consumer whose next() runs now, and which of its calls it is: a fetch made in a task that
+/// a next() started inherits them.
+enum PagedAsker {
+  @TaskLocal static var current: (reader: Int, next: Int)?
+}
+
+/// A source with a book's pages: records each fetch with the next() it was made for, and holds
+/// the one fetch the test asks it to, until the test lets it go on.
+final class BookSource: PagedSource {
+  private struct Hold {
+    var asker: (reader: Int, next: Int)?
+    var reached: OneShotSignal<Void>?
+    var waiting: CheckedContinuation<Void, Never>?
+    var released = false
+  }
+
+  private let book: PagedScenario.Book
+  private let fetches = Locked<[(reader: Int?, next: Int?, page: Int)]>([])
+  private let hold = Locked(Hold())
+
+  init(_ book: PagedScenario.Book) {
+    self.book = book
+  }
+
+  /// Fetches made for `reader`, with the next() (from 1) each was made for.
+  func fetched(by reader: Int) -> [(page: Int, next: Int)] {
+    fetches.withLock { $0 }.compactMap { fetch in
+      guard fetch.reader == reader, let next = fetch.next else { return nil }
+      return (fetch.page, next)
+    }
+  }
+
+  /// Pages fetched outside any next().
+  var fetchedUnasked: [Int] {
+    fetches.withLock { $0 }.filter { $0.reader == nil }.map(\.page)
+  }
+
+  /// Holds the fetch made for this next() of `reader`, and fires `reached` when it is held.
+  func hold(_ reader: Int, _ next: Int, reached: OneShotSignal<Void>) {
+    hold.withLock { $0 = Hold(asker: (reader, next), reached: reached) }
+  }
+
+  /// Lets the held fetch go on.
+  func release() {
+    hold.withLock { hold in
+      hold.released = true
+      return hold.waiting.take()
+    }?.resume()
+  }
+
+  func fetchPage(_ number: Int) async throws -> [String] {
+    let asker = PagedAsker.current
+    fetches.withLock { $0.append((asker?.reader, asker?.next, number)) }
+    let held = hold.withLock { hold -> OneShotSignal<Void>? in
+      guard let wanted = hold.asker, let asker, wanted == asker else { return nil }
+      hold.asker = nil
+      return hold.reached
+    }
+    if let held {
+      await withCheckedContinuation { continuation in
+        let released = hold.withLock { hold in
+          if !hold.released { hold.waiting = continuation }
+          return hold.released
+        }
+        held.fire(())
+        if released { continuation.resume() }
+      }
+      if book.cancelThrows, Task.isCancelled { throw CancellationError() }
+    }
+    if number == book.failingPage { throw PageFetchFailed(page: number) }
+    return book.page(number)
+  }
+}
+
+/// A consumer on a task of its own that takes one step when the test says: a next(), with
+/// `PagedAsker` set, or letting go of its stream.
+final class PagedConsumer: Sendable {
+  private let commands: [OneShotSignal<Bool>]  // true: next(); false: leave
+  private let replies: [OneShotSignal<Result<[String]?, any Error>>]
+  private let taken = Locked(0)
+  let task: Task<Void, Never>
+
+  init(reader: Int, steps: Int, stream: AsyncThrowingStream<[String], any Error>) {
+    let commands = (0...steps).map { _ in OneShotSignal<Bool>() }
+    let replies = (0...steps).map { _ in OneShotSignal<Result<[String]?, any Error>>() }
+    (self.commands, self.replies) = (commands, replies)
+    task = Task {
+      var iterator = stream.makeAsyncIterator()
+      for (index, command) in commands.enumerated() {
+        guard await command.wait() else { return }
+        let result: Result<[String]?, any Error>
+        do {
+          let page = try await PagedAsker.$current.withValue((reader, index + 1)) {
+            try await iterator.next()
+          }
+          result = .success(page)
+        } catch {
+          result = .failure(error)
+        }
+        replies[index].fire(result)
+      }
+    }
+  }
+
+  /// Starts its next next(); `reply` then gives what it returned.
+  func startNext() -> OneShotSignal<Result<[String]?, any Error>> {
+    let index = taken.withLock { taken in
+      defer { taken += 1 }
+      return taken
+    }
+    commands[index].fire(true)
+    return replies[index]
+  }
+
+  /// The number the next next() will have, from 1.
+  var nextNumber: Int { taken.withLock { $0 } + 1 }
+
+  func leave() async {
+    commands[taken.withLock { $0 }].fire(false)
+    await task.value
+  }
+}
