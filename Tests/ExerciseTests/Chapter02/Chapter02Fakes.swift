@@ -1,6 +1,7 @@
 import LessonSupport
 import ExerciseSupport
 import Foundation
+import TestTooling
 
 struct ScriptedFailure: Error, Equatable {}
 
@@ -95,6 +96,167 @@ final class ScriptedPagedSource: PagedSource, Sendable {
     fetchedDuring.withLock { $0.append((number, PageRequest.number)) }
     if number == failingPage { throw ScriptedFailure() }
     return number >= 1 && number <= pages.count ? pages[number - 1] : []
+  }
+}
+
+// MARK: - Exercise 2.1's generated runs
+
+/// The error of a source that fails: which one it is.
+struct TickSourceFailed: Error, Equatable {
+  let source: String
+}
+
+/// A source that gives its ticks on a manual clock, from a task of its own, and tells the test
+/// each step it took; it records start() and stop() calls.
+final class ClockedTickSource: TickSource, Sendable {
+  private struct State {
+    var starts = 0
+    var stops = 0
+    var stopped = false
+    /// It called onFinish.
+    var finished = false
+    /// It will take no more steps.
+    var ended = false
+    var steps = 0
+    var task: Task<Void, Never>?
+    var waiters: [(step: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    mutating func takeReadyWaiters() -> [CheckedContinuation<Void, Never>] {
+      let ready = waiters.filter { ended || stopped || steps >= $0.step }
+      waiters.removeAll { ended || stopped || steps >= $0.step }
+      return ready.map(\.continuation)
+    }
+  }
+
+  let name: String
+  let clock = ManualClock()
+  private let plan: TickScenario.Source
+  private let state = Locked(State())
+
+  init(_ plan: TickScenario.Source, name: String) {
+    self.plan = plan
+    self.name = name
+  }
+
+  var starts: Int { state.withLock { $0.starts } }
+  var stops: Int { state.withLock { $0.stops } }
+  var isStopped: Bool { state.withLock { $0.stopped } }
+  var hasFinished: Bool { state.withLock { $0.finished } }
+
+  func start(
+    onTick: @escaping @Sendable (Int) -> Void,
+    onFinish: @escaping @Sendable ((any Error)?) -> Void
+  ) {
+    guard
+      state.withLock({ state in
+        state.starts += 1
+        return state.starts == 1
+      })
+    else { return }
+    for tick in plan.atStart where !isStopped { onTick(tick) }
+    let failure = plan.end == .fails ? TickSourceFailed(source: name) : nil
+    if plan.endsInStart {
+      if !isStopped { finish(onFinish, failure) }
+      return took(ending: true)
+    }
+    let (clock, plan, begin) = (clock, plan, clock.now)
+    let task = Task { [self] in
+      var step = 0
+      while true {
+        step += 1
+        do {
+          try await clock.sleep(until: begin.advanced(by: plan.interval * step))
+        } catch {
+          return took(ending: true)  // stopped
+        }
+        guard !isStopped else { return took(ending: true) }
+        if step <= plan.later.count {
+          onTick(plan.later[step - 1])
+          took(ending: false)
+        } else {
+          finish(onFinish, failure)
+          return took(ending: true)
+        }
+      }
+    }
+    state.withLock { $0.task = task }
+  }
+
+  func stop() {
+    let (task, ready) = state.withLock { state in
+      state.stops += 1
+      state.stopped = true
+      return (state.task, state.takeReadyWaiters())
+    }
+    task?.cancel()
+    ready.forEach { $0.resume() }
+  }
+
+  private func finish(_ onFinish: @Sendable ((any Error)?) -> Void, _ failure: (any Error)?) {
+    state.withLock { $0.finished = true }
+    onFinish(failure)
+  }
+
+  private func took(ending: Bool) {
+    state.withLock { state in
+      state.steps += 1
+      if ending { state.ended = true }
+      return state.takeReadyWaiters()
+    }.forEach { $0.resume() }
+  }
+
+  /// Returns once the source has taken `step` steps, or will take no more.
+  func waitForStep(_ step: Int) async {
+    await withCheckedContinuation { continuation in
+      let ready = state.withLock { state in
+        state.waiters.append((step, continuation))
+        return state.takeReadyWaiters()
+      }
+      ready.forEach { $0.resume() }
+    }
+  }
+
+  /// Ends its task, if it still runs, and waits for it.
+  func end() async {
+    let task = state.withLock { $0.task }
+    task?.cancel()
+    await task?.value
+  }
+}
+
+/// Holds a stream until its consumer takes it, so that nothing else keeps it.
+final class StreamBox: Sendable {
+  private let stream: Locked<AsyncThrowingStream<Int, any Error>?>
+
+  init(_ stream: AsyncThrowingStream<Int, any Error>) {
+    self.stream = Locked(stream)
+  }
+
+  func take() -> AsyncThrowingStream<Int, any Error>? {
+    stream.withLock { $0.take() }
+  }
+}
+
+/// A consumer on a task of its own: reads the stream (up to `limit` ticks), lets go of it, and
+/// notes what its source was doing then.
+final class TickReader: Sendable {
+  let task: Task<(got: [Int], ending: (any Error)?, source: String), Never>
+
+  init(_ box: StreamBox, limit: Int?, source: ClockedTickSource) {
+    task = Task {
+      var got: [Int] = []
+      var ending: (any Error)?
+      var iterator = box.take()?.makeAsyncIterator()
+      do {
+        while got.count < limit ?? .max, let tick = try await iterator?.next() { got.append(tick) }
+      } catch {
+        ending = error
+      }
+      iterator = nil  // the stream is gone now: its onTermination has run
+      let state =
+        source.hasFinished ? "had ended" : source.isStopped ? "was stopped" : "still ran"
+      return (got, ending, state)
+    }
   }
 }
 
