@@ -224,25 +224,12 @@ final class ClockedTickSource: TickSource, Sendable {
   }
 }
 
-/// Holds a stream until its consumer takes it, so that nothing else keeps it.
-final class StreamBox: Sendable {
-  private let stream: Locked<AsyncThrowingStream<Int, any Error>?>
-
-  init(_ stream: AsyncThrowingStream<Int, any Error>) {
-    self.stream = Locked(stream)
-  }
-
-  func take() -> AsyncThrowingStream<Int, any Error>? {
-    stream.withLock { $0.take() }
-  }
-}
-
 /// A consumer on a task of its own: reads the stream (up to `limit` ticks), lets go of it, and
 /// notes what its source was doing then.
 final class TickReader: Sendable {
   let task: Task<(got: [Int], ending: (any Error)?, source: String), Never>
 
-  init(_ box: StreamBox, limit: Int?, source: ClockedTickSource) {
+  init(_ box: StreamBox<Int>, limit: Int?, source: ClockedTickSource) {
     task = Task {
       var got: [Int] = []
       var ending: (any Error)?
@@ -265,12 +252,6 @@ final class TickReader: Sendable {
 /// The error of the page that fails.
 struct PageFetchFailed: Error, Equatable {
   let page: Int
-}
-
-/// The consumer whose next() runs now, and which of its calls it is: a fetch made in a task that
-/// a next() started inherits them.
-enum PagedAsker {
-  @TaskLocal static var current: (reader: Int, next: Int)?
 }
 
 /// A source with a book's pages: records each fetch with the next() it was made for, and holds
@@ -318,7 +299,7 @@ final class BookSource: PagedSource {
   }
 
   func fetchPage(_ number: Int) async throws -> [String] {
-    let asker = PagedAsker.current
+    let asker = AskingConsumer.current
     fetches.withLock { $0.append((asker?.reader, asker?.next, number)) }
     let held = hold.withLock { hold -> OneShotSignal<Void>? in
       guard let wanted = hold.asker, let asker, wanted == asker else { return nil }
@@ -341,28 +322,51 @@ final class BookSource: PagedSource {
   }
 }
 
+// MARK: - Consumers the generated runs drive
+
+/// Holds a stream until its consumer takes it, so that nothing else keeps it.
+final class StreamBox<Element: Sendable>: Sendable {
+  private let stream: Locked<AsyncThrowingStream<Element, any Error>?>
+
+  init(_ stream: AsyncThrowingStream<Element, any Error>) {
+    self.stream = Locked(stream)
+  }
+
+  func take() -> AsyncThrowingStream<Element, any Error>? {
+    stream.withLock { $0.take() }
+  }
+}
+
+/// The consumer whose next() runs now, and which of its calls it is: a fetch made in a task that
+/// a next() started inherits them.
+enum AskingConsumer {
+  @TaskLocal static var current: (reader: Int, next: Int)?
+}
+
 /// A consumer on a task of its own that takes one step when the test says: a next(), with
-/// `PagedAsker` set, or letting go of its stream.
-final class PagedConsumer: Sendable {
+/// `AskingConsumer` set, or letting go of its stream.
+final class StepConsumer<Element: Sendable>: Sendable {
   private let commands: [OneShotSignal<Bool>]  // true: next(); false: leave
-  private let replies: [OneShotSignal<Result<[String]?, any Error>>]
+  private let replies: [OneShotSignal<Result<Element?, any Error>>]
   private let taken = Locked(0)
   let task: Task<Void, Never>
 
-  init(reader: Int, steps: Int, stream: AsyncThrowingStream<[String], any Error>) {
+  /// A consumer of `stream` that takes up to `steps` steps; it alone holds the stream.
+  init(reader: Int, steps: Int, stream: AsyncThrowingStream<Element, any Error>) {
     let commands = (0...steps).map { _ in OneShotSignal<Bool>() }
-    let replies = (0...steps).map { _ in OneShotSignal<Result<[String]?, any Error>>() }
+    let replies = (0...steps).map { _ in OneShotSignal<Result<Element?, any Error>>() }
     (self.commands, self.replies) = (commands, replies)
+    let box = StreamBox(stream)
     task = Task {
-      var iterator = stream.makeAsyncIterator()
+      var iterator = box.take()?.makeAsyncIterator()
       for (index, command) in commands.enumerated() {
         guard await command.wait() else { return }
-        let result: Result<[String]?, any Error>
+        let result: Result<Element?, any Error>
         do {
-          let page = try await PagedAsker.$current.withValue((reader, index + 1)) {
-            try await iterator.next()
+          let element = try await AskingConsumer.$current.withValue((reader, index + 1)) {
+            try await iterator?.next()
           }
-          result = .success(page)
+          result = .success(element)
         } catch {
           result = .failure(error)
         }
@@ -371,8 +375,8 @@ final class PagedConsumer: Sendable {
     }
   }
 
-  /// Starts its next next(); `reply` then gives what it returned.
-  func startNext() -> OneShotSignal<Result<[String]?, any Error>> {
+  /// Starts its next next(); the signal returned gives what it returned.
+  func startNext() -> OneShotSignal<Result<Element?, any Error>> {
     let index = taken.withLock { taken in
       defer { taken += 1 }
       return taken
@@ -384,6 +388,7 @@ final class PagedConsumer: Sendable {
   /// The number the next next() will have, from 1.
   var nextNumber: Int { taken.withLock { $0 } + 1 }
 
+  /// Leaves its loop, letting go of the stream, and returns once its task has ended.
   func leave() async {
     commands[taken.withLock { $0 }].fire(false)
     await task.value

@@ -422,7 +422,7 @@ func pagedAnswer(_ scenario: PagedScenario) async throws -> PagedOutcome {
   var sources = scenario.books.map(BookSource.init)
   let probes = sources.map { WeakSource(source: $0) }
   let consumers = scenario.readers.enumerated().map { index, reader in
-    PagedConsumer(
+    StepConsumer(
       reader: index,
       steps: scenario.steps(of: reader).count,
       stream: pages(from: sources[reader.book])
