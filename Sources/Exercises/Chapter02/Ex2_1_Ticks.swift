@@ -6,7 +6,7 @@ import ExerciseSupport
 /// finishes (or throw its error), and stop the source when the consumer goes away. A tick is in
 /// the stream as soon as onTick returns. Streams over several sources may live at once; once
 /// they have ended and the test lets go, nothing keeps a source alive.
-/// Graded on 300 generated runs too (0 to 140 ticks on a manual clock, up to 1,100 given inside
+/// Graded on 300 generated runs too (0 to 140 ticks on a manual clock, up to 10,050 given inside
 /// start(), repeats, Int.min and Int.max, sources that finish or fail, up to three streams at
 /// once, consumers that read as ticks come or only after the end, leave by break or whose task is
 /// cancelled after any tick). Left free: whether a consumer that left sees its loop end with

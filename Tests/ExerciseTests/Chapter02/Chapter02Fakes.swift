@@ -317,7 +317,9 @@ final class BookSource: PagedSource {
       }
       if book.cancelThrows, Task.isCancelled { throw CancellationError() }
     }
-    if number == book.failingPage { throw PageFetchFailed(page: number) }
+    if number == book.failingPage {
+      throw book.failsWithCancellation ? CancellationError() : PageFetchFailed(page: number)
+    }
     return book.page(number)
   }
 }

@@ -25,6 +25,8 @@ struct PagedScenario: GradedScenario {
     var afterTheEmpty: [[String]] = []
     /// The page (from 1) whose fetch throws `PageFetchFailed`, if any.
     var failingPage: Int?
+    /// That page throws `CancellationError` instead, though nobody cancelled anything.
+    var failsWithCancellation = false
     /// A fetch under way when its task is cancelled throws `CancellationError`.
     var cancelThrows = false
 
@@ -37,6 +39,9 @@ struct PagedScenario: GradedScenario {
 
     /// The first page that is not a page: the failing one, or the first empty one.
     var end: Int { min(failingPage ?? .max, pages.count + 1) }
+
+    /// The error of the failing page, as the messages name it.
+    var failure: String { failsWithCancellation ? "CancellationError" : "PageFetchFailed" }
   }
 
   enum Consumer: Equatable, Sendable {
@@ -139,6 +144,7 @@ struct PagedScenario: GradedScenario {
         $0.refitReaders(of: index)
       }
       with { $0.books[index].cancelThrows = false }
+      with { $0.books[index].failsWithCancellation = false }
       with { $0.books[index].pages = $0.books[index].pages.map { [$0[0]] } }
     }
     for index in readers.indices {
@@ -251,13 +257,14 @@ private func spelledBook(_ book: PagedScenario.Book) -> String {
   let pages = book.pages
   var text = pages.isEmpty ? "no pages" : "\(pages.count) page\(plural(pages.count))"
   if pages.count > 0 && pages.count <= 4 {
-    text += " " + pages.map { "[\($0.joined(separator: ", "))]" }.joined(separator: ", ")
+    text += " " + pages.map { "\($0)" }.joined(separator: ", ")
   }
+  let cancelled = book.failsWithCancellation ? ", nobody having cancelled anything" : ""
   if let failing = book.failingPage, failing <= pages.count {
-    text += " (page \(failing) throws PageFetchFailed)"
+    text += " (page \(failing) throws \(book.failure)\(cancelled))"
   }
   if book.failingPage == pages.count + 1 {
-    return text + ", then page \(pages.count + 1) throws PageFetchFailed"
+    return text + ", then page \(pages.count + 1) throws \(book.failure)\(cancelled)"
   }
   text += ", then an empty page"
   if !book.afterTheEmpty.isEmpty {
@@ -277,7 +284,7 @@ struct PagedReaderOutcome: Equatable, Sendable {
     case names([String])
     case end
     case thrown(String)
-    /// The page asked for while the task was cancelled: the page, or CancellationError.
+    /// The page asked for while the task was cancelled: the page, CancellationError or the end.
     case pageOrCancellation(Int)
   }
 
@@ -338,10 +345,11 @@ private func spelledGot(_ got: [PagedReaderOutcome.Got]) -> String {
     case .page(let number): run = (number, number)
     case .names([]): parts.append("an empty page []")
     case .names(let names):
-      parts.append("[\(names.joined(separator: ", "))], no page of the source")
+      parts.append("\(names), no page of the source")
     case .end: parts.append("the end")
     case .thrown(let error): parts.append("\(error) thrown")
-    case .pageOrCancellation(let number): parts.append("page \(number) or CancellationError")
+    case .pageOrCancellation(let number):
+      parts.append("page \(number), CancellationError or the end")
     }
   }
   closeRun()
@@ -400,7 +408,7 @@ func pagedModel(_ scenario: PagedScenario) -> PagedOutcome {
           } else if calls < book.end {
             outcome.got.append(.page(calls))
           } else {
-            outcome.got.append(calls == book.failingPage ? .thrown("PageFetchFailed") : .end)
+            outcome.got.append(calls == book.failingPage ? .thrown(book.failure) : .end)
             over = true
           }
         case .cancel: over = true
@@ -469,7 +477,8 @@ func pagedAnswer(_ scenario: PagedScenario) async throws -> PagedOutcome {
       outcomes[reader].got.append(
         step == .cancelWhileFetching && got == .page(number) ? .pageOrCancellation(number) : got
       )
-    case .success(nil): outcomes[reader].got.append(.end)
+    case .success(nil):
+      outcomes[reader].got.append(step == .cancelWhileFetching ? .pageOrCancellation(number) : .end)
     case .failure(let error as NotImplemented):
       notImplemented = error
       outcomes[reader].got.append(.thrown("NotImplemented"))
@@ -533,20 +542,24 @@ func pagedScenarios(count: Int, seed: UInt64) -> [PagedScenario] {
 private func generatedBook(_ numbers: inout SeededNumbers) -> PagedScenario.Book {
   let count =
     switch Int.random(in: 0..<100, using: &numbers) {
-    case 0..<70: Int.random(in: 0...6, using: &numbers)
-    case 70..<82: Int.random(in: 7...30, using: &numbers)
-    case 82..<92: Int.random(in: 99...140, using: &numbers)
-    case 92..<97: Int.random(in: 250...270, using: &numbers)
+    case 0..<72: Int.random(in: 0...6, using: &numbers)
+    case 72..<84: Int.random(in: 7...30, using: &numbers)
+    case 84..<93: Int.random(in: 99...140, using: &numbers)
+    case 93..<98: Int.random(in: 250...270, using: &numbers)
     default: Int.random(in: 1_000...1_030, using: &numbers)
     }
-  let names = ["Ada", "Bruno", "Chiara", "Dev", "Elif", "Femi", "Goran", "Hana"]
+  // A blank name too: a page of blank names is a page.
+  let names = ["Ada", "Bruno", "Chiara", "Dev", "Elif", "Femi", "Goran", "Hana", ""]
   func page() -> [String] {
     (0..<Int.random(in: 1...4, using: &numbers)).map { _ in numbers.pick(names) }
   }
   var pages: [[String]] = []
   for _ in 0..<count {
-    // Now and then a page equal to the one before it.
-    pages.append(pages.last.map { numbers.chance(15) ? $0 : page() } ?? page())
+    // Now and then a page equal to the one before it, or to an earlier one.
+    let repeated =
+      pages.isEmpty
+      ? nil : numbers.chance(15) ? pages.last : numbers.chance(8) ? numbers.pick(pages) : nil
+    pages.append(repeated ?? page())
   }
   let after =
     numbers.chance(20) ? (0..<Int.random(in: 1...2, using: &numbers)).map { _ in page() } : []
@@ -555,6 +568,7 @@ private func generatedBook(_ numbers: inout SeededNumbers) -> PagedScenario.Book
     pages: pages,
     afterTheEmpty: after,
     failingPage: failing,
+    failsWithCancellation: failing != nil && numbers.chance(30),
     cancelThrows: numbers.chance(50)
   )
 }
