@@ -198,7 +198,7 @@ struct TickEvent: Equatable, Sendable {
 
 extension TickScenario: Equatable {}
 
-/// "[3, 1, 4]", or "140 ticks, -5 to 9" for a long list.
+/// "[3, 1, 4]", or "140 ticks from -5 to 9" for a long list.
 private func spelledTicks(_ ticks: [Int]) -> String {
   guard ticks.count > 8, let low = ticks.min(), let high = ticks.max() else { return "\(ticks)" }
   return "\(ticks.count) ticks from \(low) to \(high)"
@@ -267,7 +267,8 @@ func tickAnswer(_ scenario: TickScenario) async throws -> TickOutcome {
   }
   let probes = sources.map { WeakTickSource(source: $0) }
   let boxes = sources.map { StreamBox(ticks(from: $0)) }
-  let starts = sources.map(\.starts)
+  // A source not started by the time ticks(from:) returned gets no step from the test.
+  let startedAtOnce = sources.map { $0.starts > 0 }
   var readers: [TickReader?] = Array(repeating: nil, count: sources.count)
   var results: [(got: [Int], ending: (any Error)?, source: String)?] = readers.map { _ in nil }
   func startReader(_ index: Int) {
@@ -293,7 +294,7 @@ func tickAnswer(_ scenario: TickScenario) async throws -> TickOutcome {
       await leave(index)
     }
   }
-  for event in scenario.events where starts[event.stream] > 0 {
+  for event in scenario.events where startedAtOnce[event.stream] {
     let (source, plan) = (sources[event.stream], scenario.streams[event.stream])
     let deadline = plan.source.interval * event.step
     source.clock.advance(by: max(Duration.zero, deadline - source.clock.now.offset))
