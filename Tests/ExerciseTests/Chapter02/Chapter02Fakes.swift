@@ -230,7 +230,8 @@ final class TickReader: Sendable {
   let task: Task<(got: [Int], ending: (any Error)?, source: String), Never>
 
   init(_ box: StreamBox<Int>, limit: Int?, source: ClockedTickSource) {
-    task = Task {
+    // Weakly: the test sees whether the answer keeps the source alive.
+    task = Task { [weak source] in
       var got: [Int] = []
       var ending: (any Error)?
       var iterator = box.take()?.makeAsyncIterator()
@@ -241,7 +242,8 @@ final class TickReader: Sendable {
       }
       iterator = nil  // the stream is gone now: its onTermination has run
       let state =
-        source.hasFinished ? "had ended" : source.isStopped ? "was stopped" : "still ran"
+        source.map { $0.hasFinished ? "had ended" : $0.isStopped ? "was stopped" : "still ran" }
+        ?? "was freed"
       return (got, ending, state)
     }
   }
