@@ -31,7 +31,7 @@ extension ExerciseCatalog {
           name: "the stream is never finished",
           test: "test_aBurstOfTicksBeforeTheConsumerReads_allArrive",
           kind: .hung,
-          fixtures: ["never-finishes"],
+          fixtures: ["never-finishes", "finished-flag-in-a-global"],
           hint: "When the source finishes, the stream must finish too, or the consumer's loop "
             + "waits forever: call finish(throwing:) from onFinish."
         ),
@@ -57,7 +57,9 @@ extension ExerciseCatalog {
             + "its own)",
           test: "test_aBurstOfTicksBeforeTheConsumerReads_allArrive",
           kind: .failedTest,
-          fixtures: ["bounded-buffer", "buffer-of-1024", "ends-at-docs-last-tick"],
+          fixtures: [
+            "bounded-buffer", "buffer-of-1024", "ends-at-docs-last-tick", "newest-ten-thousand",
+          ],
           hint: "Ticks can come faster than the consumer reads them, even all before it reads one, "
             + "and only the source knows when they are over. Every tick must reach the consumer: "
             + "what does your buffer keep, however many come, and what ends your stream?"
@@ -85,6 +87,9 @@ extension ExerciseCatalog {
           hint: "Two ticks with the same value are two ticks: every one the source gives reaches "
             + "the consumer."
         ),
+        .scenarioDiffers(fixtures: [
+          "one-continuation-for-every-stream", "stops-every-source", "sources-kept-for-shutdown",
+        ]),
       ]
     ),
     Exercise(
@@ -98,9 +103,12 @@ extension ExerciseCatalog {
         "Section 2.6: unfolding calls its closure once per next(), so each call fetches one "
           + "page, and returning nil ends the stream for good.",
         "AsyncThrowingStream(unfolding: { ... }) with the next page number kept outside the "
-          + "closure in a small actor (the closure is @Sendable: a captured var it mutates gets a warning).",
-        "In the closure: let page = try await source.fetchPage(await cursor.take()); return "
-          + "page.isEmpty ? nil : page.",
+          + "closure in a small actor (the closure is @Sendable: a captured var it mutates gets "
+          + "a warning). Unfolding calls the closure again after it throws, so the actor also "
+          + "keeps whether the stream is over.",
+        "In the closure: guard let number = await cursor.take() else { return nil }; fetch the "
+          + "page in a do/catch whose catch tells the cursor to give nil from now on, then "
+          + "rethrows; return page.isEmpty ? nil : page.",
       ],
       docAnchor: "exercise-22-pages-on-demand",
       mistakes: [
@@ -164,6 +172,10 @@ extension ExerciseCatalog {
           hint: "Two pages with the same names are two pages: every page the source gives, up to "
             + "the first empty one, reaches the consumer."
         ),
+        .scenarioDiffers(fixtures: [
+          "error-then-next-page", "cancellation-ends-quietly", "blank-names-page-is-empty",
+          "failed-page-retried", "earlier-page-seen-again-ends",
+        ]),
       ]
     ),
     Exercise(
@@ -209,11 +221,14 @@ extension ExerciseCatalog {
         Mistake(
           name: "the continuation handed out through shared state",
           test: "test_streamsMadeOnTwoThreadsAtOnce_eachGetItsOwnContinuation",
-          fixtures: ["continuation-in-a-global", "continuation-in-a-holder"],
+          fixtures: [
+            "continuation-in-a-global", "continuation-in-a-holder", "one-stream-for-every-call",
+          ],
           hint: "Two threads can call your function at once. Where does the continuation wait "
             + "between the build closure and your return? If another call can write there "
             + "before you read it, you return that call's continuation."
         ),
+        .scenarioDiffers(fixtures: ["equal-values-skipped", "forwarded-by-a-task"]),
       ]
     ),
   ]

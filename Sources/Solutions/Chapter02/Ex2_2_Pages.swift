@@ -7,17 +7,28 @@ public func pages(from source: some PagedSource) -> AsyncThrowingStream<[String]
   let cursor = NextPage()
   return AsyncThrowingStream(unfolding: {
     // One fetch per pull; the first empty page ends the stream (nil) for good.
-    let page = try await source.fetchPage(await cursor.take())
-    return page.isEmpty ? nil : page
+    guard let number = await cursor.take() else { return nil }
+    do {
+      let page = try await source.fetchPage(number)
+      return page.isEmpty ? nil : page
+    } catch {
+      // Unfolding calls the closure again after a throw: the cursor ends the stream instead.
+      await cursor.end()
+      throw error
+    }
   })
 }
 
-/// The page number the next pull asks for.
+/// The page number the next pull asks for; nil once a fetch has failed.
 private actor NextPage {
-  private var number = 1
+  private var number: Int? = 1
 
-  func take() -> Int {
-    defer { number += 1 }
+  func take() -> Int? {
+    defer { number = number.map { $0 + 1 } }
     return number
+  }
+
+  func end() {
+    number = nil
   }
 }

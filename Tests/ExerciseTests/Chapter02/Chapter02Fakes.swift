@@ -1,6 +1,7 @@
 import LessonSupport
 import ExerciseSupport
 import Foundation
+import TestTooling
 
 struct ScriptedFailure: Error, Equatable {}
 
@@ -95,5 +96,305 @@ final class ScriptedPagedSource: PagedSource, Sendable {
     fetchedDuring.withLock { $0.append((number, PageRequest.number)) }
     if number == failingPage { throw ScriptedFailure() }
     return number >= 1 && number <= pages.count ? pages[number - 1] : []
+  }
+}
+
+// MARK: - Exercise 2.1's generated runs
+
+/// The error of a source that fails: which one it is.
+struct TickSourceFailed: Error, Equatable {
+  let source: String
+}
+
+/// A source that gives its ticks on a manual clock, from a task of its own, and tells the test
+/// each step it took; it records start() and stop() calls.
+final class ClockedTickSource: TickSource, Sendable {
+  private struct State {
+    var starts = 0
+    var stops = 0
+    var stopped = false
+    /// It called onFinish.
+    var finished = false
+    /// It will take no more steps.
+    var ended = false
+    var steps = 0
+    var task: Task<Void, Never>?
+    var waiters: [(step: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    mutating func takeReadyWaiters() -> [CheckedContinuation<Void, Never>] {
+      let ready = waiters.filter { ended || stopped || steps >= $0.step }
+      waiters.removeAll { ended || stopped || steps >= $0.step }
+      return ready.map(\.continuation)
+    }
+  }
+
+  let name: String
+  let clock = ManualClock()
+  private let plan: TickScenario.Source
+  private let state = Locked(State())
+
+  init(_ plan: TickScenario.Source, name: String) {
+    self.plan = plan
+    self.name = name
+  }
+
+  var starts: Int { state.withLock { $0.starts } }
+  var stops: Int { state.withLock { $0.stops } }
+  var isStopped: Bool { state.withLock { $0.stopped } }
+  var hasFinished: Bool { state.withLock { $0.finished } }
+
+  func start(
+    onTick: @escaping @Sendable (Int) -> Void,
+    onFinish: @escaping @Sendable ((any Error)?) -> Void
+  ) {
+    guard
+      state.withLock({ state in
+        state.starts += 1
+        return state.starts == 1
+      })
+    else { return }
+    for tick in plan.atStart where !isStopped { onTick(tick) }
+    let failure = plan.end == .fails ? TickSourceFailed(source: name) : nil
+    if plan.endsInStart {
+      if !isStopped { finish(onFinish, failure) }
+      return took(ending: true)
+    }
+    let (clock, plan, begin) = (clock, plan, clock.now)
+    let task = Task { [self] in
+      var step = 0
+      while true {
+        step += 1
+        do {
+          try await clock.sleep(until: begin.advanced(by: plan.interval * step))
+        } catch {
+          return took(ending: true)  // stopped
+        }
+        guard !isStopped else { return took(ending: true) }
+        if step <= plan.later.count {
+          onTick(plan.later[step - 1])
+          took(ending: false)
+        } else {
+          finish(onFinish, failure)
+          return took(ending: true)
+        }
+      }
+    }
+    state.withLock { $0.task = task }
+  }
+
+  func stop() {
+    let (task, ready) = state.withLock { state in
+      state.stops += 1
+      state.stopped = true
+      return (state.task, state.takeReadyWaiters())
+    }
+    task?.cancel()
+    ready.forEach { $0.resume() }
+  }
+
+  private func finish(_ onFinish: @Sendable ((any Error)?) -> Void, _ failure: (any Error)?) {
+    state.withLock { $0.finished = true }
+    onFinish(failure)
+  }
+
+  private func took(ending: Bool) {
+    state.withLock { state in
+      state.steps += 1
+      if ending { state.ended = true }
+      return state.takeReadyWaiters()
+    }.forEach { $0.resume() }
+  }
+
+  /// Returns once the source has taken `step` steps, or will take no more.
+  func waitForStep(_ step: Int) async {
+    await withCheckedContinuation { continuation in
+      let ready = state.withLock { state in
+        state.waiters.append((step, continuation))
+        return state.takeReadyWaiters()
+      }
+      ready.forEach { $0.resume() }
+    }
+  }
+
+  /// Ends its task, if it still runs, and waits for it.
+  func end() async {
+    let task = state.withLock { $0.task }
+    task?.cancel()
+    await task?.value
+  }
+}
+
+/// A consumer on a task of its own: reads the stream (up to `limit` ticks), lets go of it, and
+/// notes what its source was doing then.
+final class TickReader: Sendable {
+  let task: Task<(got: [Int], ending: (any Error)?, source: String), Never>
+
+  init(_ box: StreamBox<Int>, limit: Int?, source: ClockedTickSource) {
+    // Weakly: the test sees whether the answer keeps the source alive.
+    task = Task { [weak source] in
+      var got: [Int] = []
+      var ending: (any Error)?
+      var iterator = box.take()?.makeAsyncIterator()
+      do {
+        while got.count < limit ?? .max, let tick = try await iterator?.next() { got.append(tick) }
+      } catch {
+        ending = error
+      }
+      iterator = nil  // the stream is gone now: its onTermination has run
+      let state =
+        source.map { $0.hasFinished ? "had ended" : $0.isStopped ? "was stopped" : "still ran" }
+        ?? "was freed"
+      return (got, ending, state)
+    }
+  }
+}
+
+// MARK: - Exercise 2.2's generated runs
+
+/// The error of the page that fails.
+struct PageFetchFailed: Error, Equatable {
+  let page: Int
+}
+
+/// A source with a book's pages: records each fetch with the next() it was made for, and holds
+/// the one fetch the test asks it to, until the test lets it go on.
+final class BookSource: PagedSource {
+  private struct Hold {
+    var asker: (reader: Int, next: Int)?
+    var reached: OneShotSignal<Void>?
+    var waiting: CheckedContinuation<Void, Never>?
+    var released = false
+  }
+
+  private let book: PagedScenario.Book
+  private let fetches = Locked<[(reader: Int?, next: Int?, page: Int)]>([])
+  private let hold = Locked(Hold())
+
+  init(_ book: PagedScenario.Book) {
+    self.book = book
+  }
+
+  /// Fetches made for `reader`, with the next() (from 1) each was made for.
+  func fetched(by reader: Int) -> [(page: Int, next: Int)] {
+    fetches.withLock { $0 }.compactMap { fetch in
+      guard fetch.reader == reader, let next = fetch.next else { return nil }
+      return (fetch.page, next)
+    }
+  }
+
+  /// Pages fetched outside any next().
+  var fetchedUnasked: [Int] {
+    fetches.withLock { $0 }.filter { $0.reader == nil }.map(\.page)
+  }
+
+  /// Holds the fetch made for this next() of `reader`, and fires `reached` when it is held.
+  func hold(_ reader: Int, _ next: Int, reached: OneShotSignal<Void>) {
+    hold.withLock { $0 = Hold(asker: (reader, next), reached: reached) }
+  }
+
+  /// Lets the held fetch go on.
+  func release() {
+    hold.withLock { hold in
+      hold.released = true
+      return hold.waiting.take()
+    }?.resume()
+  }
+
+  func fetchPage(_ number: Int) async throws -> [String] {
+    let asker = AskingConsumer.current
+    fetches.withLock { $0.append((asker?.reader, asker?.next, number)) }
+    let held = hold.withLock { hold -> OneShotSignal<Void>? in
+      guard let wanted = hold.asker, let asker, wanted == asker else { return nil }
+      hold.asker = nil
+      return hold.reached
+    }
+    if let held {
+      await withCheckedContinuation { continuation in
+        let released = hold.withLock { hold in
+          if !hold.released { hold.waiting = continuation }
+          return hold.released
+        }
+        held.fire(())
+        if released { continuation.resume() }
+      }
+      if book.cancelThrows, Task.isCancelled { throw CancellationError() }
+    }
+    if number == book.failingPage {
+      throw book.failsWithCancellation ? CancellationError() : PageFetchFailed(page: number)
+    }
+    return book.page(number)
+  }
+}
+
+// MARK: - Consumers the generated runs drive
+
+/// Holds a stream until its consumer takes it, so that nothing else keeps it.
+final class StreamBox<Element: Sendable>: Sendable {
+  private let stream: Locked<AsyncThrowingStream<Element, any Error>?>
+
+  init(_ stream: AsyncThrowingStream<Element, any Error>) {
+    self.stream = Locked(stream)
+  }
+
+  func take() -> AsyncThrowingStream<Element, any Error>? {
+    stream.withLock { $0.take() }
+  }
+}
+
+/// The consumer whose next() runs now, and which of its calls it is: a fetch made in a task that
+/// a next() started inherits them.
+enum AskingConsumer {
+  @TaskLocal static var current: (reader: Int, next: Int)?
+}
+
+/// A consumer on a task of its own that takes one step when the test says: a next(), with
+/// `AskingConsumer` set, or letting go of its stream.
+final class StepConsumer<Element: Sendable>: Sendable {
+  private let commands: [OneShotSignal<Bool>]  // true: next(); false: leave
+  private let replies: [OneShotSignal<Result<Element?, any Error>>]
+  private let taken = Locked(0)
+  let task: Task<Void, Never>
+
+  /// A consumer of `stream` that takes up to `steps` steps; it alone holds the stream.
+  init(reader: Int, steps: Int, stream: AsyncThrowingStream<Element, any Error>) {
+    let commands = (0...steps).map { _ in OneShotSignal<Bool>() }
+    let replies = (0...steps).map { _ in OneShotSignal<Result<Element?, any Error>>() }
+    (self.commands, self.replies) = (commands, replies)
+    let box = StreamBox(stream)
+    task = Task {
+      var iterator = box.take()?.makeAsyncIterator()
+      for (index, command) in commands.enumerated() {
+        guard await command.wait() else { return }
+        let result: Result<Element?, any Error>
+        do {
+          let element = try await AskingConsumer.$current.withValue((reader, index + 1)) {
+            try await iterator?.next()
+          }
+          result = .success(element)
+        } catch {
+          result = .failure(error)
+        }
+        replies[index].fire(result)
+      }
+    }
+  }
+
+  /// Starts its next next(); the signal returned gives what it returned.
+  func startNext() -> OneShotSignal<Result<Element?, any Error>> {
+    let index = taken.withLock { taken in
+      defer { taken += 1 }
+      return taken
+    }
+    commands[index].fire(true)
+    return replies[index]
+  }
+
+  /// The number the next next() will have, from 1.
+  var nextNumber: Int { taken.withLock { $0 } + 1 }
+
+  /// Leaves its loop, letting go of the stream, and returns once its task has ended.
+  func leave() async {
+    commands[taken.withLock { $0 }].fire(false)
+    await task.value
   }
 }

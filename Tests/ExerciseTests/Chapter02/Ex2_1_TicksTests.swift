@@ -109,4 +109,13 @@ final class Ex2_1_TicksTests: GradedTestCase {
     )
     source.stop()  // so that its thread ends, whatever the answer
   }
+
+  func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
+    try await assertEveryScenario(
+      tickScenarios(count: 300, seed: 21),
+      model: tickModel,
+      answer: tickAnswer,
+      explain: explainTicks
+    )
+  }
 }

@@ -138,4 +138,13 @@ final class Ex2_2_PagesTests: GradedTestCase {
         + "gave, in order"
     )
   }
+
+  func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
+    try await assertEveryScenario(
+      pagedScenarios(count: 300, seed: 22),
+      model: pagedModel,
+      answer: pagedAnswer,
+      explain: explainPaged
+    )
+  }
 }

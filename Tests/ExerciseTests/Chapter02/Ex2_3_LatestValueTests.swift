@@ -108,6 +108,15 @@ final class Ex2_3_LatestValueTests: GradedTestCase {
     }
   }
 
+  func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
+    try await assertEveryScenario(
+      latestScenarios(count: 300, seed: 23),
+      model: latestModel,
+      answer: latestAnswer,
+      explain: explainLatest
+    )
+  }
+
   private typealias Continuation = AsyncThrowingStream<Double, any Error>.Continuation
   private typealias Made = (
     lane: Int,
