@@ -7,7 +7,8 @@ import ExerciseSupport
 /// result; if none came within `timeout` on `clock`, throw `BarcodeReadTimeout(after: timeout)`.
 /// Never resume the continuation twice; the callback that wins cancels the timer before it returns.
 /// Graded on 300 generated reads too (timeouts 1 ns to an hour; callbacks never, once or twice,
-/// inside readBarcode, while the timer waits, after the timeout). Left free: nothing.
+/// inside readBarcode, while the timer waits, after the timeout; the clock moving past the
+/// timer's deadline by up to an hour: the error gives the timeout asked for). Left free: nothing.
 /// Read docs/Chapter01-Continuations.md#exercise-13-first-callback-or-timeout
 public func readBarcodeOnce(
   with reader: some BarcodeReading,

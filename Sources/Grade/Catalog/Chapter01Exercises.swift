@@ -368,6 +368,7 @@ extension ExerciseCatalog {
             + "cancel() on it from the completion. Its sleep then throws, and it must return "
             + "without resuming."
         ),
+        .scenarioDiffers(fixtures: ["elapsed-time-in-the-error"]),
       ]
     ),
   ]
