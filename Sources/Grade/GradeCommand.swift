@@ -148,7 +148,14 @@ enum GradeCommand {
         results.append((exercise, .failing(failure)))
       } else if let tests = build.tests {
         results.append(
-          (exercise, await grade(exercise, using: tests, timeoutSeconds: options.timeoutSeconds))
+          (
+            exercise,
+            await grade(
+              exercise,
+              using: tests,
+              timeoutSeconds: options.timeoutSeconds(for: exercise)
+            )
+          )
         )
       }
     }
@@ -184,7 +191,9 @@ enum GradeCommand {
         results[index].verdict = await grade(
           exercise,
           using: program,
-          timeoutSeconds: options.timeoutSeconds,
+          // The sanitizer slows the tests down several times; `--timeout` is taken as given.
+          timeoutSeconds: options.timeoutSeconds
+            ?? exercise.hangLimitSeconds * HangLimit.sanitizerFactor,
           environment: ["TSAN_OPTIONS": "halt_on_error=1"]  // stop at the first race, report it
         )
       case .broken(let failure):
