@@ -40,7 +40,8 @@ struct GradeOptions: Equatable, Sendable {
                          (after a pass), l the list, r reset this exercise, q quit
       --hint             reveal one more hint, one level at a time, for EXERCISE, or without
                          one for the exercise graded last; a failure that points to a known
-                         mistake gets that mistake's own hint first, as an extra
+                         mistake gets that mistake's own hint first, as an extra. A file not
+                         changed since its last grade is not graded again: that grade is used
       --every-failure    show each failing exercise's failure, not only the first
       --timeout SECONDS  how long one exercise's tests may run before they are called a
                          hang (default: each exercise's own limit, 5 s or more: three times
