@@ -80,7 +80,13 @@ enum GradeCommand {
       watch.keys = keys
       watch.showNextHint = { exercise, verdict in
         do {
-          try HintLines.revealAndPrint(for: exercise, verdict: verdict, root: root, on: console)
+          try HintLines.revealAndPrint(
+            for: exercise,
+            verdict: verdict,
+            root: root,
+            on: console,
+            width: TextWrap.terminalColumns
+          )
         } catch {
           errors.print("Grade: could not save the hint level: \(error)")
         }
@@ -283,7 +289,8 @@ enum GradeCommand {
       warnings: warnings,
       standIns: standIns,
       watching: watching,
-      everyFailure: options.everyFailure
+      everyFailure: options.everyFailure,
+      width: TextWrap.terminalColumns
     )
     do {
       if revealHint { try scoreboard.revealNextHint() }
