@@ -80,7 +80,13 @@ enum GradeCommand {
       watch.keys = keys
       watch.showNextHint = { exercise, verdict in
         do {
-          try HintLines.revealAndPrint(for: exercise, verdict: verdict, root: root, on: console)
+          try HintLines.revealAndPrint(
+            for: exercise,
+            verdict: verdict,
+            root: root,
+            on: console,
+            width: TextWrap.terminalColumns
+          )
         } catch {
           errors.print("Grade: could not save the hint level: \(error)")
         }
@@ -89,6 +95,32 @@ enum GradeCommand {
       watch.applyReset = { plan in _ = try ExerciseReset.apply(plan, in: root) }
       return await watch.run()
     }
+    // `--hint` about files not changed since their last grade: that grade, without a new one.
+    if options.nextHint, !options.watch,
+      let last = LastGrades(packageRoot: root).unchanged(scope, in: root)
+    {
+      let words = scopeWord ?? "every exercise"
+      console.print(
+        "\(words): not changed since graded last, so that grade stands (no new grade).",
+        style: .dim
+      )
+      let results = last.map { (exercise: $0.exercise, verdict: $0.grade.verdict) }
+      report(
+        results,
+        scope: scope,
+        scopeWord: scopeWord,
+        warnings: last.flatMap(\.grade.warnings),
+        standIns: [],
+        options: options,
+        root: root,
+        console: console,
+        errors: errors,
+        revealHint: true,
+        watching: false
+      )
+      return results.allSatisfy { $0.verdict == .done } ? 0 : 1
+    }
+
     guard
       let results = await gradeAndReport(
         scope,
@@ -118,6 +150,8 @@ enum GradeCommand {
     revealHint: Bool,
     watching: Bool = false
   ) async -> [(exercise: Exercise, verdict: Verdict)]? {
+    // The files as they are graded: one saved during the build is graded next time.
+    let fingerprints = scope.map { LastGrades.fingerprint(of: $0, in: root) }
     let build: TestBuild
     if let standIn = TestBinary.standIn(sanitized: false) {
       build = TestBuild(tests: standIn, builtFrom: root)
@@ -148,7 +182,14 @@ enum GradeCommand {
         results.append((exercise, .failing(failure)))
       } else if let tests = build.tests {
         results.append(
-          (exercise, await grade(exercise, using: tests, timeoutSeconds: options.timeoutSeconds))
+          (
+            exercise,
+            await grade(
+              exercise,
+              using: tests,
+              timeoutSeconds: options.timeoutSeconds(for: exercise)
+            )
+          )
         )
       }
     }
@@ -184,7 +225,9 @@ enum GradeCommand {
         results[index].verdict = await grade(
           exercise,
           using: program,
-          timeoutSeconds: options.timeoutSeconds,
+          // The sanitizer slows the tests down several times; `--timeout` is taken as given.
+          timeoutSeconds: options.timeoutSeconds
+            ?? exercise.hangLimitSeconds * HangLimit.sanitizerFactor,
           environment: ["TSAN_OPTIONS": "halt_on_error=1"]  // stop at the first race, report it
         )
       case .broken(let failure):
@@ -198,14 +241,56 @@ enum GradeCommand {
       board.finish(row, console.styled("  graded \(exercises)", .dim))
     }
 
+    var last = LastGrades(packageRoot: root)
+    for ((exercise, verdict), fingerprint) in zip(results, fingerprints) {
+      guard let fingerprint else { continue }
+      let warnings = build.warnings.filter { $0.file == exercise.stubPath }
+      last.record(
+        .init(fingerprint: fingerprint, verdict: verdict, warnings: warnings),
+        of: exercise
+      )
+    }
+    do { try last.save() } catch { errors.print("Grade: could not keep the grades: \(error)") }
+
+    report(
+      results,
+      scope: scope,
+      scopeWord: scopeWord,
+      warnings: build.warnings,
+      standIns: build.replacedOutsideScope,
+      options: options,
+      root: root,
+      console: console,
+      errors: errors,
+      revealHint: revealHint,
+      watching: watching
+    )
+    return results
+  }
+
+  /// Prints the scoreboard of `results`, revealing a hint first when asked.
+  private static func report(
+    _ results: [(exercise: Exercise, verdict: Verdict)],
+    scope: [Exercise],
+    scopeWord: String?,
+    warnings: [CompilerDiagnostic],
+    standIns: [String],
+    options: GradeOptions,
+    root: URL,
+    console: Console,
+    errors: Console,
+    revealHint: Bool,
+    watching: Bool
+  ) {
     var scoreboard = Scoreboard(
       results: results,
       scopeWord: scopeWord,
       revealedHints: RevealedHints(packageRoot: root),
-      warnings: build.warnings,
-      standIns: build.replacedOutsideScope,
+      warnings: warnings,
+      standIns: standIns,
       watching: watching,
-      everyFailure: options.everyFailure
+      everyFailure: options.everyFailure,
+      width: TextWrap.terminalColumns
     )
     do {
       if revealHint { try scoreboard.revealNextHint() }
@@ -217,7 +302,6 @@ enum GradeCommand {
       errors.print("Grade: could not save the hint level: \(error)")
     }
     scoreboard.render(on: console)
-    return results
   }
 
   /// Runs one exercise's test class, with the exercise variant switched on.

@@ -21,8 +21,8 @@ struct GradeOptions: Equatable, Sendable {
   /// Show each failing exercise's failure, not only the first (CI grades several fixtures in
   /// one run and checks each one's messages).
   var everyFailure = false
-  /// How long one exercise's tests may run.
-  var timeoutSeconds = 10
+  /// How long one exercise's tests may run (`--timeout`); nil: each exercise's own limit.
+  var timeoutSeconds: Int? = nil
 
   static let usage = """
     usage: swift run Grade [CHAPTER | EXERCISE ...] [--watch] [--hint] [--every-failure]
@@ -40,9 +40,12 @@ struct GradeOptions: Equatable, Sendable {
                          (after a pass), l the list, r reset this exercise, q quit
       --hint             reveal one more hint, one level at a time, for EXERCISE, or without
                          one for the exercise graded last; a failure that points to a known
-                         mistake gets that mistake's own hint first, as an extra
+                         mistake gets that mistake's own hint first, as an extra. A file not
+                         changed since its last grade is not graded again: that grade is used
       --every-failure    show each failing exercise's failure, not only the first
-      --timeout SECONDS  how long one exercise's tests may run (default: 10)
+      --timeout SECONDS  how long one exercise's tests may run before they are called a
+                         hang (default: each exercise's own limit, 5 s or more: three times
+                         what its reference solution takes on a busy machine)
       --reset EXERCISE   put the exercise's original stub back; your version is kept in
                          .exercise-backups/ (asks first on a terminal)
       --list             list the exercises and their files
@@ -129,6 +132,11 @@ struct GradeOptions: Equatable, Sendable {
     return ExerciseCatalog.exercises.filter {
       exercises.contains($0) || chapters.contains($0.chapter)
     }
+  }
+
+  /// How long `exercise`'s tests may run: `--timeout`, else the exercise's own limit.
+  func timeoutSeconds(for exercise: Exercise) -> Int {
+    timeoutSeconds ?? exercise.hangLimitSeconds
   }
 
   /// The words that grade the same scope again: "1.2", "Chapter01", "1.2 1.3", or nil for

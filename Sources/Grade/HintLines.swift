@@ -73,7 +73,8 @@ extension HintLines {
     for exercise: Exercise,
     verdict: Verdict?,
     root: URL,
-    on console: Console
+    on console: Console,
+    width: Int? = nil
   ) throws {
     var revealed = RevealedHints(packageRoot: root)
     let failure: Failure? = if case .failing(let failure) = verdict { failure } else { nil }
@@ -87,6 +88,8 @@ extension HintLines {
       request: request,
       watching: true
     )
-    for line in hints.lines { console.print(line) }
+    for line in hints.lines {
+      for part in TextWrap.lines(line, width: width, hanging: 2) { console.print(part) }
+    }
   }
 }

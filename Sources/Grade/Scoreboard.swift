@@ -18,6 +18,8 @@ struct Scoreboard {
   var watching = false
   /// `--every-failure`: each failing exercise's failure is shown, the first one first.
   var everyFailure = false
+  /// The terminal's width, to which a failure's lines and the hints are wrapped; nil in a pipe.
+  var width: Int? = nil
 
   func render(on console: Console) {
     // One column for every exercise heading, so the states line up across chapters.
@@ -119,10 +121,17 @@ struct Scoreboard {
   ) {
     console.print()
     console.print("\(title): \(exercise.heading)", style: .bold)
-    if let test = failure.test { console.print("  in \(exercise.testClass).\(test)") }
+    if let test = failure.test { printWrapped("  in \(exercise.testClass).\(test)", on: console) }
     if let location = failure.location { console.print("  at \(location)") }
-    console.print("  " + failure.message, style: .failure)
-    for detail in failure.details { console.print("    " + detail) }
+    printWrapped("  " + failure.message, style: .failure, on: console)
+    for detail in failure.details {
+      // The compiler's excerpts line a caret up under the source: never broken.
+      if failure.kind == .doesNotCompile {
+        console.print("    " + detail)
+      } else {
+        printWrapped("    " + detail, on: console)
+      }
+    }
     printHints(for: exercise, failure: failure, on: console)
   }
 
@@ -135,7 +144,19 @@ struct Scoreboard {
       request: hintRequest,
       watching: watching
     )
-    for line in hints.lines { console.print(line) }
+    for line in hints.lines { printWrapped(line, hanging: 2, on: console) }
+  }
+
+  /// Prints `line`, broken between words to `width` when there is one.
+  private func printWrapped(
+    _ line: String,
+    style: ConsoleStyle = .plain,
+    hanging: Int = 0,
+    on console: Console
+  ) {
+    for part in TextWrap.lines(line, width: width, hanging: hanging) {
+      console.print(part, style: style)
+    }
   }
 
   /// Warnings in the learner's files (each with the compiler's excerpt), and the files outside
@@ -166,7 +187,7 @@ struct Scoreboard {
 
   private func printNext(_ action: String, on console: Console) {
     console.print()
-    console.print("Next: \(action).", style: .bold)
+    printWrapped("Next: \(action).", style: .bold, hanging: 2, on: console)
   }
 
   private func mark(for verdict: Verdict, on console: Console) -> String {

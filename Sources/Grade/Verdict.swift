@@ -4,15 +4,15 @@ import ExerciseSupport
 import Foundation
 
 /// Where one exercise stands.
-enum Verdict: Equatable, Sendable {
+enum Verdict: Equatable, Sendable, Codable {
   case done
   case notStarted
   case failing(Failure)
 }
 
 /// Why an exercise fails, told the way a learner can act on.
-struct Failure: Equatable, Sendable {
-  enum Kind: Hashable, Sendable {
+struct Failure: Equatable, Sendable, Codable {
+  enum Kind: Hashable, Sendable, Codable {
     /// A test's assertion failed, or it threw.
     case failedTest
     /// The test process died (a double resume, say).

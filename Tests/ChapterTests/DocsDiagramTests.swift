@@ -187,8 +187,8 @@ final class DocsDiagramTests: XCTestCase {
     for name in names where !systemTypes.contains(name) && !reported.contains(name) {
       reported.insert(name)
       let declared = ["class", "struct", "protocol", "enum", "actor", "typealias"].contains {
-        code.contains("\($0) \(name) ") || code.contains("\($0) \(name):")
-          || code.contains("\($0) \(name)<")
+        code.containsBytes(of: "\($0) \(name) ") || code.containsBytes(of: "\($0) \(name):")
+          || code.containsBytes(of: "\($0) \(name)<")
       }
       if !declared {
         problems.append("classDiagram: '\(name)' is no type the code declares")

@@ -71,14 +71,14 @@ func onTwoThreadsAtOnce(_ body: @escaping @Sendable (Int) -> Void) async {
 /// Both lanes start each round together, after a spin barrier: two threads that are already
 /// running meet again within nanoseconds, round after round, where starting a thread for each
 /// round would rarely find both running. Each lane keeps to a core of its own (see
-/// `keepToOneCore`), and one that has spun long yields it, since on a busy machine the other lane
-/// may be waiting for its core. Under the thread sanitizer, the lanes take turns instead (see
+/// `keepToOneCore`), and one that has spun long sleeps until the other arrives, since on a busy
+/// machine the other lane may be waiting for its core (see `Meeting`). Under the thread sanitizer, the lanes take turns instead (see
 /// `onTwoThreadsAtOnce`).
 func inRounds(
   _ rounds: Int,
   _ body: @escaping @Sendable (_ lane: Int, _ round: Int) -> Void
 ) async {
-  let arrived = Atomic<Int>(0)
+  let meeting = Meeting()
   let done = Atomic<Int>(0)
   let running = DispatchGroup()
   let takeTurns = ThreadSanitizer.isRunning
@@ -91,12 +91,7 @@ func inRounds(
         if takeTurns {
           while done.load(ordering: .relaxed) < 2 * round + lane { sched_yield() }
         } else {
-          arrived.add(1, ordering: .relaxed)
-          var spins = 0
-          while arrived.load(ordering: .relaxed) < 2 * round + 2 {
-            spins += 1
-            if spins > 100_000 { sched_yield() }  // the other lane may be waiting for a core
-          }
+          meeting.arrive(waitingFor: 2 * round + 2)
         }
         body(lane, round)
         done.add(1, ordering: .relaxed)
@@ -106,6 +101,43 @@ func inRounds(
   }
   await withCheckedContinuation { continuation in
     running.notify(queue: .global()) { continuation.resume() }
+  }
+}
+
+/// Where the lanes of `inRounds` meet before each round: a lane spins until the other arrives,
+/// and only after a while goes to sleep until it does.
+///
+/// Two running lanes see each other's arrival within nanoseconds, so their calls overlap. On a
+/// busy machine the other lane may wait for its core for a whole time slice, round after round:
+/// a lane that spun and then yielded its core was put behind the other programs on it, and a
+/// few thousand rounds took half a minute (7.3, load 12 on 2 cores). A lane that sleeps is woken
+/// by the other's arrival, and the scheduler runs a thread it has just woken soon.
+private final class Meeting: Sendable {
+  private let arrived = Atomic<Int>(0)
+  private let sleepers = Atomic<Int>(0)
+  private let wakeUp = NSCondition()  // Sendable: NSCondition is thread-safe
+
+  /// Counts this lane in, then returns once `count` lanes in all have arrived.
+  func arrive(waitingFor count: Int) {
+    arrived.add(1, ordering: .sequentiallyConsistent)
+    if sleepers.load(ordering: .sequentiallyConsistent) > 0 {
+      wakeUp.lock()
+      wakeUp.broadcast()
+      wakeUp.unlock()
+    }
+    var spins = 0
+    while arrived.load(ordering: .relaxed) < count {
+      spins += 1
+      guard spins > 100_000 else { continue }
+      // A sleeper is counted before it looks at `arrived` again, and a lane that arrives counts
+      // itself before it looks for sleepers, both in one total order: either this lane sees the
+      // arrival, or the arriving lane sees it asleep and wakes it.
+      wakeUp.lock()
+      sleepers.add(1, ordering: .sequentiallyConsistent)
+      while arrived.load(ordering: .sequentiallyConsistent) < count { wakeUp.wait() }
+      sleepers.subtract(1, ordering: .sequentiallyConsistent)
+      wakeUp.unlock()
+    }
   }
 }
 

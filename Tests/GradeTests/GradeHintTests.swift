@@ -10,10 +10,11 @@ import XCTest
 /// A plain `--hint` is about the exercise graded last, one level at a time. A stand-in plays the
 /// tests: every exercise fails.
 final class GradeHintTests: XCTestCase {
+  private var scratch: ScratchGradePackage!
   private var package: URL!
 
   override func setUpWithError() throws {
-    let scratch = try ScratchGradePackage("hint", for: self)
+    scratch = try ScratchGradePackage("hint", for: self)
     package = scratch.folder
     try scratch.writeProgram(
       """
@@ -65,5 +66,49 @@ final class GradeHintTests: XCTestCase {
 
     let unasked = try await grade("1.2")
     XCTAssertEqual(unasked.filter { $0.hasPrefix("  Hint ") }, [], "not repeated unasked")
+  }
+
+  func test_aHint_aboutAFileNotChangedSinceItsGrade_usesThatGrade_thenAnEditIsGradedAgain()
+    async throws
+  {
+    let exercise = try XCTUnwrap(ExerciseCatalog.exercise(id: "1.2"))
+    try scratch.write("// an answer\n", to: exercise.stubPath)
+    // The stand-in tests, which also count their runs.
+    try scratch.writeProgram(
+      """
+      #!/bin/sh
+      echo run >> runs.txt
+      class="${1#*.}"
+      echo "Test Case '$class.test_a' started at x"
+      echo "/x.swift:1: error: $class.test_a : XCTAssertTrue failed - not yet"
+      echo "Test Case '$class.test_a' failed (0.0 seconds)"
+      exit 1
+      """,
+      to: "tests"
+    )
+    func runs() throws -> Int {
+      try String(contentsOf: package.appendingPathComponent("runs.txt"), encoding: .utf8)
+        .split(separator: "\n").count
+    }
+
+    _ = try await grade("1.2")
+    XCTAssertEqual(try runs(), 1)
+    let hint = try await grade("1.2", "--hint")
+    XCTAssertEqual(try runs(), 1, "the file has not changed since its grade: not graded again")
+    XCTAssertTrue(hint.contains { $0.hasPrefix("1.2: not changed since graded last") }, "\(hint)")
+    XCTAssertTrue(hint.contains { $0.hasPrefix("  [!] 1.2  ") }, "\(hint)")
+    XCTAssertTrue(hint.contains("  not yet"), "the last grade's failure: \(hint)")
+    XCTAssertEqual(
+      hint.filter { $0.hasPrefix("  Hint ") },
+      ["  Hint 1 of 3 (new): \(exercise.hints[0])"]
+    )
+    _ = try await grade("--hint")
+    XCTAssertEqual(try runs(), 1, "a plain --hint is about 1.2, unchanged too")
+
+    try scratch.write("// an answer, edited\n", to: exercise.stubPath)
+    let edited = try await grade("1.2", "--hint")
+    XCTAssertEqual(try runs(), 2, "an edited file is graded again")
+    XCTAssertFalse(edited.contains { $0.contains("not changed since graded last") })
+    XCTAssertTrue(edited.contains { $0.hasPrefix("  Hint 3 of 3 (new): ") }, "\(edited)")
   }
 }

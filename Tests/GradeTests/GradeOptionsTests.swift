@@ -40,9 +40,32 @@ final class GradeOptionsTests: XCTestCase {
     XCTAssertEqual(options.timeoutSeconds, 3)
     XCTAssertEqual(try GradeOptions.parse(["--list"]).action, .list)
     XCTAssertEqual(try GradeOptions.parse(["--help"]).action, .help)
-    XCTAssertEqual(try GradeOptions.parse([]).timeoutSeconds, 10)
+    XCTAssertNil(try GradeOptions.parse([]).timeoutSeconds)
     XCTAssertTrue(try GradeOptions.parse(["--watch", "1.2"]).watch)
     XCTAssertFalse(try GradeOptions.parse([]).watch)
+  }
+
+  func test_eachExercise_hasAHangLimitOfItsOwn_andTimeoutOverridesIt() throws {
+    let exercise = try XCTUnwrap(ExerciseCatalog.exercise(id: "3.1"))
+    XCTAssertEqual(
+      try GradeOptions.parse([]).timeoutSeconds(for: exercise),
+      exercise.hangLimitSeconds
+    )
+    XCTAssertEqual(try GradeOptions.parse(["--timeout", "3"]).timeoutSeconds(for: exercise), 3)
+    for exercise in ExerciseCatalog.exercises {
+      XCTAssertGreaterThanOrEqual(exercise.hangLimitSeconds, HangLimit.floorSeconds, exercise.id)
+    }
+    let ids = Set(ExerciseCatalog.exercises.map(\.id))
+    for id in HangLimit.figures.keys {
+      XCTAssertTrue(ids.contains(id), "HangLimits.swift has a figure for \(id), not an exercise")
+    }
+  }
+
+  func test_aHangLimit_isThreeTimesTheReference_neverUnder5Seconds_norUnderItsOwnFloor() {
+    XCTAssertEqual(HangLimit(reference: 0.2).seconds, 5)
+    XCTAssertEqual(HangLimit(reference: 2.1).seconds, 7)
+    XCTAssertEqual(HangLimit(reference: 0.2, atLeast: 10).seconds, 10)
+    XCTAssertEqual(HangLimit(reference: 4.4, atLeast: 10).seconds, 14)
   }
 
   func test_badArguments_sayWhatIsWrong() {

@@ -57,9 +57,11 @@ final class ScratchPackageTests: XCTestCase {
           atPath: copy.appendingPathComponent("Sources/Exercises/Chapter01/Helper.swift").path
         )
       )
-      for path in ["Package.swift", "Tests", "Chapters", "Sources/ExerciseSupport"] {
+      for path in ["Tests", "Chapters", "Sources/ExerciseSupport"] {
         XCTAssertTrue(isLink(path), path)
       }
+      XCTAssertFalse(isLink("Package.swift"))
+      XCTAssertEqual(try read("Package.swift"), "// manifest" + ScratchPackage.onlyTheGradedTests)
       XCTAssertTrue(files.fileExists(atPath: copy.appendingPathComponent(".build").path))
     }
     // The learner's files are as they were.

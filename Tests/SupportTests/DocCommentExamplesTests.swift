@@ -216,7 +216,7 @@ final class DocCommentExamplesTests: XCTestCase {
   private func contains(_ lines: [String], _ example: [String]) -> Bool {
     guard !example.isEmpty, lines.count >= example.count else { return false }
     return (0...(lines.count - example.count)).contains { start in
-      Array(lines[start..<start + example.count]) == example
+      lines[start] == example[0] && lines[start..<start + example.count].elementsEqual(example)
     }
   }
 }

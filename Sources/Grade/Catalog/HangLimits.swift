@@ -1,0 +1,70 @@
+// How long an exercise's graded tests may run before the grader calls them a hang: a limit of
+// its own, derived from how long its tests take against the reference solution. The tests run
+// on manual clocks, so a right answer takes about what the reference takes; an answer that
+// never ends what it started waits out the whole limit.
+//
+// The figures are measured, not guessed: `bash .ci/hang-limits` runs every reference's graded
+// tests the way the grader runs an answer and says which figure is out of date.
+
+/// One exercise's figure: how long its graded tests take against the reference solution.
+struct HangLimit: Equatable, Sendable {
+  /// The longest of three runs of the reference's graded tests, in seconds, run as the grader
+  /// runs them (`.ci/hang-limits`), on a 2-core Linux machine at a load average of 6 to 12
+  /// (other builds, and two processes spinning on purpose).
+  let reference: Double
+  /// A limit this exercise's never goes below: for the chapters whose graded tests are still
+  /// growing.
+  var atLeast = 0
+
+  /// Room for a slower or busier machine: three times the reference's time, and never less
+  /// than `floorSeconds`.
+  static let factor = 3.0
+  /// A right answer must never be called a hang.
+  static let floorSeconds = 5
+  /// The limit of an exercise with no figure.
+  static let defaultSeconds = 10
+  /// Under the thread sanitizer the same tests run several times slower.
+  static let sanitizerFactor = 3
+
+  /// The limit, in whole seconds.
+  var seconds: Int {
+    max(Self.floorSeconds, atLeast, Int((reference * Self.factor).rounded(.up)))
+  }
+
+  /// The figures, by exercise id.
+  ///
+  /// Chapters 01, 02 and 06 are given at least 10 s while their graded tests grow.
+  static let figures: [String: HangLimit] = [
+    "1.1": HangLimit(reference: 0.4, atLeast: 10),
+    "1.2": HangLimit(reference: 0.4, atLeast: 10),
+    "1.3": HangLimit(reference: 2.0, atLeast: 10),
+    "2.1": HangLimit(reference: 1.6, atLeast: 10),
+    "2.2": HangLimit(reference: 0.3, atLeast: 10),
+    "2.3": HangLimit(reference: 0.5, atLeast: 10),
+    "3.1": HangLimit(reference: 0.6),
+    "3.2": HangLimit(reference: 2.0),
+    "3.3": HangLimit(reference: 0.6),
+    "4.1": HangLimit(reference: 0.6),
+    "4.2": HangLimit(reference: 0.9),
+    "4.3": HangLimit(reference: 4.4),
+    // A likely wrong answer, Task.sleep for the clock given, sleeps 3 s for real in the test
+    // before the one that names that mistake; 10 s lets it get there.
+    "4.4": HangLimit(reference: 0.5, atLeast: 10),
+    "5.1": HangLimit(reference: 2.3),
+    "5.2": HangLimit(reference: 3.7),
+    "5.3": HangLimit(reference: 2.5),
+    "6.1": HangLimit(reference: 0.6, atLeast: 10),
+    "6.2": HangLimit(reference: 7.1, atLeast: 10),
+    "6.3": HangLimit(reference: 1.1, atLeast: 10),
+    "7.1": HangLimit(reference: 3.1),
+    "7.2": HangLimit(reference: 1.0),
+    "7.3": HangLimit(reference: 2.7),
+  ]
+}
+
+extension Exercise {
+  /// How long this exercise's tests may run, in seconds, before they are called a hang.
+  var hangLimitSeconds: Int {
+    HangLimit.figures[id]?.seconds ?? HangLimit.defaultSeconds
+  }
+}
