@@ -1,4 +1,3 @@
-// Known wrong: "supports cancellation": a cancelled caller's continuation is resumed with CancellationError from onCancel, with no guard, so the recognizer's answer resumes it a second time.
 import ExerciseSupport
 import Synchronization
 
@@ -6,6 +5,9 @@ private final class Box: Sendable {
   let continuation = Mutex<CheckedContinuation<Transcript, any Error>?>(nil)
 }
 
+/// Known wrong: "supports cancellation": a cancelled caller's continuation is resumed with
+/// CancellationError from onCancel, with no guard, so the recognizer's answer resumes it a second
+/// time.
 public func transcribe(
   _ clip: AudioClip,
   with recognizer: some SpeechRecognizing

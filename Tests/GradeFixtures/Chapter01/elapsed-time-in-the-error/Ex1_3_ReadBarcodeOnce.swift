@@ -1,7 +1,8 @@
-// Known wrong: the timeout error reports the time that passed on the clock (start to wake-up), not the timeout given: equal only when the timer wakes right at its deadline.
 import ExerciseSupport
 import Synchronization
 
+/// Known wrong: the timeout error reports the time that passed on the clock (start to wake-up), not
+/// the timeout given: equal only when the timer wakes right at its deadline.
 public func readBarcodeOnce(
   with reader: some BarcodeReading,
   timeout: Duration,

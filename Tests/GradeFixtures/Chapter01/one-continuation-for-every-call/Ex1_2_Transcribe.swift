@@ -1,10 +1,11 @@
 import ExerciseSupport
 
+// The continuation of the call that waits.
+nonisolated(unsafe) private var waiting: CheckedContinuation<Transcript, any Error>?
+
 /// Known wrong: the waiting continuation is kept in one global, shared by every call.
 ///
 /// Read docs/Chapter01-Continuations.md#exercise-12-wrap-a-callback-api
-nonisolated(unsafe) private var waiting: CheckedContinuation<Transcript, any Error>?
-
 public func transcribe(
   _ clip: AudioClip,
   with recognizer: some SpeechRecognizing

@@ -1,10 +1,11 @@
-// Known wrong: calls for the same clip that overlap share one recognition (the recognizer is asked once for them all), so it is not asked once per call.
 import ExerciseSupport
 import Synchronization
 
 /// Callers waiting for a clip that is being recognized, by clip name.
 private let inFlight = Mutex<[String: [CheckedContinuation<Transcript, any Error>]]>([:])
 
+/// Known wrong: calls for the same clip that overlap share one recognition (the recognizer is asked
+/// once for them all), so it is not asked once per call.
 public func transcribe(
   _ clip: AudioClip,
   with recognizer: some SpeechRecognizing
