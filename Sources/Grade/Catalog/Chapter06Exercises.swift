@@ -201,6 +201,7 @@ extension ExerciseCatalog {
         .scenarioDiffers(fixtures: [
           "storage-grown-byte-by-byte", "progress-nan-taken-for-1",
           "description-capped-at-the-size", "batch-size-from-the-storage",
+          "storage-capped-at-1-mib",
         ]),
       ]
     ),
