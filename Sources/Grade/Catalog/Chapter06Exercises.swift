@@ -446,7 +446,7 @@ extension ExerciseCatalog {
         .scenarioDiffers(fixtures: [
           "session-from-the-given-configuration", "last-byte-overflows",
           "transport-error-as-status-error", "part-length-checked", "transport-error-retried-once",
-          "query-dropped",
+          "query-dropped", "response-force-cast",
         ]),
       ]
     ),
