@@ -16,8 +16,8 @@ import Foundation
 /// 6.3 (section 6.5 says why).
 /// Graded on 300 generated lives too (sizes from Int.min to 130 KB, every edge of a batch, names,
 /// appends, checks and copies in any order), each compared with the statement after every step;
-/// for 130 KB, the memory the process has in use (on Linux) shows whether `init` allocated the
-/// storage.
+/// for 130 KB, 64 MB and 256 MB, the memory the process has in use (on Linux) shows whether `init`
+/// allocated all of the storage.
 /// Read docs/Chapter06-ByteAccumulation.md#exercise-61-the-accumulator
 public struct ByteAccumulator: CustomStringConvertible {
   /// The file's name, for the description.

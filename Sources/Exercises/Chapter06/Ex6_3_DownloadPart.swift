@@ -11,16 +11,17 @@ import FoundationNetworking
 /// (`Range: bytes=offset-last`, where last is the part's last byte) sent with `session`, and
 /// with no other session, and return them. Any part is asked for: offset 0 or more, length 1 or
 /// more, up to a part whose last byte is Int.max. Anything but the part asked for is a
-/// `PartError`: `.status(code)` unless the status is 206; `.contentRange(expected:received:)`
+/// `PartError`: `.status(code)` unless the status is 206 (`.status(0)` for a response that is
+/// not an `HTTPURLResponse`, which has no status); `.contentRange(expected:received:)`
 /// unless Content-Range (a header name in any case, as HTTP has it) starts with exactly
 /// "bytes offset-last/" (expected is that string; received the header, nil if none). A request
 /// that fails (a `URLError`) throws that error as it is. The body of the right part comes back
 /// as it came: its length is not checked, the Content-Range says which bytes it holds.
 /// Graded on 200 generated calls too (parts from offset 0 to Int.max, of 1 byte to Int.max bytes,
-/// URLs with paths and queries, a transport error, any status, a Content-Range of every shape or
-/// none, under any spelling of its name, bodies of any length). Compared: the requests the
-/// server sees (method, URL, Range, the session they came through) and what comes back or is
-/// thrown. Left free: the request's other headers.
+/// URLs with paths and queries, a transport error, a response that is not HTTP, any status, a
+/// Content-Range of every shape or none, under any spelling of its name, bodies of any length).
+/// Compared: the requests the server sees (method, URL, Range, the session they came through)
+/// and what comes back or is thrown. Left free: the request's other headers.
 /// Read docs/Chapter06-ByteAccumulation.md#exercise-63-a-part-and-nothing-else
 public func downloadPart(
   of url: URL,

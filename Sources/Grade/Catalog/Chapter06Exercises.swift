@@ -201,6 +201,7 @@ extension ExerciseCatalog {
         .scenarioDiffers(fixtures: [
           "storage-grown-byte-by-byte", "progress-nan-taken-for-1",
           "description-capped-at-the-size", "batch-size-from-the-storage",
+          "storage-capped-at-1-mib",
         ]),
       ]
     ),
@@ -445,7 +446,7 @@ extension ExerciseCatalog {
         .scenarioDiffers(fixtures: [
           "session-from-the-given-configuration", "last-byte-overflows",
           "transport-error-as-status-error", "part-length-checked", "transport-error-retried-once",
-          "query-dropped",
+          "query-dropped", "response-force-cast",
         ]),
       ]
     ),

@@ -14,8 +14,8 @@ import Exercises
 
 // Exercise 6.3 graded by its statement: generated parts (from offset 0 to Int.max, 1 byte to
 // Int.max bytes, the last byte at Int.max too), URLs with paths and queries, and answers of
-// every kind: a transport error, any status, a Content-Range of every shape or none, under any
-// spelling of its name, a body of any length; through a session whose server also tells which
+// every kind: a transport error, a response that is not HTTP, any status, a Content-Range of
+// every shape or none, under any spelling of its name, a body of any length; through a session whose server also tells which
 // session each request came from.
 
 /// One call of `downloadPart`, and the server's answer, as the grade generates them.
@@ -41,6 +41,8 @@ struct RangeScenario: GradedScenario {
     /// The request fails before any answer, with this URLError code.
     case transport(URLError.Code)
     case http(status: Int, contentRange: ContentRange, headerName: String, body: Int)
+    /// A plain URLResponse, not an HTTPURLResponse (no status, no headers), with this many bytes.
+    case notHTTP(body: Int)
   }
 
   var url: String
@@ -56,6 +58,7 @@ struct RangeScenario: GradedScenario {
     if case .http(_, let contentRange, _, let body) = answer {
       size += (contentRange == .exact ? 0 : 1) + (body > 0 ? 1 : 0)
     }
+    if case .notHTTP(let body) = answer { size += 1 + (body > 0 ? 1 : 0) }
     if offset > 1_000_000 || length > 1_000_000 { size += 3 }
     if last > Int.max - 1_000 { size += 6 }  // last: an answer can trap near Int.max
     return size
@@ -84,7 +87,11 @@ struct RangeScenario: GradedScenario {
 
   /// The body the server sends.
   var body: Data {
-    guard case .http(_, _, _, let count) = answer else { return Data() }
+    let count: Int
+    switch answer {
+    case .transport: return Data()
+    case .http(_, _, _, let body), .notHTTP(let body): count = body
+    }
     return Data((0..<count).map { UInt8(truncatingIfNeeded: (offset &+ $0) % 251) })
   }
 
@@ -101,6 +108,10 @@ struct RangeScenario: GradedScenario {
         text += " with no Content-Range"
       }
       text += " and \(body) byte\(body == 1 ? "" : "s")"
+    case .notHTTP(let body):
+      text +=
+        "; the answer is a URLResponse that is not an HTTPURLResponse (no status), with \(body) "
+        + "byte\(body == 1 ? "" : "s")"
     }
     return text
   }
@@ -133,6 +144,9 @@ struct RangeScenario: GradedScenario {
           body: body
         )
       }
+    }
+    if case .notHTTP(let body) = answer, body > 0 {
+      with { $0.answer = .notHTTP(body: 0) }
     }
     return candidates
   }
@@ -185,6 +199,9 @@ func rangeModel(_ scenario: RangeScenario) -> RangeOutcome {
       return RangeOutcome(log: [request, spelled(error)])
     }
     return RangeOutcome(log: [request, "returned the body's \(body) bytes"])
+  case .notHTTP:
+    // No HTTPURLResponse, no status: the statement's status 0.
+    return RangeOutcome(log: [request, spelled(.status(0))])
   }
 }
 
@@ -242,6 +259,17 @@ final class RangeScenarioServer: URLProtocol {
       var headers = ["Content-Length": "\(body.count)"]
       headers[name] = scenario.contentRange
       answer(url, status: status, headers: headers, body: body)
+    case .notHTTP:
+      let body = scenario.body
+      let response = URLResponse(
+        url: url,
+        mimeType: "application/octet-stream",
+        expectedContentLength: body.count,
+        textEncodingName: nil
+      )
+      client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+      client?.urlProtocol(self, didLoad: body)
+      client?.urlProtocolDidFinishLoading(self)
     }
   }
 
@@ -285,7 +313,7 @@ func rangeScenarios(count: Int, seed: UInt64) -> [RangeScenario] {
   let codes = [
     URLError.timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet,
   ]
-  return (0..<count).map { _ in
+  var scenarios = (0..<count).map { _ in
     let small = Int.random(in: 1...5_000, using: &numbers)
     let (offset, length) = numbers.pick([
       (0, 1), (0, small), (1, 1), (Int.random(in: 0...10_000_000, using: &numbers), small),
@@ -314,6 +342,16 @@ func rangeScenarios(count: Int, seed: UInt64) -> [RangeScenario] {
     )
     return scenario
   }
+  // Answers that are not HTTP at all (as a data: or file: URL, or a protocol of its own, gives):
+  // no status to read, so PartError.status(0).
+  for (url, offset, length, body) in [
+    (rangeURLs[0], 0, 1, 0), (rangeURLs[1], 1000, 100, 64), (rangeURLs[2], 1 << 40, 10, 10),
+  ] {
+    scenarios.append(
+      RangeScenario(url: url, offset: offset, length: length, answer: .notHTTP(body: body))
+    )
+  }
+  return scenarios
 }
 
 /// The failure message: the call and the answer, then what the answer did and what the statement
