@@ -66,15 +66,16 @@ enum ScenarioAnnouncer {
 /// Runs each scenario, smallest first, on the answer and on the model of the statement.
 ///
 /// At the first difference, it shrinks the scenario to the smallest one that still shows a
-/// difference, and fails with `explain(scenario, answer's outcome, model's outcome)`. Errors the
-/// answer throws (a stub's `NotImplemented`) go through. It runs on its caller's actor, the main
-/// actor for an answer that lives there.
+/// difference, and fails with `explain(scenario, answer's outcome, model's outcome)`
+/// (`theStatementGives` unless the exercise words it otherwise). Errors the answer throws (a
+/// stub's `NotImplemented`) go through. It runs on its caller's actor, the main actor for an
+/// answer that lives there.
 func assertEveryScenario<S: GradedScenario, Outcome: Equatable>(
   isolation: isolated (any Actor)? = #isolation,
   _ scenarios: [S],
   model: (S) -> Outcome,
   answer: (S) async throws -> Outcome,
-  explain: (S, Outcome, Outcome) -> String,
+  explain: (S, Outcome, Outcome) -> String = theStatementGives,
   file: StaticString = #filePath,
   line: UInt = #line
 ) async throws {
@@ -104,6 +105,15 @@ func assertEveryScenario<S: GradedScenario, Outcome: Equatable>(
     XCTFail(explain(smallest, difference.got, difference.expected), file: file, line: line)
     return
   }
+}
+
+/// The usual failure message: the scenario, what the answer did, and what the statement gives.
+func theStatementGives<S: GradedScenario, Outcome>(
+  _ scenario: S,
+  _ got: Outcome,
+  _ expected: Outcome
+) -> String {
+  "\(scenario): \(got); the statement gives \(expected)"
 }
 
 extension Array {

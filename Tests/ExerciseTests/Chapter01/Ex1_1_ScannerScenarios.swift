@@ -244,12 +244,3 @@ func scannerScenarios(count: Int, seed: UInt64) -> [ScannerScenario] {
   }
   return scenarios
 }
-
-/// The failure message: the script, then what the answer's scans did and what the statement says.
-func explainScanner(
-  _ scenario: ScannerScenario,
-  _ got: ScannerOutcome,
-  _ expected: ScannerOutcome
-) -> String {
-  "\(scenario): \(got); the statement gives \(expected)"
-}

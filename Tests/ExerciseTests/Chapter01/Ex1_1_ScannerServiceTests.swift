@@ -165,8 +165,7 @@ final class Ex1_1_ScannerServiceTests: GradedTestCase {
     try await assertEveryScenario(
       scannerScenarios(count: 400, seed: 11),
       model: scannerModel,
-      answer: scannerAnswer,
-      explain: explainScanner
+      answer: scannerAnswer
     )
   }
 }

@@ -271,12 +271,3 @@ func transcribeScenarios(count: Int, seed: UInt64) -> [TranscribeScenario] {
     return TranscribeScenario(calls: calls, laterOrder: later.shuffled(using: &numbers))
   }
 }
-
-/// The failure message: the calls, then what the answer gave and what the statement gives.
-func explainTranscribe(
-  _ scenario: TranscribeScenario,
-  _ got: TranscribeOutcome,
-  _ expected: TranscribeOutcome
-) -> String {
-  "\(scenario): \(got); the statement gives \(expected)"
-}

@@ -119,8 +119,7 @@ final class Ex1_2_TranscribeTests: GradedTestCase {
     try await assertEveryScenario(
       transcribeScenarios(count: 300, seed: 12),
       model: transcribeModel,
-      answer: transcribeAnswer,
-      explain: explainTranscribe
+      answer: transcribeAnswer
     )
   }
 }

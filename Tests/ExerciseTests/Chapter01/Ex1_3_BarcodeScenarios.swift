@@ -193,12 +193,3 @@ func barcodeScenarios(count: Int, seed: UInt64) -> [BarcodeScenario] {
     return BarcodeScenario(timeout: timeout, callbacks: callbacks, lateBy: lateBy)
   }
 }
-
-/// The failure message: the read, then what the answer gave and what the statement says.
-func explainBarcode(
-  _ scenario: BarcodeScenario,
-  _ got: BarcodeOutcome,
-  _ expected: BarcodeOutcome
-) -> String {
-  "\(scenario): \(got); the statement gives \(expected)"
-}

@@ -321,8 +321,7 @@ final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
     try await assertEveryScenario(
       barcodeScenarios(count: 300, seed: 13),
       model: barcodeModel,
-      answer: barcodeAnswer,
-      explain: explainBarcode
+      answer: barcodeAnswer
     )
   }
 }

@@ -402,8 +402,3 @@ private func generatedTickStream(_ numbers: inout SeededNumbers) -> TickScenario
   if source.endsInStart, case .cancelledAfter = consumer { consumer = .readsAfterTheEnd }
   return TickScenario.Stream(source: source, consumer: consumer)
 }
-
-/// The failure message: the run, then what the answer's streams did and what the statement says.
-func explainTicks(_ scenario: TickScenario, _ got: TickOutcome, _ expected: TickOutcome) -> String {
-  "\(scenario): \(got); the statement gives \(expected)"
-}

@@ -114,8 +114,7 @@ final class Ex2_1_TicksTests: GradedTestCase {
     try await assertEveryScenario(
       tickScenarios(count: 300, seed: 21),
       model: tickModel,
-      answer: tickAnswer,
-      explain: explainTicks
+      answer: tickAnswer
     )
   }
 }

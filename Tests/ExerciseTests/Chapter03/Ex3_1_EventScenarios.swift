@@ -304,12 +304,3 @@ func eventScenarios(count: Int, seed: UInt64) -> [EventScenario] {
   }
   return scenarios
 }
-
-/// The failure message: the run, then what the answer did and what the statement says.
-func explainEvents(
-  _ scenario: EventScenario,
-  _ got: EventOutcome,
-  _ expected: EventOutcome
-) -> String {
-  "\(scenario): \(got); the statement gives \(expected)"
-}

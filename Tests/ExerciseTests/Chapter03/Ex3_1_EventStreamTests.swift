@@ -241,8 +241,7 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
     try await assertEveryScenario(
       eventScenarios(count: 400, seed: 31),
       model: eventModel,
-      answer: eventAnswer,
-      explain: explainEvents
+      answer: eventAnswer
     )
   }
 }

@@ -286,12 +286,3 @@ func heartbeatScenarios(count: Int, seed: UInt64) -> [HeartbeatScenario] {
     )
   }
 }
-
-/// The failure message: the life, then what the answer did and what the statement says.
-func explainHeartbeat(
-  _ scenario: HeartbeatScenario,
-  _ got: HeartbeatOutcome,
-  _ expected: HeartbeatOutcome
-) -> String {
-  "\(scenario): \(got); the statement gives \(expected)"
-}

@@ -249,8 +249,7 @@ final class Ex3_2_HeartbeatTests: GradedTestCase {
     try await assertEveryScenario(
       heartbeatScenarios(count: 400, seed: 32),
       model: heartbeatModel,
-      answer: heartbeatAnswer,
-      explain: explainHeartbeat
+      answer: heartbeatAnswer
     )
   }
 }

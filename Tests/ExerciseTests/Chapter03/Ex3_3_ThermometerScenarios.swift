@@ -279,12 +279,3 @@ func thermometerScenarios(count: Int, seed: UInt64) -> [ThermometerScenario] {
     }
   }
 }
-
-/// The failure message: the life, then what the answer did and what the statement says.
-func explainThermometer(
-  _ scenario: ThermometerScenario,
-  _ got: ThermometerOutcome,
-  _ expected: ThermometerOutcome
-) -> String {
-  "\(scenario): \(got); the statement gives \(expected)"
-}

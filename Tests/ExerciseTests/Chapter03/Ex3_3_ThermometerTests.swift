@@ -207,8 +207,7 @@ final class Ex3_3_ThermometerTests: GradedTestCase {
     try await assertEveryScenario(
       thermometerScenarios(count: 300, seed: 33),
       model: thermometerModel,
-      answer: thermometerAnswer,
-      explain: explainThermometer
+      answer: thermometerAnswer
     )
   }
 }

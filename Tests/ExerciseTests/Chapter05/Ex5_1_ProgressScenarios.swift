@@ -270,12 +270,3 @@ func progressScenarios(count: Int, seed: UInt64) -> [ProgressScenario] {
   }
   return scenarios
 }
-
-/// The failure message: the stream, then what the answer did and what the statement says.
-func explainProgress(
-  _ scenario: ProgressScenario,
-  _ got: ProgressOutcome,
-  _ expected: ProgressOutcome
-) -> String {
-  "\(scenario): \(got); the statement gives \(expected)"
-}

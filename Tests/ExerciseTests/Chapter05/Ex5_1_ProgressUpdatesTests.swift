@@ -227,8 +227,7 @@ final class Ex5_1_ProgressUpdatesTests: GradedTestCase {
     try await assertEveryScenario(
       progressScenarios(count: 300, seed: 51),
       model: progressModel,
-      answer: progressAnswer,
-      explain: explainProgress
+      answer: progressAnswer
     )
   }
 }

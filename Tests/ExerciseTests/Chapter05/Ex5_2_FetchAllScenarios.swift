@@ -220,12 +220,3 @@ func fetchAllScenarios(count: Int, seed: UInt64) -> [FetchAllScenario] {
     return FetchAllScenario(ids: ids, fetches: fetches, limit: limit, cancelAt: cancelAt)
   }
 }
-
-/// The failure message: the call, then what the answer did and what the statement says.
-func explainFetchAll(
-  _ scenario: FetchAllScenario,
-  _ got: FetchAllOutcome,
-  _ expected: FetchAllOutcome
-) -> String {
-  "\(scenario): \(got); the statement gives \(expected)"
-}

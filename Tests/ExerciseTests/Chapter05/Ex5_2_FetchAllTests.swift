@@ -339,8 +339,7 @@ final class Ex5_2_FetchAllTests: GradedTestCase {
     try await assertEveryScenario(
       fetchAllScenarios(count: 400, seed: 52),
       model: fetchAllModel,
-      answer: fetchAllAnswer,
-      explain: explainFetchAll
+      answer: fetchAllAnswer
     )
   }
 }

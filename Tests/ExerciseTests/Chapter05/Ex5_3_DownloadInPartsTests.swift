@@ -344,8 +344,7 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
     try await assertEveryScenario(
       partsScenarios(count: 400, seed: 53),
       model: partsModel,
-      answer: partsAnswer,
-      explain: explainParts
+      answer: partsAnswer
     )
   }
 }

@@ -258,12 +258,3 @@ func partsScenarios(count: Int, seed: UInt64) -> [PartsScenario] {
     return scenario
   }
 }
-
-/// The failure message: the call, then what the answer did and what the statement says.
-func explainParts(
-  _ scenario: PartsScenario,
-  _ got: PartsOutcome,
-  _ expected: PartsOutcome
-) -> String {
-  "\(scenario): \(got); the statement gives \(expected)"
-}
