@@ -233,7 +233,7 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
     )
   }
 
-  /// The grade: 400 generated runs (counts from 0 to 60, intervals from 1 ns to an hour, make
+  /// The grade: 400 generated runs (counts from 0 to 3,000, intervals from 1 ns to an hour, make
   /// failing at any event, consumers that read late, leave while the producer waits or just as a
   /// wait ends, owners that cancel the producer at such moments), each compared with what the
   /// statement says.

@@ -11,8 +11,10 @@ import Exercises
 
 // Exercise 3.2 graded by its statement: generated scripts of start(), beats, stop() (from the
 // main actor, twice, from inside close(), from inside the cancelled wait's handler, from the beat
-// task just as a wait ends), start() after stop(), and connections whose send fails at any beat,
-// on a manual clock the test moves, with intervals from 1 ns to an hour.
+// task just as a wait ends), a cancel of the beat task that is not a stop (cancelTask(), or the
+// task start() returned cancelled by its owner), start() after stop(), and connections whose
+// send fails at any beat with any error, on a manual clock the test moves, with intervals from
+// 1 ns to an hour.
 
 /// One heartbeat's life, as the grade generates it.
 struct HeartbeatScenario: GradedScenario {
@@ -24,25 +26,51 @@ struct HeartbeatScenario: GradedScenario {
     case asAWaitEnds = "stop() from the beat task, as its wait is over"
   }
 
+  /// A cancel of the beat task that is not a stop.
+  enum Cancel: String, Equatable, Sendable {
+    case cancelTask = "cancelTask()"
+    case byItsOwner = "the task start() returned is cancelled by its owner"
+  }
+
+  /// What the connection's failing send throws.
+  enum SendError: String, Equatable, Sendable {
+    case connectionClosed = "ConnectionClosed()"
+    case timedOut = "URLError(.timedOut)"
+    case connectionLost = "URLError(.networkConnectionLost)"
+    case cancellation = "CancellationError()"
+
+    var error: any Error {
+      switch self {
+      case .connectionClosed: ConnectionClosed()
+      case .timedOut: URLError(.timedOut)
+      case .connectionLost: URLError(.networkConnectionLost)
+      case .cancellation: CancellationError()
+      }
+    }
+  }
+
   enum Step: Equatable, Sendable, CustomStringConvertible {
     case start
     /// Lets this many beats come due, one interval at a time, while the task waits.
     case beats(Int)
     case stop(Stop)
+    case cancel(Cancel)
 
     var description: String {
       switch self {
       case .start: "start()"
       case .beats(let count): "\(count) interval\(count == 1 ? "" : "s") pass"
       case .stop(let stop): stop.rawValue
+      case .cancel(let cancel): cancel.rawValue
       }
     }
   }
 
   var interval: Duration
   var steps: [Step]
-  /// The beat whose send throws, if any.
+  /// The beat whose send throws, if any, and what it throws.
   var sendFailsAt: Int?
+  var sendError = SendError.connectionClosed
   /// The connection's close() calls stop() again.
   var closeCallsStop: Bool
 
@@ -55,7 +83,9 @@ struct HeartbeatScenario: GradedScenario {
 
   var description: String {
     var text = "a Heartbeat every \(spelled(interval))"
-    if let sendFailsAt { text += " whose connection's send throws at beat \(sendFailsAt)" }
+    if let sendFailsAt {
+      text += " whose connection's send throws \(sendError.rawValue) at beat \(sendFailsAt)"
+    }
     if closeCallsStop {
       text += (sendFailsAt == nil ? " whose" : " and whose") + " connection's close() calls stop()"
     }
@@ -63,6 +93,26 @@ struct HeartbeatScenario: GradedScenario {
   }
 
   var smaller: [HeartbeatScenario] {
+    candidatesASizeSmaller.filter(\.isPossible)
+  }
+
+  /// A start() only while no beat task lives: before any, or after a stop().
+  var isPossible: Bool {
+    var live = false
+    var stopped = false
+    for step in steps {
+      switch step {
+      case .start:
+        if live { return false }
+        live = !stopped
+      case .stop: stopped = true
+      default: break
+      }
+    }
+    return true
+  }
+
+  private var candidatesASizeSmaller: [HeartbeatScenario] {
     var candidates: [HeartbeatScenario] = steps.eachWithOneLeftOut.map { with(steps: $0) }
     for (index, step) in steps.enumerated() {
       if case .beats(let count) = step, count > 0 {
@@ -80,6 +130,11 @@ struct HeartbeatScenario: GradedScenario {
       var copy = self
       copy.sendFailsAt = nil
       candidates.append(copy)
+      if sendError != .connectionClosed {
+        copy = self
+        copy.sendError = .connectionClosed
+        candidates.append(copy)
+      }
     }
     if closeCallsStop {
       var copy = self
@@ -116,6 +171,7 @@ func heartbeatModel(_ scenario: HeartbeatScenario) -> HeartbeatOutcome {
   var started = false
   var stopped = false
   var failed = false
+  var cancelled = false
   var nextBeat = 0
   for step in scenario.steps {
     switch step {
@@ -123,11 +179,19 @@ func heartbeatModel(_ scenario: HeartbeatScenario) -> HeartbeatOutcome {
       log.append(stopped ? "start() threw HeartbeatStopped" : "start()")
       if !stopped { started = true }
     case .beats(let count):
-      for _ in 0..<count where started && !stopped && !failed {
+      for _ in 0..<count where started && !stopped && !failed && !cancelled {
         let time = spelled(scenario.interval * (nextBeat + 1))
         failed = nextBeat == scenario.sendFailsAt
         log.append("send(\(nextBeat)) at \(time)" + (failed ? ", which throws" : ""))
         nextBeat += 1
+      }
+    case .cancel(let how):
+      // A cancel ends the beats as a stop does, but closes nothing.
+      log.append(how.rawValue)
+      if how == .cancelTask { log.append("then task is nil") }
+      if started {
+        cancelled = !stopped
+        log.append("the beat task has ended")
       }
     case .stop(let how):
       for _ in 0..<(how == .twice ? 2 : 1) {
@@ -150,10 +214,21 @@ private final class LoggingConnection: HeartbeatConnection {
   private let failsAt: Int?
   private let closed = Locked(false)
   private let onClose = Locked<(@Sendable () -> Void)?>(nil)
+  private let failure: any Error & Sendable
+  /// Sends still allowed once the beat task is cancelled, and the signal that they are used up.
+  private let runaway = Locked<(left: Int, signal: OneShotSignal<Bool>)?>(nil)
 
-  init(clock: ManualClock, failsAt: Int?) {
+  init(clock: ManualClock, failsAt: Int?, failure: any Error & Sendable) {
     self.clock = clock
     self.failsAt = failsAt
+    self.failure = failure
+  }
+
+  /// Fires the returned signal at the third send from now; every send after it throws.
+  func watchForRunawaySends() -> OneShotSignal<Bool> {
+    let signal = OneShotSignal<Bool>()
+    runaway.withLock { $0 = (3, signal) }
+    return signal
   }
 
   func note(_ entry: String) {
@@ -172,7 +247,16 @@ private final class LoggingConnection: HeartbeatConnection {
       throw ConnectionClosed()
     }
     note("send(\(beat)) at \(time)" + (beat == failsAt ? ", which throws" : ""))
-    if beat == failsAt { throw ConnectionClosed() }
+    if beat == failsAt { throw failure }
+    let usedUp = runaway.withLock { runaway -> OneShotSignal<Bool>? in
+      guard let watch = runaway else { return nil }
+      runaway = (watch.left - 1, watch.signal)
+      return watch.left <= 1 ? watch.signal : nil
+    }
+    if let usedUp {
+      usedUp.fire(true)
+      throw ConnectionClosed()
+    }
   }
 
   func close() {
@@ -191,7 +275,11 @@ private final class LoggingConnection: HeartbeatConnection {
 @MainActor
 func heartbeatAnswer(_ scenario: HeartbeatScenario) async throws -> HeartbeatOutcome {
   let clock = HookedClock()
-  let connection = LoggingConnection(clock: clock.manual, failsAt: scenario.sendFailsAt)
+  let connection = LoggingConnection(
+    clock: clock.manual,
+    failsAt: scenario.sendFailsAt,
+    failure: scenario.sendError.error
+  )
   let heartbeat = Heartbeat(connection: connection, every: scenario.interval, clock: clock)
   if scenario.closeCallsStop {
     connection.whileClosing { [weak heartbeat] in MainActor.assumeIsolated { heartbeat?.stop() } }
@@ -219,6 +307,30 @@ func heartbeatAnswer(_ scenario: HeartbeatScenario) async throws -> HeartbeatOut
         clock.manual.advance(by: clock.now.duration(to: deadline))
       }
       await clock.manual.waitForASleeper(orTheEndOf: beatTask)  // the last beat is sent
+    case .cancel(let how):
+      connection.note(how.rawValue)
+      switch how {
+      case .cancelTask:
+        heartbeat.cancelTask()
+        connection.note(heartbeat.task == nil ? "then task is nil" : "then task still holds a task")
+      case .byItsOwner: beatTask?.cancel()
+      }
+      guard let beatTask else { continue }
+      // A task that goes on after the cancel either waits again or sends on without waiting.
+      let runawaySends = connection.watchForRunawaySends()
+      let sleeper = Task { await clock.manual.waitForASleeper(orTheEndOf: beatTask) }
+      Task {
+        await sleeper.value
+        runawaySends.fire(false)
+      }
+      if await runawaySends.wait() {
+        connection.note("the beat task sends on")
+      } else if clock.manual.sleeperCount > 0 {
+        connection.note("the beat task still waits")
+      } else {
+        await beatTask.value
+        connection.note("the beat task has ended")
+      }
     case .stop(let how):
       for round in 0..<(how == .twice ? 2 : 1) {
         connection.note("stop()")
@@ -271,6 +383,10 @@ func heartbeatScenarios(count: Int, seed: UInt64) -> [HeartbeatScenario] {
       numbers.chance(15)
       ? Int.random(in: 10...40, using: &numbers) : Int.random(in: 0...5, using: &numbers)
     steps.append(.beats(beats))
+    if numbers.chance(20) {
+      steps.append(.cancel(numbers.pick([.cancelTask, .byItsOwner])))
+      steps.append(.beats(Int.random(in: 1...3, using: &numbers)))
+    }
     steps.append(.stop(numbers.pick(stops)))
     if numbers.chance(40) { steps.append(.beats(Int.random(in: 1...3, using: &numbers))) }
     if numbers.chance(30) { steps.append(.start) }
@@ -282,6 +398,7 @@ func heartbeatScenarios(count: Int, seed: UInt64) -> [HeartbeatScenario] {
       ]),
       steps: steps,
       sendFailsAt: failsAt,
+      sendError: numbers.pick([.connectionClosed, .timedOut, .connectionLost, .cancellation]),
       closeCallsStop: numbers.chance(25)
     )
   }

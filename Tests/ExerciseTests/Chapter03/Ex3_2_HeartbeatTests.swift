@@ -241,9 +241,9 @@ final class Ex3_2_HeartbeatTests: GradedTestCase {
   }
 
   /// The grade: 400 generated lives (intervals from 1 ns to an hour, up to 40 beats, sends that
-  /// fail at any beat, stop() before start(), twice, from inside close(), from the cancelled
-  /// wait's handler, from the beat task as a wait ends, start() after stop()), each compared with
-  /// what the statement says.
+  /// fail at any beat with any error, stop() before start(), twice, from inside close(), from the
+  /// cancelled wait's handler, from the beat task as a wait ends, cancelTask() or the owner's
+  /// cancel without a stop, start() after stop()), each compared with what the statement says.
   @MainActor
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
