@@ -154,7 +154,12 @@ final class ClockedTickSource: TickSource, Sendable {
       })
     else { return }
     for tick in plan.atStart where !isStopped { onTick(tick) }
-    let failure = plan.end == .fails ? TickSourceFailed(source: name) : nil
+    let failure: (any Error)? =
+      switch plan.end {
+      case .finishes: nil
+      case .fails: TickSourceFailed(source: name)
+      case .failsWithCancellationError: CancellationError()
+      }
     if plan.endsInStart {
       if !isStopped { finish(onFinish, failure) }
       return took(ending: true)

@@ -11,15 +11,19 @@ import Exercises
 
 // Exercise 2.1 graded by its statement: generated sources (0 to 140 ticks one every 1 ns to an
 // hour on a manual clock, from a task of the source's own, after up to 3 given inside start(), or
-// up to 10,050 all inside start(); repeats, Int.min and Int.max; a source that finishes or fails),
-// one to three streams at once, and consumers that read as ticks come or only after the end,
-// leave by break after any tick, or whose task is cancelled after any tick.
+// up to 10,050 all inside start(); repeats, Int.min and Int.max; a source that finishes, or fails
+// with TickSourceFailed or a CancellationError), one to three streams at once, and consumers that
+// read as ticks come or only after the end, leave by break after any tick, or whose task is
+// cancelled after any tick.
 
 /// One run of `ticks(from:)`, over one source per stream, as the grade generates it.
 struct TickScenario: GradedScenario {
   enum End: Equatable, Sendable {
     case finishes
+    /// Fails with `TickSourceFailed`.
     case fails
+    /// Fails with a `CancellationError`, which nobody asked for: an error like any other.
+    case failsWithCancellationError
   }
 
   /// One source and what it does.
@@ -81,7 +85,12 @@ struct TickScenario: GradedScenario {
         gives.append("\(spelledTicks(source.later)) one every \(spelled(source.interval))")
       }
       text += "\(name) gives " + (gives.isEmpty ? "no tick" : gives.joined(separator: ", then "))
-      let end = source.end == .fails ? "fails" : "finishes"
+      let end =
+        switch source.end {
+        case .finishes: "finishes"
+        case .fails: "fails"
+        case .failsWithCancellationError: "fails with CancellationError()"
+        }
       if source.endsInStart {
         text += ", then \(end), all inside start()"
       } else {
@@ -246,10 +255,13 @@ func tickModel(_ scenario: TickScenario) -> TickOutcome {
         )
       }
       let name = ["A", "B", "C"][index]
-      return TickOutcome.Stream(
-        got: source.all,
-        end: source.end == .fails ? "then TickSourceFailed(\(name)) thrown" : "then the end"
-      )
+      let end =
+        switch source.end {
+        case .finishes: "then the end"
+        case .fails: "then TickSourceFailed(\(name)) thrown"
+        case .failsWithCancellationError: "then CancellationError() thrown"
+        }
+      return TickOutcome.Stream(got: source.all, end: end)
     }
   )
 }
@@ -369,7 +381,9 @@ private func generatedTickStream(_ numbers: inout SeededNumbers) -> TickScenario
   source.interval = numbers.pick([
     Duration.nanoseconds(1), .milliseconds(1), .milliseconds(250), .seconds(1), .seconds(3_600),
   ])
-  source.end = numbers.pick([.finishes, .finishes, .fails])
+  source.end = numbers.pick([
+    .finishes, .finishes, .finishes, .fails, .fails, .failsWithCancellationError,
+  ])
   if numbers.chance(12) {
     source.endsInStart = true
     // Now and then more than a buffer of a round size holds.
