@@ -8,7 +8,7 @@ import Solutions
 import Exercises
 #endif
 
-// Exercise 2.2 graded by its statement: generated sources (0 to 1,030 pages of 1 to 4 names, blank
+// Exercise 2.2 graded by its statement: generated sources (0 to 10,030 pages of 1 to 4 names, blank
 // ones among them, pages equal to the one before or to an earlier one, pages after the first empty
 // one, a failure at any page, the empty one's too, CancellationError among the failures though
 // nobody cancelled, a fetch that throws when its task is cancelled or not), one to three streams
@@ -532,20 +532,36 @@ func pagedScenarios(count: Int, seed: UInt64) -> [PagedScenario] {
     )
     if scenario.isPossible { scenarios.append(scenario) }
   }
+  // One run always reads a source of more than 10,000 pages to its end.
+  var long = generatedBook(&numbers, pages: Int.random(in: 10_000...10_030, using: &numbers))
+  long.failingPage = nil
+  scenarios[scenarios.count - 1] = PagedScenario(
+    books: [long],
+    readers: [PagedScenario.Reader(book: 0, consumer: .readsToTheEnd)],
+    inTurns: false
+  )
   return scenarios
 }
 
-/// A source's pages: mostly a few, now and then more than an answer that counts them might
-/// allow (past 100, 128, 256, 1,000 and 1,024).
-private func generatedBook(_ numbers: inout SeededNumbers) -> PagedScenario.Book {
-  let count =
-    switch Int.random(in: 0..<100, using: &numbers) {
-    case 0..<72: Int.random(in: 0...6, using: &numbers)
-    case 72..<84: Int.random(in: 7...30, using: &numbers)
-    case 84..<93: Int.random(in: 99...140, using: &numbers)
-    case 93..<98: Int.random(in: 250...270, using: &numbers)
-    default: Int.random(in: 1_000...1_030, using: &numbers)
-    }
+/// How many pages a source has: mostly a few, now and then more than an answer that counts them
+/// might allow (past 100, 128, 256, 1,000, 1,024 and 10,000).
+private func generatedPageCount(_ numbers: inout SeededNumbers) -> Int {
+  switch Int.random(in: 0..<200, using: &numbers) {
+  case 0..<144: Int.random(in: 0...6, using: &numbers)
+  case 144..<168: Int.random(in: 7...30, using: &numbers)
+  case 168..<186: Int.random(in: 99...140, using: &numbers)
+  case 186..<194: Int.random(in: 250...270, using: &numbers)
+  case 194..<199: Int.random(in: 1_000...1_030, using: &numbers)
+  default: Int.random(in: 10_000...10_030, using: &numbers)
+  }
+}
+
+/// A source of `count` pages (a generated count if nil), some repeated, some failing.
+private func generatedBook(
+  _ numbers: inout SeededNumbers,
+  pages count: Int? = nil
+) -> PagedScenario.Book {
+  let count = count ?? generatedPageCount(&numbers)
   // A blank name too: a page of blank names is a page.
   let names = ["Ada", "Bruno", "Chiara", "Dev", "Elif", "Femi", "Goran", "Hana", ""]
   func page() -> [String] {
