@@ -360,6 +360,74 @@ struct SingleCallbackReader: BarcodeReading {
   }
 }
 
+/// A thread that calls a reader's completion the moment `readBarcode` hands it over: it spins,
+/// so the call comes within a fraction of a microsecond, about when `readBarcode` returns.
+final class PromptCallbackThread: Sendable {
+  private struct Reader: BarcodeReading {
+    let thread: PromptCallbackThread
+    let result: Result<Barcode, BarcodeReadError>
+    let returned: OneShotSignal<Void>
+
+    func readBarcode(completion: @escaping @Sendable (Result<Barcode, BarcodeReadError>) -> Void) {
+      thread.job.withLock {
+        $0 = { [result, returned] in
+          completion(result)
+          returned.fire(())
+        }
+      }
+      thread.handed.store(true, ordering: .releasing)
+    }
+  }
+
+  private let job = Locked<(@Sendable () -> Void)?>(nil)
+  private let handed = Atomic<Bool>(false)
+  private let stopped = Atomic<Bool>(false)
+
+  init() {
+    Thread { [self] in
+      var spins = 0
+      while !stopped.load(ordering: .relaxed) {
+        if handed.exchange(false, ordering: .acquiring) {
+          job.withLock { $0.take() }?()
+        } else {
+          spins += 1
+          if spins % 100_000 == 0 { sched_yield() }  // the test's thread may need this core
+        }
+      }
+    }.start()
+  }
+
+  /// A reader whose completion this thread calls with `result`; `returned` fires once the
+  /// completion has returned.
+  func reader(
+    result: Result<Barcode, BarcodeReadError>,
+    returned: OneShotSignal<Void>
+  ) -> some BarcodeReading {
+    Reader(thread: self, result: result, returned: returned)
+  }
+
+  /// Ends the thread.
+  func stop() {
+    stopped.store(true, ordering: .relaxed)
+  }
+}
+
+/// Returns once every task that holds a copy of the clock `released` watches has let go of it
+/// (a timer that has ended), or once a task sleeps on `clock`, whichever comes first.
+func waitForEveryTimerToEnd(_ released: OneShotSignal<Void>, orASleeperOn clock: ManualClock) async
+{
+  let either = OneShotSignal<Void>()
+  Task {
+    await released.wait()
+    either.fire(())
+  }
+  Task {
+    await clock.waitForSleepers(count: 1)
+    either.fire(())
+  }
+  await either.wait()
+}
+
 /// A reader that calls its completion once, before `readBarcode` returns.
 struct ImmediateReader: BarcodeReading {
   let result: Result<Barcode, BarcodeReadError>

@@ -223,22 +223,45 @@ final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
     )
     // Once the read has returned, a timer that was cancelled never sleeps again: wait until every
     // task that holds the clock has ended, or until one of them sleeps on it.
-    let either = OneShotSignal<Void>()
-    Task {
-      await released.wait()
-      either.fire(())
-    }
-    Task {
-      await manual.waitForSleepers(count: 1)
-      either.fire(())
-    }
-    await either.wait()
+    await waitForEveryTimerToEnd(released, orASleeperOn: manual)
     XCTAssertEqual(
       manual.sleeperCount,
       0,
       "the reader called back before readBarcode returned, yet a timer still sleeps on the clock; "
         + "expected none"
     )
+  }
+
+  /// A reader that calls back from another thread just as readBarcode returns, round after round:
+  /// a timer started only after a look for a result can start just after the callback has looked
+  /// for a timer to cancel, and then sleeps on.
+  func test_withTimeout_aCallbackFromAnotherThreadAsReadBarcodeReturns_leavesNoTimer() async throws
+  {
+    let callbacks = PromptCallbackThread()
+    defer { callbacks.stop() }
+    let rounds = ThreadSanitizer.isRunning ? 50 : 300
+    for round in 1...rounds {
+      let released = OneShotSignal<Void>()
+      let returned = OneShotSignal<Void>()
+      var clock: WatchedClock? = WatchedClock(marker: TaskMarker(released: released))
+      let manual = clock!.manual
+      let barcode = try await readBarcodeOnce(
+        with: callbacks.reader(result: .success(first), returned: returned),
+        timeout: timeout,
+        clock: clock!
+      )
+      clock = nil
+      await returned.wait()  // the callback that won has returned: no timer may sleep on now
+      XCTAssertEqual(barcode, first, "it did not return the barcode the reader called back with")
+      await waitForEveryTimerToEnd(released, orASleeperOn: manual)
+      guard manual.sleeperCount == 0 else {
+        return XCTFail(
+          "in round \(round) of \(rounds), the reader called back from another thread just as "
+            + "readBarcode returned, and once that callback had returned a timer still slept on "
+            + "the clock; expected none"
+        )
+      }
+    }
   }
 
   func test_withTimeout_whenTheTimerAndACallbackMeet_onlyOneResumes() async throws {
