@@ -368,6 +368,15 @@ extension ExerciseCatalog {
             + "cancel() on it from the completion. Its sleep then throws, and it must return "
             + "without resuming."
         ),
+        Mistake(
+          name: "the timer is made after a look for a result, which a callback can slip past",
+          test: "test_withTimeout_aCallbackFromAnotherThreadAsReadBarcodeReturns_leavesNoTimer",
+          kind: .failedTest,
+          fixtures: ["timer-made-after-a-check"],
+          hint: "Between your look for a result and the moment the timer is where the callback "
+            + "can find it, a callback from another thread can come, find no timer, and leave. "
+            + "Make the timer before anyone can call back, so every callback can reach it."
+        ),
         .scenarioDiffers(fixtures: ["elapsed-time-in-the-error"]),
       ]
     ),

@@ -89,6 +89,7 @@ extension ExerciseCatalog {
         ),
         .scenarioDiffers(fixtures: [
           "one-continuation-for-every-stream", "stops-every-source", "sources-kept-for-shutdown",
+          "source-cancellation-ends-quietly",
         ]),
       ]
     ),
@@ -174,7 +175,7 @@ extension ExerciseCatalog {
         ),
         .scenarioDiffers(fixtures: [
           "error-then-next-page", "cancellation-ends-quietly", "blank-names-page-is-empty",
-          "failed-page-retried", "earlier-page-seen-again-ends",
+          "failed-page-retried", "earlier-page-seen-again-ends", "capped-at-10000-pages",
         ]),
       ]
     ),

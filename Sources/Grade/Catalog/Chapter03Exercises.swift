@@ -107,7 +107,9 @@ extension ExerciseCatalog {
           hint: "The producer Task is returned, so its owner can cancel it while the consumer "
             + "still reads. Every way out of the producer must finish the stream, a cancel too."
         ),
-        .scenarioDiffers(fixtures: ["newest-three-kept"]),
+        .scenarioDiffers(fixtures: [
+          "newest-three-kept", "newest-hundred-kept", "capped-at-1000-events",
+        ]),
       ]
     ),
     Exercise(
@@ -210,7 +212,9 @@ extension ExerciseCatalog {
           hint: "A cancel does not end a send in flight: the task may go on for as long as the "
             + "send takes. stop() itself must close the connection before it returns."
         ),
-        .scenarioDiffers(fixtures: ["failing-send-ignored"]),
+        .scenarioDiffers(fixtures: [
+          "failing-send-ignored", "timeout-skips-a-beat", "cancel-only-cuts-the-wait",
+        ]),
       ]
     ),
     Exercise(
