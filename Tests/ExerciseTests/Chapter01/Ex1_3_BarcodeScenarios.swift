@@ -11,7 +11,8 @@ import Exercises
 
 // Exercise 1.3 graded by its statement: generated timeouts (1 ns to an hour) and readers that call
 // back never, once or twice, with a barcode or an error, inside `readBarcode` itself, while the
-// timer waits, or after the timeout, on a manual clock the test moves.
+// timer waits, or after the timeout, on a manual clock the test moves; now and then the caller's
+// task is cancelled while the timer waits.
 
 /// One read, as the grade generates it.
 struct BarcodeScenario: GradedScenario {
@@ -35,26 +36,31 @@ struct BarcodeScenario: GradedScenario {
   var callbacks: [Callback]
   /// How far past the timer's deadline the test moves the clock when the timeout comes.
   var lateBy: Duration = .zero
+  /// The caller's task is cancelled once the reader was asked and the timer waits.
+  var callerCancelled = false
 
-  var size: Int { callbacks.count + (lateBy == .zero ? 0 : 1) }
+  var size: Int { callbacks.count + (lateBy == .zero ? 0 : 1) + (callerCancelled ? 1 : 0) }
 
   var description: String {
-    "readBarcodeOnce(timeout: \(spelled(timeout))), the reader calling back "
+    "readBarcodeOnce(timeout: \(spelled(timeout))), "
+      + (callerCancelled ? "its caller's task cancelled while the timer waits, " : "")
+      + "the reader calling back "
       + (callbacks.isEmpty ? "never" : callbacks.map(\.description).joined(separator: ", then "))
       + (lateBy == .zero ? "" : ", the clock moving \(spelled(lateBy)) past the timer's deadline")
   }
 
   var smaller: [BarcodeScenario] {
-    var candidates = callbacks.eachWithOneLeftOut.map {
-      BarcodeScenario(timeout: timeout, callbacks: $0, lateBy: lateBy)
-    }
-    if timeout != .seconds(1) {
-      candidates.append(BarcodeScenario(timeout: .seconds(1), callbacks: callbacks, lateBy: lateBy))
-    }
-    if lateBy != .zero {
-      candidates.append(BarcodeScenario(timeout: timeout, callbacks: callbacks))
-    }
+    var candidates = callbacks.eachWithOneLeftOut.map { with(\.callbacks, $0) }
+    if timeout != .seconds(1) { candidates.append(with(\.timeout, .seconds(1))) }
+    if lateBy != .zero { candidates.append(with(\.lateBy, .zero)) }
+    if callerCancelled { candidates.append(with(\.callerCancelled, false)) }
     return candidates
+  }
+
+  private func with<Value>(_ part: WritableKeyPath<Self, Value>, _ value: Value) -> Self {
+    var copy = self
+    copy[keyPath: part] = value
+    return copy
   }
 }
 
@@ -62,9 +68,16 @@ struct BarcodeScenario: GradedScenario {
 struct BarcodeOutcome: Equatable, CustomStringConvertible {
   var result: String
   var timerLeftWaiting: Bool
+  /// The timer stopped as the caller's task was cancelled, and the call had not ended: the test
+  /// called back to end it.
+  var waitedOnWithoutATimer = false
 
   var description: String {
-    result
+    if waitedOnWithoutATimer {
+      return "the timer stopped as the caller's task was cancelled, and the call went on waiting "
+        + "for the reader, with no timeout left to end it (the test called back to end it)"
+    }
+    return result
       + (timerLeftWaiting ? ", and the timer still waited after the winning callback returned" : "")
   }
 }
@@ -132,6 +145,19 @@ func barcodeAnswer(_ scenario: BarcodeScenario) async throws -> BarcodeOutcome {
   _ = await reader.asked.wait()
   var timerLeftWaiting = false
   var timedOut = false
+  if scenario.callerCancelled {
+    await clock.waitForASleeper(orTheEndOf: read)
+    let timerWaited = clock.sleeperCount > 0
+    read.cancel()  // a sleep's cancellation handler takes it off the clock before this returns
+    if timerWaited, clock.sleeperCount == 0 {
+      // Nothing but the reader can end the call now: call back, so that the run ends.
+      reader.callBack(BarcodeScenario.Callback(moment: .whileTheTimerWaits, value: nil))
+      _ = await read.result
+      if case .failure(let error) = await read.result, !(error is CancellationError) {
+        return BarcodeOutcome(result: "", timerLeftWaiting: false, waitedOnWithoutATimer: true)
+      }
+    }
+  }
   for callback in scenario.callbacks where callback.moment != .insideReadBarcode {
     await clock.waitForASleeper(orTheEndOf: read)
     if callback.moment == .afterTheTimeout, !timedOut, let deadline = clock.sleeperDeadlines.first {
@@ -158,6 +184,9 @@ func barcodeAnswer(_ scenario: BarcodeScenario) async throws -> BarcodeOutcome {
   case .failure(let error as BarcodeReadError): result = "threw BarcodeReadError(\(error.reason))"
   case .failure(let error as BarcodeReadTimeout):
     result = "threw BarcodeReadTimeout(after: \(spelled(error.timeout)))"
+  case .failure(is CancellationError) where scenario.callerCancelled:
+    // Left free: a cancelled caller gets what it would have got, or CancellationError at once.
+    result = barcodeModel(scenario).result
   case .failure(let error): result = "threw \(error)"
   }
   return BarcodeOutcome(result: result, timerLeftWaiting: timerLeftWaiting)
@@ -168,6 +197,7 @@ func barcodeScenarios(count: Int, seed: UInt64) -> [BarcodeScenario] {
   var numbers = SeededNumbers(seed: seed)
   // A stream of its own, so that the other choices stay what they were for this seed.
   var lateness = SeededNumbers(seed: seed &+ 1)
+  var cancels = SeededNumbers(seed: seed &+ 2)
   return (0..<count).map { _ in
     let timeout = numbers.pick([
       Duration.nanoseconds(1), .milliseconds(1), .milliseconds(250), .seconds(1), .seconds(30),
@@ -190,6 +220,11 @@ func barcodeScenarios(count: Int, seed: UInt64) -> [BarcodeScenario] {
     let lateBy = lateness.pick([
       Duration.zero, .zero, .zero, .nanoseconds(1), .seconds(1), .seconds(3_600),
     ])
-    return BarcodeScenario(timeout: timeout, callbacks: callbacks, lateBy: lateBy)
+    return BarcodeScenario(
+      timeout: timeout,
+      callbacks: callbacks,
+      lateBy: lateBy,
+      callerCancelled: cancels.chance(20)
+    )
   }
 }
