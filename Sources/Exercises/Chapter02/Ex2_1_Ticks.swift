@@ -3,12 +3,13 @@ import ExerciseSupport
 /// Exercise 2.1: a push stream from a callback producer (section 2.1).
 ///
 /// Turn a `TickSource` into a stream: start the source, yield every tick, finish when the source
-/// finishes (or throw its error), and stop the source when the consumer goes away. A tick is in
-/// the stream as soon as onTick returns. Streams over several sources may live at once; once
-/// they have ended and the test lets go, nothing keeps a source alive.
+/// finishes (or throw its error, whatever it is: a `CancellationError` too), and stop the source
+/// when the consumer goes away. A tick is in the stream as soon as onTick returns. Streams over
+/// several sources may live at once; once they have ended and the test lets go, nothing keeps a
+/// source alive.
 /// Graded on 300 generated runs too (0 to 140 ticks on a manual clock, up to 10,050 given inside
-/// start(), repeats, Int.min and Int.max, sources that finish or fail, up to three streams at
-/// once, consumers that read as ticks come or only after the end, leave by break or whose task is
+/// start(), repeats, Int.min and Int.max, sources that finish or fail with any error, up to three
+/// streams at once, consumers that read as ticks come or only after the end, leave by break or whose task is
 /// cancelled after any tick). Left free: whether a consumer that left sees its loop end with
 /// CancellationError, and whether stop() is called once the source has finished by itself.
 /// Read docs/Chapter02-UnfoldingVsPush.md#exercise-21-a-push-stream-that-finishes

@@ -8,11 +8,14 @@ import ExerciseSupport
 /// then closes the connection, whether or not the beats were started. `stop()` may be called
 /// any number of times, and from inside the calls it makes (the cancel runs cancellation
 /// handlers, and `close()` may call `stop()` again): the connection is closed exactly once. Once
-/// stopped, the task starts no send, even when the stop came just as a wait ended. A send that
-/// throws ends the beats: no send after it (the connection is closed by `stop()` only). A
-/// `start()` after `stop()` throws `HeartbeatStopped` and sends nothing.
+/// stopped, the task starts no send, even when the stop came just as a wait ended. A cancel of
+/// the task that is not a stop (`cancelTask()`, or its owner cancelling the task `start()`
+/// returned) ends the beats too, and closes nothing. A send that throws, whatever it throws,
+/// ends the beats: no send after it (the connection is closed by `stop()` only). A `start()`
+/// after `stop()` throws `HeartbeatStopped` and sends nothing.
 /// Graded on 400 generated lives too (intervals 1 ns to an hour, up to 40 beats, a send failing
-/// at any beat, every kind of stop above, start() after stop()). Left free: nothing.
+/// at any beat with any error, every kind of stop and cancel above, start() after stop()).
+/// Left free: nothing.
 /// Read docs/Chapter03-Cancellation.md#exercise-32-an-idempotent-stop
 @MainActor
 public final class Heartbeat: @MainActor TaskCancellable {
