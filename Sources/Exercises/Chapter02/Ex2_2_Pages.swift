@@ -6,8 +6,10 @@ import ExerciseSupport
 /// page 1, 2, 3, ... each fetched only when the consumer asks for it, ending at the first empty
 /// page, and throwing the source's error. Either end is for good: a next() after it returns nil
 /// and fetches nothing. Every stream starts at page 1, also while other streams over the same
-/// source are read. Once the consumer has let go of the stream, nothing keeps the source alive.
-/// Graded on 300 generated runs too (sources of 0 to 1,030 pages, pages equal to an earlier one,
+/// source are read. A page is fetched in the task of the consumer that asked for it, so cancelling
+/// that task reaches the fetch under way. Once the consumer has let go of the stream, nothing
+/// keeps the source alive.
+/// Graded on 300 generated runs too (sources of 0 to 10,030 pages, pages equal to an earlier one,
 /// blank names, pages after the first empty one, a failure at any page, CancellationError too
 /// though nobody cancelled, up to three streams read in turns, consumers that leave by break or
 /// whose task is cancelled between pages or during a fetch). Left free: whether a consumer

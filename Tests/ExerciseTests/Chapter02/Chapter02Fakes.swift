@@ -269,6 +269,8 @@ final class BookSource: PagedSource {
     var reached: OneShotSignal<Void>?
     var waiting: CheckedContinuation<Void, Never>?
     var released = false
+    /// Fired once the held fetch goes on: whether its task was cancelled by then.
+    var wentOn: OneShotSignal<Bool>?
   }
 
   private let book: PagedScenario.Book
@@ -292,9 +294,20 @@ final class BookSource: PagedSource {
     fetches.withLock { $0 }.filter { $0.reader == nil }.map(\.page)
   }
 
-  /// Holds the fetch made for this next() of `reader`, and fires `reached` when it is held.
-  func hold(_ reader: Int, _ next: Int, reached: OneShotSignal<Void>) {
-    hold.withLock { $0 = Hold(asker: (reader, next), reached: reached) }
+  /// Holds the fetch made for this next() of `reader`, and fires `reached` when it is held and
+  /// `wentOn` (whether its task was cancelled) once it goes on.
+  func hold(
+    _ reader: Int,
+    _ next: Int,
+    reached: OneShotSignal<Void>,
+    wentOn: OneShotSignal<Bool>
+  ) {
+    hold.withLock { $0 = Hold(asker: (reader, next), reached: reached, wentOn: wentOn) }
+  }
+
+  /// Whether a fetch is held now.
+  var isHolding: Bool {
+    hold.withLock { $0.waiting != nil }
   }
 
   /// Lets the held fetch go on.
@@ -308,10 +321,11 @@ final class BookSource: PagedSource {
   func fetchPage(_ number: Int) async throws -> [String] {
     let asker = AskingConsumer.current
     fetches.withLock { $0.append((asker?.reader, asker?.next, number)) }
-    let held = hold.withLock { hold -> OneShotSignal<Void>? in
+    let held = hold.withLock {
+      hold -> (reached: OneShotSignal<Void>?, wentOn: OneShotSignal<Bool>?)? in
       guard let wanted = hold.asker, let asker, wanted == asker else { return nil }
       hold.asker = nil
-      return hold.reached
+      return (hold.reached, hold.wentOn)
     }
     if let held {
       await withCheckedContinuation { continuation in
@@ -319,9 +333,10 @@ final class BookSource: PagedSource {
           if !hold.released { hold.waiting = continuation }
           return hold.released
         }
-        held.fire(())
+        held.reached?.fire(())
         if released { continuation.resume() }
       }
+      held.wentOn?.fire(Task.isCancelled)
       if book.cancelThrows, Task.isCancelled { throw CancellationError() }
     }
     if number == book.failingPage {

@@ -289,10 +289,14 @@ struct PagedReaderOutcome: Equatable, Sendable {
   var got: [Got] = []
   /// (page, the next() it was fetched for, from 1).
   var fetched: [(page: Int, next: Int)] = []
+  /// Pages whose fetch was under way when the consumer's task was cancelled, and went on in a
+  /// task that was not cancelled.
+  var fetchesNotCancelled: [Int] = []
 
   static func == (left: Self, right: Self) -> Bool {
     left.got == right.got && left.fetched.map(\.page) == right.fetched.map(\.page)
       && left.fetched.map(\.next) == right.fetched.map(\.next)
+      && left.fetchesNotCancelled == right.fetchesNotCancelled
   }
 }
 
@@ -306,8 +310,14 @@ struct PagedOutcome: Equatable, CustomStringConvertible {
 
   var description: String {
     var parts = readers.enumerated().map { index, reader in
-      (readers.count > 1 ? "stream \(index + 1): " : "") + "next() gave "
+      var text =
+        (readers.count > 1 ? "stream \(index + 1): " : "") + "next() gave "
         + spelledGot(reader.got) + "; pages fetched: " + spelledFetches(reader.fetched)
+      for page in reader.fetchesNotCancelled {
+        text += "; the fetch of page \(page) went on uncancelled after the consumer's task was "
+        text += "cancelled"
+      }
+      return text
     }
     if !unasked.isEmpty {
       parts.append("fetched while no next() was under way: " + unasked.joined(separator: ", "))
@@ -445,17 +455,21 @@ func pagedAnswer(_ scenario: PagedScenario) async throws -> PagedOutcome {
       result = await consumer.startNext().wait()
     case .cancelWhileFetching:
       // Until the fetch is held, or the next() returned without one.
-      let reached = OneShotSignal<Void>()
-      source.hold(reader, consumer.nextNumber, reached: reached)
+      let (reached, wentOn) = (OneShotSignal<Void>(), OneShotSignal<Bool>())
+      let page = consumer.nextNumber
+      source.hold(reader, page, reached: reached, wentOn: wentOn)
       let reply = consumer.startNext()
       Task {
         _ = await reply.wait()
         reached.fire(())
       }
       await reached.wait()
+      let held = source.isHolding
       consumer.task.cancel()
       source.release()
       result = await reply.wait()
+      // The fetch runs in the consumer's task, so the cancel reaches it.
+      if held, await wentOn.wait() == false { outcomes[reader].fetchesNotCancelled.append(page) }
     case .cancel:
       consumer.task.cancel()
       continue
