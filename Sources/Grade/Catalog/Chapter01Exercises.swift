@@ -370,7 +370,7 @@ extension ExerciseCatalog {
         ),
         Mistake(
           name: "the timer is made after a look for a result, which a callback can slip past",
-          test: "test_withTimeout_aCallbackFromAnotherThreadAsReadBarcodeReturns_leavesNoTimer",
+          test: "test_withTimeout_whenTheReaderCallsBackFromAnotherThread_noTimerIsLeft",
           kind: .failedTest,
           fixtures: ["timer-made-after-a-check"],
           hint: "Between your look for a result and the moment the timer is where the callback "

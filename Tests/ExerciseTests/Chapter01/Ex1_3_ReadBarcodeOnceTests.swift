@@ -235,7 +235,8 @@ final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
   /// A reader that calls back from another thread just as readBarcode returns, round after round:
   /// a timer started only after a look for a result can start just after the callback has looked
   /// for a timer to cancel, and then sleeps on.
-  func test_withTimeout_aCallbackFromAnotherThreadAsReadBarcodeReturns_leavesNoTimer() async throws
+  func test_withTimeout_whenTheReaderCallsBackFromAnotherThread_noTimerIsLeft()
+    async throws
   {
     let callbacks = PromptCallbackThread()
     defer { callbacks.stop() }
