@@ -78,7 +78,7 @@ func runMainActorViewModel(_ context: LessonContext) async throws {
   // Each stream's onTermination reports why it ended; the section prints it once the loop is over.
   let ends = Locked<[String]>([])
   func service() -> ItemGeneratorService {
-    ItemGeneratorService(clock: context.clock, count: 3) { reason in
+    ItemGeneratorService(clock: context.clock, count: 2) { reason in
       ends.withLock { $0.append(terminationName(reason)) }
     }
   }
