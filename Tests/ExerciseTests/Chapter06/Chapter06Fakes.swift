@@ -50,7 +50,7 @@ final class StubbedParts: URLProtocol {
 
   /// A session whose requests StubbedParts answers.
   static var session: URLSession {
-    let configuration = URLSessionConfiguration.ephemeral
+    let configuration = URLSessionConfiguration.uncached  // a cancel meeting a cache can trap
     configuration.protocolClasses = [StubbedParts.self]
     return URLSession(configuration: configuration)
   }
