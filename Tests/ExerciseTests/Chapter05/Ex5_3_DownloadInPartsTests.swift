@@ -341,14 +341,16 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
     )
   }
 
-  /// The grade: 400 generated downloads (1 to 40 parts, up to 5,000 bytes, parts in any order,
-  /// slices, one part that fails or comes empty, short or long), each compared with what the
-  /// statement says.
+  /// The grade: 400 generated downloads (1 to 40 parts, and a few of 65 to 100; up to 5,000
+  /// bytes; parts in any order; slices; one part that fails, a CancellationError of its own too,
+  /// or comes empty, short or long; a cancel of the caller, answered with a CancellationError, the
+  /// fetch's own error or not at all), each compared with what the statement says.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
       partsScenarios(count: 400, seed: 53),
       model: partsModel,
-      answer: partsAnswer
+      answer: partsAnswer,
+      explain: partsDifference
     )
   }
 }
