@@ -122,7 +122,10 @@ extension ExerciseCatalog {
           hint: "After the last job the consumer's for try await still waits for more. Call "
             + "continuation.finish() once the group is done."
         ),
-        .scenarioDiffers(fixtures: ["whole-percents-only"]),
+        .scenarioDiffers(fixtures: [
+          "whole-percents-only", "cancellation-error-finishes-quietly", "buffer-newest-1000",
+          "drain-then-throw-last-error", "children-yield-under-mutex",
+        ]),
       ]
     ),
     Exercise(
@@ -258,7 +261,10 @@ extension ExerciseCatalog {
             + "is a data race. Let each child return its index and result, and store it in the "
             + "group's loop, which sees one at a time."
         ),
-        .scenarioDiffers(fixtures: ["start-loop-to-the-limit"]),
+        .scenarioDiffers(fixtures: [
+          "start-loop-to-the-limit", "cap-at-64", "break-on-cancel-fill-rest",
+          "cancellation-error-stops-all", "cancelled-overrides-result",
+        ]),
       ]
     ),
     Exercise(
@@ -393,7 +399,10 @@ extension ExerciseCatalog {
             + "is a data race. Let each child return its index and piece, and store it in the "
             + "group's loop, which sees one at a time."
         ),
-        .scenarioDiffers(fixtures: ["empty-piece-accepted"]),
+        .scenarioDiffers(fixtures: [
+          "empty-piece-accepted", "at-most-64-at-once", "skip-cancellation-errors",
+          "stop-reading-when-cancelled", "proportional-split-double",
+        ]),
       ]
     ),
   ]

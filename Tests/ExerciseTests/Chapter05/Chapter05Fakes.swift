@@ -140,3 +140,89 @@ final class PairedReturns: Sendable {
     }
   }
 }
+
+/// An error a job or fetch of the generated scenarios throws of its own accord, while nobody
+/// cancelled it: the statements make each one an error like any other.
+enum OwnError: Equatable, Sendable {
+  /// The tests' own error: `JobFailed`.
+  case jobFailed
+  /// A `CancellationError` of its own (its request was cancelled elsewhere, say).
+  case cancellationError
+  /// `URLError(.cancelled)`, as URLSession throws for a request cancelled elsewhere.
+  case urlCancelled
+
+  /// The error itself, thrown by the job or fetch `name`.
+  func error(of name: String) -> any Error {
+    switch self {
+    case .jobFailed: return JobFailed(name: name)
+    case .cancellationError: return CancellationError()
+    case .urlCancelled:
+      return URLError(.cancelled, userInfo: ["request": name])
+    }
+  }
+
+  /// The error as the messages show it: "JobFailed(job 2)", "CancellationError()".
+  func spelled(of name: String) -> String { spelledChapter05Error(error(of: name)) }
+}
+
+/// How a job or fetch of the generated scenarios answers a cancel.
+enum AnswersCancel: Equatable, Sendable {
+  /// It throws `CancellationError` at once (the timeline's sleep does).
+  case cancellationError
+  /// It throws an error of its own at once: `URLError(.cancelled)`, as URLSession does.
+  case itsOwnError
+  /// It goes on, and ends at its time as if nobody had cancelled it (a blocking call, say).
+  case ignoresIt
+
+  /// How the scenarios' descriptions say it: "" for the usual CancellationError.
+  var spelled: String {
+    switch self {
+    case .cancellationError: return ""
+    case .itsOwnError: return "throws URLError(.cancelled) when cancelled"
+    case .ignoresIt: return "ignores a cancel"
+    }
+  }
+}
+
+/// An error as the generated scenarios' outcomes show it: "JobFailed(job 2)",
+/// "CancellationError()", "URLError(.cancelled) of job 3".
+func spelledChapter05Error(_ error: any Error) -> String {
+  switch error {
+  case let error as JobFailed: return "\(error)"
+  case is CancellationError: return "CancellationError()"
+  case let error as URLError where error.code == .cancelled:
+    return "URLError(.cancelled) of \(error.userInfo["request"] as? String ?? "an unknown request")"
+  default: return "\(error)"
+  }
+}
+
+extension VirtualTimeline {
+  /// The virtual time since the run began, in whole milliseconds.
+  var milliseconds: Int { Int((now.offset / .milliseconds(1)).rounded()) }
+
+  /// Sleeps `milliseconds` on the timeline whether or not the calling task is cancelled
+  /// meanwhile, as a call that ignores a cancel does: the sleep is a task of its own, which the
+  /// caller's cancel does not reach.
+  func sleepIgnoringCancel(milliseconds: Int) async {
+    let deadline = now.advanced(by: .milliseconds(milliseconds))
+    await Task(executorPreference: self) { try? await self.sleep(until: deadline) }.value
+  }
+}
+
+/// A long list of outcome lines, shortened for a message: the first six, then how many more,
+/// then the last three.
+func abbreviated(_ lines: [String]) -> [String] {
+  guard lines.count > 12 else { return lines }
+  return lines.prefix(6) + ["... \(lines.count - 9) more ..."] + lines.suffix(3)
+}
+
+/// The first line where two long lists differ, as a message shows it: "the first that differs
+/// (of 3): k64 started at 1 s; the statement gives k64 started at 0 s".
+func firstDifference(_ got: [String], _ expected: [String]) -> String? {
+  let differing = zip(got, expected).filter { $0 != $1 }
+  guard let (answer, model) = differing.first else {
+    return got.count == expected.count
+      ? nil : "\(got.count) entries; the statement gives \(expected.count)"
+  }
+  return "the first that differs (of \(differing.count)): \(answer); the statement gives \(model)"
+}

@@ -11,11 +11,14 @@ import Exercises
 #endif
 
 // Exercise 5.1 graded by its statement: generated jobs (0 to 300, of 1 to 5 virtual seconds, many
-// ending at the same moment), a job that throws, and consumers that read every fraction, leave
-// after any number, or whose task is cancelled at any moment, on a virtual timeline.
+// ending at the same moment, and a few streams of 1,001 to 1,100 jobs all ending at 1 s), a job
+// that throws (JobFailed, a CancellationError or a URLError of its own), jobs that answer a cancel
+// with a CancellationError, an error of their own or not at all, and consumers that read every
+// fraction, leave after any number, or whose task is cancelled at any moment, on a virtual
+// timeline.
 
 /// One stream of `progressUpdates`, as the grade generates it.
-struct ProgressScenario: GradedScenario {
+struct ProgressScenario: GradedScenario, Equatable {
   enum Consumer: Equatable, Sendable {
     case readsAll
     /// Leaves its loop after this many fractions, and lets the stream go.
@@ -25,25 +28,51 @@ struct ProgressScenario: GradedScenario {
     case cancelledAt(Int)
   }
 
+  /// The job that throws while nobody cancelled it: when (half a second past a whole one, so
+  /// nothing else ends then), and what.
+  struct Failure: Equatable, Sendable {
+    var index: Int
+    var at: Int
+    var error: OwnError
+  }
+
   /// How long each job takes, in whole seconds.
   var seconds: [Int]
-  /// The job that throws, and when (half a second past a whole one, so nothing else ends then).
-  var failing: (index: Int, at: Int)?
+  /// How each job answers a cancel (the failing job throws CancellationError, as the usual).
+  var answers: [AnswersCancel]
+  var failing: Failure?
   var consumer: Consumer
 
   var size: Int { seconds.count + (failing == nil ? 0 : 1) + (consumer == .readsAll ? 0 : 1) }
 
-  var description: String {
-    var jobs = seconds.enumerated().map { index, seconds in
-      index == failing?.index
-        ? "job \(index) throws at \(timelineTime(failing?.at ?? 0))" : "job \(index) \(seconds) s"
+  /// "job 2 2 s, ignores a cancel": one job as the description shows it.
+  private func jobText(_ index: Int) -> String {
+    if let failing, failing.index == index {
+      return "job \(index) throws \(failing.error.spelled(of: "job \(index)")) at "
+        + timelineTime(failing.at)
     }
+    let answer = answers[index].spelled
+    return "job \(index) \(seconds[index]) s" + (answer.isEmpty ? "" : ", " + answer)
+  }
+
+  var description: String {
+    var jobs = seconds.indices.map(jobText)
     if jobs.count > 12 {
-      let counts = Dictionary(grouping: seconds.indices.filter { $0 != failing?.index }) {
-        seconds[$0]
+      // Many jobs: counted by how long they take and how they answer a cancel.
+      struct Kind: Hashable {
+        var seconds: Int
+        var answer: String
       }
-      jobs = counts.keys.sorted().map { "\(counts[$0]?.count ?? 0) jobs of \($0) s" }
-      if let failing { jobs.append("job \(failing.index) throws at \(timelineTime(failing.at))") }
+      let others = seconds.indices.filter { $0 != failing?.index }
+      let counts = Dictionary(grouping: others) {
+        Kind(seconds: seconds[$0], answer: answers[$0].spelled)
+      }
+      jobs = counts.keys.sorted { ($0.seconds, $0.answer) < ($1.seconds, $1.answer) }.map {
+        let count = counts[$0]?.count ?? 0
+        return "\(count) job\(count == 1 ? "" : "s") of \($0.seconds) s"
+          + ($0.answer.isEmpty ? "" : " that \(count == 1 ? $0.answer : plural($0.answer))")
+      }
+      if let failing { jobs.append(jobText(failing.index)) }
     }
     var text = "progressUpdates of \(seconds.count) job\(seconds.count == 1 ? "" : "s")"
     text += jobs.isEmpty ? "" : " (" + jobs.joined(separator: ", ") + ")"
@@ -57,23 +86,59 @@ struct ProgressScenario: GradedScenario {
     return text
   }
 
+  /// "ignore a cancel", "throw URLError(.cancelled) when cancelled": a job's answer for many.
+  private func plural(_ answer: String) -> String {
+    answer.replacingOccurrences(of: "ignores", with: "ignore")
+      .replacingOccurrences(of: "throws", with: "throw")
+  }
+
+  /// The scenario with only the jobs at `kept` (in order), the failing one and the consumer
+  /// following them.
+  private func keeping(_ kept: [Int]) -> ProgressScenario {
+    var copy = self
+    copy.seconds = kept.map { seconds[$0] }
+    copy.answers = kept.map { answers[$0] }
+    copy.failing = failing.flatMap { failing in
+      kept.firstIndex(of: failing.index).map {
+        Failure(index: $0, at: failing.at, error: failing.error)
+      }
+    }
+    if case .leavesAfter(let count) = consumer {
+      copy.consumer = .leavesAfter(min(count, kept.count))
+    }
+    return copy
+  }
+
   var smaller: [ProgressScenario] {
     var candidates: [ProgressScenario] = []
-    for index in seconds.indices {
-      var copy = self
-      copy.seconds.remove(at: index)
-      if let failing {
-        if failing.index == index { copy.failing = nil }
-        if failing.index > index { copy.failing = (failing.index - 1, failing.at) }
+    if seconds.count > 12 {
+      // Halves first, so that a thousand jobs shrink in a few steps; then one job of each kind
+      // (jobs alike are interchangeable), not each of a thousand in turn.
+      let half = seconds.count / 2
+      candidates.append(keeping(Array(0..<half)))
+      candidates.append(keeping(Array(half..<seconds.count)))
+      var seen: Set<String> = []
+      for index in seconds.indices.reversed()
+      where seen.insert("\(seconds[index]) \(answers[index]) \(index == failing?.index)").inserted {
+        candidates.append(keeping(seconds.indices.filter { $0 != index }))
       }
-      if case .leavesAfter(let count) = consumer {
-        copy.consumer = .leavesAfter(min(count, copy.seconds.count))
+    } else {
+      for index in seconds.indices {
+        candidates.append(keeping(seconds.indices.filter { $0 != index }))
       }
-      candidates.append(copy)
     }
-    if failing != nil {
+    if let failing {
       var copy = self
       copy.failing = nil
+      candidates.append(copy)
+      if failing.error != .jobFailed {
+        copy.failing = Failure(index: failing.index, at: failing.at, error: .jobFailed)
+        candidates.append(copy)
+      }
+    }
+    for index in answers.indices where answers[index] != .cancellationError && seconds.count <= 12 {
+      var copy = self
+      copy.answers[index] = .cancellationError
       candidates.append(copy)
     }
     if consumer != .readsAll {
@@ -93,13 +158,6 @@ struct ProgressScenario: GradedScenario {
   var isPossible: Bool {
     if case .leavesAfter(let count) = consumer { return count >= 1 && count <= seconds.count }
     return true
-  }
-}
-
-extension ProgressScenario: Equatable {
-  static func == (left: ProgressScenario, right: ProgressScenario) -> Bool {
-    left.seconds == right.seconds && left.failing?.index == right.failing?.index
-      && left.failing?.at == right.failing?.at && left.consumer == right.consumer
   }
 }
 
@@ -133,51 +191,85 @@ private func spelledFraction(_ fraction: Double, of count: Int) -> String {
   return Double(done) / Double(count) == fraction ? "\(Int(done))/\(count)" : "\(fraction)"
 }
 
-/// The statement of exercise 5.1, as a program.
-func progressModel(_ scenario: ProgressScenario) -> ProgressOutcome {
-  let count = scenario.seconds.count
+/// When the run of `scenario` stops (the failure, the cancel, or the fraction the consumer leaves
+/// at), which jobs end before it, in the order they end, and when each job would end.
+private func progressStop(
+  _ scenario: ProgressScenario
+) -> (stop: Int, finishing: [Int], ends: [Int]) {
   let ends = scenario.seconds.enumerated().map { index, seconds in
     index == scenario.failing?.index ? (scenario.failing?.at ?? 0) : seconds * 1000
   }
-  // The moment the run stops: the failure, the cancel, or the fraction the consumer leaves at.
   var stop = Int.max
   if let failing = scenario.failing { stop = failing.at }
   // A cancel after every job has ended finds the stream finished: it changes nothing.
   if case .cancelledAt(let time) = scenario.consumer, time < (ends.max() ?? 0) {
     stop = min(stop, time)
   }
-  let finishing = scenario.seconds.indices.filter {
+  var finishing = scenario.seconds.indices.filter {
     $0 != scenario.failing?.index && ends[$0] < stop
   }
   .sorted { ends[$0] < ends[$1] }
-  var fractions: [String] = []
-  var end: String
   if case .leavesAfter(let leaves) = scenario.consumer, leaves <= finishing.count {
     stop = ends[finishing[leaves - 1]]
-    fractions = (1...leaves).map { "\($0)/\(count) at \(timelineTime(ends[finishing[$0 - 1]]))" }
-    end = "then the consumer left"
-  } else {
-    fractions = finishing.enumerated().map {
-      "\($0.offset + 1)/\(count) at \(timelineTime(ends[$0.element]))"
+    finishing = Array(finishing.prefix(leaves))
+  }
+  return (stop, finishing, ends)
+}
+
+/// How the consumer's loop ends in `scenario`, as the statement gives it, and the other words
+/// for an end the statement leaves free.
+///
+/// After a failure, jobs that ignore the cancel still run: the stream ends with the first error
+/// at the failure, or once they have ended (the group waits for its children): either.
+func progressEnd(_ scenario: ProgressScenario) -> (text: String, alsoAllowed: [String]) {
+  let (stop, finishing, ends) = progressStop(scenario)
+  if case .leavesAfter(let leaves) = scenario.consumer, leaves <= finishing.count {
+    return ("then the consumer left", [])
+  }
+  if let failing = scenario.failing, failing.at == stop {
+    let error = failing.error.spelled(of: "job \(failing.index)")
+    let ignoring = scenario.seconds.indices.filter {
+      $0 != failing.index && scenario.answers[$0] == .ignoresIt && ends[$0] > stop
     }
-    if let failing = scenario.failing, failing.at == stop {
-      end = "then JobFailed(job \(failing.index)) thrown at \(timelineTime(stop))"
-    } else if stop != Int.max {
-      end = "then the end (the consumer cancelled)"
-    } else {
-      end = "then the end at \(timelineTime(ends.max() ?? 0))"
+    guard let last = ignoring.map({ ends[$0] }).max() else {
+      return ("then \(error) thrown at \(timelineTime(stop))", [])
     }
+    return (
+      "then \(error) thrown at \(timelineTime(stop)) or at \(timelineTime(last)), once the jobs "
+        + "that ignore the cancel have ended (either)",
+      [
+        "then \(error) thrown at \(timelineTime(stop))",
+        "then \(error) thrown at \(timelineTime(last))",
+      ]
+    )
+  }
+  if stop != Int.max { return ("then the end (the consumer cancelled)", []) }
+  return ("then the end at \(timelineTime(ends.max() ?? 0))", [])
+}
+
+/// The statement of exercise 5.1, as a program.
+///
+/// After the stream stops (a failure, a cancel, a consumer that leaves), no fraction: a job that
+/// ignores the cancel ends at its time, and counts for nothing.
+func progressModel(_ scenario: ProgressScenario) -> ProgressOutcome {
+  let count = scenario.seconds.count
+  let (stop, finishing, ends) = progressStop(scenario)
+  let fractions = finishing.enumerated().map {
+    "\($0.offset + 1)/\(count) at \(timelineTime(ends[$0.element]))"
   }
   // Jobs that end at the moment the consumer leaves have ended before it reads that fraction.
   let jobs = scenario.seconds.indices.map { index -> String in
-    if index == scenario.failing?.index, ends[index] == stop {
-      return "job \(index) threw at \(timelineTime(stop))"
+    if index == scenario.failing?.index {
+      return ends[index] == stop
+        ? "job \(index) threw at \(timelineTime(stop))"
+        : "job \(index) cancelled at \(timelineTime(stop))"
     }
-    return ends[index] <= stop && index != scenario.failing?.index
-      ? "job \(index) ended at \(timelineTime(ends[index]))"
-      : "job \(index) cancelled at \(timelineTime(stop))"
+    if ends[index] <= stop || scenario.answers[index] == .ignoresIt {
+      return "job \(index) ended at \(timelineTime(ends[index]))"
+    }
+    return "job \(index) cancelled at \(timelineTime(stop))"
   }
-  return ProgressOutcome(fractions: fractions, end: end, jobs: jobs)
+  return ProgressOutcome(fractions: fractions, end: progressEnd(scenario).text, jobs: jobs)
 }
 
 /// Runs `scenario` on the answer's `progressUpdates`, on a virtual timeline.
@@ -189,18 +281,26 @@ func progressAnswer(_ scenario: ProgressScenario) async throws -> ProgressOutcom
       { @Sendable in
         let failing = scenario.failing?.index == index
         let milliseconds = failing ? (scenario.failing?.at ?? 0) : scenario.seconds[index] * 1000
+        let answer = failing ? .cancellationError : scenario.answers[index]
         let onTimeline = timeline.isCurrent
-        do {
-          try await timeline.sleep(for: .milliseconds(milliseconds))
-        } catch {
-          fates.withLock { $0[index] = "job \(index) cancelled at \(timeline.time)" }
-          throw error
+        if answer == .ignoresIt {
+          await timeline.sleepIgnoringCancel(milliseconds: milliseconds)
+        } else {
+          do {
+            try await timeline.sleep(for: .milliseconds(milliseconds))
+          } catch {
+            fates.withLock { $0[index] = "job \(index) cancelled at \(timeline.time)" }
+            if answer == .itsOwnError { throw OwnError.urlCancelled.error(of: "job \(index)") }
+            throw error
+          }
         }
         let off = onTimeline ? "" : " (off the timeline)"
         fates.withLock {
           $0[index] = "job \(index) \(failing ? "threw" : "ended") at \(timeline.time)\(off)"
         }
-        if failing { throw JobFailed(name: "job \(index)") }
+        if let failure = scenario.failing, failing {
+          throw failure.error.error(of: "job \(index)")
+        }
       }
     }
     let consumer = Task(executorPreference: timeline) { () -> (fractions: [String], end: String) in
@@ -221,7 +321,7 @@ func progressAnswer(_ scenario: ProgressScenario) async throws -> ProgressOutcom
       } catch is CancellationError where Task.isCancelled {
         return (fractions, "then the end (the consumer cancelled)")  // free: nil or the error
       } catch {
-        return (fractions, "then \(error) thrown at \(timeline.time)")
+        return (fractions, "then \(spelledChapter05Error(error)) thrown at \(timeline.time)")
       }
     }
     if case .cancelledAt(let time) = scenario.consumer {
@@ -234,29 +334,45 @@ func progressAnswer(_ scenario: ProgressScenario) async throws -> ProgressOutcom
   }
   if let end = value?.end, end.hasPrefix("NotImplemented") { throw NotImplemented("5.1") }
   let known = fates.withLock { $0 }
+  let (allowedEnd, alsoAllowed) = progressEnd(scenario)
+  let end =
+    value?.end
+    ?? "never ended: at \(stuckAt ?? "?") every task waited for what the timeline cannot see"
   return ProgressOutcome(
     fractions: value?.fractions ?? [],
-    end: value?.end
-      ?? "never ended: at \(stuckAt ?? "?") every task waited for what the timeline cannot see",
+    end: alsoAllowed.contains(end) ? allowedEnd : end,
     jobs: scenario.seconds.indices.map { known[$0] ?? "job \($0) still running" }
   )
 }
 
 /// The streams exercise 5.1 is graded on: a fixed list, from a fixed seed.
+///
+/// About one in thirty has 1,001 to 1,100 jobs of 1 s, all ending at the same moment, before the
+/// consumer runs again.
 func progressScenarios(count: Int, seed: UInt64) -> [ProgressScenario] {
   var numbers = SeededNumbers(seed: seed)
   var scenarios: [ProgressScenario] = []
   while scenarios.count < count {
+    let large = numbers.chance(3)
     let jobs =
-      numbers.chance(12)
-      ? Int.random(in: 100...300, using: &numbers) : Int.random(in: 0...8, using: &numbers)
-    let longest = numbers.pick([1, 2, 5])
+      large
+      ? Int.random(in: 1_001...1_100, using: &numbers)
+      : numbers.chance(12)
+        ? Int.random(in: 100...300, using: &numbers) : Int.random(in: 0...8, using: &numbers)
+    let longest = large ? 1 : numbers.pick([1, 2, 5])
     let seconds = (0..<jobs).map { _ in Int.random(in: 1...longest, using: &numbers) }
-    var failing: (index: Int, at: Int)?
+    // In two streams of five, some jobs answer a cancel otherwise than with CancellationError.
+    let varied = numbers.chance(40)
+    let answers = (0..<jobs).map { _ -> AnswersCancel in
+      guard varied, numbers.chance(40) else { return .cancellationError }
+      return numbers.pick([.itsOwnError, .ignoresIt])
+    }
+    var failing: ProgressScenario.Failure?
     if jobs > 0, numbers.chance(25) {
-      failing = (
-        Int.random(in: 0..<jobs, using: &numbers),
-        Int.random(in: 0...longest, using: &numbers) * 1000 + 500
+      failing = ProgressScenario.Failure(
+        index: Int.random(in: 0..<jobs, using: &numbers),
+        at: Int.random(in: 0...longest, using: &numbers) * 1000 + 500,
+        error: numbers.pick([.jobFailed, .jobFailed, .cancellationError, .urlCancelled])
       )
     }
     let consumer: ProgressScenario.Consumer
@@ -265,7 +381,12 @@ func progressScenarios(count: Int, seed: UInt64) -> [ProgressScenario] {
     case 2: consumer = .cancelledAt(Int.random(in: 0...longest, using: &numbers) * 1000 + 250)
     default: consumer = .readsAll
     }
-    let scenario = ProgressScenario(seconds: seconds, failing: failing, consumer: consumer)
+    let scenario = ProgressScenario(
+      seconds: seconds,
+      answers: answers,
+      failing: failing,
+      consumer: consumer
+    )
     if scenario.isPossible { scenarios.append(scenario) }
   }
   return scenarios

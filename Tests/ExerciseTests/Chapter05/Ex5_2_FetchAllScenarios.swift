@@ -10,15 +10,21 @@ import Solutions
 import Exercises
 #endif
 
-// Exercise 5.2 graded by its statement: generated ids (0 to 40, in no sorted order), limits from
-// 1 to Int.max, fetches of 1 to 5 virtual seconds that succeed or fail (several ending at the same
-// moment), and a cancel of the call at any moment, on a virtual timeline.
+// Exercise 5.2 graded by its statement: generated ids (0 to 40 in no sorted order, and a few
+// calls of 65 to 100 ids with a limit above 64), limits from 1 to Int.max, fetches of 1 to 5
+// virtual seconds that succeed or throw (JobFailed, a CancellationError or a URLError of their
+// own), several ending at the same moment, a cancel of the call at any moment, and fetches that
+// answer it with a CancellationError, an error of their own or not at all, on a virtual timeline.
 
 /// One call of `fetchAll`, as the grade generates it.
-struct FetchAllScenario: GradedScenario {
+struct FetchAllScenario: GradedScenario, Equatable {
   struct Fetch: Equatable, Sendable {
     var seconds: Int
-    var fails: Bool
+    /// The error it throws when its time is up, if it fails.
+    var fails: OwnError?
+    /// How it answers a cancel of the call while it runs. (A fetch that starts after the cancel
+    /// throws CancellationError at once, whatever this says.)
+    var answer: AnswersCancel = .cancellationError
   }
 
   /// The ids, each with its fetch: how long it takes and whether it throws.
@@ -31,44 +37,86 @@ struct FetchAllScenario: GradedScenario {
 
   var size: Int { ids.count + (cancelAt == nil ? 0 : 1) }
 
+  /// "x14 2 s then throws JobFailed(x14), ignores a cancel": one fetch as the description says it.
+  private func fetchText(_ index: Int) -> String {
+    let (id, fetch) = (ids[index], fetches[index])
+    var text = "\(id) \(fetch.seconds) s"
+    if let fails = fetch.fails { text += " then throws \(fails.spelled(of: id))" }
+    if !fetch.answer.spelled.isEmpty { text += ", " + fetch.answer.spelled }
+    return text
+  }
+
   var description: String {
     let limitText = limit == .max ? "Int.max" : "\(limit)"
-    let each = zip(ids, fetches).map { id, fetch in
-      "\(id) \(fetch.seconds) s" + (fetch.fails ? " then throws" : "")
+    var each = ids.indices.map(fetchText)
+    var idsText = "[" + ids.joined(separator: ", ") + "]"
+    if ids.count > 12 {
+      // Many ids: the plain fetches counted by their time, the others one by one.
+      let plain = ids.indices.filter {
+        fetches[$0].fails == nil && fetches[$0].answer == .cancellationError
+      }
+      let counts = Dictionary(grouping: plain) { fetches[$0].seconds }
+      each =
+        counts.keys.sorted().map { "\(counts[$0]?.count ?? 0) of \($0) s" }
+        + abbreviated(ids.indices.filter { !plain.contains($0) }.map(fetchText))
+      idsText = "\(ids.count) ids [" + abbreviated(ids).joined(separator: ", ") + "]"
     }
-    var text = "fetchAll([\(ids.joined(separator: ", "))], atMost: \(limitText)), fetches: "
+    var text = "fetchAll(\(idsText), atMost: \(limitText)), fetches: "
     text += each.isEmpty ? "none" : each.joined(separator: ", ")
     if let cancelAt { text += "; the caller's task is cancelled at \(timelineTime(cancelAt))" }
     return text
   }
 
+  /// The scenario with only the ids at `kept`, in order.
+  private func keeping(_ kept: [Int]) -> FetchAllScenario {
+    var copy = self
+    copy.ids = kept.map { ids[$0] }
+    copy.fetches = kept.map { fetches[$0] }
+    return copy
+  }
+
   var smaller: [FetchAllScenario] {
-    var candidates: [FetchAllScenario] = ids.indices.map { index in
-      var copy = self
-      copy.ids.remove(at: index)
-      copy.fetches.remove(at: index)
-      return copy
-    }
+    var candidates: [FetchAllScenario] = []
+    var simpler: [FetchAllScenario] = []
     if cancelAt != nil {
       var copy = self
       copy.cancelAt = nil
-      candidates.append(copy)
+      simpler.append(copy)
+    }
+    if limit == .max, !ids.isEmpty {
+      var copy = self
+      copy.limit = ids.count
+      simpler.append(copy)
     }
     if limit > 1, limit != .max {
       var copy = self
       copy.limit -= 1
-      candidates.append(copy)
+      simpler.append(copy)
     }
-    for index in fetches.indices where fetches[index].seconds > 1 || fetches[index].fails {
+    let plain = Fetch(seconds: 1, fails: nil)
+    if ids.count > 12 {
+      // Halves first, then every fetch made plain at once, so that a hundred ids shrink in a
+      // few steps; one id at a time only after.
+      candidates.append(keeping(Array(0..<(ids.count / 2))))
+      candidates.append(keeping(Array((ids.count / 2)..<ids.count)))
       var copy = self
-      copy.fetches[index] = Fetch(seconds: 1, fails: false)
-      candidates.append(copy)
+      copy.fetches = fetches.map { _ in plain }
+      if copy != self { simpler.append(copy) }
+      candidates += simpler
+      simpler = []
+    }
+    candidates += ids.indices.map { index in keeping(ids.indices.filter { $0 != index }) }
+    candidates += simpler
+    if ids.count <= 12 {
+      for index in fetches.indices where fetches[index] != plain {
+        var copy = self
+        copy.fetches[index] = plain
+        candidates.append(copy)
+      }
     }
     return candidates
   }
 }
-
-extension FetchAllScenario: Equatable {}
 
 /// "3 s", "1.5 s": milliseconds of virtual time as the timeline prints them.
 func timelineTime(_ milliseconds: Int) -> String {
@@ -77,20 +125,44 @@ func timelineTime(_ milliseconds: Int) -> String {
 }
 
 /// For each id, in order: when its fetch started and how it ended; its result; when the call
-/// returned.
+/// returned; the most fetches in flight at once.
 struct FetchAllOutcome: Equatable, CustomStringConvertible {
   var fetches: [String]
   var results: [String]
   var returned: String
+  var mostInFlight: Int
 
   var description: String {
-    "fetches: " + (fetches.isEmpty ? "none" : fetches.joined(separator: ", ")) + "; results ["
-      + results.joined(separator: ", ") + "], returned at " + returned
+    "fetches: " + (fetches.isEmpty ? "none" : abbreviated(fetches).joined(separator: ", "))
+      + "; results [" + abbreviated(results).joined(separator: ", ") + "], returned at "
+      + returned + "; at most \(mostInFlight) in flight at once"
   }
+}
+
+/// The usual message, and for many ids, where the fetches or the results first differ (the
+/// lists are shortened).
+func fetchAllDifference(
+  _ scenario: FetchAllScenario,
+  _ got: FetchAllOutcome,
+  _ expected: FetchAllOutcome
+) -> String {
+  var text = theStatementGives(scenario, got, expected)
+  guard scenario.ids.count > 12 else { return text }
+  if let fetches = firstDifference(got.fetches, expected.fetches) {
+    text += ". Fetches: " + fetches
+  }
+  if let results = firstDifference(got.results, expected.results) {
+    text += ". Results: " + results
+  }
+  return text
 }
 
 /// The statement of exercise 5.2, as a program: the fetches start in the order of the ids, at
 /// most `limit` at once, a new one the moment one ends.
+///
+/// A cancel reaches the fetches in flight, which answer it as each does: a CancellationError or
+/// an error of its own in its place, or, if it ignores the cancel, its value (or its failure) at
+/// its time; the call returns once they have all ended.
 func fetchAllModel(_ scenario: FetchAllScenario) -> FetchAllOutcome {
   let count = scenario.ids.count
   var starts = [Int?](repeating: nil, count: count)
@@ -98,6 +170,7 @@ func fetchAllModel(_ scenario: FetchAllScenario) -> FetchAllOutcome {
   var next = 0
   var now = 0
   var inFlight: [Int] = []
+  var most = 0
   func start() {
     starts[next] = now
     ends[next] = now + scenario.fetches[next].seconds * 1000
@@ -105,6 +178,7 @@ func fetchAllModel(_ scenario: FetchAllScenario) -> FetchAllOutcome {
     next += 1
   }
   while next < count, inFlight.count < scenario.limit { start() }
+  most = inFlight.count
   while let soonest = inFlight.map({ ends[$0] }).min() {
     if let cancelAt = scenario.cancelAt, cancelAt < soonest {
       now = cancelAt
@@ -114,46 +188,82 @@ func fetchAllModel(_ scenario: FetchAllScenario) -> FetchAllOutcome {
     let done = inFlight.filter { ends[$0] == soonest }
     inFlight.removeAll { ends[$0] == soonest }
     for _ in done where next < count { start() }
+    most = max(most, inFlight.count)
   }
   var fetches: [String] = []
   var results: [String] = []
   for (index, id) in scenario.ids.enumerated() {
     let fetch = scenario.fetches[index]
-    guard let start = starts[index], scenario.cancelAt.map({ ends[index] < $0 }) ?? true else {
-      // In flight at the cancel, or not yet started: cancelled, whether fetch is called or not.
-      let from = starts[index].map { "started at \(timelineTime($0)), " } ?? ""
-      fetches.append("\(id) \(from)cancelled")
+    guard let start = starts[index] else {
+      // Not started at the cancel: cancelled, whether fetch is called or not.
+      fetches.append("\(id) cancelled")
       results.append("cancelled")
       continue
     }
+    let from = "\(id) started at \(timelineTime(start)), "
+    let inFlightAtTheCancel = scenario.cancelAt.map { ends[index] > $0 } ?? false
+    if inFlightAtTheCancel, fetch.answer != .ignoresIt {
+      fetches.append(from + "cancelled")
+      results.append(
+        fetch.answer == .itsOwnError
+          ? "failed: " + OwnError.urlCancelled.spelled(of: id) : "cancelled"
+      )
+      continue
+    }
+    if inFlightAtTheCancel { now = max(now, ends[index]) }  // it ignored the cancel
     let end = timelineTime(ends[index])
-    fetches.append(
-      "\(id) started at \(timelineTime(start)), "
-        + (fetch.fails ? "threw at \(end)" : "ended at \(end)")
-    )
-    results.append(fetch.fails ? "failed: \(id)" : "\(id)!")
+    fetches.append(from + (fetch.fails == nil ? "ended at \(end)" : "threw at \(end)"))
+    results.append(fetch.fails.map { "failed: " + $0.spelled(of: id) } ?? "\(id)!")
   }
-  return FetchAllOutcome(fetches: fetches, results: results, returned: timelineTime(now))
+  return FetchAllOutcome(
+    fetches: fetches,
+    results: results,
+    returned: timelineTime(now),
+    mostInFlight: most
+  )
 }
 
 /// Runs `scenario` on the answer's `fetchAll`, on a virtual timeline.
 func fetchAllAnswer(_ scenario: FetchAllScenario) async throws -> FetchAllOutcome {
-  let seconds = Dictionary(uniqueKeysWithValues: zip(scenario.ids, scenario.fetches))
-  let log = Locked<[String: (start: String, end: String)]>([:])
+  let byID = Dictionary(uniqueKeysWithValues: zip(scenario.ids, scenario.fetches))
+  struct Log {
+    /// For each id: when its fetch started (nil: after the cancel) and how it ended.
+    var fetches: [String: (start: Int?, end: String)] = [:]
+    var inFlight = 0
+    var most = 0
+  }
+  let log = Locked(Log())
   let (value, stuckAt) = try await onTimeline { timeline in
     let call = Task(executorPreference: timeline) {
       await fetchAll(scenario.ids, atMost: scenario.limit) { id in
-        let fetch = seconds[id] ?? FetchAllScenario.Fetch(seconds: 0, fails: false)
-        let start = timeline.time
-        log.withLock { $0[id] = (start, "still running") }
-        do {
-          try await timeline.sleep(for: .seconds(fetch.seconds))
-        } catch {
-          log.withLock { $0[id] = (start, "cancelled at \(timeline.time)") }
-          throw error
+        let fetch = byID[id] ?? FetchAllScenario.Fetch(seconds: 0, fails: nil)
+        // Started after the cancel, a fetch is only a way to be cancelled: it throws at once.
+        if Task.isCancelled {
+          log.withLock { $0.fetches[id] = (nil, "cancelled") }
+          throw CancellationError()
         }
-        log.withLock { $0[id] = (start, (fetch.fails ? "threw at " : "ended at ") + timeline.time) }
-        if fetch.fails { throw JobFailed(name: id) }
+        let start = timeline.milliseconds
+        log.withLock { log in
+          log.fetches[id] = (start, "still running")
+          log.inFlight += 1
+          log.most = max(log.most, log.inFlight)
+        }
+        defer { log.withLock { $0.inFlight -= 1 } }
+        if fetch.answer == .ignoresIt {
+          await timeline.sleepIgnoringCancel(milliseconds: fetch.seconds * 1000)
+        } else {
+          do {
+            try await timeline.sleep(for: .seconds(fetch.seconds))
+          } catch {
+            log.withLock { $0.fetches[id] = (start, "cancelled") }
+            if fetch.answer == .itsOwnError { throw OwnError.urlCancelled.error(of: id) }
+            throw error
+          }
+        }
+        log.withLock {
+          $0.fetches[id] = (start, (fetch.fails == nil ? "ended at " : "threw at ") + timeline.time)
+        }
+        if let fails = fetch.fails { throw fails.error(of: id) }
         return "\(id)!"
       }
     }
@@ -170,51 +280,66 @@ func fetchAllAnswer(_ scenario: FetchAllScenario) async throws -> FetchAllOutcom
     return FetchAllOutcome(
       fetches: [],
       results: [],
-      returned: "never: at \(stuckAt ?? "?") it waited for what the timeline cannot see"
+      returned: "never: at \(stuckAt ?? "?") it waited for what the timeline cannot see",
+      mostInFlight: 0
     )
   }
-  let cancelAt = scenario.cancelAt.map(timelineTime)
   let logged = log.withLock { $0 }
   let fetches = scenario.ids.map { id -> String in
-    guard let (start, end) = logged[id] else {
-      return cancelAt == nil ? "\(id) never started" : "\(id) cancelled"
+    guard let (start, end) = logged.fetches[id] else {
+      return scenario.cancelAt == nil ? "\(id) never started" : "\(id) cancelled"
     }
-    // Started at the cancel or after it, a fetch is only a way to be cancelled.
-    if end == "cancelled at \(cancelAt ?? "")" {
-      return start == cancelAt ? "\(id) cancelled" : "\(id) started at \(start), cancelled"
-    }
-    return "\(id) started at \(start), \(end)"
+    guard let start else { return "\(id) cancelled" }
+    return "\(id) started at \(timelineTime(start)), \(end)"
   }
-  let words = try results.map { result -> String in
+  let words = try zip(scenario.ids, results).map { id, result -> String in
     switch result {
     case .success(let value): return "\(value)"
     case .failure(let error as NotImplemented): throw error
-    case .failure(let error as JobFailed): return "failed: \(error.name)"
-    case .failure(is CancellationError) where cancelAt != nil: return "cancelled"
-    case .failure(let error): return "failed: \(error)"
+    case .failure(is CancellationError)
+    where scenario.cancelAt != nil && logged.fetches[id].map({ $0.end == "cancelled" }) ?? true:
+      return "cancelled"  // its fetch cancelled, or never called: free
+    case .failure(let error): return "failed: " + spelledChapter05Error(error)
     }
   }
-  return FetchAllOutcome(fetches: fetches, results: words, returned: returned)
+  return FetchAllOutcome(
+    fetches: fetches,
+    results: words,
+    returned: returned,
+    mostInFlight: logged.most
+  )
 }
 
 /// The calls exercise 5.2 is graded on: a fixed list, from a fixed seed.
+///
+/// About one in thirty has 65 to 100 ids and a limit above 64.
 func fetchAllScenarios(count: Int, seed: UInt64) -> [FetchAllScenario] {
   var numbers = SeededNumbers(seed: seed)
   return (0..<count).map { _ in
+    let large = numbers.chance(3)
     let total =
-      numbers.chance(15)
-      ? Int.random(in: 12...40, using: &numbers) : Int.random(in: 0...7, using: &numbers)
-    // Names in no sorted order, none twice.
-    let ids = (0..<total).map { "\(numbers.pick(["k", "b", "x", "a", "m"]))\($0 * 7 % 41)" }
+      large
+      ? Int.random(in: 65...100, using: &numbers)
+      : numbers.chance(15)
+        ? Int.random(in: 12...40, using: &numbers) : Int.random(in: 0...7, using: &numbers)
+    // Names in no sorted order, none twice (101 is prime, and more than the ids).
+    let ids = (0..<total).map { "\(numbers.pick(["k", "b", "x", "a", "m"]))\($0 * 7 % 101)" }
+    // In two calls of five, some fetches answer a cancel otherwise than with CancellationError.
+    let varied = numbers.chance(40)
     let fetches = ids.map { _ in
       FetchAllScenario.Fetch(
         seconds: Int.random(in: 1...5, using: &numbers),
         fails: numbers.chance(20)
+          ? numbers.pick([.jobFailed, .jobFailed, .cancellationError, .urlCancelled]) : nil,
+        answer: varied && numbers.chance(40)
+          ? numbers.pick([.itsOwnError, .ignoresIt]) : .cancellationError
       )
     }
-    let limit = numbers.pick(
-      [1, 1, 2, 3, 4, total, total + 1, total + 5, Int.max].map { max($0, 1) }
-    )
+    let limits =
+      large
+      ? [65, total - 1, total, total + 5, Int.max]
+      : [1, 1, 2, 3, 4, total, total + 1, total + 5, Int.max]
+    let limit = numbers.pick(limits.map { max($0, 1) })
     let cancelAt: Int? =
       numbers.chance(25) ? Int.random(in: 0...12, using: &numbers) * 1000 + 500 : nil
     return FetchAllScenario(ids: ids, fetches: fetches, limit: limit, cancelAt: cancelAt)
