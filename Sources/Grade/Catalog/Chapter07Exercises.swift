@@ -161,6 +161,14 @@ extension ExerciseCatalog {
           hint: "The subscriber holds its subscription. If the subscription also keeps the "
             + "subscriber after cancel() or .finished, neither is ever freed: set it to nil."
         ),
+        Mistake(
+          name: "a request for everything cut short",
+          test: "test_unlimitedDemand_overMoreThanAMillionNumbers_sendsThemAll_thenFinished",
+          fixtures: ["request-capped-at-a-million"],
+          hint: "A subscriber that asked for .unlimited, or for a million, may never ask again: "
+            + "what the demand allows is what it waits for, however many numbers that is, and "
+            + ".finished only comes once they are all sent."
+        ),
         .scenarioDiffers(fixtures: ["returned-demand-added-when-run-out", "subscriber-held-weakly"]
         ),
       ]
