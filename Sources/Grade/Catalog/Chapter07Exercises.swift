@@ -295,6 +295,22 @@ extension ExerciseCatalog {
           hint: "With no number to send, the subscriber still waits for the end: send "
             + ".finished whatever the limit."
         ),
+        Mistake(
+          name: ".finished sent by a cancelled producer",
+          test: "test_whenTheContextSaysCancelled_nothingMoreIsSent_notEvenFinished",
+          fixtures: ["finished-before-the-cancellation-error"],
+          hint: ".finished tells the subscriber that every number was sent. A producer that "
+            + "stops for a cancel has not sent them all, and sends nothing more: look at every "
+            + "way out of your function, a defer included."
+        ),
+        Mistake(
+          name: "the rest of the range gone through after a cancel",
+          test: "test_yourAnswer_stopsAtTheCancel_evenUpToIntMax",
+          fixtures: ["walks-the-rest-after-a-cancel"],
+          hint: "upTo may be Int.max: a producer that keeps looping after the cancel, even "
+            + "doing nothing, never ends, and keeps a core busy. Once cancelled, there is "
+            + "nothing left to loop for."
+        ),
         .scenarioDiffers(fixtures: ["first-number-before-any-check"]),
       ]
     ),
