@@ -521,9 +521,44 @@ extension ExerciseCatalog {
           name: "a loop's next() deadlocks inside the resume",
           test: "test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario",
           kind: .hung,
-          fixtures: ["value-handed-over-inside-the-lock"],
+          fixtures: ["value-handed-over-inside-the-lock", "completion-resumed-inside-the-lock"],
           hint: "A resumed next() may run at once, inside your resume, and a for-await loop "
             + "calls next() again right there, which takes your lock. Resume after unlocking."
+        ),
+        Mistake(
+          name: "a failure missed by a next() that meets it from another thread",
+          test: "test_twoThreads_withAFailure_aNextAtOnce_theNextThrowsIt",
+          fixtures: ["failure-checked-apart-from-the-wait"],
+          hint: "Between two withLocks, a failure can come from another thread, find no next() "
+            + "waiting and be kept, while this next() has already looked for a kept one: it then "
+            + "sees only the end. Whatever next() decides, it decides in one withLock."
+        ),
+        Mistake(
+          name: "a failure kept after a cancel that met it from another thread",
+          test: "test_twoThreads_withAFailure_aCancelAtOnce_nothingComesAfterTheCancel",
+          saying: "nothing is delivered, not a failure kept for later",
+          fixtures: ["failure-kept-in-a-second-lock"],
+          hint: "Between the withLock that marks the end and one that keeps the failure, "
+            + "cancel() (or a next()) can run on another thread and find the bridge over with "
+            + "nothing kept. What the end changes, it changes in one withLock."
+        ),
+        Mistake(
+          name: "the kept failure shared without the lock",
+          test: "test_twoThreads_withAFailure_aCancelAtOnce_nothingComesAfterTheCancel",
+          kind: .dataRace,
+          fixtures: ["kept-failure-unlocked"],
+          hint: "A failure is kept on the publisher's thread and read or dropped on others (a "
+            + "next(), a cancel()): it is state like the rest, read and written only while "
+            + "holding the lock."
+        ),
+        Mistake(
+          name: "a continuation resumed by a failure and again by a cancel at once",
+          test: "test_twoThreads_withAFailure_aCancelAtOnce_nothingComesAfterTheCancel",
+          kind: .crashed,
+          fixtures: ["waiting-cleared-after-the-failure-resumes"],
+          hint: "Once a failure has taken the waiting continuation out to resume it, nobody else "
+            + "may find it: a cancel() on another thread, between your withLocks, resumes it "
+            + "again. Take it out of the state in the same withLock that finds it."
         ),
         Mistake(
           name: "a continuation resumed again after a task's cancel",
