@@ -345,6 +345,9 @@ func bridgeAnswer(
   let notImplemented = Locked(false)
   var pending: Task<Void, Never>?
   let waiting = Locked(false)
+  // Set once the steps are over: a loop whose task is cancelled then goes away, with no next()
+  // once more; that end is not the scenario's.
+  let leaving = Locked(false)
   var seenSubscription = false
   for (index, step) in scenario.steps.enumerated() {
     // A step runs the loop's next() inside it, on RunsJobsAtOnce: a deadlock there is named.
@@ -373,7 +376,7 @@ func bridgeAnswer(
         } catch {
           publisher.note("next() threw \(error)")
         }
-        guard scenario.loop else { return }
+        guard scenario.loop, !leaving.withLock({ $0 }) else { return }
         // Once more after the end, still inside the call that resumed the last next().
         do {
           let again = try await bridge.next()
@@ -399,6 +402,7 @@ func bridgeAnswer(
   var log = publisher.log
   if waiting.withLock({ $0 }) {
     log.append("a next() still waits")
+    leaving.withLock { $0 = true }
     if let pending { executor.cancel(pending) }  // the loop goes away; this is not logged
   }
   return BridgeOutcome(log: log)
