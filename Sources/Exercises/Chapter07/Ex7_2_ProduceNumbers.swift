@@ -11,9 +11,12 @@ import MiniCombine
 ///   `paused` burns a core);
 /// - stop once the subscription is over: check `context.cancelled` before every number (a
 ///   cancel can come while numbers are still wanted, and it also wakes `waitIfPaused()`); then
-///   make no other number, send nothing, and throw `CancellationError()`.
+///   make no other number, send nothing (not `.finished` either: a context, a wrapper's say, may
+///   say cancelled while the subscription still delivers), and throw `CancellationError()` at
+///   once, without going through the rest of the range (`limit` may be `Int.max`).
 /// Graded on 300 generated runs too (limits 0 to 200, pauses, cancels before the start, while
-/// waiting, inside receive(_:)). Left free: how often `cancelled` and `paused` are read, and,
+/// waiting, inside receive(_:)), on runs up to `Int.max` with a cancel, and with a context that
+/// says cancelled while the subscription still delivers. Left free: how often `cancelled` and `paused` are read, and,
 /// after a cancel inside `receive(_:)` of the last number, returning or throwing.
 /// Read docs/Chapter07-CustomPublishers.md#exercise-72-a-producer-that-pauses-and-stops
 public func produceNumbers(

@@ -21,7 +21,9 @@ import MiniCombine
 /// - a subscription that comes after the end is cancelled.
 /// Graded on 400 generated runs too (every order of next(), values, the end, failures, the
 /// subscription and cancels; publishers that call back; a loop that calls next() again inside
-/// the resume), and from two threads at once. A value or completion after `cancel()` is dropped.
+/// the resume, after a value, and once more after nil or a failure), and from two threads at
+/// once (a failure with a next(), and with a cancel() while a next() waits or none does). A
+/// value or completion after `cancel()` is dropped.
 /// Keep the state behind a lock (NSLock, or Mutex from Synchronization). Resume, ask and cancel
 /// after unlocking: a subscription's `request(_:)` may send and its `cancel()` may complete, and
 /// both call back into the bridge.

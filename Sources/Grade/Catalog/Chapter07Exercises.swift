@@ -161,6 +161,14 @@ extension ExerciseCatalog {
           hint: "The subscriber holds its subscription. If the subscription also keeps the "
             + "subscriber after cancel() or .finished, neither is ever freed: set it to nil."
         ),
+        Mistake(
+          name: "a request for everything cut short",
+          test: "test_unlimitedDemand_overMoreThanAMillionNumbers_sendsThemAll_thenFinished",
+          fixtures: ["request-capped-at-a-million"],
+          hint: "A subscriber that asked for .unlimited, or for a million, may never ask again: "
+            + "what the demand allows is what it waits for, however many numbers that is, and "
+            + ".finished only comes once they are all sent."
+        ),
         .scenarioDiffers(fixtures: ["returned-demand-added-when-run-out", "subscriber-held-weakly"]
         ),
       ]
@@ -286,6 +294,22 @@ extension ExerciseCatalog {
           fixtures: ["nothing-to-send-returns"],
           hint: "With no number to send, the subscriber still waits for the end: send "
             + ".finished whatever the limit."
+        ),
+        Mistake(
+          name: ".finished sent by a cancelled producer",
+          test: "test_whenTheContextSaysCancelled_nothingMoreIsSent_notEvenFinished",
+          fixtures: ["finished-before-the-cancellation-error"],
+          hint: ".finished tells the subscriber that every number was sent. A producer that "
+            + "stops for a cancel has not sent them all, and sends nothing more: look at every "
+            + "way out of your function, a defer included."
+        ),
+        Mistake(
+          name: "the rest of the range gone through after a cancel",
+          test: "test_yourAnswer_stopsAtTheCancel_evenUpToIntMax",
+          fixtures: ["walks-the-rest-after-a-cancel"],
+          hint: "upTo may be Int.max: a producer that keeps looping after the cancel, even "
+            + "doing nothing, never ends, and keeps a core busy. Once cancelled, there is "
+            + "nothing left to loop for."
         ),
         .scenarioDiffers(fixtures: ["first-number-before-any-check"]),
       ]
@@ -497,9 +521,44 @@ extension ExerciseCatalog {
           name: "a loop's next() deadlocks inside the resume",
           test: "test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario",
           kind: .hung,
-          fixtures: ["value-handed-over-inside-the-lock"],
+          fixtures: ["value-handed-over-inside-the-lock", "completion-resumed-inside-the-lock"],
           hint: "A resumed next() may run at once, inside your resume, and a for-await loop "
             + "calls next() again right there, which takes your lock. Resume after unlocking."
+        ),
+        Mistake(
+          name: "a failure missed by a next() that meets it from another thread",
+          test: "test_twoThreads_withAFailure_aNextAtOnce_theNextThrowsIt",
+          fixtures: ["failure-checked-apart-from-the-wait"],
+          hint: "Between two withLocks, a failure can come from another thread, find no next() "
+            + "waiting and be kept, while this next() has already looked for a kept one: it then "
+            + "sees only the end. Whatever next() decides, it decides in one withLock."
+        ),
+        Mistake(
+          name: "a failure kept after a cancel that met it from another thread",
+          test: "test_twoThreads_withAFailure_aCancelAtOnce_nothingComesAfterTheCancel",
+          saying: "nothing is delivered, not a failure kept for later",
+          fixtures: ["failure-kept-in-a-second-lock"],
+          hint: "Between the withLock that marks the end and one that keeps the failure, "
+            + "cancel() (or a next()) can run on another thread and find the bridge over with "
+            + "nothing kept. What the end changes, it changes in one withLock."
+        ),
+        Mistake(
+          name: "the kept failure shared without the lock",
+          test: "test_twoThreads_withAFailure_aCancelAtOnce_nothingComesAfterTheCancel",
+          kind: .dataRace,
+          fixtures: ["kept-failure-unlocked"],
+          hint: "A failure is kept on the publisher's thread and read or dropped on others (a "
+            + "next(), a cancel()): it is state like the rest, read and written only while "
+            + "holding the lock."
+        ),
+        Mistake(
+          name: "a continuation resumed by a failure and again by a cancel at once",
+          test: "test_twoThreads_withAFailure_aCancelAtOnce_nothingComesAfterTheCancel",
+          kind: .crashed,
+          fixtures: ["waiting-cleared-after-the-failure-resumes"],
+          hint: "Once a failure has taken the waiting continuation out to resume it, nobody else "
+            + "may find it: a cancel() on another thread, between your withLocks, resumes it "
+            + "again. Take it out of the state in the same withLock that finds it."
         ),
         Mistake(
           name: "a continuation resumed again after a task's cancel",

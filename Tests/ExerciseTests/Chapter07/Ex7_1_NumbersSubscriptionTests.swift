@@ -32,6 +32,47 @@ private final class AsksAgainWhenFinished: Subscriber {
   }
 }
 
+/// A subscriber that counts what it gets, instead of keeping it: fast over a million numbers.
+private final class CountingSubscriber: Subscriber {
+  /// What the subscriber got, in a few numbers.
+  struct Summary: Equatable, CustomStringConvertible {
+    var count = 0
+    /// Whether each number was the one after the last (the first: the range's lower bound).
+    var inOrder = true
+    var finished = 0
+    /// Numbers that came after a `.finished`.
+    var afterFinished = 0
+
+    var description: String {
+      let numbers = "\(count) numbers\(inOrder ? "" : ", not in order")"
+      let end =
+        finished == 0 ? "no finished" : finished == 1 ? "finished" : "finished \(finished) times"
+      let after = afterFinished == 0 ? "" : ", and \(afterFinished) numbers after finished"
+      return "\(numbers), then \(end)\(after)"
+    }
+  }
+
+  // Used from the test's thread only.
+  private var expected: Int?
+  private(set) var summary = Summary()
+
+  init(first: Int) {
+    expected = first
+  }
+
+  func receive(subscription: any Subscription) {}
+
+  func receive(_ input: Int) -> Subscribers.Demand {
+    summary.count += 1
+    if summary.finished > 0 { summary.afterFinished += 1 }
+    if input != expected { summary.inOrder = false }
+    expected = input == Int.max ? nil : input + 1
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Never>) { summary.finished += 1 }
+}
+
 final class Ex7_1_NumbersSubscriptionTests: GradedTestCase {
   private typealias Recorder = RecordingSubscriber<Int, Never>
 
@@ -235,6 +276,36 @@ final class Ex7_1_NumbersSubscriptionTests: GradedTestCase {
         released,
         "after \(end), nothing more is sent, yet the subscription still held the subscriber: "
           + "expected it let go, so that the two do not keep each other alive"
+      )
+    }
+  }
+
+  /// One request for more than a million numbers: all are sent, then `.finished`.
+  ///
+  /// More than any round cap an answer might put on a loop (2^20 = 1,048,576, a million): every
+  /// number is sent, in order, and `.finished` right after the last. The subscriber counts, rather than keeping each number, so that it stays fast.
+  func test_unlimitedDemand_overMoreThanAMillionNumbers_sendsThemAll_thenFinished() throws {
+    let length = 1_100_000
+    let cases: [(range: Range<Int>, bounds: String, request: Subscribers.Demand, spelled: String)] =
+      [
+        (0..<length, "0..<1_100_000", .unlimited, ".unlimited"),
+        (
+          (Int.max - length)..<Int.max, "(Int.max - 1_100_000)..<Int.max", .max(Int.max),
+          ".max(Int.max)"
+        ),
+        (-7..<(length - 7), "-7..<1_099_993", .max(length), ".max(1_100_000)"),
+      ]
+    for (range, bounds, request, spelled) in cases {
+      let counter = CountingSubscriber(first: range.lowerBound)
+      let subscription = try NumbersSubscription(range: range, subscriber: counter)
+      counter.receive(subscription: subscription)
+      subscription.request(request)
+      XCTAssertEqual(
+        counter.summary,
+        CountingSubscriber.Summary(count: length, inOrder: true, finished: 1, afterFinished: 0),
+        "the numbers in \(bounds) (1,100,000 of them), one request(\(spelled)) for them all: "
+          + "the subscriber got \(counter.summary); the statement gives every number, in "
+          + "order, then finished once, with no other request"
       )
     }
   }

@@ -13,6 +13,21 @@ import Exercises
 
 // MARK: - Exercise 7.2: a producer that pauses and stops
 
+/// The real context, except that it says cancelled once `after` numbers are made.
+private struct StopsAfter: CreateContext {
+  let inner: any CreateContext
+  let made: Locked<Int>
+  let after: Int
+
+  private var stopped: Bool { made.withLock { $0 } >= after }
+  var paused: Bool { !stopped && inner.paused }
+  var cancelled: Bool { stopped || inner.cancelled }
+
+  func waitIfPaused() {
+    if !stopped { inner.waitIfPaused() }
+  }
+}
+
 /// The real context, which also says "waiting" when the producer waits while paused.
 private struct SpyContext: CreateContext {
   let inner: any CreateContext
@@ -192,12 +207,90 @@ final class Ex7_2_ProduceNumbersTests: GradedTestCase {
     )
   }
 
+  /// A context that says cancelled once `after` numbers are made, while the subscription still
+  /// delivers: what a wrapper's cancel looks like (one that stops a producer before its
+  /// subscriber goes), and what shows whether the producer sends anything once cancelled.
+  func test_whenTheContextSaysCancelled_nothingMoreIsSent_notEvenFinished() async throws {
+    let (events, note) = AsyncStream.makeStream(of: String.self)
+    let made = Locked(0)
+    let publisher = Create<Int, Never> { subscriber, context in
+      do {
+        let stops = StopsAfter(inner: context, made: made, after: 2)
+        try produceNumbers(upTo: 5, to: subscriber, context: stops) { number in
+          made.withLock { $0 += 1 }
+          note.yield("made \(number)")
+        }
+        note.yield("returned")
+      } catch is CancellationError {
+        note.yield("threw CancellationError")
+      } catch {
+        note.yield("threw \(error)")
+      }
+      note.finish()
+    }
+    let recorder = Recorder()
+    publisher.receive(subscriber: recorder)
+    recorder.subscription.request(.unlimited)
+    var run = Run(events: events.makeAsyncIterator(), recorder: recorder)
+    let seen = try await run.events(through: isEnd)
+    recorder.subscription.cancel()
+    XCTAssertEqual(
+      seen,
+      ["made 0", "made 1", "threw CancellationError"],
+      "upTo: 5, every number wanted, and a context that says cancelled once 2 numbers are made: "
+        + "the producer went \(seen); the statement gives made 0, made 1, then "
+        + "CancellationError thrown"
+    )
+    XCTAssertEqual(
+      recorder.log,
+      ["0", "1"],
+      "upTo: 5, and a context that says cancelled once 2 numbers are made (the subscription "
+        + "still delivers): the subscriber got \(recorder.log); the statement gives 0 and 1, "
+        + "then nothing: once cancelled, send nothing, not even finished"
+    )
+  }
+
   /// The grade: 300 generated runs (limits from 0 to 200; demands of one, a few or every number;
   /// pauses; cancels before the producer starts, while it waits and from inside receive(_:)),
   /// each compared with what the statement says happens.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
       producerScenarios(count: 300, seed: 72),
+      model: producerModel,
+      answer: producerAnswer,
+      explain: explainProducer
+    )
+  }
+
+  /// A cancel with numbers left, up to Int.max: the producer throws at once.
+  ///
+  /// It must not walk the rest of the range. One that keeps asking its context after the cancel is told so; one that
+  /// walks the range without asking never ends, and the grader names the wait. The cancels come
+  /// inside receive(_:) and before the start, never only at a pause: a producer that never waits
+  /// (a mistake an earlier test names) would otherwise never be cancelled, and hang here.
+  func test_yourAnswer_stopsAtTheCancel_evenUpToIntMax() async throws {
+    try await assertEveryScenario(
+      [
+        ProducerScenario(
+          limit: Int.max,
+          first: .max(3),
+          whenPaused: [],
+          insideReceive: [2: .cancel]
+        ),
+        ProducerScenario(
+          limit: Int.max,
+          first: .unlimited,
+          whenPaused: [],
+          insideReceive: [5: .cancel]
+        ),
+        ProducerScenario(
+          limit: Int.max,
+          first: .max(1),
+          cancelledBeforeStart: true,
+          whenPaused: [],
+          insideReceive: [:]
+        ),
+      ],
       model: producerModel,
       answer: producerAnswer,
       explain: explainProducer

@@ -1,4 +1,5 @@
 import ExerciseSupport
+import Foundation
 import LessonSupport
 import MiniCombine
 import XCTest
@@ -45,7 +46,10 @@ struct ProducerScenario: GradedScenario {
   }
 
   var description: String {
-    var parts = ["upTo: \(limit)", "the subscriber first \(Action.request(first))"]
+    var parts = [
+      "upTo: \(limit == Int.max ? "Int.max" : String(limit))",
+      "the subscriber first \(Action.request(first))",
+    ]
     if cancelledBeforeStart { parts.append("then cancels before the producer's thread runs") }
     for (number, action) in insideReceive.sorted(by: { $0.key < $1.key }) {
       parts.append("on getting the \(number) it \(action)")
@@ -130,11 +134,16 @@ final class ProducerRun: Sendable {
     var subscription: (any Subscription)?
     var turn = 0
     var pausedReadsInARow = 0
+    var asksAfterTheCancel = 0
   }
   private let state = Locked(State())
 
-  init(_ scenario: ProducerScenario) {
+  /// Tells the test the run is over when the producer is parked, and will never end.
+  private let parkedForGood: @Sendable () -> Void
+
+  init(_ scenario: ProducerScenario, parkedForGood: @escaping @Sendable () -> Void = {}) {
     self.scenario = scenario
+    self.parkedForGood = parkedForGood
   }
 
   var events: [String] { state.withLock { $0.events } }
@@ -162,6 +171,34 @@ final class ProducerRun: Sendable {
     perform(turn < scenario.whenPaused.count ? scenario.whenPaused[turn] : .cancel)
   }
 
+  /// How many times the producer may ask its context anything once it says cancelled, before
+  /// the run is called endless: a producer that stops asks once or twice.
+  static let asksAfterTheCancel = 10_000
+  /// The producer is parked here once it has asked that many times: it never returns, and no
+  /// longer keeps a core busy.
+  private let parked = DispatchSemaphore(value: 0)
+
+  /// The producer asked its context something while the subscription is over.
+  ///
+  /// It may read `cancelled`, `paused`, or wait. Past `asksAfterTheCancel` times the run is noted as one that does
+  /// not stop, and the producer's thread is parked for good.
+  func askedAfterTheCancel() {
+    let endless = state.withLock { state in
+      state.asksAfterTheCancel += 1
+      guard state.asksAfterTheCancel == Self.asksAfterTheCancel else { return false }
+      state.events.append(Self.kept(on: Self.asksAfterTheCancel))
+      return true
+    }
+    guard endless else { return }
+    parkedForGood()
+    parked.wait()
+  }
+
+  /// What the run notes for a producer that went on asking its context after the cancel.
+  static func kept(on asks: Int) -> String {
+    "went on after the cancel (asked its context \(asks) times more, and kept going)"
+  }
+
   /// A read of `paused` that said true; a loop that only reads it would spin forever, so after
   /// many in a row, the subscriber takes its turn as if the producer waited.
   func readPaused() {
@@ -181,16 +218,27 @@ private struct ScriptedContext: CreateContext {
   let run: ProducerRun
 
   var paused: Bool {
+    noteIfCancelled()
     let paused = inner.paused
     if paused { run.readPaused() }
     return paused
   }
 
-  var cancelled: Bool { inner.cancelled }
+  var cancelled: Bool {
+    let cancelled = inner.cancelled
+    if cancelled { run.askedAfterTheCancel() }
+    return cancelled
+  }
 
   func waitIfPaused() {
+    noteIfCancelled()
     if inner.paused { run.paused() }
     inner.waitIfPaused()
+  }
+
+  /// Counts an ask that comes once the subscription is over.
+  private func noteIfCancelled() {
+    if inner.cancelled { run.askedAfterTheCancel() }
   }
 }
 
@@ -215,8 +263,8 @@ private final class ScriptedProducerSubscriber: Subscriber, Sendable {
 
 /// Runs `scenario` on the answer's `produceNumbers`, in a real `Create`.
 func producerAnswer(_ scenario: ProducerScenario) async throws -> ProducerOutcome {
-  let run = ProducerRun(scenario)
   let (ended, end) = AsyncStream.makeStream(of: (any Error)?.self)
+  let run = ProducerRun(scenario) { end.finish() }
   let publisher = Create<Int, Never> { emitter, context in
     do {
       let scripted = ScriptedContext(inner: context, run: run)
@@ -238,6 +286,7 @@ func producerAnswer(_ scenario: ProducerScenario) async throws -> ProducerOutcom
   }
   publisher.receive(subscriber: ScriptedProducerSubscriber(run))
   run.perform(.request(scenario.first))
+  ScenarioAnnouncer.announce(scenario, waitingFor: "the producer to end (return or throw)")
   for await error in ended {
     if let error = error as? NotImplemented { throw error }
   }

@@ -75,7 +75,9 @@ struct BridgeScenario: GradedScenario {
 
   var publisher: Publisher
   /// Whether each next() is a step of its own, or the loop calls next() again as soon as one
-  /// returns a value, as `for try await` does (inside the call that resumed it, here).
+  /// returns a value, as `for try await` does (inside the call that resumed it, here); this loop
+  /// also calls next() once more after the end (nil or a failure), still inside that call, as a
+  /// consumer that goes round again would.
   var loop: Bool
   var steps: [Step]
 
@@ -84,7 +86,9 @@ struct BridgeScenario: GradedScenario {
   var description: String {
     let consumer =
       loop
-      ? "a for-await loop (next() again as soon as one returns a value)" : "one next() at a time"
+      ? "a for-await loop (next() again as soon as one returns a value, and once more after nil "
+        + "or a failure, inside the call that resumed it)"
+      : "one next() at a time"
     return "with \(publisher) and \(consumer): " + steps.map(\.description).joined(separator: ", ")
   }
 
@@ -123,6 +127,12 @@ func bridgeModel(_ scenario: BridgeScenario) -> BridgeOutcome {
   var completed = false
   var failures = 0
 
+  /// A next() ended with nil or a failure: the loop calls next() once more.
+  func endedLoop() {
+    guard scenario.loop else { return }
+    // The bridge is over, and a kept failure was thrown by the next() that just ended.
+    log.append("next() again returned nil")
+  }
   func complete(failing: Bool) {
     guard !completed else { return }
     completed = true
@@ -137,6 +147,7 @@ func bridgeModel(_ scenario: BridgeScenario) -> BridgeOutcome {
     if waiting {
       waiting = false
       log.append(failure.map { "next() threw failure \($0)" } ?? "next() returned nil")
+      endedLoop()
     } else {
       kept = failure
     }
@@ -172,15 +183,20 @@ func bridgeModel(_ scenario: BridgeScenario) -> BridgeOutcome {
     waiting = false
     kept = nil
     if hadSubscription { cancelSubscription() }
-    if hadWaiting { log.append("next() returned nil") }
+    if hadWaiting {
+      log.append("next() returned nil")
+      endedLoop()
+    }
   }
 
   func callNext() {
     if let failure = kept {
       kept = nil
       log.append("next() threw failure \(failure)")
+      endedLoop()
     } else if over {
       log.append("next() returned nil")
+      endedLoop()
     } else {
       waiting = true
       if subscribed { request() }
@@ -316,15 +332,31 @@ final class ScenarioPublisher: Subscription, Sendable {
 }
 
 /// Runs `scenario` on the answer's `ThrowingBridge`.
-func bridgeAnswer(_ scenario: BridgeScenario) async throws -> BridgeOutcome {
+///
+/// With `announcing` false (a test that only asks whether the exercise is started), it names
+/// nothing for the grader: a crash or hang later in that test is not this scenario's.
+func bridgeAnswer(
+  _ scenario: BridgeScenario,
+  announcing: Bool = true
+) async throws -> BridgeOutcome {
   let bridge = ThrowingBridge<Int>()
   let publisher = ScenarioPublisher(scenario.publisher, bridge)
   let executor = RunsJobsAtOnce()
   let notImplemented = Locked(false)
   var pending: Task<Void, Never>?
   let waiting = Locked(false)
+  // Set once the steps are over: a loop whose task is cancelled then goes away, with no next()
+  // once more; that end is not the scenario's.
+  let leaving = Locked(false)
   var seenSubscription = false
-  for step in scenario.steps {
+  for (index, step) in scenario.steps.enumerated() {
+    // A step runs the loop's next() inside it, on RunsJobsAtOnce: a deadlock there is named.
+    if announcing {
+      ScenarioAnnouncer.announce(
+        scenario,
+        waitingFor: "step \(index + 1) (\(step)) to return; a next() may run inside it"
+      )
+    }
     switch step {
     case .next:
       guard !waiting.withLock({ $0 }) else { continue }
@@ -340,9 +372,19 @@ func bridgeAnswer(_ scenario: BridgeScenario) async throws -> BridgeOutcome {
         } catch let failure as ScenarioFailure {
           publisher.note("next() threw failure \(failure.number)")
         } catch is NotImplemented {
-          notImplemented.withLock { $0 = true }
+          return notImplemented.withLock { $0 = true }
         } catch {
           publisher.note("next() threw \(error)")
+        }
+        guard scenario.loop, !leaving.withLock({ $0 }) else { return }
+        // Once more after the end, still inside the call that resumed the last next().
+        do {
+          let again = try await bridge.next()
+          publisher.note("next() again returned \(again.map(String.init) ?? "nil")")
+        } catch let failure as ScenarioFailure {
+          publisher.note("next() again threw failure \(failure.number)")
+        } catch {
+          publisher.note("next() again threw \(error)")
         }
       }
     case .subscription:
@@ -360,6 +402,7 @@ func bridgeAnswer(_ scenario: BridgeScenario) async throws -> BridgeOutcome {
   var log = publisher.log
   if waiting.withLock({ $0 }) {
     log.append("a next() still waits")
+    leaving.withLock { $0 = true }
     if let pending { executor.cancel(pending) }  // the loop goes away; this is not logged
   }
   return BridgeOutcome(log: log)
