@@ -39,7 +39,7 @@ struct HangLimit: Equatable, Sendable {
     "1.2": HangLimit(reference: 0.4, atLeast: 10),
     "1.3": HangLimit(reference: 2.0, atLeast: 10),
     "2.1": HangLimit(reference: 1.6, atLeast: 10),
-    "2.2": HangLimit(reference: 0.3, atLeast: 10),
+    "2.2": HangLimit(reference: 0.6, atLeast: 10),
     "2.3": HangLimit(reference: 0.5, atLeast: 10),
     "3.1": HangLimit(reference: 0.6),
     "3.2": HangLimit(reference: 2.0),
