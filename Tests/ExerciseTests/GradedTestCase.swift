@@ -19,10 +19,11 @@ class GradedTestCase: XCTestCase {
     #endif
   }
 
-  /// How many rounds a hunt for a rare interleaving runs: `graded` for a learner's answer, which
-  /// the rounds are there to catch; `reference` in plain `swift test`, where the reference only
-  /// shows that it passes them. Run as the grader runs (TUTORIAL_GRADING=1, as `.ci/hang-limits`
-  /// measures the references), every round.
+  /// How many rounds a hunt for a rare interleaving runs.
+  ///
+  /// `graded` for a learner's answer, which the rounds are there to catch; `reference` in plain
+  /// `swift test`, where the reference only shows that it passes them. Run as the grader runs
+  /// (TUTORIAL_GRADING=1, as `.ci/hang-limits` measures the references), every round.
   func huntRounds(graded: Int, reference: Int) -> Int {
     #if SOLUTIONS
     return ProcessInfo.processInfo.environment["TUTORIAL_GRADING"] == "1" ? graded : reference
