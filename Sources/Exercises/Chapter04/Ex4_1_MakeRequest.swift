@@ -7,16 +7,18 @@ import FoundationNetworking
 
 /// Exercise 4.1: a request built from its endpoint (section 4.2).
 ///
-/// Build the URL from the endpoint's scheme, host, port (nil: the scheme's own, left out; a port
-/// given goes in), path and query items (every one, in order, escaped as URLComponents does; no
-/// "?" when there are none). Throw an `EndpointError`, never crash, when the scheme is not
+/// Build the URL from the endpoint's scheme, host (as given: upper case kept, an empty one too,
+/// letters beyond ASCII as URLComponents writes them), port (nil: the scheme's own, left out; a
+/// port given goes in), path and query items (every one, in order, escaped as URLComponents' own
+/// `path` and `queryItems` escape them; no "?" when there are none). Throw an `EndpointError`, never crash, when the scheme is not
 /// exactly "http" or "https" ("HTTP" is not), when the port is outside 0...65535, or when the
 /// parts make no URL (a path without its leading "/", a host with a space). Set the HTTP method;
 /// send a non-empty token, even one of spaces, as `Authorization: Bearer TOKEN` (no header
 /// without one); send a body (an empty one too) byte for byte, whatever the method, with
 /// `Content-Type: application/json`; set no other header.
-/// Graded on 800 generated endpoints too (odd schemes, hosts, paths, query items and tokens,
-/// ports from Int.min to Int.max). Left free: nothing.
+/// Graded on 800 generated endpoints too (odd schemes; hosts in upper case, empty or beyond
+/// ASCII; paths with every ASCII punctuation character; odd query items and tokens; ports from
+/// Int.min to Int.max). Left free: nothing.
 /// Read docs/Chapter04-Networking.md#exercise-41-a-request-built-from-its-endpoint
 public func makeRequest(for endpoint: Endpoint) throws -> URLRequest {
   // TODO(4.1): URLComponents from the endpoint's parts, then a URLRequest with its method,

@@ -15,9 +15,14 @@ import FoundationNetworking
 /// object); `.decoding(path:)` when the body does not decode, with the path to the failing value
 /// ("[2].id", "[1].email", "id", "users[2].id": indices in brackets, keys after dots but none
 /// before the first, the missing key included; "" when the body is not JSON at all);
-/// `.transport(code)` when URLSession throws a `URLError`.
-/// Graded on 300 generated answers too (statuses 100 to 999, bodies with any Content-Type,
-/// error bodies of every shape, faults in any user, transport errors). Left free: nothing.
+/// `.transport(code)` when URLSession throws a `URLError`. Send the request as given (no header
+/// added, changed or left out). A cancelled caller changes none of this: an answer the session
+/// still hands back is decoded or refused as above; a request the cancel stops in flight is
+/// `.transport(.cancelled)`; never a `CancellationError`.
+/// Graded on 300 generated answers too (statuses 100 to 999, bodies and error bodies with any
+/// Content-Type or none, error bodies of every shape, faults in any user, transport errors,
+/// requests with headers of their own, callers cancelled before the call or with the request in
+/// flight). Left free: nothing.
 /// Read docs/Chapter04-Networking.md#exercise-42-decode-or-say-why-not
 public func fetch<T: Decodable>(
   _ type: T.Type,

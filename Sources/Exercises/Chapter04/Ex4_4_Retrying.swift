@@ -11,10 +11,14 @@ import ExerciseSupport
 /// (another 4xx, a 501 or 505, another transport error such as `.cancelled` or `.cannotFindHost`,
 /// a decoding error, an error that is not a `FetchError`) is thrown at once, and so is the last
 /// attempt's error, with no wait after it. When the task is cancelled during a wait, stop at once
-/// with the `CancellationError` the sleep throws: no further attempt.
-/// Graded on 400 generated runs too (attempts 1 to Int.max, first delays 1 ns to an hour, any
-/// statuses and errors in any order, up to 66 in a row, attempts that take time, a cancel during
-/// any wait). Left free: nothing.
+/// with the `CancellationError` the sleep throws: no further attempt. Only the wait sees a
+/// cancel: the first attempt runs even in a task already cancelled; an attempt during which the
+/// task is cancelled ends as it ends, and if its error may pass, the wait's sleep throws
+/// `CancellationError` at once (not that error).
+/// Graded on 400 generated runs too (attempts 1 to Int.max, first delays 1 ns to an hour, odd
+/// nanoseconds too, each wait compared exactly; any statuses, every URLError code, errors in any
+/// order, up to 66 in a row, attempts that take time, a cancel before the call, during an attempt
+/// or during any wait). Left free: nothing.
 /// Read docs/Chapter04-Networking.md#exercise-44-a-retry-that-knows-when-to-stop
 public func retrying<T: Sendable>(
   attempts: Int,

@@ -137,6 +137,7 @@ extension ExerciseCatalog {
         .scenarioDiffers(
           fixtures: [
             "scheme-starts-with-http", "token-hard-coded", "blank-token", "extra-headers",
+            "lowercase-host", "empty-host-refused", "path-urlpathallowed", "host-charset-check",
           ]
         ),
       ]
@@ -279,6 +280,8 @@ extension ExerciseCatalog {
           fixtures: [
             "missing-key-after-a-dot", "requires-json-mimetype", "snake-case-decoder",
             "statuses-300-to-599-only", "dot-only-after-an-index",
+            "message-only-if-json-content-type", "cancelled-task-throws-cancellationerror",
+            "checkcancellation-before-decoding", "adds-accept-header",
           ]
         ),
       ]
@@ -409,7 +412,8 @@ extension ExerciseCatalog {
         .scenarioDiffers(
           fixtures: [
             "buffer-of-100-users", "stops-after-100-pages", "oldest-1000-users-kept",
-            "stops-after-1000-pages", "not-full-is-last",
+            "stops-after-1000-pages", "not-full-is-last", "buffer-capped-4096", "page-cap-10000",
+            "dedupe-user-ids",
           ]
         ),
       ]
@@ -551,7 +555,8 @@ extension ExerciseCatalog {
         .scenarioDiffers(
           fixtures: [
             "a-413-retried", "waits-capped-at-30-seconds", "max-backoff-a-day", "shift-doubling",
-            "scheduled-from-the-start",
+            "scheduled-from-the-start", "pow-double-backoff", "roaming-and-call-codes-retried",
+            "cancelled-attempt-throws-its-error", "checkcancellation-before-each-attempt",
           ]
         ),
       ]

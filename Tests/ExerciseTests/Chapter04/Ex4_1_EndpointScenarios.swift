@@ -21,7 +21,9 @@ struct EndpointScenario: GradedScenario {
   var endpoint: Endpoint
 
   var size: Int {
-    var size = endpoint.queryItems.count + endpoint.path.count / 4 + endpoint.token.count / 8
+    var size =
+      endpoint.queryItems.count + endpoint.path.count / 4 + endpoint.token.count / 8
+      + endpoint.host.count / 12
     if endpoint.scheme != "http" { size += 1 }
     if endpoint.host != "127.0.0.1" { size += 1 }
     if endpoint.port != nil { size += 1 }
@@ -60,9 +62,17 @@ struct EndpointScenario: GradedScenario {
     if endpoint.method != .get { add { $0.method = .get } }
     if endpoint.host != "127.0.0.1" { add { $0.host = "127.0.0.1" } }
     if endpoint.path != "/" { add { $0.path = "/" } }
+    // Then one character fewer, to find the one that makes the difference.
+    for text in oneCharacterLeftOut(endpoint.host) { add { $0.host = text } }
+    for text in oneCharacterLeftOut(endpoint.path) { add { $0.path = text } }
     if endpoint.scheme != "http" { add { $0.scheme = "http" } }
     return candidates
   }
+}
+
+/// `text` without one of its characters, each in turn.
+private func oneCharacterLeftOut(_ text: String) -> [String] {
+  Array(text).eachWithOneLeftOut.map { String($0) }
 }
 
 private func quoted(_ text: String) -> String {
@@ -151,7 +161,10 @@ func endpointScenarios(count: Int, seed: UInt64) -> [EndpointScenario] {
     (0..<Int.random(in: length, using: &numbers)).map { _ in numbers.pick(alphabet) }.joined()
   }
   let letters = "abcdefghijklmnopqrstuvwxyz0123456789".map(String.init)
-  let odd = [" ", "%", "?", "#", "&", "=", "+", "/", "é", "ü", "~", "-", "_", ".", ":", "@", "ß"]
+  let upper = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".map(String.init)
+  // Every ASCII punctuation character, and letters from beyond ASCII.
+  let punctuation = ##"!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~"##.map(String.init)
+  let odd = punctuation + [" ", "é", "ü", "ß"]
   return (0..<count).map { _ in
     let scheme =
       numbers.chance(75)
@@ -163,6 +176,11 @@ func endpointScenarios(count: Int, seed: UInt64) -> [EndpointScenario] {
       : numbers.pick([
         text(letters, 1...12), text(letters, 1...5) + "." + text(letters, 2...4),
         text(letters + [" ", "<", "_"], 1...6), "exa mple.org", "a/b",
+        // Upper case, empty, beyond ASCII: URLComponents decides what each makes.
+        text(letters + upper, 1...12),
+        numbers.pick(["Example.ORG", "LOCALHOST", "API.Example.com"]),
+        "", numbers.pick(["é", "café.org", "ÄB.example", "日本.jp", "straße.de", "Ünïcode"]),
+        text(letters + upper + ["é", "ü", "Ö", "%", "-", "."], 1...8),
       ])
     var port: Int?
     if numbers.chance(50) {
@@ -177,6 +195,7 @@ func endpointScenarios(count: Int, seed: UInt64) -> [EndpointScenario] {
       ? numbers.pick(["/", "/users", "/users/3", "/v2/a/b", ""])
       : numbers.pick([
         "/" + text(letters + odd, 1...10), text(letters, 1...6), "/a b", "/100%", "/caf\u{E9}",
+        "/" + text(punctuation, 1...6), "/" + punctuation.joined(),
       ])
     var items: [URLQueryItem] = []
     if numbers.chance(50) {

@@ -77,6 +77,15 @@ struct FetchScenario: GradedScenario {
     case empty
   }
 
+  /// When the task that calls `fetch` is cancelled, if it is.
+  enum CallerCancel: Equatable, Sendable {
+    case never
+    /// Before it calls `fetch`: the session still answers, as a stub may.
+    case beforeTheCall
+    /// While its request is in flight: the server holds it and never answers.
+    case whileInFlight
+  }
+
   enum Answer: Equatable, Sendable {
     case success(status: Int, shape: Shape, count: Int, fault: Fault)
     case failure(status: Int, body: ErrorBody)
@@ -88,8 +97,15 @@ struct FetchScenario: GradedScenario {
   var shape: Shape
   /// The answer's Content-Type: JSON, or not said, or plain text, whatever the body.
   var contentType: String? = "application/json"
+  var cancel = CallerCancel.never
+  /// Headers of the request given to `fetch`, which the server must receive as they are.
+  var headers: [String: String] = [:]
 
   var size: Int {
+    (cancel == .never ? 0 : 1) + (headers.isEmpty ? 0 : 1) + answerSize
+  }
+
+  private var answerSize: Int {
     switch answer {
     case .success(_, _, let count, let fault): return count + (fault == .none ? 0 : 1)
     case .failure(_, let body): return body == .empty ? 0 : 1
@@ -98,19 +114,40 @@ struct FetchScenario: GradedScenario {
   }
 
   var description: String {
+    let sent =
+      headers.isEmpty
+      ? ""
+      : " (a request with "
+        + headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(
+          separator: ", "
+        ) + ")"
+    switch cancel {
+    case .never: return answerDescription + sent
+    case .beforeTheCall:
+      return answerDescription + sent + "; the caller's task is cancelled before it calls fetch"
+    case .whileInFlight:
+      return "fetch(\(shape.rawValue).self, ...)\(sent): the caller's task is cancelled while the "
+        + "request is in flight (the server has not answered)"
+    }
+  }
+
+  private var sentAs: String {
+    contentType.map { $0 == "application/json" ? "" : " sent as \($0)" }
+      ?? " with no Content-Type"
+  }
+
+  private var answerDescription: String {
     switch answer {
     case .success(let status, let shape, let count, let fault):
       let what =
         shape.isOneUser
         ? (shape == .owned ? "one user as {\"owner\": {...}}" : "one user")
         : "\(count) users" + (shape == .list ? " in {\"users\": [...], \"page\": 1}" : "")
-      let sentAs =
-        contentType.map { $0 == "application/json" ? "" : " sent as \($0)" }
-        ?? " with no Content-Type"
       return "fetch(\(shape.rawValue).self, ...) answered \(status) with \(what)" + faultText(fault)
         + sentAs
     case .failure(let status, let body):
       return "fetch(\(shape.rawValue).self, ...) answered \(status) with " + bodyText(body)
+        + sentAs
     case .transport(let code):
       return "fetch(\(shape.rawValue).self, ...): URLSession throws URLError(\(codeName(code)))"
     }
@@ -147,11 +184,23 @@ struct FetchScenario: GradedScenario {
     var candidates = smallerAnswers.map { candidate in
       var copy = candidate
       copy.contentType = contentType
+      copy.cancel = cancel
+      copy.headers = headers
       return copy
     }
     if contentType != "application/json" {
       var copy = self
       copy.contentType = "application/json"
+      candidates.append(copy)
+    }
+    if cancel != .never {
+      var copy = self
+      copy.cancel = .never
+      candidates.append(copy)
+    }
+    if !headers.isEmpty {
+      var copy = self
+      copy.headers = [:]
       candidates.append(copy)
     }
     return candidates
@@ -213,6 +262,8 @@ enum FetchOutcome: Equatable, CustomStringConvertible {
   case value(String)
   case error(FetchError)
   case otherError(String)
+  /// The server received other headers than the request given to `fetch` holds.
+  case sentOtherHeaders(String)
 
   var description: String {
     switch self {
@@ -222,6 +273,7 @@ enum FetchOutcome: Equatable, CustomStringConvertible {
     case .error(.decoding(let path)): return "threw .decoding(path: \"\(path)\")"
     case .error(.transport(let code)): return "threw .transport(\(codeName(code)))"
     case .otherError(let error): return "threw \(error), not a FetchError"
+    case .sentOtherHeaders(let headers): return "sent the request with \(headers)"
     }
   }
 }
@@ -303,7 +355,11 @@ private func jsonString(_ text: String) -> String {
 }
 
 /// The statement of exercise 4.2, as a program.
+///
+/// A cancelled caller changes nothing of what the session hands back; a request the cancel stops
+/// in flight is `.transport(.cancelled)`, as URLSession throws it.
 func fetchModel(_ scenario: FetchScenario) -> FetchOutcome {
+  if scenario.cancel == .whileInFlight { return .error(.transport(.cancelled)) }
   switch scenario.answer {
   case .transport(let code): return .error(.transport(code))
   case .failure(let status, let body):
@@ -341,6 +397,10 @@ func fetchModel(_ scenario: FetchScenario) -> FetchOutcome {
 final class ScenarioAnswers: URLProtocol {
   /// The scenario each request's URL names; a request's path is its key.
   private static let scenarios = Locked<[String: FetchScenario]>([:])
+  /// Told when a held request reaches the server (true).
+  private static let arrivals = Locked<[String: OneShotSignal<Bool>]>([:])
+  /// What the server received of each request's headers, if they were not the ones given.
+  private static let received = Locked<[String: String]>([:])
 
   static let session: URLSession = {
     let configuration = URLSessionConfiguration.ephemeral
@@ -350,12 +410,47 @@ final class ScenarioAnswers: URLProtocol {
   }()
 
   /// A request whose answer is `scenario`'s.
-  static func request(for scenario: FetchScenario) -> URLRequest {
+  static func request(
+    for scenario: FetchScenario,
+    arrived: OneShotSignal<Bool>? = nil
+  ) -> (request: URLRequest, key: String) {
     let key = UUID().uuidString
     scenarios.withLock { $0[key] = scenario }
-    return URLRequest(
+    if let arrived { arrivals.withLock { $0[key] = arrived } }
+    var request = URLRequest(
       url: URL(string: "http://scenario.invalid/\(key)") ?? URL(fileURLWithPath: "/")
     )
+    for (name, value) in scenario.headers { request.setValue(value, forHTTPHeaderField: name) }
+    return (request, key)
+  }
+
+  /// The headers the server received for `key` other than the ones given, if any.
+  static func otherHeaders(for key: String) -> String? {
+    received.withLock { $0.removeValue(forKey: key) }
+  }
+
+  /// What differs between the headers given and the ones received, or nil.
+  private static func difference(given: [String: String], received: [String: String]) -> String? {
+    // Header names are the same in any case: keyed lower case, shown as written.
+    func lowered(_ headers: [String: String]) -> [String: (name: String, value: String)] {
+      Dictionary(headers.map { ($0.key.lowercased(), ($0.key, $0.value)) }) { first, _ in first }
+    }
+    let given = lowered(given)
+    let received = lowered(received)
+    var changes: [String] = []
+    for (key, header) in received.sorted(by: { $0.key < $1.key }) {
+      if let was = given[key] {
+        if was.value != header.value {
+          changes.append("\(header.name): \(header.value) instead of \(was.value)")
+        }
+      } else {
+        changes.append("\(header.name): \(header.value) added")
+      }
+    }
+    for (key, header) in given.sorted(by: { $0.key < $1.key }) where received[key] == nil {
+      changes.append("\(header.name) left out")
+    }
+    return changes.isEmpty ? nil : changes.joined(separator: ", ")
   }
 
   override class func canInit(with request: URLRequest) -> Bool { true }
@@ -367,6 +462,17 @@ final class ScenarioAnswers: URLProtocol {
       let scenario = Self.scenarios.withLock({ $0.removeValue(forKey: key) })
     else {
       return client?.urlProtocol(self, didFailWithError: URLError(.badURL)) ?? ()
+    }
+    if let changes = Self.difference(
+      given: scenario.headers,
+      received: request.allHTTPHeaderFields ?? [:]
+    ) {
+      Self.received.withLock { $0[key] = changes }
+    }
+    if scenario.cancel == .whileInFlight {
+      // Held: only the cancel ends this request.
+      Self.arrivals.withLock { $0.removeValue(forKey: key) }?.fire(true)
+      return
     }
     guard let (status, body) = fetchResponse(scenario) else {
       if case .transport(let code) = scenario.answer {
@@ -384,7 +490,33 @@ final class ScenarioAnswers: URLProtocol {
 
 /// Runs `scenario` on the answer's `fetch`, with the session whose server answers it.
 func fetchAnswer(_ scenario: FetchScenario) async throws -> FetchOutcome {
-  let request = ScenarioAnswers.request(for: scenario)
+  let arrived = OneShotSignal<Bool>()
+  let (request, key) = ScenarioAnswers.request(for: scenario, arrived: arrived)
+  let call = Task { [cancel = scenario.cancel] in
+    if cancel == .beforeTheCall { withUnsafeCurrentTask { $0?.cancel() } }
+    return try await fetchOutcome(scenario, request)
+  }
+  if scenario.cancel == .whileInFlight {
+    Task {
+      _ = await call.result
+      arrived.fire(false)
+    }
+    ScenarioAnnouncer.announce(
+      scenario,
+      waitingFor: "the request to reach the server, or fetch to end"
+    )
+    if await arrived.wait() { call.cancel() }
+  }
+  let outcome = try await call.value
+  if let changes = ScenarioAnswers.otherHeaders(for: key) { return .sentOtherHeaders(changes) }
+  return outcome
+}
+
+/// What `fetch` returns or throws for `scenario`'s answer to `request`.
+private func fetchOutcome(
+  _ scenario: FetchScenario,
+  _ request: URLRequest
+) async throws -> FetchOutcome {
   do {
     switch scenario.shape {
     case .user:
@@ -420,7 +552,7 @@ func fetchScenarios(count: Int, seed: UInt64) -> [FetchScenario] {
   let messages = [
     "no such user", "", "Überlastet: später", "rate \"limit\"", "x", "not found: /users/9",
   ]
-  return (0..<count).map { _ in
+  let answers = (0..<count).map { _ -> FetchScenario in
     let shape = numbers.pick([FetchScenario.Shape.user, .users, .list, .owned])
     switch Int.random(in: 0..<10, using: &numbers) {
     case 0:
@@ -431,6 +563,9 @@ func fetchScenarios(count: Int, seed: UInt64) -> [FetchScenario] {
       ])
       return FetchScenario(answer: .transport(code), shape: shape)
     case 1, 2, 3:
+      let contentType = numbers.pick([
+        "application/json", "application/json", nil, "text/plain", "text/html",
+      ])
       let status = numbers.pick([
         100, 199, 300, 304, 307, 399, 400, 401, 403, 404, 409, 413, 418, 422, 429, 499, 500, 501,
         502, 503, 504, 505, 599, 600, 999, Int.random(in: 400...599, using: &numbers),
@@ -440,7 +575,11 @@ func fetchScenarios(count: Int, seed: UInt64) -> [FetchScenario] {
         FetchScenario.ErrorBody.message(message), .messageAmongOthers(message), .messageNotAString,
         .otherKey, .array, .html, .empty,
       ])
-      return FetchScenario(answer: .failure(status: status, body: body), shape: shape)
+      return FetchScenario(
+        answer: .failure(status: status, body: body),
+        shape: shape,
+        contentType: contentType
+      )
     default:
       let status = numbers.pick([
         200, 200, 200, 201, 202, 203, 206, 299, Int.random(in: 200...299, using: &numbers),
@@ -470,6 +609,25 @@ func fetchScenarios(count: Int, seed: UInt64) -> [FetchScenario] {
       ])
       return scenario
     }
+  }
+  // Callers cancelled before the call or with the request in flight, and requests that come
+  // with headers of their own.
+  return answers.map { answer in
+    var scenario = answer
+    if numbers.chance(10) {
+      scenario.cancel = .beforeTheCall
+    } else if numbers.chance(7) {
+      scenario.cancel = .whileInFlight
+      scenario.answer = .success(status: 200, shape: scenario.shape, count: 1, fault: .none)
+      scenario.contentType = "application/json"
+    }
+    if numbers.chance(15) {
+      scenario.headers = numbers.pick([
+        ["Authorization": "Bearer tutorial-token"], ["Accept": "text/plain"],
+        ["Content-Type": "application/json", "X-Request-ID": "42"],
+      ])
+    }
+    return scenario
   }
 }
 

@@ -14,8 +14,8 @@ import Solutions
 import Exercises
 #endif
 
-// Exercise 4.3 graded by its statement: generated page sizes (1 to 150 a page, up to 600 users
-// unread, up to 1,031 pages), last pages short or empty, pages that fail (a status, a transport error, a
+// Exercise 4.3 graded by its statement: generated page sizes (1 to 150 a page, and one of 4,097;
+// up to 4,150 users unread, up to 10,002 pages), user ids that repeat, last pages short or empty, pages that fail (a status, a transport error, a
 // cancellation nobody asked for), pages that answer at once or after a while, and consumers that
 // read everything, leave by `break` after any number of users, or are cancelled while a page is
 // in flight; two streams read one after the other.
@@ -61,11 +61,20 @@ struct PageScenario: GradedScenario {
   var pagesTakeAWhile: Bool
   /// How many users more than `perPage` each full page holds: a longer page is not the last.
   var moreThanPerPage = 0
+  /// Two users in a row share an id (1, 1, 2, 2, ...), within a page and across pages.
+  var idsRepeat = false
+
+  /// The id of the user at `position` (from 0, across pages) of pages whose ids start at `first`.
+  func id(at position: Int, from first: Int) -> Int {
+    first + (idsRepeat ? position / 2 : position)
+  }
 
   var usersOfAFullPage: Int { perPage + moreThanPerPage }
   var usersBeforeTheLast: Int { usersOfAFullPage * fullPages }
   var size: Int {
-    fullPages + (perPage > 10 ? 2 : 0) + (consumer == .readsAll(twoStreams: true) ? 1 : 0)
+    let large = usersBeforeTheLast > 1_350 || fullPages > 1_031 ? usersBeforeTheLast / 100 : 0
+    return fullPages + (perPage > 10 ? 2 : 0) + (consumer == .readsAll(twoStreams: true) ? 1 : 0)
+      + (idsRepeat ? 1 : 0) + large
   }
 
   var description: String {
@@ -76,6 +85,7 @@ struct PageScenario: GradedScenario {
       text += "\(fullPages) full page\(fullPages == 1 ? "" : "s"), then "
     }
     text += "\(last)"
+    if idsRepeat { text += ", user ids repeating (two users in a row share one: 1, 1, 2, 2, ...)" }
     if pagesTakeAWhile { text += ", each page answering after a few suspensions" }
     switch consumer {
     case .readsAll(false): text += "; the consumer reads every user"
@@ -99,6 +109,14 @@ struct PageScenario: GradedScenario {
       change(&copy)
       if copy != self { candidates.append(copy) }
     }
+    if fullPages > 3 {
+      with {
+        $0.fullPages /= 2
+        if case .breaksAfter(let count) = $0.consumer {
+          $0.consumer = .breaksAfter(min(count, $0.usersBeforeTheLast))
+        }
+      }
+    }
     if fullPages > 0 {
       with {
         $0.fullPages -= 1
@@ -108,16 +126,21 @@ struct PageScenario: GradedScenario {
       }
     }
     with { $0.pagesTakeAWhile = false }
+    with { $0.idsRepeat = false }
     with { $0.moreThanPerPage = 0 }
     with {
       $0.consumer =
         $0.consumer == .readsAll(twoStreams: true) ? .readsAll(twoStreams: false) : $0.consumer
     }
+    if case .breaksAfter(let count) = consumer, count > 3 {
+      with { $0.consumer = .breaksAfter(count / 2) }
+    }
     if case .breaksAfter(let count) = consumer, count > 0 {
       with { $0.consumer = .breaksAfter(count - 1) }
     }
+    if case .short(let count) = last, count > 3 { with { $0.last = .short(count / 2) } }
     if case .short(let count) = last, count > 0 { with { $0.last = .short(count - 1) } }
-    for smallerPage in [1, 2, 3] where smallerPage < perPage {
+    for smallerPage in [perPage / 2, 1, 2, 3] where smallerPage > 0 && smallerPage < perPage {
       with {
         $0.perPage = smallerPage
         if case .short(let count) = $0.last { $0.last = .short(min(count, smallerPage - 1)) }
@@ -201,15 +224,22 @@ private func spelledIDs(_ ids: [Int]) -> String {
       previous = id
       continue
     }
-    runs.append(start == previous ? "\(start)" : "\(start)-\(previous)")
+    switch previous - start {
+    case 0: runs.append("\(start)")
+    case 1: runs.append("\(start), \(previous)")
+    default: runs.append("\(start)-\(previous)")
+    }
     (start, previous) = (id, id)
   }
-  return runs.joined(separator: ", ")
+  // A long list: its start and its end.
+  guard runs.count > 12 else { return runs.joined(separator: ", ") }
+  return (runs.prefix(8) + ["..."] + runs.suffix(2)).joined(separator: ", ")
+    + " (\(ids.count) in all)"
 }
 
 /// The statement of exercise 4.3, as a program.
 func pagesModel(_ scenario: PageScenario) -> PagesOutcome {
-  let before = Array((0..<scenario.usersBeforeTheLast).map { $0 + 1 })
+  let before = (0..<scenario.usersBeforeTheLast).map { scenario.id(at: $0, from: 1) }
   let pages = Array(1...scenario.fullPages + 1)
   switch scenario.consumer {
   case .readsAll(let twoStreams):
@@ -217,7 +247,7 @@ func pagesModel(_ scenario: PageScenario) -> PagesOutcome {
     let end: String
     switch scenario.last {
     case .short(let count):
-      read += (0..<count).map { scenario.usersBeforeTheLast + 1 + $0 }
+      read += (0..<count).map { scenario.id(at: scenario.usersBeforeTheLast + $0, from: 1) }
       end = "then the end"
     case .fails(let failure): end = "then \(failure) thrown"
     case .inFlight: end = "then nothing: the scenario never reads all with a page in flight"
@@ -312,9 +342,10 @@ private final class ScriptedPages: PageSource {
     if number > last { count = 0 }
     if number == last, case .short(let short) = scenario.last { count = short }
     if number == last, case .fails(let failure) = scenario.last { throw failure.error }
-    let first = firstID + (number - 1) * scenario.usersOfAFullPage
-    return (first..<first + count).map {
-      User(id: $0, name: "User \($0)", username: "u\($0)", email: "u\($0)@x.org")
+    let first = (number - 1) * scenario.usersOfAFullPage
+    return (first..<first + count).map { position in
+      let id = scenario.id(at: position, from: firstID)
+      return User(id: id, name: "User \(id)", username: "u\(id)", email: "u\(id)@x.org")
     }
   }
 }
@@ -396,7 +427,32 @@ func pagesAnswer(_ scenario: PageScenario) async throws -> PagesOutcome {
 /// The runs exercise 4.3 is graded on: a fixed list, from a fixed seed.
 func pageScenarios(count: Int, seed: UInt64) -> [PageScenario] {
   var numbers = SeededNumbers(seed: seed)
-  return (0..<count).map { _ in
+  // Always, and last (they are the largest): a page of 4,097 users left unread, then 4,150 users
+  // of 2,075 pages, and 10,001 full pages of one user.
+  let large = [
+    PageScenario(
+      perPage: 4_097,
+      fullPages: 1,
+      last: .inFlight(throwsURLError: false),
+      consumer: .isCancelled,
+      pagesTakeAWhile: false
+    ),
+    PageScenario(
+      perPage: 2,
+      fullPages: 2_075,
+      last: .inFlight(throwsURLError: true),
+      consumer: .breaksAfter(4_150),
+      pagesTakeAWhile: false
+    ),
+    PageScenario(
+      perPage: 1,
+      fullPages: 10_001,
+      last: .short(0),
+      consumer: .readsAll(twoStreams: false),
+      pagesTakeAWhile: false
+    ),
+  ]
+  let generated = (0..<count).map { _ -> PageScenario in
     let perPage = numbers.pick([1, 2, 3, 4, 5, 10, 40, 150])
     var fullPages =
       perPage >= 40
@@ -440,6 +496,12 @@ func pageScenarios(count: Int, seed: UInt64) -> [PageScenario] {
       moreThanPerPage: more
     )
   }
+  // User ids that repeat, within a page and across pages.
+  return generated.map { scenario in
+    var scenario = scenario
+    scenario.idsRepeat = numbers.chance(15)
+    return scenario
+  } + large
 }
 
 /// The failure message: the run, then what the answer's stream did and what the statement says.

@@ -14,9 +14,10 @@ import Solutions
 import Exercises
 #endif
 
-// Exercise 4.4 graded by its statement: generated attempt counts, first delays, sequences of
-// errors (every status from 100 to 599, transport errors, decoding errors, errors that are not
-// FetchErrors) and cancels during a wait, run on a manual clock and compared with the statement.
+// Exercise 4.4 graded by its statement: generated attempt counts, first delays (odd counts of
+// nanoseconds too), sequences of errors (every status from 100 to 599, every URLError code the
+// platform has, decoding errors, errors that are not FetchErrors) and cancels (before the call,
+// during an attempt, during a wait), run on a manual clock and compared with the statement.
 
 /// An error an operation throws that is not a `FetchError`.
 struct NotAFetchError: Error, Equatable {}
@@ -45,17 +46,30 @@ struct RetryScenario: GradedScenario {
   var cancelDuringWait: Int?
   /// How long each attempt takes on the clock before it throws or returns.
   var attemptTakes: Duration = .zero
+  /// The task is cancelled before it calls `retrying`.
+  var cancelledBeforeTheCall = false
+  /// The attempt (1 for the first) during which the task is cancelled, if any; that attempt still
+  /// ends as scripted, as a request the server has answered does.
+  var cancelDuringAttempt: Int?
 
-  var size: Int { failures.count + (cancelDuringWait == nil ? 0 : 1) }
+  var size: Int {
+    failures.count + (cancelDuringWait == nil ? 0 : 1) + (cancelledBeforeTheCall ? 1 : 0)
+      + (cancelDuringAttempt == nil ? 0 : 1)
+  }
 
   var description: String {
     let count = attempts == Int.max ? "Int.max" : "\(attempts)"
-    var text = "retrying(attempts: \(count), firstDelay: \(spelled(firstDelay))): the operation "
+    var text =
+      "retrying(attempts: \(count), firstDelay: \(spelledExactly(firstDelay))): the operation "
     text +=
       failures.isEmpty
       ? "returns"
       : "throws " + failures.map(\.description).joined(separator: ", then ") + ", then returns"
-    if attemptTakes > .zero { text += "; each attempt takes \(spelled(attemptTakes))" }
+    if attemptTakes > .zero { text += "; each attempt takes \(spelledExactly(attemptTakes))" }
+    if cancelledBeforeTheCall { text += "; the task is already cancelled when it calls retrying" }
+    if let cancelDuringAttempt {
+      text += "; the task is cancelled during attempt \(cancelDuringAttempt)"
+    }
     if let cancelDuringWait { text += "; the task is cancelled during wait \(cancelDuringWait)" }
     return text
   }
@@ -70,6 +84,16 @@ struct RetryScenario: GradedScenario {
     if cancelDuringWait != nil {
       var copy = self
       copy.cancelDuringWait = nil
+      candidates.append(copy)
+    }
+    if cancelledBeforeTheCall {
+      var copy = self
+      copy.cancelledBeforeTheCall = false
+      candidates.append(copy)
+    }
+    if cancelDuringAttempt != nil {
+      var copy = self
+      copy.cancelDuringAttempt = nil
       candidates.append(copy)
     }
     if attempts > failures.count + 1, attempts != Int.max {
@@ -87,15 +111,52 @@ struct RetryScenario: GradedScenario {
   }
 }
 
+/// Every `URLError.Code` Foundation has on this platform, with its name.
+// swift-format-ignore
+private let everyTransportCode: [(code: URLError.Code, name: String)] = [
+  (.unknown, "unknown"), (.cancelled, "cancelled"), (.badURL, "badURL"), (.timedOut, "timedOut"),
+  (.unsupportedURL, "unsupportedURL"), (.cannotFindHost, "cannotFindHost"),
+  (.cannotConnectToHost, "cannotConnectToHost"), (.networkConnectionLost, "networkConnectionLost"),
+  (.dnsLookupFailed, "dnsLookupFailed"), (.httpTooManyRedirects, "httpTooManyRedirects"),
+  (.resourceUnavailable, "resourceUnavailable"), (.notConnectedToInternet, "notConnectedToInternet"),
+  (.redirectToNonExistentLocation, "redirectToNonExistentLocation"),
+  (.badServerResponse, "badServerResponse"), (.userCancelledAuthentication, "userCancelledAuthentication"),
+  (.userAuthenticationRequired, "userAuthenticationRequired"), (.zeroByteResource, "zeroByteResource"),
+  (.cannotDecodeRawData, "cannotDecodeRawData"), (.cannotDecodeContentData, "cannotDecodeContentData"),
+  (.cannotParseResponse, "cannotParseResponse"), (.internationalRoamingOff, "internationalRoamingOff"),
+  (.callIsActive, "callIsActive"), (.dataNotAllowed, "dataNotAllowed"),
+  (.requestBodyStreamExhausted, "requestBodyStreamExhausted"),
+  (.appTransportSecurityRequiresSecureConnection, "appTransportSecurityRequiresSecureConnection"),
+  (.fileDoesNotExist, "fileDoesNotExist"), (.fileIsDirectory, "fileIsDirectory"),
+  (.noPermissionsToReadFile, "noPermissionsToReadFile"), (.dataLengthExceedsMaximum, "dataLengthExceedsMaximum"),
+
+  (.secureConnectionFailed, "secureConnectionFailed"), (.serverCertificateHasBadDate, "serverCertificateHasBadDate"),
+  (.serverCertificateUntrusted, "serverCertificateUntrusted"),
+  (.serverCertificateHasUnknownRoot, "serverCertificateHasUnknownRoot"),
+  (.serverCertificateNotYetValid, "serverCertificateNotYetValid"),
+  (.clientCertificateRejected, "clientCertificateRejected"), (.clientCertificateRequired, "clientCertificateRequired"),
+  (.cannotLoadFromNetwork, "cannotLoadFromNetwork"), (.cannotCreateFile, "cannotCreateFile"),
+  (.cannotOpenFile, "cannotOpenFile"), (.cannotCloseFile, "cannotCloseFile"),
+  (.cannotWriteToFile, "cannotWriteToFile"), (.cannotRemoveFile, "cannotRemoveFile"),
+  (.cannotMoveFile, "cannotMoveFile"), (.downloadDecodingFailedMidStream, "downloadDecodingFailedMidStream"),
+  (.downloadDecodingFailedToComplete, "downloadDecodingFailedToComplete"),
+  (.backgroundSessionRequiresSharedContainer, "backgroundSessionRequiresSharedContainer"),
+  (.backgroundSessionInUseByAnotherProcess, "backgroundSessionInUseByAnotherProcess"),
+  (.backgroundSessionWasDisconnected, "backgroundSessionWasDisconnected"),
+]
+
 private func transportName(_ code: URLError.Code) -> String {
-  let names: [URLError.Code: String] = [
-    .timedOut: "timedOut", .networkConnectionLost: "networkConnectionLost",
-    .cannotConnectToHost: "cannotConnectToHost", .notConnectedToInternet: "notConnectedToInternet",
-    .cancelled: "cancelled", .cannotFindHost: "cannotFindHost", .badURL: "badURL",
-    .secureConnectionFailed: "secureConnectionFailed", .badServerResponse: "badServerResponse",
-    .dnsLookupFailed: "dnsLookupFailed", .resourceUnavailable: "resourceUnavailable",
-  ]
-  return names[code] ?? "code \(code.rawValue)"
+  everyTransportCode.first { $0.code == code }?.name ?? "code \(code.rawValue)"
+}
+
+/// "1 s", "250 ms", "5 s + 1 ns": `spelled`, unless it would round, then to the nanosecond (or
+/// the attosecond).
+func spelledExactly(_ duration: Duration) -> String {
+  let (seconds, attoseconds) = duration.components
+  if attoseconds % 1_000_000_000_000 == 0 { return spelled(duration) }
+  if attoseconds % 1_000_000_000 != 0 { return "\(seconds) s + \(attoseconds) as" }
+  if seconds == 0 { return spelled(duration) }
+  return "\(seconds) s + \(attoseconds / 1_000_000_000) ns"
 }
 
 /// What happened, in order: "attempt 2 at 1 s", "waited 2 s", "returned 3", "threw .status(404)".
@@ -123,8 +184,10 @@ func retryModel(_ scenario: RetryScenario) -> RetryOutcome {
   var wait = scenario.firstDelay
   var attempt = 1
   var waits = 0
+  var cancelled = scenario.cancelledBeforeTheCall
   while true {
-    events.append("attempt \(attempt) at \(spelled(now))")
+    events.append("attempt \(attempt) at \(spelledExactly(now))")
+    if scenario.cancelDuringAttempt == attempt, scenario.attemptTakes > .zero { cancelled = true }
     now += scenario.attemptTakes  // the wait starts when the attempt has failed
     guard attempt <= scenario.failures.count else {
       events.append("returned \(attempt)")
@@ -135,8 +198,13 @@ func retryModel(_ scenario: RetryScenario) -> RetryOutcome {
       events.append("threw \(failure)")
       break
     }
+    if cancelled {
+      // Only the wait sees the cancel: its sleep throws at once.
+      events.append("threw CancellationError")
+      break
+    }
     waits += 1
-    events.append("waited \(spelled(wait))")
+    events.append("waited \(spelledExactly(wait))")
     if scenario.cancelDuringWait == waits {
       events.append("threw CancellationError")
       break
@@ -156,17 +224,23 @@ func retryAnswer(_ scenario: RetryScenario) async throws -> RetryOutcome {
   let calls = Locked(0)
   let inAttempt = Locked(false)  // the sleeper is an attempt taking its time, not a wait
   let retry = Task {
-    try await retrying(attempts: scenario.attempts, firstDelay: scenario.firstDelay, clock: clock) {
+    if scenario.cancelledBeforeTheCall { withUnsafeCurrentTask { $0?.cancel() } }
+    return try await retrying(
+      attempts: scenario.attempts,
+      firstDelay: scenario.firstDelay,
+      clock: clock
+    ) {
       let attempt = calls.withLock { count in
         count += 1
         return count
       }
       events.withLock {
-        $0.append("attempt \(attempt) at \(spelled(start.duration(to: clock.now)))")
+        $0.append("attempt \(attempt) at \(spelledExactly(start.duration(to: clock.now)))")
       }
       if scenario.attemptTakes > .zero {
         inAttempt.withLock { $0 = true }
-        try await clock.sleep(for: scenario.attemptTakes)
+        // A cancel ends this sleep at once; the attempt still ends as scripted.
+        try? await clock.sleep(for: scenario.attemptTakes)
         inAttempt.withLock { $0 = false }
       }
       guard attempt <= scenario.failures.count else { return attempt }
@@ -181,11 +255,17 @@ func retryAnswer(_ scenario: RetryScenario) async throws -> RetryOutcome {
     await clock.waitForASleeper(orTheEndOf: retry)
     guard let deadline = clock.sleeperDeadlines.first else { break }
     if inAttempt.withLock({ $0 }) {
+      if let cancelDuringAttempt = scenario.cancelDuringAttempt,
+        calls.withLock({ $0 }) == cancelDuringAttempt
+      {
+        retry.cancel()  // the attempt's sleep ends at once
+        continue
+      }
       clock.advance(by: clock.now.duration(to: deadline))
       continue
     }
     waits += 1
-    events.withLock { $0.append("waited \(spelled(clock.now.duration(to: deadline)))") }
+    events.withLock { $0.append("waited \(spelledExactly(clock.now.duration(to: deadline)))") }
     if waits > 80 || scenario.cancelDuringWait == waits {
       retry.cancel()
       _ = await retry.result
@@ -217,10 +297,11 @@ func retryScenarios(count: Int, seed: UInt64) -> [RetryScenario] {
     .fetch(.transport(.networkConnectionLost)), .fetch(.transport(.cannotConnectToHost)),
     .fetch(.transport(.notConnectedToInternet)),
   ]
-  let transports: [URLError.Code] = [
-    .cancelled, .cannotFindHost, .badURL, .secureConnectionFailed, .badServerResponse,
-    .dnsLookupFailed, .resourceUnavailable,
+  let mayComeBack: [URLError.Code] = [
+    .timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet,
   ]
+  // Every other code the platform has: none of them may pass.
+  let transports = everyTransportCode.map(\.code).filter { !mayComeBack.contains($0) }
   func failure() -> RetryScenario.Failure {
     if numbers.chance(60) {
       return numbers.pick(retried)
@@ -248,39 +329,53 @@ func retryScenarios(count: Int, seed: UInt64) -> [RetryScenario] {
   let swept = sweep.map {
     RetryScenario(attempts: 2, firstDelay: .seconds(1), failures: [$0], cancelDuringWait: nil)
   }
-  return swept
-    + (0..<count).map { _ in
-      let count =
-        numbers.chance(10)
-        ? Int.random(in: 8...12, using: &numbers) : Int.random(in: 0...7, using: &numbers)
-      let failures = (0..<count).map { _ in failure() }
-      if numbers.chance(3) {
-        // Waits past 2^63 nanoseconds: a doubling done in an Int overflows there.
-        return RetryScenario(
-          attempts: .max,
-          firstDelay: .nanoseconds(1),
-          failures: Array(repeating: .fetch(.status(503, message: nil)), count: 66),
-          cancelDuringWait: nil
-        )
-      }
-      let attempts = numbers.pick([
-        1, 2, 3, 4, 5, 8, 12, Int.max, Int.random(in: 1...10, using: &numbers),
-      ])
-      let firstDelay = numbers.pick([
-        Duration.nanoseconds(1), .milliseconds(1), .milliseconds(250), .seconds(1), .seconds(20),
-        .seconds(45),
-        .seconds(3_600),
-      ])
-      let cancel: Int? = numbers.chance(20) ? Int.random(in: 1...4, using: &numbers) : nil
+  let generated = (0..<count).map { _ -> RetryScenario in
+    let count =
+      numbers.chance(10)
+      ? Int.random(in: 8...12, using: &numbers) : Int.random(in: 0...7, using: &numbers)
+    let failures = (0..<count).map { _ in failure() }
+    if numbers.chance(3) {
+      // Waits past 2^63 nanoseconds: a doubling done in an Int overflows there.
       return RetryScenario(
-        attempts: attempts,
-        firstDelay: firstDelay,
-        failures: failures,
-        cancelDuringWait: cancel,
-        attemptTakes: numbers.pick([
-          .zero, .zero, .zero, .milliseconds(250), .seconds(1), .seconds(3_600),
-        ])
+        attempts: .max,
+        firstDelay: .nanoseconds(1),
+        failures: Array(repeating: .fetch(.status(503, message: nil)), count: 66),
+        cancelDuringWait: nil
       )
+    }
+    let attempts = numbers.pick([
+      1, 2, 3, 4, 5, 8, 12, Int.max, Int.random(in: 1...10, using: &numbers),
+    ])
+    let firstDelay = numbers.pick([
+      Duration.nanoseconds(1), .milliseconds(1), .milliseconds(250), .seconds(1), .seconds(20),
+      .seconds(45),
+      .seconds(3_600),
+      // Odd counts of nanoseconds: each wait is exact, to the nanosecond.
+      .nanoseconds(5_000_000_001), .nanoseconds(123_456_789_123),
+      .nanoseconds(Int64.random(in: 1...10_000_000_000_000, using: &numbers)),
+    ])
+    let cancel: Int? = numbers.chance(20) ? Int.random(in: 1...4, using: &numbers) : nil
+    return RetryScenario(
+      attempts: attempts,
+      firstDelay: firstDelay,
+      failures: failures,
+      cancelDuringWait: cancel,
+      attemptTakes: numbers.pick([
+        .zero, .zero, .zero, .milliseconds(250), .seconds(1), .seconds(3_600),
+      ])
+    )
+  }
+  // Tasks cancelled before they call retrying, or while an attempt takes its time.
+  return swept
+    + generated.map { scenario in
+      var scenario = scenario
+      if numbers.chance(8) {
+        scenario.cancelledBeforeTheCall = true
+      } else if numbers.chance(12) {
+        scenario.cancelDuringAttempt = Int.random(in: 1...3, using: &numbers)
+        if scenario.attemptTakes == .zero { scenario.attemptTakes = .seconds(1) }
+      }
+      return scenario
     }
 }
 
