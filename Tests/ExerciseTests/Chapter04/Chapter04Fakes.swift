@@ -37,7 +37,7 @@ func localURL(_ path: String, port: Int) -> URL {
 final class CannedAnswers: URLProtocol {
   /// A session whose requests CannedAnswers answers.
   static var session: URLSession {
-    let configuration = URLSessionConfiguration.ephemeral
+    let configuration = URLSessionConfiguration.uncached  // a cancel meeting a cache can trap
     configuration.protocolClasses = [CannedAnswers.self]
     return URLSession(configuration: configuration)
   }
