@@ -109,6 +109,7 @@ extension ExerciseCatalog {
         ),
         .scenarioDiffers(fixtures: [
           "newest-three-kept", "newest-hundred-kept", "capped-at-1000-events",
+          "newest-ten-thousand-kept", "make-cancellation-ends-quietly",
         ]),
       ]
     ),

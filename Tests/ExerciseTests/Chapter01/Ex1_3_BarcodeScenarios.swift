@@ -24,11 +24,12 @@ struct BarcodeScenario: GradedScenario {
 
   struct Callback: Equatable, Sendable, CustomStringConvertible {
     var moment: Moment
-    /// A barcode's value, or nil for a `BarcodeReadError`.
+    /// A barcode's value, or nil for a `BarcodeReadError` with `reason`.
     var value: String?
+    var reason = "blurred"
 
     var description: String {
-      (value.map { "Barcode \"\($0)\"" } ?? "BarcodeReadError(blurred)") + " " + moment.rawValue
+      (value.map { "Barcode \"\($0)\"" } ?? "BarcodeReadError(\(reason))") + " " + moment.rawValue
     }
   }
 
@@ -83,7 +84,8 @@ struct BarcodeOutcome: Equatable, CustomStringConvertible {
 }
 
 private func spelledResult(_ callback: BarcodeScenario.Callback) -> String {
-  callback.value.map { "returned Barcode \"\($0)\"" } ?? "threw BarcodeReadError(blurred)"
+  guard let value = callback.value else { return "threw BarcodeReadError(\(callback.reason))" }
+  return "returned Barcode \"\(value)\""
 }
 
 /// The statement of exercise 1.3, as a program: the first callback before the timeout wins;
@@ -125,7 +127,7 @@ private final class DrivenReader: BarcodeReading {
   ) {
     completion(
       callback.value.map { .success(Barcode(value: $0)) }
-        ?? .failure(BarcodeReadError(reason: "blurred"))
+        ?? .failure(BarcodeReadError(reason: callback.reason))
     )
   }
 }
@@ -198,6 +200,7 @@ func barcodeScenarios(count: Int, seed: UInt64) -> [BarcodeScenario] {
   // A stream of its own, so that the other choices stay what they were for this seed.
   var lateness = SeededNumbers(seed: seed &+ 1)
   var cancels = SeededNumbers(seed: seed &+ 2)
+  var reasons = SeededNumbers(seed: seed &+ 3)
   return (0..<count).map { _ in
     let timeout = numbers.pick([
       Duration.nanoseconds(1), .milliseconds(1), .milliseconds(250), .seconds(1), .seconds(30),
@@ -209,7 +212,8 @@ func barcodeScenarios(count: Int, seed: UInt64) -> [BarcodeScenario] {
           .insideReadBarcode, .whileTheTimerWaits, .whileTheTimerWaits, .afterTheTimeout,
         ]),
         value: numbers.chance(70)
-          ? numbers.pick(["4006381333931", "978-3-16", "", "QR:hello"]) : nil
+          ? numbers.pick(["4006381333931", "978-3-16", "", "QR:hello"]) : nil,
+        reason: reasons.pick(["blurred", "no barcode in view", "", "lens covered"])
       )
     }
     // Inside readBarcode comes before anything the test does, and the timeout before what follows it.

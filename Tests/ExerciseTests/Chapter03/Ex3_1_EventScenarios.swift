@@ -63,6 +63,8 @@ struct EventScenario: GradedScenario {
   var interval: Duration
   /// The event number whose `make` throws, if any.
   var failingAt: Int?
+  /// What that make throws: `MakeFailure`, or a `CancellationError` of its own (nobody cancelled).
+  var failsWithCancellation = false
   var consumer: Consumer
 
   /// How many waits there are, when nobody leaves: one before each event made.
@@ -72,7 +74,10 @@ struct EventScenario: GradedScenario {
 
   var description: String {
     var text = "makeEventStream(count: \(count), every: \(spelled(interval)))"
-    if let failingAt { text += ", make throwing at event \(failingAt)" }
+    if let failingAt {
+      text += ", make throwing \(failsWithCancellation ? "CancellationError()" : "MakeFailure()")"
+      text += " at event \(failingAt)"
+    }
     switch consumer {
     case .readsAsTheyCome: text += "; the consumer reads every event as it comes"
     case .readsAfterTheLast:
@@ -107,6 +112,7 @@ struct EventScenario: GradedScenario {
       if let failingAt = $0.failingAt { $0.failingAt = failingAt - 1 }
     }
     with { $0.failingAt = nil }
+    with { $0.failsWithCancellation = false }
     with { $0.interval = .seconds(1) }
     with { $0.consumer = .readsAsTheyCome }
     if let wait = consumer.wait { with { $0.consumer = $0.consumer.with(wait: wait - 1) } }
@@ -156,7 +162,10 @@ func eventModel(_ scenario: EventScenario) -> EventOutcome {
   func events(_ numbers: Range<Int>) -> [String] { numbers.map { "event \($0)" } }
   switch scenario.consumer {
   case .readsAsTheyCome, .readsAfterTheLast:
-    let end = scenario.failingAt == nil ? "then the end" : "then MakeFailure thrown"
+    let end =
+      scenario.failingAt == nil
+      ? "then the end"
+      : scenario.failsWithCancellation ? "then CancellationError thrown" : "then MakeFailure thrown"
     return EventOutcome(
       made: made(0..<scenario.waits),
       read: events(0..<(scenario.failingAt ?? scenario.count)),
@@ -182,9 +191,11 @@ private final class TimedMaker: Sendable {
   private let clock: ManualClock
   private let start: ManualClock.Instant
   private let failingAt: Int?
+  private let failure: any Error
   private let calls = Locked<[String]>([])
 
-  init(clock: ManualClock, failingAt: Int?) {
+  init(clock: ManualClock, failingAt: Int?, failure: any Error) {
+    self.failure = failure
     self.clock = clock
     start = clock.now
     self.failingAt = failingAt
@@ -194,7 +205,7 @@ private final class TimedMaker: Sendable {
 
   func make(_ number: Int) throws -> String {
     calls.withLock { $0.append("make(\(number)) at \(spelled(start.duration(to: clock.now)))") }
-    if number == failingAt { throw MakeFailure() }
+    if number == failingAt { throw failure }
     return "event \(number)"
   }
 }
@@ -202,7 +213,11 @@ private final class TimedMaker: Sendable {
 /// Runs `scenario` on the answer's `makeEventStream`, moving the clock one wait at a time.
 func eventAnswer(_ scenario: EventScenario) async throws -> EventOutcome {
   let clock = HookedClock()
-  let maker = TimedMaker(clock: clock.manual, failingAt: scenario.failingAt)
+  let maker = TimedMaker(
+    clock: clock.manual,
+    failingAt: scenario.failingAt,
+    failure: scenario.failsWithCancellation ? CancellationError() : MakeFailure()
+  )
   let (events, producer) = makeEventStream(
     count: scenario.count,
     every: scenario.interval,
@@ -287,6 +302,8 @@ private func readAll(
 /// The runs exercise 3.1 is graded on: a fixed list, from a fixed seed.
 func eventScenarios(count: Int, seed: UInt64) -> [EventScenario] {
   var numbers = SeededNumbers(seed: seed)
+  // A stream of its own, so that the other choices stay what they were for this seed.
+  var errors = SeededNumbers(seed: seed &+ 1)
   var scenarios: [EventScenario] = []
   while scenarios.count < count {
     // Mostly a few events; some runs make more than a small buffer or a cap of 1,000 holds.
@@ -305,6 +322,7 @@ func eventScenarios(count: Int, seed: UInt64) -> [EventScenario] {
       count: events,
       interval: interval,
       failingAt: failingAt,
+      failsWithCancellation: failingAt != nil && errors.chance(30),
       consumer: .readsAsTheyCome
     )
     let wait = scenario.waits > 0 ? Int.random(in: 1...scenario.waits, using: &numbers) : 0
@@ -315,5 +333,12 @@ func eventScenarios(count: Int, seed: UInt64) -> [EventScenario] {
     ])
     if scenario.isPossible { scenarios.append(scenario) }
   }
+  // One run always makes more than 10,000 events, read only after the last.
+  scenarios[scenarios.count - 1] = EventScenario(
+    count: Int.random(in: 10_001...10_050, using: &numbers),
+    interval: .nanoseconds(1),
+    failingAt: nil,
+    consumer: .readsAfterTheLast
+  )
   return scenarios
 }
