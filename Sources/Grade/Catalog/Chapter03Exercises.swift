@@ -288,7 +288,7 @@ extension ExerciseCatalog {
           hint: "A cancel reaches a task only at its next look for cancellation, and a read may "
             + "never look. The consumer must not wait for the task: end its stream in deinit."
         ),
-        .scenarioDiffers(fixtures: ["first-read-with-try"]),
+        .scenarioDiffers(fixtures: ["first-read-with-try", "read-cancellation-ends-quietly"]),
       ]
     ),
   ]

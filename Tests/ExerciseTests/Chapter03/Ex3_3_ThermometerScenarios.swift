@@ -31,12 +31,18 @@ struct ThermometerScenario: GradedScenario {
   /// How many readings the consumer takes before the end.
   var readings: Int
   var end: End
+  /// The failing read throws a `CancellationError` of its own (nobody cancelled), not
+  /// `SensorFailure`.
+  var failsWithCancellation = false
+
+  /// What the failing read throws, as the messages show it.
+  var failure: String { failsWithCancellation ? "CancellationError()" : "SensorFailure" }
 
   var size: Int { readings + (failingRead ?? 0) }
 
   var description: String {
     var text = "a Thermometer every \(spelled(interval))"
-    if let failingRead { text += " whose source throws at read \(failingRead)" }
+    if let failingRead { text += " whose source throws \(failure) at read \(failingRead)" }
     if end == .sourceFails { return text + "; " + end.rawValue }
     return text + "; the consumer takes \(readings) reading\(readings == 1 ? "" : "s"), "
       + end.rawValue
@@ -84,7 +90,7 @@ func thermometerModel(_ scenario: ThermometerScenario) -> ThermometerOutcome {
     let failing = scenario.failingRead ?? 1
     return ThermometerOutcome(
       log: (1...failing).map(readAt) + [
-        "the consumer got \((1..<failing).map(reading)), then SensorFailure thrown"
+        "the consumer got \((1..<failing).map(reading)), then \(scenario.failure) thrown"
       ]
     )
   case .consumerLeaves:
@@ -122,8 +128,11 @@ private final class LoggingSource: TemperatureSource {
   private let given = Locked(0)
   let held = HeldCall()
 
-  init(clock: ManualClock, failingRead: Int?, heldRead: Int?) {
+  private let failure: any Error
+
+  init(clock: ManualClock, failingRead: Int?, heldRead: Int?, failure: any Error) {
     self.clock = clock
+    self.failure = failure
     self.failingRead = failingRead
     self.heldRead = heldRead
   }
@@ -135,7 +144,7 @@ private final class LoggingSource: TemperatureSource {
     }
     log.withLock { $0.append("read \(number) at \(spelled(clock.now.offset))") }
     if number == heldRead { await held.hold() }
-    if number == failingRead { throw SensorFailure() }
+    if number == failingRead { throw failure }
     given.withLock { $0 += 1 }
     return reading(number)
   }
@@ -148,7 +157,12 @@ private final class LoggingSource: TemperatureSource {
 func thermometerAnswer(_ scenario: ThermometerScenario) async throws -> ThermometerOutcome {
   let clock = ManualClock()
   let heldRead = scenario.end == .ownerLetsGoDuringARead ? scenario.readings + 1 : nil
-  let source = LoggingSource(clock: clock, failingRead: scenario.failingRead, heldRead: heldRead)
+  let source = LoggingSource(
+    clock: clock,
+    failingRead: scenario.failingRead,
+    heldRead: heldRead,
+    failure: scenario.failsWithCancellation ? CancellationError() : SensorFailure()
+  )
   var thermometer: Thermometer? = Thermometer(
     source: source,
     every: scenario.interval,
@@ -236,6 +250,8 @@ func thermometerAnswer(_ scenario: ThermometerScenario) async throws -> Thermome
   case _ where endedByTheTest: got += ", and no end: the stream went on"
   case .success: got += ", then the end"
   case .failure(is SensorFailure): got += ", then SensorFailure thrown"
+  case .failure(is CancellationError) where scenario.failsWithCancellation:
+    got += ", then CancellationError() thrown"
   case .failure(let error): got += ", then \(error) thrown"
   }
   let reads = source.log.withLock { $0 }
@@ -248,6 +264,8 @@ func thermometerAnswer(_ scenario: ThermometerScenario) async throws -> Thermome
 /// The lives exercise 3.3 is graded on: a fixed list, from a fixed seed.
 func thermometerScenarios(count: Int, seed: UInt64) -> [ThermometerScenario] {
   var numbers = SeededNumbers(seed: seed)
+  // A stream of its own, so that the other choices stay what they were for this seed.
+  var errors = SeededNumbers(seed: seed &+ 1)
   return (0..<count).map { _ in
     let interval = numbers.pick([
       Duration.nanoseconds(1), .milliseconds(1), .milliseconds(250), .seconds(1), .seconds(3_600),
@@ -265,7 +283,8 @@ func thermometerScenarios(count: Int, seed: UInt64) -> [ThermometerScenario] {
         interval: interval,
         failingRead: numbers.chance(35) ? 1 : min(readings, 6),
         readings: 0,
-        end: end
+        end: end,
+        failsWithCancellation: errors.chance(30)
       )
     case .ownerLetsGoDuringARead:
       return ThermometerScenario(
