@@ -14,7 +14,8 @@ import ExerciseSupport
 /// ends the beats: no send after it (the connection is closed by `stop()` only). A `start()`
 /// after `stop()` throws `HeartbeatStopped` and sends nothing.
 /// Graded on 400 generated lives too (intervals 1 ns to an hour, up to 40 beats, a send failing
-/// at any beat with any error, every kind of stop and cancel above, start() after stop()).
+/// at any beat with any error, every URLError code among them, every kind of stop and cancel
+/// above, start() after stop()).
 /// Left free: nothing.
 /// Read docs/Chapter03-Cancellation.md#exercise-32-an-idempotent-stop
 @MainActor

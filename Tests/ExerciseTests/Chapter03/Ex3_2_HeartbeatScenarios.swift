@@ -33,18 +33,25 @@ struct HeartbeatScenario: GradedScenario {
   }
 
   /// What the connection's failing send throws.
-  enum SendError: String, Equatable, Sendable {
-    case connectionClosed = "ConnectionClosed()"
-    case timedOut = "URLError(.timedOut)"
-    case connectionLost = "URLError(.networkConnectionLost)"
-    case cancellation = "CancellationError()"
+  enum SendError: Equatable, Sendable {
+    case connectionClosed
+    case cancellation
+    /// A `URLError` with the code at this index of `everyURLErrorCode`.
+    case url(Int)
+
+    var rawValue: String {
+      switch self {
+      case .connectionClosed: "ConnectionClosed()"
+      case .cancellation: "CancellationError()"
+      case .url(let index): "URLError(.\(everyURLErrorCode[index].name))"
+      }
+    }
 
     var error: any Error {
       switch self {
       case .connectionClosed: ConnectionClosed()
-      case .timedOut: URLError(.timedOut)
-      case .connectionLost: URLError(.networkConnectionLost)
       case .cancellation: CancellationError()
+      case .url(let index): URLError(everyURLErrorCode[index].code)
       }
     }
   }
@@ -375,6 +382,8 @@ func heartbeatScenarios(count: Int, seed: UInt64) -> [HeartbeatScenario] {
   let stops: [HeartbeatScenario.Stop] = [
     .fromTheMainActor, .twice, .fromTheCancelledWait, .asAWaitEnds,
   ]
+  // Every URLError code in turn, so that each one fails a send in some life.
+  var nextCode = 0
   return (0..<count).map { _ in
     var steps: [HeartbeatScenario.Step] = []
     if numbers.chance(10) { steps.append(.stop(numbers.pick(stops))) }
@@ -398,8 +407,16 @@ func heartbeatScenarios(count: Int, seed: UInt64) -> [HeartbeatScenario] {
       ]),
       steps: steps,
       sendFailsAt: failsAt,
-      sendError: numbers.pick([.connectionClosed, .timedOut, .connectionLost, .cancellation]),
+      sendError: failsAt == nil || numbers.chance(25)
+        ? numbers.pick([.connectionClosed, .cancellation])
+        : .url(nextURLErrorCode(&nextCode)),
       closeCallsStop: numbers.chance(25)
     )
   }
+}
+
+/// The index of the next code of `everyURLErrorCode`, round and round.
+private func nextURLErrorCode(_ next: inout Int) -> Int {
+  defer { next = (next + 1) % everyURLErrorCode.count }
+  return next
 }

@@ -111,42 +111,8 @@ struct RetryScenario: GradedScenario {
   }
 }
 
-/// Every `URLError.Code` Foundation has on this platform, with its name.
-// swift-format-ignore
-private let everyTransportCode: [(code: URLError.Code, name: String)] = [
-  (.unknown, "unknown"), (.cancelled, "cancelled"), (.badURL, "badURL"), (.timedOut, "timedOut"),
-  (.unsupportedURL, "unsupportedURL"), (.cannotFindHost, "cannotFindHost"),
-  (.cannotConnectToHost, "cannotConnectToHost"), (.networkConnectionLost, "networkConnectionLost"),
-  (.dnsLookupFailed, "dnsLookupFailed"), (.httpTooManyRedirects, "httpTooManyRedirects"),
-  (.resourceUnavailable, "resourceUnavailable"), (.notConnectedToInternet, "notConnectedToInternet"),
-  (.redirectToNonExistentLocation, "redirectToNonExistentLocation"),
-  (.badServerResponse, "badServerResponse"), (.userCancelledAuthentication, "userCancelledAuthentication"),
-  (.userAuthenticationRequired, "userAuthenticationRequired"), (.zeroByteResource, "zeroByteResource"),
-  (.cannotDecodeRawData, "cannotDecodeRawData"), (.cannotDecodeContentData, "cannotDecodeContentData"),
-  (.cannotParseResponse, "cannotParseResponse"), (.internationalRoamingOff, "internationalRoamingOff"),
-  (.callIsActive, "callIsActive"), (.dataNotAllowed, "dataNotAllowed"),
-  (.requestBodyStreamExhausted, "requestBodyStreamExhausted"),
-  (.appTransportSecurityRequiresSecureConnection, "appTransportSecurityRequiresSecureConnection"),
-  (.fileDoesNotExist, "fileDoesNotExist"), (.fileIsDirectory, "fileIsDirectory"),
-  (.noPermissionsToReadFile, "noPermissionsToReadFile"), (.dataLengthExceedsMaximum, "dataLengthExceedsMaximum"),
-
-  (.secureConnectionFailed, "secureConnectionFailed"), (.serverCertificateHasBadDate, "serverCertificateHasBadDate"),
-  (.serverCertificateUntrusted, "serverCertificateUntrusted"),
-  (.serverCertificateHasUnknownRoot, "serverCertificateHasUnknownRoot"),
-  (.serverCertificateNotYetValid, "serverCertificateNotYetValid"),
-  (.clientCertificateRejected, "clientCertificateRejected"), (.clientCertificateRequired, "clientCertificateRequired"),
-  (.cannotLoadFromNetwork, "cannotLoadFromNetwork"), (.cannotCreateFile, "cannotCreateFile"),
-  (.cannotOpenFile, "cannotOpenFile"), (.cannotCloseFile, "cannotCloseFile"),
-  (.cannotWriteToFile, "cannotWriteToFile"), (.cannotRemoveFile, "cannotRemoveFile"),
-  (.cannotMoveFile, "cannotMoveFile"), (.downloadDecodingFailedMidStream, "downloadDecodingFailedMidStream"),
-  (.downloadDecodingFailedToComplete, "downloadDecodingFailedToComplete"),
-  (.backgroundSessionRequiresSharedContainer, "backgroundSessionRequiresSharedContainer"),
-  (.backgroundSessionInUseByAnotherProcess, "backgroundSessionInUseByAnotherProcess"),
-  (.backgroundSessionWasDisconnected, "backgroundSessionWasDisconnected"),
-]
-
 private func transportName(_ code: URLError.Code) -> String {
-  everyTransportCode.first { $0.code == code }?.name ?? "code \(code.rawValue)"
+  everyURLErrorCode.first { $0.code == code }?.name ?? "code \(code.rawValue)"
 }
 
 /// "1 s", "250 ms", "5 s + 1 ns": `spelled`, unless it would round, then to the nanosecond (or
@@ -301,7 +267,7 @@ func retryScenarios(count: Int, seed: UInt64) -> [RetryScenario] {
     .timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet,
   ]
   // Every other code the platform has: none of them may pass.
-  let transports = everyTransportCode.map(\.code).filter { !mayComeBack.contains($0) }
+  let transports = everyURLErrorCode.map(\.code).filter { !mayComeBack.contains($0) }
   func failure() -> RetryScenario.Failure {
     if numbers.chance(60) {
       return numbers.pick(retried)

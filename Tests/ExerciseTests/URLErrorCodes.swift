@@ -1,0 +1,40 @@
+// The URLError codes the generated scenarios draw from (4.4's retries, 3.2's failing sends).
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Every `URLError.Code` Foundation has on this platform, with its name.
+// swift-format-ignore
+let everyURLErrorCode: [(code: URLError.Code, name: String)] = [
+  (.unknown, "unknown"), (.cancelled, "cancelled"), (.badURL, "badURL"), (.timedOut, "timedOut"),
+  (.unsupportedURL, "unsupportedURL"), (.cannotFindHost, "cannotFindHost"),
+  (.cannotConnectToHost, "cannotConnectToHost"), (.networkConnectionLost, "networkConnectionLost"),
+  (.dnsLookupFailed, "dnsLookupFailed"), (.httpTooManyRedirects, "httpTooManyRedirects"),
+  (.resourceUnavailable, "resourceUnavailable"), (.notConnectedToInternet, "notConnectedToInternet"),
+  (.redirectToNonExistentLocation, "redirectToNonExistentLocation"),
+  (.badServerResponse, "badServerResponse"), (.userCancelledAuthentication, "userCancelledAuthentication"),
+  (.userAuthenticationRequired, "userAuthenticationRequired"), (.zeroByteResource, "zeroByteResource"),
+  (.cannotDecodeRawData, "cannotDecodeRawData"), (.cannotDecodeContentData, "cannotDecodeContentData"),
+  (.cannotParseResponse, "cannotParseResponse"), (.internationalRoamingOff, "internationalRoamingOff"),
+  (.callIsActive, "callIsActive"), (.dataNotAllowed, "dataNotAllowed"),
+  (.requestBodyStreamExhausted, "requestBodyStreamExhausted"),
+  (.appTransportSecurityRequiresSecureConnection, "appTransportSecurityRequiresSecureConnection"),
+  (.fileDoesNotExist, "fileDoesNotExist"), (.fileIsDirectory, "fileIsDirectory"),
+  (.noPermissionsToReadFile, "noPermissionsToReadFile"), (.dataLengthExceedsMaximum, "dataLengthExceedsMaximum"),
+
+  (.secureConnectionFailed, "secureConnectionFailed"), (.serverCertificateHasBadDate, "serverCertificateHasBadDate"),
+  (.serverCertificateUntrusted, "serverCertificateUntrusted"),
+  (.serverCertificateHasUnknownRoot, "serverCertificateHasUnknownRoot"),
+  (.serverCertificateNotYetValid, "serverCertificateNotYetValid"),
+  (.clientCertificateRejected, "clientCertificateRejected"), (.clientCertificateRequired, "clientCertificateRequired"),
+  (.cannotLoadFromNetwork, "cannotLoadFromNetwork"), (.cannotCreateFile, "cannotCreateFile"),
+  (.cannotOpenFile, "cannotOpenFile"), (.cannotCloseFile, "cannotCloseFile"),
+  (.cannotWriteToFile, "cannotWriteToFile"), (.cannotRemoveFile, "cannotRemoveFile"),
+  (.cannotMoveFile, "cannotMoveFile"), (.downloadDecodingFailedMidStream, "downloadDecodingFailedMidStream"),
+  (.downloadDecodingFailedToComplete, "downloadDecodingFailedToComplete"),
+  (.backgroundSessionRequiresSharedContainer, "backgroundSessionRequiresSharedContainer"),
+  (.backgroundSessionInUseByAnotherProcess, "backgroundSessionInUseByAnotherProcess"),
+  (.backgroundSessionWasDisconnected, "backgroundSessionWasDisconnected"),
+]
