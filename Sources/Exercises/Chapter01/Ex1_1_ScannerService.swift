@@ -6,9 +6,10 @@ import ExerciseSupport
 /// returns the scanned document, returns nil when the user cancels, and throws the scanner's
 /// error when it fails. The second scan must work as well as the first, a scan started while
 /// another is pending ends the pending one with nil, and a late duplicate callback must be
-/// ignored, also when two services scan at once. Graded on 400 generated scripts too (two
-/// services, callbacks of every kind in any order, late duplicates, each scanner calling didScan
-/// at the end). Left free: nothing.
+/// ignored, also when two services scan at once and when a new scan starts in the same turn of
+/// the main actor as the duplicate. Graded on 400 generated scripts too (two services, callbacks
+/// of every kind in any order, late duplicates, each scan() entered in the same main-actor turn
+/// as the step before it, each scanner calling didScan at the end). Left free: nothing.
 /// Read docs/Chapter01-Continuations.md#exercise-11-wrap-a-delegate-api
 @MainActor
 public final class ScannerService: DocumentScannerDelegate {

@@ -123,7 +123,10 @@ extension ExerciseCatalog {
           hint: "The scanner says why it failed, and the caller may need to know: throw the error "
             + "didFailWith handed you, not one you make."
         ),
-        .scenarioDiffers(fixtures: ["pending-scan-in-a-static", "pending-ended-at-next-callback"]),
+        .scenarioDiffers(fixtures: [
+          "pending-scan-in-a-static", "pending-ended-at-next-callback",
+          "callback-finished-a-turn-late",
+        ]),
       ]
     ),
     Exercise(

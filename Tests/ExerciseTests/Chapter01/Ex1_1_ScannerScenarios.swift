@@ -160,9 +160,10 @@ private final class DrivenScanner: DocumentScanning {
 
 /// Runs `scenario` on two of the answer's services, on the main actor.
 ///
-/// Each `scan()` runs in a task of its own; the runner goes on once the scanner is shown (or the
-/// scan has ended), so every callback finds the scan it is meant for. After each step it waits
-/// for every scan the statement has ended by then; the closing callbacks end them all.
+/// Each `scan()` runs in a task of its own, entered in the same turn as the step before; the
+/// runner goes on once the scanner is shown (or the scan has ended), so every callback finds the
+/// scan it is meant for. After each step it waits for every scan the statement has ended by
+/// then; the closing callbacks end them all.
 @MainActor
 func scannerAnswer(_ scenario: ScannerScenario) async throws -> ScannerOutcome {
   let scanners = [DrivenScanner(), DrivenScanner()]
@@ -194,7 +195,9 @@ func scannerAnswer(_ scenario: ScannerScenario) async throws -> ScannerOutcome {
     case .scan(let service):
       let shown = OneShotSignal<Void>()
       scanners[service].onPresent = { shown.fire(()) }
-      let task = Task {
+      // Task.immediate enters scan() in this turn of the main actor, as a tap on Scan would:
+      // whatever the step before left queued (a callback finished on a later turn) runs after.
+      let task = Task.immediate {
         defer { shown.fire(()) }
         let document = try await services[service].scan()
         return document.map { "returned \"\($0.title)\"" } ?? "returned nil"
