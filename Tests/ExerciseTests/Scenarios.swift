@@ -57,7 +57,8 @@ enum ScenarioAnnouncer {
     announce("\(scenario): the test waits for \(event)")
   }
 
-  private static func announce(_ text: String) {
+  /// Names a moment of a test that is not a generated scenario (a round of two threads).
+  static func announce(_ text: String) {
     guard grading else { return }
     FileHandle.standardError.write(Data((prefix + text + "\n").utf8))
   }

@@ -7,8 +7,10 @@ import ExerciseSupport
 /// continuation, or the caller waits forever. Ask the recognizer once per call. Graded on 300
 /// generated scripts too: 1 to 13 calls at once (two may ask for one clip), any transcript
 /// (empty, spaced, several lines), either error, each answered inside `recognize`, from another
-/// thread, or later in any order, a caller cancelled while it waits. Left free: what a cancelled
-/// caller gets (its clip's answer or a CancellationError), as long as the call ends once.
+/// thread, or later in any order, a caller cancelled while it waits; and on real threads, an
+/// answer from another thread just as recognize returns, a cancel on one thread as the answer
+/// comes on another (then again under the thread sanitizer). Left free: what a cancelled caller
+/// gets (its clip's answer or a CancellationError), as long as the call ends once.
 /// Read docs/Chapter01-Continuations.md#exercise-12-wrap-a-callback-api
 public func transcribe(
   _ clip: AudioClip,

@@ -144,6 +144,7 @@ extension ExerciseCatalog {
           + "transcript or throws the error.",
       ],
       docAnchor: "exercise-12-wrap-a-callback-api",
+      checksDataRaces: true,
       mistakes: [
         Mistake(
           name: "a failure is never resumed",

@@ -360,8 +360,9 @@ struct SingleCallbackReader: BarcodeReading {
   }
 }
 
-/// A thread that calls a reader's completion the moment `readBarcode` hands it over: it spins,
-/// so the call comes within a fraction of a microsecond, about when `readBarcode` returns.
+/// A thread that calls a completion the moment it is handed over (by `readBarcode` or
+/// `recognize`): it spins, so the call comes within a fraction of a microsecond, about when the
+/// method that handed it over returns; `lag` spins first shift that moment a little.
 final class PromptCallbackThread: Sendable {
   private struct Reader: BarcodeReading {
     let thread: PromptCallbackThread
@@ -369,32 +370,49 @@ final class PromptCallbackThread: Sendable {
     let returned: OneShotSignal<Void>
 
     func readBarcode(completion: @escaping @Sendable (Result<Barcode, BarcodeReadError>) -> Void) {
-      thread.job.withLock {
-        $0 = { [result, returned] in
-          completion(result)
-          returned.fire(())
-        }
+      thread.hand(lag: 0) { [result, returned] in
+        completion(result)
+        returned.fire(())
       }
-      thread.handed.store(true, ordering: .releasing)
     }
   }
 
-  private let job = Locked<(@Sendable () -> Void)?>(nil)
+  private struct Recognizer: SpeechRecognizing {
+    let thread: PromptCallbackThread
+    let result: Result<Transcript, RecognitionError>
+    let lag: Int
+
+    func recognize(
+      _ clip: AudioClip,
+      completion: @escaping @Sendable (Result<Transcript, RecognitionError>) -> Void
+    ) {
+      thread.hand(lag: lag) { [result] in completion(result) }
+    }
+  }
+
+  private let job = Locked<(lag: Int, call: @Sendable () -> Void)?>(nil)
   private let handed = Atomic<Bool>(false)
   private let stopped = Atomic<Bool>(false)
+  private let delay = Arrivals()
 
   init() {
     Thread { [self] in
       var spins = 0
       while !stopped.load(ordering: .relaxed) {
-        if handed.exchange(false, ordering: .acquiring) {
-          job.withLock { $0.take() }?()
+        if handed.exchange(false, ordering: .acquiring), let job = job.withLock({ $0.take() }) {
+          delay.spin(job.lag)
+          job.call()
         } else {
           spins += 1
           if spins % 100_000 == 0 { sched_yield() }  // the test's thread may need this core
         }
       }
     }.start()
+  }
+
+  private func hand(lag: Int, _ call: @escaping @Sendable () -> Void) {
+    job.withLock { $0 = (lag, call) }
+    handed.store(true, ordering: .releasing)
   }
 
   /// A reader whose completion this thread calls with `result`; `returned` fires once the
@@ -406,9 +424,38 @@ final class PromptCallbackThread: Sendable {
     Reader(thread: self, result: result, returned: returned)
   }
 
+  /// A recognizer whose completion this thread calls with `result`, after `lag` spins.
+  func recognizer(
+    result: Result<Transcript, RecognitionError>,
+    lag: Int
+  ) -> some SpeechRecognizing {
+    Recognizer(thread: self, result: result, lag: lag)
+  }
+
   /// Ends the thread.
   func stop() {
     stopped.store(true, ordering: .relaxed)
+  }
+}
+
+/// A recognizer that keeps the completion it is handed, and tells when it has one.
+final class HeldRecognizer: SpeechRecognizing, Sendable {
+  private let held = Locked<(@Sendable (Result<Transcript, RecognitionError>) -> Void)?>(nil)
+  /// Fires true once `recognize` has handed over its completion (the test fires false if the
+  /// call ends first).
+  let asked = OneShotSignal<Bool>()
+
+  func recognize(
+    _ clip: AudioClip,
+    completion: @escaping @Sendable (Result<Transcript, RecognitionError>) -> Void
+  ) {
+    held.withLock { $0 = completion }
+    asked.fire(true)
+  }
+
+  /// Calls the completion it was handed with `result` (once `asked` has fired).
+  func answer(_ result: Result<Transcript, RecognitionError>) {
+    held.withLock { $0 }?(result)
   }
 }
 

@@ -112,6 +112,85 @@ final class Ex1_2_TranscribeTests: GradedTestCase {
     XCTAssertEqual(recognizer.askedCount, count, "expected the recognizer asked once per call")
   }
 
+  /// The recognizer answers from another thread just as recognize returns, round after round,
+  /// each a little later (0 to 399 spins): an answer kept in a box without a lock can be put there
+  /// just after the caller looked for it, and the call then waits forever.
+  func test_yourAnswer_survivesAnAnswerFromAnotherThread_justAsRecognizeReturns() async throws {
+    let answers = PromptCallbackThread()
+    defer { answers.stop() }
+    let rounds = ThreadSanitizer.isRunning ? 60 : 2_000
+    for round in 1...rounds {
+      let result: Result<Transcript, RecognitionError> =
+        round % 3 == 0 ? .failure(.noSpeech) : .success(Transcript(text: "take \(round)"))
+      ScenarioAnnouncer.announce(
+        "round \(round) of \(rounds): the recognizer answers \(result) from another thread just "
+          + "as recognize returns; the test waits for transcribe(_:with:) to end"
+      )
+      let recognizer = answers.recognizer(result: result, lag: round % 400)
+      let ended: Result<Transcript, RecognitionError>?
+      do {
+        ended = .success(try await transcribe(clip, with: recognizer))
+      } catch {
+        try rethrowIfNotImplemented(error)
+        ended = (error as? RecognitionError).map { .failure($0) }
+      }
+      guard ended == result else {
+        return XCTFail(
+          "in round \(round) of \(rounds), the recognizer answered \(result) from another thread "
+            + "just as recognize returned, and the call ended with "
+            + (ended.map { "\($0)" } ?? "another error") + "; expected the same"
+        )
+      }
+    }
+  }
+
+  /// The caller's task is cancelled on one thread while the recognizer answers on another,
+  /// round after round, the two a few nanoseconds apart either way: each call must end once,
+  /// with the answer or a CancellationError (the statement leaves which free).
+  func test_yourAnswer_survivesACancelAndTheAnswerAtOnce() async throws {
+    let rounds = ThreadSanitizer.isRunning ? 60 : 1_000
+    let heard = Transcript(text: "buy milk")
+    for round in 1...rounds {
+      let recognizer = HeldRecognizer()
+      let call = Task { [clip] in
+        defer { recognizer.asked.fire(false) }
+        return try await transcribe(clip, with: recognizer)
+      }
+      ScenarioAnnouncer.announce(
+        "round \(round) of \(rounds): the test waits for transcribe(_:with:) to call recognize"
+      )
+      guard await recognizer.asked.wait() else {
+        if case .failure(let error) = await call.result { try rethrowIfNotImplemented(error) }
+        return XCTFail("transcribe(_:with:) ended without asking the recognizer")
+      }
+      ScenarioAnnouncer.announce(
+        "round \(round) of \(rounds): the caller's task is cancelled on one thread as the "
+          + "recognizer answers \"\(heard.text)\" on another; the test waits for the call to end"
+      )
+      let lag = round % 33 - 16  // which of the two goes first, and by how much
+      await onTwoThreadsAtOnce { lane in
+        let pause = Arrivals()
+        if lane == 0 {
+          pause.spin(max(lag, 0))
+          call.cancel()
+        } else {
+          pause.spin(max(-lag, 0))
+          recognizer.answer(.success(heard))
+        }
+      }
+      switch await call.result {
+      case .success(let transcript) where transcript == heard: continue
+      case .failure(let error) where error is CancellationError: continue
+      case let ended:
+        return XCTFail(
+          "in round \(round) of \(rounds), the caller's task was cancelled on one thread as the "
+            + "recognizer answered \"\(heard.text)\" on another, and the call ended with "
+            + "\(ended); expected that transcript or a CancellationError"
+        )
+      }
+    }
+  }
+
   /// The grade: 300 generated scripts of 1 to 12 calls at once (any clip, any transcript, either
   /// error; answered inside recognize, from another thread, or later in any order), each
   /// compared with what the statement says.
