@@ -221,6 +221,23 @@ extension ExerciseCatalog {
             + "and stops the program."
         ),
         Mistake(
+          name: "the answer kept for the caller without a lock (the two can miss each other)",
+          test: "test_yourAnswer_survivesAnAnswerFromAnotherThread_justAsRecognizeReturns",
+          fixtures: ["unlocked-mailbox"],
+          hint: "The recognizer may answer on another thread at the very moment your caller "
+            + "starts to wait. Anything the completion and the caller both touch needs a lock, "
+            + "and \"look for the answer, else leave a note to be woken\" must be one locked "
+            + "step; simpler still, call recognize inside the continuation's closure."
+        ),
+        Mistake(
+          name: "a cancel and the answer at once both resume (a box without a lock)",
+          test: "test_yourAnswer_survivesACancelAndTheAnswerAtOnce",
+          fixtures: ["unlocked-cancel-box"],
+          hint: "A cancel handler runs on the thread that cancels, while the recognizer answers "
+            + "on its own: both can find the continuation before either clears it. Taking it "
+            + "out must be one step behind a lock, or leave cancels to the recognizer's answer."
+        ),
+        Mistake(
           name: "calls waiting at once stop each other (a blocked thread, a shared continuation)",
           test: "test_whileSeveralWait_noneHoldsAThread",
           kind: .hung,
