@@ -400,7 +400,16 @@ extension ExerciseCatalog {
         ),
         .scenarioDiffers(fixtures: [
           "elapsed-time-in-the-error", "caller-cancel-stops-the-timer", "one-read-error-for-all",
+          "zero-timeout-means-no-limit",
         ]),
+        Mistake(
+          name: "a cancel that checks for the continuation, then takes it (two steps)",
+          test: "test_yourAnswer_survivesACancelAndACallbackAtOnce",
+          fixtures: ["cancel-checks-then-takes"],
+          hint: "A cancel handler is one more caller racing the callbacks and the timer, and it "
+            + "runs on the thread that cancels. Whoever resumes must take the continuation in "
+            + "the same locked step that finds it; or let a cancel change nothing."
+        ),
       ]
     ),
   ]

@@ -9,10 +9,10 @@ import Solutions
 import Exercises
 #endif
 
-// Exercise 1.3 graded by its statement: generated timeouts (1 ns to an hour) and readers that call
-// back never, once or twice, with a barcode or an error, inside `readBarcode` itself, while the
-// timer waits, or after the timeout, on a manual clock the test moves; now and then the caller's
-// task is cancelled while the timer waits.
+// Exercise 1.3 graded by its statement: generated timeouts (zero or less, 1 ns to an hour) and
+// readers that call back never, once or twice, with a barcode or an error, inside `readBarcode`
+// itself, while the timer waits, or after the timeout, on a manual clock the test moves; now and
+// then the caller's task is cancelled while the timer waits.
 
 /// One read, as the grade generates it.
 struct BarcodeScenario: GradedScenario {
@@ -201,6 +201,7 @@ func barcodeScenarios(count: Int, seed: UInt64) -> [BarcodeScenario] {
   var lateness = SeededNumbers(seed: seed &+ 1)
   var cancels = SeededNumbers(seed: seed &+ 2)
   var reasons = SeededNumbers(seed: seed &+ 3)
+  var ends = SeededNumbers(seed: seed &+ 4)
   return (0..<count).map { _ in
     let timeout = numbers.pick([
       Duration.nanoseconds(1), .milliseconds(1), .milliseconds(250), .seconds(1), .seconds(30),
@@ -224,11 +225,19 @@ func barcodeScenarios(count: Int, seed: UInt64) -> [BarcodeScenario] {
     let lateBy = lateness.pick([
       Duration.zero, .zero, .zero, .nanoseconds(1), .seconds(1), .seconds(3_600),
     ])
+    let callerCancelled = cancels.chance(20)
+    if ends.chance(8) {
+      // A timeout of zero or less ends at once: only callbacks after it, and no wait to cancel.
+      return BarcodeScenario(
+        timeout: ends.pick([Duration.zero, .seconds(-1), .nanoseconds(-1)]),
+        callbacks: callbacks.filter { $0.moment == .afterTheTimeout }
+      )
+    }
     return BarcodeScenario(
       timeout: timeout,
       callbacks: callbacks,
       lateBy: lateBy,
-      callerCancelled: cancels.chance(20)
+      callerCancelled: callerCancelled
     )
   }
 }
