@@ -10,12 +10,12 @@ import ExerciseSupport
 /// handlers, and `close()` may call `stop()` again): the connection is closed exactly once. Once
 /// stopped, the task starts no send, even when the stop came just as a wait ended. A cancel of
 /// the task that is not a stop (`cancelTask()`, or its owner cancelling the task `start()`
-/// returned) ends the beats too, and closes nothing. A send that throws, whatever it throws,
+/// returned) ends the beats too, also when it came just as a wait ended, and closes nothing. A send that throws, whatever it throws,
 /// ends the beats: no send after it (the connection is closed by `stop()` only). A `start()`
 /// after `stop()` throws `HeartbeatStopped` and sends nothing.
 /// Graded on 400 generated lives too (intervals 1 ns to an hour, up to 40 beats, a send failing
 /// at any beat with any error, every URLError code among them, every kind of stop and cancel
-/// above, start() after stop()).
+/// above, start() after stop(), a close() that looks at the heartbeat's task).
 /// Left free: nothing.
 /// Read docs/Chapter03-Cancellation.md#exercise-32-an-idempotent-stop
 @MainActor

@@ -215,7 +215,7 @@ extension ExerciseCatalog {
         ),
         .scenarioDiffers(fixtures: [
           "failing-send-ignored", "timeout-skips-a-beat", "cancel-only-cuts-the-wait",
-          "offline-skips-a-beat",
+          "offline-skips-a-beat", "checks-stopped-not-cancelled", "close-before-cancel",
         ]),
       ]
     ),

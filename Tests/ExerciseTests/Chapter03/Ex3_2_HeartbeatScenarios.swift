@@ -12,9 +12,9 @@ import Exercises
 // Exercise 3.2 graded by its statement: generated scripts of start(), beats, stop() (from the
 // main actor, twice, from inside close(), from inside the cancelled wait's handler, from the beat
 // task just as a wait ends), a cancel of the beat task that is not a stop (cancelTask(), or the
-// task start() returned cancelled by its owner), start() after stop(), and connections whose
-// send fails at any beat with any error, on a manual clock the test moves, with intervals from
-// 1 ns to an hour.
+// task start() returned cancelled by its owner, while it waits or just as a wait ends), start()
+// after stop(), and connections whose send fails at any beat with any error and whose close()
+// looks at the heartbeat, on a manual clock the test moves, with intervals from 1 ns to an hour.
 
 /// One heartbeat's life, as the grade generates it.
 struct HeartbeatScenario: GradedScenario {
@@ -26,10 +26,17 @@ struct HeartbeatScenario: GradedScenario {
     case asAWaitEnds = "stop() from the beat task, as its wait is over"
   }
 
-  /// A cancel of the beat task that is not a stop.
+  /// A cancel of the beat task that is not a stop: while the task waits, or from the beat task
+  /// itself just as a wait is over (before its sleep returns).
   enum Cancel: String, Equatable, Sendable {
     case cancelTask = "cancelTask()"
     case byItsOwner = "the task start() returned is cancelled by its owner"
+    case cancelTaskAsAWaitEnds = "cancelTask() from the beat task, as its wait is over"
+    case byItsOwnerAsAWaitEnds =
+      "the task start() returned is cancelled by its owner, as its wait is over"
+
+    var callsCancelTask: Bool { self == .cancelTask || self == .cancelTaskAsAWaitEnds }
+    var asAWaitEnds: Bool { self == .cancelTaskAsAWaitEnds || self == .byItsOwnerAsAWaitEnds }
   }
 
   /// What the connection's failing send throws.
@@ -195,7 +202,7 @@ func heartbeatModel(_ scenario: HeartbeatScenario) -> HeartbeatOutcome {
     case .cancel(let how):
       // A cancel ends the beats as a stop does, but closes nothing.
       log.append(how.rawValue)
-      if how == .cancelTask { log.append("then task is nil") }
+      if how.callsCancelTask { log.append("then task is nil") }
       if started {
         cancelled = !stopped
         log.append("the beat task has ended")
@@ -221,6 +228,7 @@ private final class LoggingConnection: HeartbeatConnection {
   private let failsAt: Int?
   private let closed = Locked(false)
   private let onClose = Locked<(@Sendable () -> Void)?>(nil)
+  private let lookAtTheOwner = Locked<(@Sendable () -> String?)?>(nil)
   private let failure: any Error & Sendable
   /// Sends still allowed once the beat task is cancelled, and the signal that they are used up.
   private let runaway = Locked<(left: Int, signal: OneShotSignal<Bool>)?>(nil)
@@ -247,6 +255,11 @@ private final class LoggingConnection: HeartbeatConnection {
     onClose.withLock { $0 = body }
   }
 
+  /// Runs `look` inside each close(): what it returns, if anything, is logged with the close.
+  func whenClosed(lookAt look: @escaping @Sendable () -> String?) {
+    lookAtTheOwner.withLock { $0 = look }
+  }
+
   func send(_ beat: Int) async throws {
     let time = spelled(clock.now.offset - ManualClock.Instant(offset: .zero).offset)
     if closed.withLock({ $0 }) {
@@ -271,7 +284,7 @@ private final class LoggingConnection: HeartbeatConnection {
       defer { closed = true }
       return !closed
     }
-    note("close()")
+    note("close()" + (lookAtTheOwner.withLock { $0 }?().map { ", " + $0 } ?? ""))
     // Only the first: an answer that closes again from inside close() shows as a second
     // close, not as endless recursion.
     if first { onClose.withLock { $0 }?() }
@@ -288,6 +301,13 @@ func heartbeatAnswer(_ scenario: HeartbeatScenario) async throws -> HeartbeatOut
     failure: scenario.sendError.error
   )
   let heartbeat = Heartbeat(connection: connection, every: scenario.interval, clock: clock)
+  // The statement's order: stop() lets go of the task, cancelled, before it closes.
+  connection.whenClosed { [weak heartbeat] in
+    guard Thread.isMainThread else { return "called off the main actor" }
+    return MainActor.assumeIsolated {
+      heartbeat?.task == nil ? nil : "while the heartbeat's task still held the beat task"
+    }
+  }
   if scenario.closeCallsStop {
     connection.whileClosing { [weak heartbeat] in MainActor.assumeIsolated { heartbeat?.stop() } }
   }
@@ -316,11 +336,25 @@ func heartbeatAnswer(_ scenario: HeartbeatScenario) async throws -> HeartbeatOut
       await clock.manual.waitForASleeper(orTheEndOf: beatTask)  // the last beat is sent
     case .cancel(let how):
       connection.note(how.rawValue)
-      switch how {
-      case .cancelTask:
-        heartbeat.cancelTask()
+      if how.asAWaitEnds, let beatTask {
+        await clock.manual.waitForASleeper(orTheEndOf: beatTask)
+      }
+      let cancel = { @MainActor in
+        if how.callsCancelTask { heartbeat.cancelTask() } else { beatTask?.cancel() }
+      }
+      if how.asAWaitEnds, let deadline = clock.manual.sleeperDeadlines.first {
+        let cancelled = OneShotSignal<Bool>()
+        clock.afterNextWake {
+          await cancel()
+          cancelled.fire(true)
+        }
+        clock.manual.advance(by: clock.now.duration(to: deadline))
+        _ = await cancelled.wait()
+      } else {
+        cancel()
+      }
+      if how.callsCancelTask {
         connection.note(heartbeat.task == nil ? "then task is nil" : "then task still holds a task")
-      case .byItsOwner: beatTask?.cancel()
       }
       guard let beatTask else { continue }
       // A task that goes on after the cancel either waits again or sends on without waiting.
@@ -384,6 +418,8 @@ func heartbeatScenarios(count: Int, seed: UInt64) -> [HeartbeatScenario] {
   ]
   // Every URLError code in turn, so that each one fails a send in some life.
   var nextCode = 0
+  // A stream of its own, so that the other choices stay what they were for this seed.
+  var asTheWaitEnds = SeededNumbers(seed: seed &+ 1)
   return (0..<count).map { _ in
     var steps: [HeartbeatScenario.Step] = []
     if numbers.chance(10) { steps.append(.stop(numbers.pick(stops))) }
@@ -394,6 +430,11 @@ func heartbeatScenarios(count: Int, seed: UInt64) -> [HeartbeatScenario] {
     steps.append(.beats(beats))
     if numbers.chance(20) {
       steps.append(.cancel(numbers.pick([.cancelTask, .byItsOwner])))
+      if asTheWaitEnds.chance(50) {
+        steps[steps.count - 1] = .cancel(
+          asTheWaitEnds.pick([.cancelTaskAsAWaitEnds, .byItsOwnerAsAWaitEnds])
+        )
+      }
       steps.append(.beats(Int.random(in: 1...3, using: &numbers)))
     }
     steps.append(.stop(numbers.pick(stops)))
