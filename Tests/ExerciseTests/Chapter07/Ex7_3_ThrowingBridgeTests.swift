@@ -128,17 +128,6 @@ private final class Aim: Sendable {
   }
 }
 
-/// How many next() calls have ended, and the first error one threw.
-private final class EndedNexts: Sendable {
-  private let ended = Atomic<Int>(0)
-  private let error = Locked<(any Error)?>(nil)
-
-  func count() { ended.add(1, ordering: .relaxed) }
-  func note(_ error: any Error) { self.error.withLock { $0 = $0 ?? error } }
-  var total: Int { ended.load(ordering: .relaxed) }
-  var firstError: (any Error)? { error.withLock { $0 } }
-}
-
 /// A subscription that writes its requests and its cancel into a log it shares with the test.
 private final class LoggedSubscription: Subscription, Sendable {
   let log: Locked<[String]>
@@ -546,67 +535,19 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
   }
 
   /// Run under --sanitize=thread too (the grader does, once the plain run passes).
+  ///
+  /// A next() that checks for the end in one locked section and waits in another waits forever
+  /// for a `.finished` that came between the two. No callback of the test's runs in that gap, so
+  /// the test aims at it (see `raceANext`): the gap is then met in one overlapped round in ten or
+  /// more.
   func test_twoThreads_theEndAndANextAtOnce_theNextEnds() async throws {
-    // A next() that checks for the end in one locked section and waits in another waits
-    // forever for a `.finished` that came between the two. No callback of the test's runs in
-    // that gap, so the test aims at it: in each round, `.finished` is sent a lag after the
-    // other thread called next(), and whether that next() asked for a value says which side
-    // of the decision it landed on, so the lag moves toward the decision round after round.
-    // The gap is then met in one overlapped round in ten or more. A round in which one call
-    // ran after the other (a busy machine) proves nothing: the test runs until two thousand
-    // rounds have overlapped, or for at most 2 s. Under the sanitizer the calls take turns,
-    // 200 rounds.
-    let (wanted, most) = ThreadSanitizer.isRunning ? (0, 200) : (2_000, 20_000)
-    let batch = min(most, 250)
-    let clock = ContinuousClock()
-    let busyMachineStops = clock.now + .seconds(2)
-    var (rounds, together) = (0, 0)
-    let runsAtOnce = RunsAtOnce()
-    let aim = Aim()
-    while rounds < most && (together < wanted || ThreadSanitizer.isRunning)
-      && clock.now < busyMachineStops
-    {
-      let subscriptions = (0..<batch).map { _ in AskNoted() }
-      let bridges = subscriptions.map { subscription in
-        let bridge = ThrowingBridge<Int>()
-        bridge.receive(subscription: subscription)
-        return bridge
+    try await raceANext(with: .finished) { _, ended, _ in
+      let waiting = ended.filter { $0 == nil }.count
+      guard waiting == 0 else {
+        return "a next() and .finished came at once from two threads: \(waiting) of "
+          + "\(ended.count) next() calls still wait after .finished; expected each to end with nil"
       }
-      let pairs = (0..<batch).map { _ in Arrivals() }
-      let started = (0..<batch).map { _ in StartSignal() }
-      let ended = EndedNexts()
-      await inRounds(batch) { lane, round in
-        let bridge = bridges[round]
-        if lane == 0 {
-          // On RunsAtOnce, next() runs here until it waits, and ends inside the resume that
-          // ends it: once both calls have returned, a next() that ended has been counted.
-          inStep(pairs[round]) {
-            Task(executorPreference: runsAtOnce) {
-              started[round].raise()
-              do {
-                _ = try await bridge.next()
-              } catch {
-                ended.note(error)
-              }
-              ended.count()
-            }
-          }
-        } else {
-          if round > 0 { aim.adjust(nextAsked: subscriptions[round - 1].wasAsked) }
-          started[round].waitForIt()
-          pairs[round].spin(aim.lag)
-          inStep(pairs[round]) { bridge.receive(completion: .finished) }
-        }
-      }
-      if let error = ended.firstError { try rethrowIfNotImplemented(error) }
-      guard ended.total == batch else {
-        return XCTFail(
-          "a next() and .finished came at once from two threads: \(batch - ended.total) of "
-            + "\(batch) next() calls still wait after .finished; expected each to end with nil"
-        )
-      }
-      rounds += batch
-      together += pairs.filter(\.callsOverlapped).count
+      return nil
     }
   }
 
@@ -713,13 +654,50 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
   /// Run under --sanitize=thread too (the grader does, once the plain run passes).
   ///
   /// A next() and a `.failure` at once: the failure is thrown by that next(), whether it was
-  /// waiting or came just after, and a next() after returns nil. As for `.finished` (see
-  /// test_twoThreads_theEndAndANextAtOnce_theNextEnds), the failure is sent a lag after next() is
-  /// called, moved toward the moment next() decides between throwing and waiting, until two
-  /// thousand rounds have overlapped, or for at most 2 s. Under the sanitizer the calls take
-  /// turns, 200 rounds.
+  /// waiting or came just after, and a next() after returns nil. The failure is aimed at the
+  /// moment next() decides, as `.finished` is (see `raceANext`).
   func test_twoThreads_withAFailure_aNextAtOnce_theNextThrowsIt() async throws {
     try await throwIfNotStarted()
+    try await raceANext(with: .failure(Boom())) { bridges, ended, roundsBefore in
+      let what = "a next() and a .failure came at once from two threads"
+      let waiting = ended.filter { $0 == nil }.count
+      guard waiting == 0 else {
+        return "\(what): \(waiting) of \(ended.count) next() calls still wait after the "
+          + "failure; the statement gives each the failure thrown"
+      }
+      for (round, bridge) in bridges.enumerated() {
+        let first = ended[round].map(spelledOutcome) ?? "still waits"
+        let after: Result<Int?, any Error>
+        do {
+          after = .success(try await bridge.next())
+        } catch {
+          try rethrowIfNotImplemented(error)
+          after = .failure(error)
+        }
+        let then = spelledOutcome(after)
+        guard first == "threw the failure", then == "returned nil" else {
+          return "\(what) (round \(roundsBefore + round)): that next() \(first), and the next one "
+            + "\(then); the statement gives the failure thrown by that next() (it waited, or none "
+            + "waited and it is the next one), then nil"
+        }
+      }
+      return nil
+    }
+  }
+
+  /// Calls next() on one thread and sends `completion` on another at once, round after round,
+  /// in batches of 250. `completion` is sent a lag after next() is called, moved toward the
+  /// moment next() decides between ending and waiting: whether that next() asked for a value
+  /// says which side of the decision it landed on. A round in which one call ran after the
+  /// other (a busy machine) proves nothing: it runs until two thousand rounds have overlapped,
+  /// or for at most 2 s. Under the sanitizer the calls take turns, 200 rounds.
+  ///
+  /// After each batch, `check` gets each round's bridge, how its next() ended (nil: it still
+  /// waits) and the number of rounds before the batch, and returns a failure, or nil to go on.
+  private func raceANext(
+    with completion: Subscribers.Completion<any Error>,
+    check: ([ThrowingBridge<Int>], [Result<Int?, any Error>?], Int) async throws -> String?
+  ) async throws {
     let (wanted, most) = ThreadSanitizer.isRunning ? (0, 200) : (2_000, 20_000)
     let batch = min(most, 250)
     let clock = ContinuousClock()
@@ -738,7 +716,7 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
       }
       let pairs = (0..<batch).map { _ in Arrivals() }
       let started = (0..<batch).map { _ in StartSignal() }
-      let outcomes = (0..<batch).map { _ in Locked<String?>(nil) }
+      let outcomes = (0..<batch).map { _ in Locked<Result<Int?, any Error>?>(nil) }
       await inRounds(batch) { lane, round in
         let bridge = bridges[round]
         if lane == 0 {
@@ -753,42 +731,19 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
               } catch {
                 outcome = .failure(error)
               }
-              outcomes[round].withLock { $0 = spelledOutcome(outcome) }
+              outcomes[round].withLock { $0 = outcome }
             }
           }
         } else {
           if round > 0 { aim.adjust(nextAsked: subscriptions[round - 1].wasAsked) }
           started[round].waitForIt()
           pairs[round].spin(aim.lag)
-          inStep(pairs[round]) { bridge.receive(completion: .failure(Boom())) }
+          inStep(pairs[round]) { bridge.receive(completion: completion) }
         }
       }
-      let what = "a next() and a .failure came at once from two threads"
-      let ended = outcomes.compactMap { $0.withLock { $0 } }
-      guard ended.count == batch else {
-        return XCTFail(
-          "\(what): \(batch - ended.count) of \(batch) next() calls still wait after the "
-            + "failure; the statement gives each the failure thrown"
-        )
-      }
-      for round in 0..<batch {
-        let first = ended[round]
-        let after: Result<Int?, any Error>
-        do {
-          after = .success(try await bridges[round].next())
-        } catch {
-          try rethrowIfNotImplemented(error)
-          after = .failure(error)
-        }
-        let then = spelledOutcome(after)
-        guard first == "threw the failure", then == "returned nil" else {
-          return XCTFail(
-            "\(what) (round \(rounds + round)): that next() \(first), and the next one \(then); "
-              + "the statement gives the failure thrown by that next() (it waited, or none "
-              + "waited and it is the next one), then nil"
-          )
-        }
-      }
+      let ended = outcomes.map { $0.withLock { $0 } }
+      for case .failure(let error)? in ended { try rethrowIfNotImplemented(error) }
+      if let failure = try await check(bridges, ended, rounds) { return XCTFail(failure) }
       rounds += batch
       together += pairs.filter(\.callsOverlapped).count
     }
