@@ -64,6 +64,7 @@ final class GradeSanitizerTests: XCTestCase {
         "plain ExerciseTests.Ex1_1_ScannerServiceTests ",
         "plain ExerciseTests.Ex1_2_TranscribeTests ",
         "plain ExerciseTests.Ex1_3_ReadBarcodeOnceTests ",
+        "sanitized ExerciseTests.Ex1_2_TranscribeTests halt_on_error=1",
         "sanitized ExerciseTests.Ex1_3_ReadBarcodeOnceTests halt_on_error=1",
       ]
     )

@@ -685,12 +685,13 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
     }
   }
 
-  /// Calls next() on one thread and sends `completion` on another at once, round after round,
-  /// in batches of 250. `completion` is sent a lag after next() is called, moved toward the
-  /// moment next() decides between ending and waiting: whether that next() asked for a value
-  /// says which side of the decision it landed on. A round in which one call ran after the
-  /// other (a busy machine) proves nothing: it runs until two thousand rounds have overlapped,
-  /// or for at most 2 s. Under the sanitizer the calls take turns, 200 rounds.
+  /// Calls next() on one thread and sends `completion` on another at once, in rounds.
+  ///
+  /// Rounds come in batches of 250. `completion` is sent a lag after next() is called, moved
+  /// toward the moment next() decides between ending and waiting: whether that next() asked for
+  /// a value says which side of the decision it landed on. A round in which one call ran after
+  /// the other (a busy machine) proves nothing: it runs until two thousand rounds have
+  /// overlapped, or for at most 2 s. Under the sanitizer the calls take turns, 200 rounds.
   ///
   /// After each batch, `check` gets each round's bridge, how its next() ended (nil: it still
   /// waits) and the number of rounds before the batch, and returns a failure, or nil to go on.
