@@ -49,9 +49,12 @@ extension Verdict {
   static func judge(_ run: ChildProcessResult, timeoutSeconds: Int) -> Verdict {
     let report = TestReport(xctestOutput: run.stdout)
     let runtime = runtimeLines(in: run.stderr + "\n" + run.stdout)
-    // A test that grades generated scenarios names each before running it: a crash or a hang
-    // happened in the last one named.
-    let scenario = lastScenario(in: run.stderr).map { ["in the generated scenario: \($0)"] } ?? []
+    // A test that grades generated scenarios names each before running it (a test of rounds on
+    // two threads names each round): a crash or a hang happened in the last one named.
+    let scenario =
+      lastScenario(in: run.stderr).map {
+        [$0.hasPrefix("round ") ? "in \($0)" : "in the generated scenario: \($0)"]
+      } ?? []
 
     if let race = DataRaceReport(sanitizerOutput: run.stderr) {
       return .failing(

@@ -78,6 +78,12 @@ final class VerdictTests: XCTestCase {
         "\(termination)"
       )
     }
+    // A round of a test on two threads is named as a round, not as a generated scenario.
+    let round = run(started, stderr: "graded scenario: round 9 of 600: two threads\n", .timedOut)
+    guard case .failing(let inARound) = Verdict.judge(round, timeoutSeconds: 10) else {
+      return XCTFail("a hang in a round is not failing")
+    }
+    XCTAssertEqual(inARound.details.first, "in round 9 of 600: two threads")
     // With no scenario announced, nothing is said of one.
     let verdict = Verdict.judge(run(started, .timedOut), timeoutSeconds: 10)
     guard case .failing(let failure) = verdict else { return XCTFail("\(verdict)") }
