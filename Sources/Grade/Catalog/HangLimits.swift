@@ -33,14 +33,15 @@ struct HangLimit: Equatable, Sendable {
 
   /// The figures, by exercise id.
   ///
-  /// Chapters 01, 02 and 06 are given at least 10 s while their graded tests grow.
+  /// Chapter06 is given at least 10 s while its graded tests grow; 1.3, whose racing callbacks spin
+  /// for up to 3.2 s on a busy machine, 10 s, so that a hang after them is not taken for a loop.
   static let figures: [String: HangLimit] = [
-    "1.1": HangLimit(reference: 0.4, atLeast: 10),
-    "1.2": HangLimit(reference: 0.4, atLeast: 10),
-    "1.3": HangLimit(reference: 2.0, atLeast: 10),
-    "2.1": HangLimit(reference: 1.6, atLeast: 10),
-    "2.2": HangLimit(reference: 0.6, atLeast: 10),
-    "2.3": HangLimit(reference: 0.5, atLeast: 10),
+    "1.1": HangLimit(reference: 0.8),
+    "1.2": HangLimit(reference: 1.6),
+    "1.3": HangLimit(reference: 2.5, atLeast: 10),
+    "2.1": HangLimit(reference: 1.6),
+    "2.2": HangLimit(reference: 0.6),
+    "2.3": HangLimit(reference: 0.5),
     "3.1": HangLimit(reference: 0.6),
     "3.2": HangLimit(reference: 2.0),
     "3.3": HangLimit(reference: 0.6),
