@@ -9,7 +9,8 @@ import ExerciseSupport
 /// ignored, also when two services scan at once and when a new scan starts in the same turn of
 /// the main actor as the duplicate. Graded on 400 generated scripts too (two services, callbacks
 /// of every kind in any order, late duplicates, each scan() entered in the same main-actor turn
-/// as the step before it, each scanner calling didScan at the end). Left free: nothing.
+/// as the step before it, each scanner calling didScan at the end). Left free: what a caller
+/// whose task is cancelled gets (the exercise asks nothing of a cancel; none is generated).
 /// Read docs/Chapter01-Continuations.md#exercise-11-wrap-a-delegate-api
 @MainActor
 public final class ScannerService: DocumentScannerDelegate {

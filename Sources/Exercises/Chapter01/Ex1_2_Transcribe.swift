@@ -10,7 +10,8 @@ import ExerciseSupport
 /// thread, or later in any order, a caller cancelled while it waits; and on real threads, an
 /// answer from another thread just as recognize returns, a cancel on one thread as the answer
 /// comes on another (then again under the thread sanitizer). Left free: what a cancelled caller
-/// gets (its clip's answer or a CancellationError), as long as the call ends once.
+/// gets (its clip's answer or a CancellationError), as long as the call ends once, and whether a
+/// caller whose task is cancelled before the call asks the recognizer at all.
 /// Read docs/Chapter01-Continuations.md#exercise-12-wrap-a-callback-api
 public func transcribe(
   _ clip: AudioClip,
