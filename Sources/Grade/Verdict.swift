@@ -219,7 +219,9 @@ extension Verdict {
     guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix(prefix) }) else {
       return nil
     }
-    return String(line.dropFirst(prefix.count))
+    // An empty one: the test that announced the last scenario has ended.
+    let scenario = line.dropFirst(prefix.count)
+    return scenario.isEmpty ? nil : String(scenario)
   }
 
   /// The assertions the unfinished test had already failed: often clearer than the hang.

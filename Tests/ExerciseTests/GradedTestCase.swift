@@ -19,6 +19,11 @@ class GradedTestCase: XCTestCase {
     #endif
   }
 
+  override func tearDown() {
+    ScenarioAnnouncer.clear()
+    super.tearDown()
+  }
+
   /// How many rounds a hunt for a rare interleaving runs.
   ///
   /// `graded` for a learner's answer, which the rounds are there to catch; `reference` in plain

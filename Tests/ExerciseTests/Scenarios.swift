@@ -57,6 +57,12 @@ enum ScenarioAnnouncer {
     announce("\(scenario): the test waits for \(event)")
   }
 
+  /// Says that no scenario runs any more: a test has ended, so a crash in a later one is not put
+  /// on the last scenario named.
+  static func clear() {
+    announce("")
+  }
+
   /// Names a moment of a test that is not a generated scenario (a round of two threads).
   static func announce(_ text: String) {
     guard grading else { return }

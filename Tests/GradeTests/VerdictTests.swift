@@ -84,6 +84,12 @@ final class VerdictTests: XCTestCase {
       return XCTFail("a hang in a round is not failing")
     }
     XCTAssertEqual(inARound.details.first, "in round 9 of 600: two threads")
+    // A scenario cleared (its test ended) is not named for a crash in a later test.
+    let cleared = run(started, stderr: "graded scenario: one\ngraded scenario: \n", .timedOut)
+    guard case .failing(let afterTheEnd) = Verdict.judge(cleared, timeoutSeconds: 10) else {
+      return XCTFail("a hang after a cleared scenario is not failing")
+    }
+    XCTAssertEqual(afterTheEnd.details, [])
     // With no scenario announced, nothing is said of one.
     let verdict = Verdict.judge(run(started, .timedOut), timeoutSeconds: 10)
     guard case .failing(let failure) = verdict else { return XCTFail("\(verdict)") }

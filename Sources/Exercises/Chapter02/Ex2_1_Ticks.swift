@@ -8,10 +8,11 @@ import ExerciseSupport
 /// several sources may live at once; once they have ended and the test lets go, nothing keeps a
 /// source alive.
 /// Graded on 300 generated runs too (0 to 140 ticks on a manual clock, up to 10,050 given inside
-/// start(), repeats, Int.min and Int.max, sources that finish or fail with any error, up to three
-/// streams at once, consumers that read as ticks come or only after the end, leave by break or whose task is
-/// cancelled after any tick). Left free: whether a consumer that left sees its loop end with
-/// CancellationError, and whether stop() is called once the source has finished by itself.
+/// start(), and a burst of 1,100,000 before the consumer reads, repeats, Int.min and Int.max,
+/// sources that finish or fail with any error, up to three streams at once, consumers that read as
+/// ticks come or only after the end, leave by break or whose task is cancelled after any tick).
+/// Left free: whether a consumer that left sees its loop end with CancellationError, and whether
+/// stop() is called once the source has finished by itself.
 /// Read docs/Chapter02-UnfoldingVsPush.md#exercise-21-a-push-stream-that-finishes
 public func ticks(from source: some TickSource) -> AsyncThrowingStream<Int, any Error> {
   // TODO(2.1): build the stream with a continuation, start the source, finish, stop on termination.

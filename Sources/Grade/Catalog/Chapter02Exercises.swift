@@ -59,6 +59,7 @@ extension ExerciseCatalog {
           kind: .failedTest,
           fixtures: [
             "bounded-buffer", "buffer-of-1024", "ends-at-docs-last-tick", "newest-ten-thousand",
+            "buffer-oldest-a-million", "buffer-newest-300-thousand",
           ],
           hint: "Ticks can come faster than the consumer reads them, even all before it reads one, "
             + "and only the source knows when they are over. Every tick must reach the consumer: "
@@ -178,6 +179,22 @@ extension ExerciseCatalog {
           "failed-page-retried", "earlier-page-seen-again-ends", "capped-at-10000-pages",
           "fetch-in-a-task-of-its-own",
         ]),
+        Mistake(
+          name: "a cap or a small counter ends a long source early",
+          test: "test_yourAnswer_readsEveryPage_ofAVeryLongSource",
+          fixtures: ["pages-capped-at-50-thousand", "page-number-in-an-int16"],
+          hint: "Only an empty page ends the stream, however many pages come first. What does "
+            + "your stream keep count with, and what else ends it?"
+        ),
+        Mistake(
+          name: "streams read at once share their page numbers without a lock",
+          test: "test_yourAnswer_readsEveryPage_ofManyStreamsReadAtOnce",
+          kind: .crashed,
+          fixtures: ["page-numbers-in-a-global"],
+          hint: "Each stream needs a page number of its own, and streams may be read from several "
+            + "tasks at once: state shared between streams needs a lock, and state each stream "
+            + "owns needs none."
+        ),
       ]
     ),
     Exercise(

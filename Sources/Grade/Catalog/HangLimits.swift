@@ -39,7 +39,7 @@ struct HangLimit: Equatable, Sendable {
     "1.1": HangLimit(reference: 0.8),
     "1.2": HangLimit(reference: 1.6),
     "1.3": HangLimit(reference: 2.5, atLeast: 10),
-    "2.1": HangLimit(reference: 1.6),
+    "2.1": HangLimit(reference: 2.6),
     "2.2": HangLimit(reference: 0.6),
     "2.3": HangLimit(reference: 0.5),
     "3.1": HangLimit(reference: 0.6),

@@ -418,3 +418,12 @@ final class StepConsumer<Element: Sendable>: Sendable {
     await task.value
   }
 }
+
+/// A source of `length` pages, page n holding the one name "n", then empty pages.
+struct NumberedPagedSource: PagedSource {
+  let length: Int
+
+  func fetchPage(_ number: Int) async throws -> [String] {
+    number <= length ? ["\(number)"] : []
+  }
+}

@@ -38,15 +38,21 @@ final class Ex2_1_TicksTests: GradedTestCase {
   private static let cancelledRounds = 1_000
 
   func test_aBurstOfTicksBeforeTheConsumerReads_allArrive() async throws {
-    // Two sizes, the larger beyond any buffer of a fixed size an answer might choose.
-    for count in [1_000, 200_000] {
-      var received: [Int] = []
-      for try await tick in ticks(from: BurstTickSource(count: count)) { received.append(tick) }
+    // Two sizes, the larger beyond any buffer of a fixed size an answer might choose (2^20 is
+    // 1,048,576) when grading; in plain `swift test` the reference shows it keeps 200,000.
+    for count in [1_000, huntRounds(graded: 1_100_000, reference: 200_000)] {
+      // Counted as they come, not kept: a million ticks stay quick.
+      var received = 0
+      var outOfOrder: Int?
+      for try await tick in ticks(from: BurstTickSource(count: count)) {
+        if outOfOrder == nil, tick != received { outOfOrder = received }
+        received += 1
+      }
       XCTAssertTrue(
-        received == Array(0..<count),
+        received == count && outOfOrder == nil,
         "ticks yielded before the consumer read were lost; expected all \(count), in order, "
-          + "and \(received.count) arrived"
-          + (received.count == count ? ", out of order" : "")
+          + "and \(received) arrived"
+          + (outOfOrder.map { ", the one at place \($0) out of order" } ?? "")
       )
     }
   }

@@ -147,4 +147,55 @@ final class Ex2_2_PagesTests: GradedTestCase {
       explain: explainPaged
     )
   }
+
+  /// A source of more pages than any cap or small counter an answer might keep (a UInt16 counts to
+  /// 65,535): every page comes, in order, then the end.
+  func test_yourAnswer_readsEveryPage_ofAVeryLongSource() async throws {
+    let length = 70_000
+    var count = 0
+    var outOfOrder: Int?
+    for try await page in pages(from: NumberedPagedSource(length: length)) {
+      count += 1
+      if outOfOrder == nil, page != ["\(count)"] { outOfOrder = count }
+      if count > length { break }  // a stream that never ends would go on forever
+    }
+    XCTAssertTrue(
+      count == length && outOfOrder == nil,
+      "a source of \(length) pages, one name each, then an empty page: the stream gave "
+        + "\(count) pages" + (outOfOrder.map { ", page \($0) out of order" } ?? "")
+        + "; the statement gives every page, in order, then the end"
+    )
+  }
+
+  /// Eight tasks at once, each reading streams over one source, one after another: each stream
+  /// starts at page 1 and gives every page, whatever the others do at the same time.
+  func test_yourAnswer_readsEveryPage_ofManyStreamsReadAtOnce() async throws {
+    let source = NumberedPagedSource(length: 30)
+    let wanted = (1...30).map { ["\($0)"] }
+    let streams = 100
+    let wrong = try await withThrowingTaskGroup(of: Int.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          var wrong = 0
+          for _ in 0..<streams {
+            var received: [[String]] = []
+            for try await page in pages(from: source) {
+              received.append(page)
+              if received.count > wanted.count { break }
+            }
+            if received != wanted { wrong += 1 }
+          }
+          return wrong
+        }
+      }
+      return try await group.reduce(0, +)
+    }
+    XCTAssertEqual(
+      wrong,
+      0,
+      "8 tasks each read \(streams) streams over one source of 30 pages, all at the same time: "
+        + "\(wrong) of \(8 * streams) streams did not give pages 1 to 30, then the end; the "
+        + "statement gives each stream every page from page 1, whatever other streams do"
+    )
+  }
 }
