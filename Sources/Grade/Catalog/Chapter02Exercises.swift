@@ -113,6 +113,7 @@ extension ExerciseCatalog {
           + "rethrows; return page.isEmpty ? nil : page.",
       ],
       docAnchor: "exercise-22-pages-on-demand",
+      checksDataRaces: true,
       mistakes: [
         Mistake(
           name: "the stream never ends",
@@ -189,7 +190,6 @@ extension ExerciseCatalog {
         Mistake(
           name: "streams read at once share their page numbers without a lock",
           test: "test_yourAnswer_readsEveryPage_ofManyStreamsReadAtOnce",
-          kind: .crashed,
           fixtures: ["page-numbers-in-a-global"],
           hint: "Each stream needs a page number of its own, and streams may be read from several "
             + "tasks at once: state shared between streams needs a lock, and state each stream "
