@@ -1,4 +1,5 @@
-// The URLError codes the generated scenarios draw from (4.4's retries, 3.2's failing sends).
+// The URLError codes the generated scenarios draw from (3.2's failing sends, 4.4's retries, the
+// failing reads and requests of 6.2 and 6.3), and their names.
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -38,3 +39,16 @@ let everyURLErrorCode: [(code: URLError.Code, name: String)] = [
   (.backgroundSessionInUseByAnotherProcess, "backgroundSessionInUseByAnotherProcess"),
   (.backgroundSessionWasDisconnected, "backgroundSessionWasDisconnected"),
 ]
+
+/// "timedOut": a code's name, as `URLError.Code` spells it ("code -1234" for a code
+/// `everyURLErrorCode` lacks).
+func urlErrorCodeName(_ code: URLError.Code) -> String {
+  everyURLErrorCode.first { $0.code == code }?.name ?? "code \(code.rawValue)"
+}
+
+/// The index of the next code of `everyURLErrorCode`, round and round: scenarios that draw their
+/// codes this way try every one.
+func nextURLErrorCode(_ next: inout Int) -> Int {
+  defer { next = (next + 1) % everyURLErrorCode.count }
+  return next
+}

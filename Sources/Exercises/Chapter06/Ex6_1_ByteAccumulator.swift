@@ -14,10 +14,10 @@ import Foundation
 /// the bytes so far over `size`, exactly (1 for a size of 0); `data` the bytes so far;
 /// `description` "[name] 1.6 MB", the count from `ByteCountFormatter`. A struct, as in section
 /// 6.3 (section 6.5 says why).
-/// Graded on 300 generated lives too (sizes from Int.min to 130 KB, every edge of a batch, names,
-/// appends, checks and copies in any order), each compared with the statement after every step;
-/// for 130 KB, 64 MB and 256 MB, the memory the process has in use (on Linux) shows whether `init`
-/// allocated all of the storage.
+/// Graded on 306 generated lives too (sizes from Int.min to past a gigabyte, every edge of a batch,
+/// names, appends, checks and copies in any order), each compared with the statement after every
+/// step; for sizes of 4 KB and more, the memory the process has in use (on Linux) shows whether
+/// `init` allocated all of the storage, and whether appending the size's bytes allocated more.
 /// Read docs/Chapter06-ByteAccumulation.md#exercise-61-the-accumulator
 public struct ByteAccumulator: CustomStringConvertible {
   /// The file's name, for the description.

@@ -201,7 +201,8 @@ extension ExerciseCatalog {
         .scenarioDiffers(fixtures: [
           "storage-grown-byte-by-byte", "progress-nan-taken-for-1",
           "description-capped-at-the-size", "batch-size-from-the-storage",
-          "storage-capped-at-1-mib",
+          "storage-capped-at-1-mib", "storage-capped-at-128-mib", "sizes-past-a-gigabyte-rejected",
+          "storage-reserved-only-from-64-kb",
         ]),
       ]
     ),
@@ -354,6 +355,8 @@ extension ExerciseCatalog {
         .scenarioDiffers(fixtures: [
           "reads-on-after-a-cancel", "cancel-checked-only-at-batch-ends", "capacity-from-the-size",
           "cancel-checked-before-the-stop", "cancel-checked-every-64-bytes",
+          "body-url-error-cancelled-as-a-cancel", "connection-lost-returns-the-bytes-so-far",
+          "fraction-in-float",
         ]),
       ]
     ),
@@ -446,7 +449,8 @@ extension ExerciseCatalog {
         .scenarioDiffers(fixtures: [
           "session-from-the-given-configuration", "last-byte-overflows",
           "transport-error-as-status-error", "part-length-checked", "transport-error-retried-once",
-          "query-dropped", "response-force-cast",
+          "query-dropped", "response-force-cast", "request-url-error-cancelled-as-a-cancel",
+          "content-range-unit-in-any-case", "content-range-numbers-parsed",
         ]),
       ]
     ),

@@ -11,7 +11,7 @@ public struct ByteAccumulator: CustomStringConvertible {
   public let size: Int
   /// Bytes per batch: a twentieth of the size, at least 1 (or a tiny file would never fill one).
   public let batchSize: Int
-  private var bytes: [UInt8]
+  private var bytes: Data
   private var offset = 0
   /// The bytes in the current batch; the first batch starts with the accumulator.
   private var batchCount = 0
@@ -24,7 +24,8 @@ public struct ByteAccumulator: CustomStringConvertible {
     self.name = name
     self.size = size
     batchSize = max(size / 20, 1)
-    bytes = [UInt8](repeating: 0, count: size)
+    // Zeroed storage the system hands over untouched: a gigabyte costs nothing until written.
+    bytes = Data(count: size)
   }
 
   /// Adds the next byte.
@@ -56,7 +57,7 @@ public struct ByteAccumulator: CustomStringConvertible {
   }
 
   /// The bytes so far.
-  public var data: Data { Data(bytes[0..<offset]) }
+  public var data: Data { bytes.subdata(in: 0..<offset) }  // a copy: appends stay in place
 
   /// "[name] 786 KB".
   public var description: String {

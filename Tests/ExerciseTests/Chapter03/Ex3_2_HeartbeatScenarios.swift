@@ -455,9 +455,3 @@ func heartbeatScenarios(count: Int, seed: UInt64) -> [HeartbeatScenario] {
     )
   }
 }
-
-/// The index of the next code of `everyURLErrorCode`, round and round.
-private func nextURLErrorCode(_ next: inout Int) -> Int {
-  defer { next = (next + 1) % everyURLErrorCode.count }
-  return next
-}

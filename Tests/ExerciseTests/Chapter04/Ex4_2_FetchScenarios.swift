@@ -247,14 +247,8 @@ struct FetchScenario: GradedScenario {
 }
 
 private func codeName(_ code: URLError.Code) -> String {
-  let names: [URLError.Code: String] = [
-    .timedOut: ".timedOut", .cannotConnectToHost: ".cannotConnectToHost",
-    .networkConnectionLost: ".networkConnectionLost",
-    .notConnectedToInternet: ".notConnectedToInternet",
-    .cannotFindHost: ".cannotFindHost", .badServerResponse: ".badServerResponse",
-    .secureConnectionFailed: ".secureConnectionFailed", .cancelled: ".cancelled",
-  ]
-  return names[code] ?? "code \(code.rawValue)"
+  let name = urlErrorCodeName(code)
+  return name.hasPrefix("code ") ? name : ".\(name)"
 }
 
 /// What `fetch` returned or threw, as a learner reads it.

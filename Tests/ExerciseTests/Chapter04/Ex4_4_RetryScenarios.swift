@@ -31,7 +31,7 @@ struct RetryScenario: GradedScenario {
     var description: String {
       switch self {
       case .fetch(.status(let code, _)): ".status(\(code))"
-      case .fetch(.transport(let code)): ".transport(\(transportName(code)))"
+      case .fetch(.transport(let code)): ".transport(\(urlErrorCodeName(code)))"
       case .fetch(.decoding(let path)): ".decoding(path: \"\(path)\")"
       case .other: "an error that is not a FetchError"
       }
@@ -109,10 +109,6 @@ struct RetryScenario: GradedScenario {
     copy.failures = failures
     return copy
   }
-}
-
-private func transportName(_ code: URLError.Code) -> String {
-  everyURLErrorCode.first { $0.code == code }?.name ?? "code \(code.rawValue)"
 }
 
 /// "1 s", "250 ms", "5 s + 1 ns": `spelled`, unless it would round, then to the nanosecond (or

@@ -10,7 +10,7 @@ import Exercises
 
 // Exercise 6.2 graded by its statement: generated sizes (0 to Int.max), bodies shorter than the
 // size, as long, longer, or endless, that come all at once, a byte at a time or in uneven chunks;
-// a body that fails at any read, a cancel before the call, during any read (the bytes then end
+// a body that fails at any read (its own error, or a URLError of any code), a cancel before the call, during any read (the bytes then end
 // or go on) or during any report, a report that says stop, reports that take their time.
 
 /// One call of `collectInBatches`, as the grade generates it.
@@ -19,6 +19,35 @@ struct BatchScenario: GradedScenario {
     case allAtOnce = "all at once"
     case aByteAtATime = "a byte at a time"
     case uneven = "in uneven chunks"
+  }
+
+  /// What the failing read throws: the body's own error, or a `URLError` with the code at this
+  /// index of `everyURLErrorCode` (`.cancelled` and `.networkConnectionLost` among them).
+  enum BodyFailure: Equatable, Sendable {
+    case broke
+    case url(Int)
+
+    var name: String {
+      switch self {
+      case .broke: "BodyBroke()"
+      case .url(let index): "URLError(.\(everyURLErrorCode[index].name))"
+      }
+    }
+
+    var error: any Error {
+      switch self {
+      case .broke: BodyBroke()
+      case .url(let index): URLError(everyURLErrorCode[index].code)
+      }
+    }
+
+    /// Whether `error` is this failure's error, as it was thrown.
+    func isThrown(_ error: any Error) -> Bool {
+      switch self {
+      case .broke: error is BodyBroke
+      case .url(let index): (error as? URLError)?.code == everyURLErrorCode[index].code
+      }
+    }
   }
 
   enum Cancel: Equatable, Sendable {
@@ -36,6 +65,8 @@ struct BatchScenario: GradedScenario {
   var chunks: Chunks
   /// The read (1 for the first) that throws instead of giving a byte.
   var failingRead: Int?
+  /// What that read throws.
+  var failure: BodyFailure = .broke
   var cancel: Cancel?
   /// The report (1 for the first) that returns false.
   var stoppingReport: Int?
@@ -74,7 +105,7 @@ struct BatchScenario: GradedScenario {
     let body = self.body.map { "\($0) byte\($0 == 1 ? "" : "s")" } ?? "bytes that never end"
     var text = "collectInBatches(_:size: \(declared)) over a body of \(body), \(chunks.rawValue)"
     text += " (batches of \(batch))"
-    if let failingRead { text += "; read \(failingRead) throws" }
+    if let failingRead { text += "; read \(failingRead) throws \(failure.name)" }
     switch cancel {
     case .beforeTheCall: text += "; the task is cancelled before the call"
     case .inRead(let read, let bytesEnd):
@@ -106,6 +137,7 @@ struct BatchScenario: GradedScenario {
       if let body, body < declared { with { $0.declared = body } }
     }
     with { $0.failingRead = nil }
+    if failure != .broke { with { $0.failure = .broke } }
     with { $0.cancel = nil }
     with { $0.stoppingReport = nil }
     with { $0.slowReports = false }
@@ -132,8 +164,8 @@ struct BatchOutcome: Equatable, CustomStringConvertible {
   var description: String { log.joined(separator: ", ") }
 }
 
-/// The error the scenario's body throws at its failing read.
-private struct BodyBroke: Error {}
+/// The error the scenario's body throws at its failing read, unless it is a URLError.
+struct BodyBroke: Error {}
 
 /// Byte `number` (1 for the first) of every scenario's body.
 private func bodyByte(_ number: Int) -> UInt8 { UInt8(number % 251) }
@@ -142,13 +174,9 @@ private func bodyByte(_ number: Int) -> UInt8 { UInt8(number % 251) }
 private func reportEntry(atByte count: Int, fraction: Double, size: Int) -> String {
   let text = "report at byte \(count): "
   guard size > 0 else { return text + (fraction > 1 ? "past 1.0" : "\(fraction)") }
-  guard fraction.isFinite, abs(fraction) < 1e6 else { return text + "\(fraction)" }
-  let bytes = (fraction * Double(size)).rounded()
-  // The fraction, when it is a whole number of bytes over the size (to a rounding error).
-  guard abs(fraction * Double(size) - bytes) <= 1e-6 * max(1, bytes) else {
-    return text + "\(fraction)"
-  }
-  return text + "\(Int(bytes))/\(size)"
+  // The fraction, when it is exactly the bytes read over the size, as the statement says.
+  guard fraction == Double(count) / Double(size) else { return text + "\(fraction)" }
+  return text + "\(count)/\(size)"
 }
 
 /// The statement of exercise 6.2, as a program.
@@ -174,7 +202,9 @@ func batchModel(_ scenario: BatchScenario) -> BatchOutcome {
     if case .inRead(read, _) = scenario.cancel {
       return BatchOutcome(log: log + ["threw CancellationError"])
     }
-    if read == scenario.failingRead { return BatchOutcome(log: log + ["threw the body's error"]) }
+    if read == scenario.failingRead {
+      return BatchOutcome(log: log + ["threw the body's error, \(scenario.failure.name)"])
+    }
     if let body = scenario.body, read > body {
       if count % batch != 0 { report() }  // a stop or a cancel in this last report changes nothing
       return BatchOutcome(log: log + ["returned the body's first \(count) bytes"])
@@ -242,7 +272,7 @@ private final class ScriptedBody: Sendable {
       if state.ended { return nil }
       if number == scenario.failingRead {
         state.failedAfterCancel = Task.isCancelled
-        throw BodyBroke()
+        throw scenario.failure.error
       }
       if let body = scenario.body, number > body {
         state.ended = true
@@ -303,9 +333,12 @@ private final class ScriptedBody: Sendable {
         // A cancel during the last report, after the body's end: the statement leaves it free.
         log.append("returned the body's first \(state.given) bytes")
       case .failure(is CancellationError): log.append("threw CancellationError")
-      case .failure(is BodyBroke) where state.failedAfterCancel:
+      case .failure(let error) where scenario.failure.isThrown(error) && state.failedAfterCancel:
         log.append("threw CancellationError")
-      case .failure(is BodyBroke): log.append("threw the body's error")
+      case .failure(let error) where scenario.failure.isThrown(error):
+        log.append("threw the body's error, \(scenario.failure.name)")
+      case .failure(let error as URLError):
+        log.append("threw URLError(.\(urlErrorCodeName(error.code)))")
       case .failure(let error): log.append("threw \(type(of: error)): \(error)")
       }
       return BatchOutcome(log: log)
@@ -353,6 +386,11 @@ func batchAnswer(_ scenario: BatchScenario) async throws -> BatchOutcome {
 func batchScenarios(count: Int, seed: UInt64) -> [BatchScenario] {
   var numbers = SeededNumbers(seed: seed)
   var scenarios: [BatchScenario] = []
+  // The codes a loop is most tempted to read as something else: a cancel, a body that just ended.
+  let cancelledOrLost = everyURLErrorCode.indices.filter {
+    [.cancelled, .networkConnectionLost].contains(everyURLErrorCode[$0].code)
+  }
+  var nextCode = 0
   while scenarios.count < count {
     let declared =
       numbers.chance(12)
@@ -383,6 +421,12 @@ func batchScenarios(count: Int, seed: UInt64) -> [BatchScenario] {
       body: body,
       chunks: numbers.pick([.allAtOnce, .aByteAtATime, .uneven]),
       failingRead: numbers.chance(20) ? Int.random(in: 1...reads, using: &numbers) : nil,
+      failure: numbers.chance(50)
+        ? .broke
+        : .url(
+          numbers.chance(40)
+            ? numbers.pick(cancelledOrLost) : nextURLErrorCode(&nextCode)
+        ),
       cancel: nil,
       stoppingReport: numbers.chance(15) ? Int.random(in: 1...reports, using: &numbers) : nil,
       slowReports: numbers.chance(20)

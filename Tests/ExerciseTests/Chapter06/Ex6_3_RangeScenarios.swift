@@ -14,7 +14,7 @@ import Exercises
 
 // Exercise 6.3 graded by its statement: generated parts (from offset 0 to Int.max, 1 byte to
 // Int.max bytes, the last byte at Int.max too), URLs with paths and queries, and answers of
-// every kind: a transport error, a response that is not HTTP, any status, a Content-Range of
+// every kind: a transport error (a URLError of every code), a response that is not HTTP, any status, a Content-Range of
 // every shape or none, under any spelling of its name, a body of any length; through a session whose server also tells which
 // session each request came from.
 
@@ -34,6 +34,11 @@ struct RangeScenario: GradedScenario {
     case unsatisfied = "a range not satisfied"
     case asTheRequestSaysIt = "the Range header's spelling"
     case twoSpaces = "two spaces after the unit"
+    case unitInCapitals = "the part asked for, the unit in capitals"
+    case unitCapitalized = "the part asked for, the unit capitalized"
+    case startWithALeadingZero = "the part's start with a leading zero"
+    case endWithALeadingZero = "the part's end with a leading zero"
+    case startWithAPlus = "the part's start with a plus sign"
     case empty = "empty"
   }
 
@@ -81,6 +86,11 @@ struct RangeScenario: GradedScenario {
     case .unsatisfied: return "bytes */\(total)"
     case .asTheRequestSaysIt: return "bytes=\(offset)-\(last)/\(total)"
     case .twoSpaces: return "bytes  \(offset)-\(last)/\(total)"
+    case .unitInCapitals: return "BYTES \(offset)-\(last)/\(total)"
+    case .unitCapitalized: return "Bytes \(offset)-\(last)/\(total)"
+    case .startWithALeadingZero: return "bytes 0\(offset)-\(last)/\(total)"
+    case .endWithALeadingZero: return "bytes \(offset)-0\(last)/\(total)"
+    case .startWithAPlus: return "bytes +\(offset)-\(last)/\(total)"
     case .empty: return ""
     }
   }
@@ -160,13 +170,9 @@ private let rangeURLs = [
   "https://stub.invalid:8443/parts/x?first=1&second=two", "http://stub.invalid/",
 ]
 
-/// "URLError(.timedOut)", for the codes a scenario fails with.
+/// "URLError(.timedOut)".
 private func urlErrorName(_ code: URLError.Code) -> String {
-  let names: [URLError.Code: String] = [
-    .timedOut: "timedOut", .networkConnectionLost: "networkConnectionLost",
-    .cannotConnectToHost: "cannotConnectToHost", .notConnectedToInternet: "notConnectedToInternet",
-  ]
-  return "URLError(.\(names[code] ?? "\(code.rawValue)"))"
+  "URLError(.\(urlErrorCodeName(code)))"
 }
 
 /// The requests made, as the server saw them, and how the call came out.
@@ -310,9 +316,8 @@ func rangeScenarios(count: Int, seed: UInt64) -> [RangeScenario] {
     200, 201, 202, 203, 204, 205, 207, 208, 226, 300, 301, 302, 304, 307, 400, 401, 403, 404,
     410, 416, 429, 500, 502, 503, 504,
   ]
-  let codes = [
-    URLError.timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet,
-  ]
+  // Every code in turn, and the one most tempting to read as something else, a cancel, often.
+  var nextCode = 0
   var scenarios = (0..<count).map { _ in
     let small = Int.random(in: 1...5_000, using: &numbers)
     let (offset, length) = numbers.pick([
@@ -324,9 +329,11 @@ func rangeScenarios(count: Int, seed: UInt64) -> [RangeScenario] {
       url: numbers.pick(rangeURLs),
       offset: offset,
       length: length,
-      answer: .transport(numbers.pick(codes))
+      answer: .transport(
+        numbers.chance(25) ? .cancelled : everyURLErrorCode[nextURLErrorCode(&nextCode)].code
+      )
     )
-    guard !numbers.chance(8) else { return scenario }
+    guard !numbers.chance(15) else { return scenario }
     let status =
       numbers.chance(60)
       ? 206
