@@ -178,7 +178,7 @@ extension ExerciseCatalog {
         .scenarioDiffers(fixtures: [
           "error-then-next-page", "cancellation-ends-quietly", "blank-names-page-is-empty",
           "failed-page-retried", "earlier-page-seen-again-ends", "capped-at-10000-pages",
-          "fetch-in-a-task-of-its-own",
+          "fetch-in-a-task-of-its-own", "fetch-in-a-task-with-the-cancel-forwarded",
         ]),
         Mistake(
           name: "a cap or a small counter ends a long source early",

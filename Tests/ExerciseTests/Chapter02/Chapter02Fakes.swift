@@ -274,7 +274,9 @@ final class BookSource: PagedSource {
   }
 
   private let book: PagedScenario.Book
-  private let fetches = Locked<[(reader: Int?, next: Int?, page: Int)]>([])
+  /// Each fetch: the consumer and next() it was made for, the page, and whether it ran in that
+  /// consumer's own task.
+  private let fetches = Locked<[(reader: Int?, next: Int?, page: Int, inItsTask: Bool)]>([])
   private let hold = Locked(Hold())
 
   init(_ book: PagedScenario.Book) {
@@ -287,6 +289,11 @@ final class BookSource: PagedSource {
       guard fetch.reader == reader, let next = fetch.next else { return nil }
       return (fetch.page, next)
     }
+  }
+
+  /// Pages fetched for `reader` in a task other than its own (one of their own, say).
+  func fetchedInAnotherTask(by reader: Int) -> [Int] {
+    fetches.withLock { $0 }.filter { $0.reader == reader && !$0.inItsTask }.map(\.page)
   }
 
   /// Pages fetched outside any next().
@@ -320,10 +327,13 @@ final class BookSource: PagedSource {
 
   func fetchPage(_ number: Int) async throws -> [String] {
     let asker = AskingConsumer.current
-    fetches.withLock { $0.append((asker?.reader, asker?.next, number)) }
+    let inItsTask = withUnsafeCurrentTask { $0?.hashValue } == asker?.task
+    fetches.withLock { $0.append((asker?.reader, asker?.next, number, inItsTask)) }
     let held = hold.withLock {
       hold -> (reached: OneShotSignal<Void>?, wentOn: OneShotSignal<Bool>?)? in
-      guard let wanted = hold.asker, let asker, wanted == asker else { return nil }
+      guard let wanted = hold.asker, let asker, wanted == (asker.reader, asker.next) else {
+        return nil
+      }
       hold.asker = nil
       return (hold.reached, hold.wentOn)
     }
@@ -361,10 +371,11 @@ final class StreamBox<Element: Sendable>: Sendable {
   }
 }
 
-/// The consumer whose next() runs now, and which of its calls it is: a fetch made in a task that
-/// a next() started inherits them.
+/// The consumer whose next() runs now, which of its calls it is, and its task (the hash of its
+/// `UnsafeCurrentTask`, which tells one live task from another): a fetch made in a task that a
+/// next() started inherits them, so the task tells where the fetch runs.
 enum AskingConsumer {
-  @TaskLocal static var current: (reader: Int, next: Int)?
+  @TaskLocal static var current: (reader: Int, next: Int, task: Int?)?
 }
 
 /// A consumer on a task of its own that takes one step when the test says: a next(), with
@@ -382,12 +393,13 @@ final class StepConsumer<Element: Sendable>: Sendable {
     (self.commands, self.replies) = (commands, replies)
     let box = StreamBox(stream)
     task = Task {
+      let ownTask = withUnsafeCurrentTask { $0?.hashValue }
       var iterator = box.take()?.makeAsyncIterator()
       for (index, command) in commands.enumerated() {
         guard await command.wait() else { return }
         let result: Result<Element?, any Error>
         do {
-          let element = try await AskingConsumer.$current.withValue((reader, index + 1)) {
+          let element = try await AskingConsumer.$current.withValue((reader, index + 1, ownTask)) {
             try await iterator?.next()
           }
           result = .success(element)

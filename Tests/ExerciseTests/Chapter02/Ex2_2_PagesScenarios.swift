@@ -292,11 +292,14 @@ struct PagedReaderOutcome: Equatable, Sendable {
   /// Pages whose fetch was under way when the consumer's task was cancelled, and went on in a
   /// task that was not cancelled.
   var fetchesNotCancelled: [Int] = []
+  /// Pages fetched in a task other than the consumer's.
+  var fetchedInAnotherTask: [Int] = []
 
   static func == (left: Self, right: Self) -> Bool {
     left.got == right.got && left.fetched.map(\.page) == right.fetched.map(\.page)
       && left.fetched.map(\.next) == right.fetched.map(\.next)
       && left.fetchesNotCancelled == right.fetchesNotCancelled
+      && left.fetchedInAnotherTask == right.fetchedInAnotherTask
   }
 }
 
@@ -316,6 +319,11 @@ struct PagedOutcome: Equatable, CustomStringConvertible {
       for page in reader.fetchesNotCancelled {
         text += "; the fetch of page \(page) went on uncancelled after the consumer's task was "
         text += "cancelled"
+      }
+      if let page = reader.fetchedInAnotherTask.first {
+        let more = reader.fetchedInAnotherTask.count - 1
+        text += "; page \(page)" + (more > 0 ? " and \(more) more" : "")
+        text += " fetched in a task other than the consumer's"
       }
       return text
     }
@@ -504,6 +512,7 @@ func pagedAnswer(_ scenario: PagedScenario) async throws -> PagedOutcome {
   if let notImplemented { throw notImplemented }
   for (index, reader) in scenario.readers.enumerated() {
     outcomes[index].fetched = sources[reader.book].fetched(by: index)
+    outcomes[index].fetchedInAnotherTask = sources[reader.book].fetchedInAnotherTask(by: index)
   }
   withExtendedLifetime(consumers) {}
   let names = ["A", "B", "C"]
