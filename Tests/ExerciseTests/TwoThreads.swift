@@ -1,6 +1,8 @@
 // Two threads at once, for the exercises whose answers must be safe from any thread.
+import ExerciseSupport
 import Foundation
 import Synchronization
+import XCTest
 
 /// A spin barrier for two threads: waking from a semaphore takes microseconds and varies, while
 /// a spinning thread sees the other's arrival at once.
@@ -172,4 +174,82 @@ private func keepToOneCore(_ index: Int) {
     unsafeBitCast(set, to: Affinity.self)(0, $0.count, $0.baseAddress)
   }
   #endif
+}
+
+/// One round of `assertEachRoundSurvivesACancelAndAnAnswer`: a call under way, how to wait until
+/// it has asked its collaborator, and the collaborator's answer.
+struct CancelAndAnswerRound<Value: Sendable>: Sendable {
+  /// The call, in a task of its own.
+  let call: Task<Value, any Error>
+  /// Returns true once the call has asked its collaborator, false if it ended without asking.
+  let waitUntilAsked: @Sendable () async -> Bool
+  /// The collaborator answers: called on a thread of its own.
+  let answer: @Sendable () -> Void
+}
+
+/// What the rounds say, in the exercise's words.
+struct CancelAndAnswerWords {
+  /// "transcribe(_:with:) to call recognize".
+  let callAsks: String
+  /// "the recognizer answers \"buy milk\"".
+  let collaboratorAnswers: String
+  /// "the recognizer answered \"buy milk\"".
+  let collaboratorAnswered: String
+  /// "call".
+  let call: String
+  /// "that transcript".
+  let theValue: String
+  /// "transcribe(_:with:) ended without asking the recognizer".
+  let endedWithoutAsking: String
+}
+
+/// Round after round, cancels a call's task on one thread while its collaborator answers on
+/// another, up to `lagSpan` spins apart either way: each call must end once, with `expected` or
+/// a `CancellationError` (1.2's recognizer, 1.3's reader).
+func assertEachRoundSurvivesACancelAndAnAnswer<Value: Equatable & Sendable>(
+  rounds: Int,
+  lagSpan: Int,
+  expected: Value,
+  words: CancelAndAnswerWords,
+  round makeRound: () -> CancelAndAnswerRound<Value>,
+  file: StaticString = #filePath,
+  line: UInt = #line
+) async throws {
+  for round in 1...rounds {
+    let race = makeRound()
+    ScenarioAnnouncer.announce(
+      "round \(round) of \(rounds): the test waits for \(words.callAsks)"
+    )
+    guard await race.waitUntilAsked() else {
+      if case .failure(let error as NotImplemented) = await race.call.result { throw error }
+      return XCTFail(words.endedWithoutAsking, file: file, line: line)
+    }
+    ScenarioAnnouncer.announce(
+      "round \(round) of \(rounds): the caller's task is cancelled on one thread as "
+        + "\(words.collaboratorAnswers) on another; the test waits for the \(words.call) to end"
+    )
+    let lag = round % (2 * lagSpan + 1) - lagSpan  // which of the two goes first, and by how much
+    await onTwoThreadsAtOnce { lane in
+      let pause = Arrivals()
+      if lane == 0 {
+        pause.spin(max(lag, 0))
+        race.call.cancel()
+      } else {
+        pause.spin(max(-lag, 0))
+        race.answer()
+      }
+    }
+    switch await race.call.result {
+    case .success(let value) where value == expected: continue
+    case .failure(let error) where error is CancellationError: continue
+    case let ended:
+      return XCTFail(
+        "in round \(round) of \(rounds), the caller's task was cancelled on one thread as "
+          + "\(words.collaboratorAnswered) on another, and the \(words.call) ended with "
+          + "\(ended); expected \(words.theValue) or a CancellationError",
+        file: file,
+        line: line
+      )
+    }
+  }
 }

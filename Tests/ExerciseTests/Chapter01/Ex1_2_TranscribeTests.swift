@@ -148,46 +148,30 @@ final class Ex1_2_TranscribeTests: GradedTestCase {
   /// round after round, the two a few nanoseconds apart either way: each call must end once,
   /// with the answer or a CancellationError (the statement leaves which free).
   func test_yourAnswer_survivesACancelAndTheAnswerAtOnce() async throws {
-    let rounds = ThreadSanitizer.isRunning ? 60 : huntRounds(graded: 600, reference: 100)
     let heard = Transcript(text: "buy milk")
-    for round in 1...rounds {
+    try await assertEachRoundSurvivesACancelAndAnAnswer(
+      rounds: ThreadSanitizer.isRunning ? 60 : huntRounds(graded: 600, reference: 100),
+      lagSpan: 16,
+      expected: heard,
+      words: CancelAndAnswerWords(
+        callAsks: "transcribe(_:with:) to call recognize",
+        collaboratorAnswers: "the recognizer answers \"\(heard.text)\"",
+        collaboratorAnswered: "the recognizer answered \"\(heard.text)\"",
+        call: "call",
+        theValue: "that transcript",
+        endedWithoutAsking: "transcribe(_:with:) ended without asking the recognizer"
+      )
+    ) { [clip] in
       let recognizer = HeldRecognizer()
-      let call = Task { [clip] in
+      let call = Task {
         defer { recognizer.asked.fire(false) }
         return try await transcribe(clip, with: recognizer)
       }
-      ScenarioAnnouncer.announce(
-        "round \(round) of \(rounds): the test waits for transcribe(_:with:) to call recognize"
+      return CancelAndAnswerRound(
+        call: call,
+        waitUntilAsked: { await recognizer.asked.wait() },
+        answer: { recognizer.answer(.success(heard)) }
       )
-      guard await recognizer.asked.wait() else {
-        if case .failure(let error) = await call.result { try rethrowIfNotImplemented(error) }
-        return XCTFail("transcribe(_:with:) ended without asking the recognizer")
-      }
-      ScenarioAnnouncer.announce(
-        "round \(round) of \(rounds): the caller's task is cancelled on one thread as the "
-          + "recognizer answers \"\(heard.text)\" on another; the test waits for the call to end"
-      )
-      let lag = round % 33 - 16  // which of the two goes first, and by how much
-      await onTwoThreadsAtOnce { lane in
-        let pause = Arrivals()
-        if lane == 0 {
-          pause.spin(max(lag, 0))
-          call.cancel()
-        } else {
-          pause.spin(max(-lag, 0))
-          recognizer.answer(.success(heard))
-        }
-      }
-      switch await call.result {
-      case .success(let transcript) where transcript == heard: continue
-      case .failure(let error) where error is CancellationError: continue
-      case let ended:
-        return XCTFail(
-          "in round \(round) of \(rounds), the caller's task was cancelled on one thread as the "
-            + "recognizer answered \"\(heard.text)\" on another, and the call ended with "
-            + "\(ended); expected that transcript or a CancellationError"
-        )
-      }
     }
   }
 

@@ -353,46 +353,29 @@ final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
   /// after round, the two a few nanoseconds apart either way: the call must end once, with the
   /// barcode or a CancellationError (the statement leaves which free).
   func test_yourAnswer_survivesACancelAndACallbackAtOnce() async throws {
-    let rounds = ThreadSanitizer.isRunning ? 60 : huntRounds(graded: 600, reference: 100)
-    for round in 1...rounds {
+    try await assertEachRoundSurvivesACancelAndAnAnswer(
+      rounds: ThreadSanitizer.isRunning ? 60 : huntRounds(graded: 600, reference: 100),
+      lagSpan: 32,
+      expected: first,
+      words: CancelAndAnswerWords(
+        callAsks: "readBarcodeOnce to call readBarcode",
+        collaboratorAnswers: "the reader calls back with a barcode",
+        collaboratorAnswered: "the reader called back with \(first)",
+        call: "read",
+        theValue: "that barcode",
+        endedWithoutAsking: "readBarcodeOnce ended without calling readBarcode"
+      )
+    ) { [timeout, first] in
       let reader = ControlledReader()
-      let read = Task { [timeout] in
+      let read = Task {
         defer { reader.readEnded() }
         return try await readBarcodeOnce(with: reader, timeout: timeout, clock: ManualClock())
       }
-      ScenarioAnnouncer.announce(
-        "round \(round) of \(rounds): the test waits for readBarcodeOnce to call readBarcode"
+      return CancelAndAnswerRound(
+        call: read,
+        waitUntilAsked: { await reader.waitUntilAskedOrReadEnded() },
+        answer: { reader.callBack(with: .success(first)) }
       )
-      guard await reader.waitUntilAskedOrReadEnded() else {
-        if case .failure(let error) = await read.result { try rethrowIfNotImplemented(error) }
-        return XCTFail("readBarcodeOnce ended without calling readBarcode")
-      }
-      ScenarioAnnouncer.announce(
-        "round \(round) of \(rounds): the caller's task is cancelled on one thread as the reader "
-          + "calls back with a barcode on another; the test waits for the read to end"
-      )
-      let lag = round % 65 - 32  // which of the two goes first, and by how much
-      await onTwoThreadsAtOnce { [first] lane in
-        let pause = Arrivals()
-        if lane == 0 {
-          pause.spin(max(lag, 0))
-          read.cancel()
-        } else {
-          pause.spin(max(-lag, 0))
-          reader.callBack(with: .success(first))
-        }
-      }
-      switch await read.result {
-      case .success(let barcode) where barcode == first: continue
-      case .failure(let error) where error is CancellationError: continue
-      case let ended:
-        return XCTFail(
-          "in round \(round) of \(rounds), the caller's task was cancelled on one thread as the "
-            + "reader called back with \(first) on another, and the read ended with \(ended); "
-            + "expected that barcode or a CancellationError"
-        )
-      }
     }
   }
-
 }
