@@ -9,18 +9,21 @@ public enum Termination: Sendable, Equatable, CustomStringConvertible {
   case signalled(Int32)
   /// It was still running at the deadline and was killed.
   case timedOut
+  /// It used next to no processor time for this long, waiting for something that never came,
+  /// and was killed (see `ChildProcess.run`'s `stallLimit`).
+  case stalled(after: Duration)
 
   /// The status a shell would show: the exit status, or 128 + the signal number.
   public var shellStatus: Int32 {
     switch self {
     case .exited(let status): status
     case .signalled(let signal): 128 + signal
-    case .timedOut: 128 + SIGKILL
+    case .timedOut, .stalled: 128 + SIGKILL
     }
   }
 
   /// A short human phrase: "exited with status 0", "crashed (a runtime trap)", "crashed with
-  /// SIGSEGV", "was stopped by SIGTERM", "timed out".
+  /// SIGSEGV", "was stopped by SIGTERM", "timed out", "stalled for 2 s".
   public var description: String {
     switch self {
     case .exited(let status): "exited with status \(status)"
@@ -29,6 +32,7 @@ public enum Termination: Sendable, Equatable, CustomStringConvertible {
       "was stopped by \(Self.signalName(signal))"
     case .signalled(let signal): "crashed with \(Self.signalName(signal))"
     case .timedOut: "timed out"
+    case .stalled(let limit): "stalled for \(limit.formatted(.units(width: .narrow)))"
     }
   }
 
@@ -104,7 +108,10 @@ public enum ChildProcess {
   ///   - arguments: its arguments.
   ///   - environment: variables added to (or replacing) this process's environment.
   ///   - timeout: how long the child may run before it is killed with `SIGKILL`.
-  ///   - clock: the clock that measures `timeout`.
+  ///   - stallLimit: if given, a child that uses next to no processor time for this long is
+  ///     killed too, as `.stalled` (on Linux, where its processor time can be read while it
+  ///     runs; elsewhere only `timeout` applies).
+  ///   - clock: the clock that measures `timeout` and `stallLimit`.
   /// - Returns: the captured output and how the child ended.
   /// - Throws: `LaunchError` when the program cannot be started.
   public static func run(
@@ -112,6 +119,7 @@ public enum ChildProcess {
     arguments: [String] = [],
     environment: [String: String] = [:],
     timeout: Duration,
+    stallLimit: Duration? = nil,
     clock: any Clock<Duration> = ContinuousClock()
   ) async throws -> ChildProcessResult {
     let child: SpawnedChild
@@ -124,8 +132,8 @@ public enum ChildProcess {
     } catch is Interrupts.ProcessIsEnding {
       await Interrupts.waitForTheEnd()
     }
-    // Set before the kill, so the verdict cannot depend on which of the two tasks ends first.
-    let timedOut = Locked(false)
+    // Set before the kill, so the verdict cannot depend on which of the tasks ends first.
+    let stopped = Locked<Termination?>(nil)
     await withTaskGroup(of: Void.self) { group in
       group.addTask {
         _ = await child.exit.wait()
@@ -136,8 +144,15 @@ public enum ChildProcess {
         } catch {
           return  // cancelled because the child exited first
         }
-        timedOut.withLock { $0 = true }
+        stopped.withLock { $0 = $0 ?? .timedOut }
         child.killGroup()
+      }
+      if let stallLimit, child.cpuTimeSoFar() != nil {
+        group.addTask {
+          guard await stalls(child, limit: stallLimit, clock: clock) else { return }
+          stopped.withLock { $0 = $0 ?? .stalled(after: stallLimit) }
+          child.killGroup()
+        }
       }
       await group.next()
       group.cancelAll()
@@ -151,8 +166,41 @@ public enum ChildProcess {
     return ChildProcessResult(
       stdout: String(decoding: await child.stdout.wait(), as: UTF8.self),
       stderr: String(decoding: await child.stderr.wait(), as: UTF8.self),
-      termination: timedOut.withLock { $0 } ? .timedOut : exit.termination,
+      termination: stopped.withLock { $0 } ?? exit.termination,
       cpuTime: exit.cpuTime
     )
   }
+}
+
+/// Whether `child` stalls: true once it has (see `StallWatch`), false once cancelled.
+///
+/// Its processor time is sampled eight times per `limit`. Cancelled, the child exited first. A
+/// child whose time can no longer be read is not called stalled: it is left to the timeout.
+private func stalls(
+  _ child: SpawnedChild,
+  limit: Duration,
+  clock: any Clock<Duration>
+) async -> Bool {
+  var watch = StallWatch(limit: limit)
+  var elapsed = Duration.zero
+  if let start = child.cpuTimeSoFar() { _ = watch.record(elapsed: .zero, cpu: start) }
+  while true {
+    do {
+      try await clock.sleep(for: limit / 8)
+    } catch {
+      return false
+    }
+    elapsed += limit / 8
+    guard let cpu = child.cpuTimeSoFar() else {
+      await waitUntilCancelled()
+      return false
+    }
+    if watch.record(elapsed: elapsed, cpu: cpu) { return true }
+  }
+}
+
+/// Suspends until the task is cancelled.
+private func waitUntilCancelled() async {
+  let never = AsyncStream<Never> { _ in }
+  for await _ in never {}
 }

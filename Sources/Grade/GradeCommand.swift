@@ -187,7 +187,8 @@ enum GradeCommand {
             await grade(
               exercise,
               using: tests,
-              timeoutSeconds: options.timeoutSeconds(for: exercise)
+              timeoutSeconds: options.timeoutSeconds(for: exercise),
+              stallLimit: exercise.stallLimit
             )
           )
         )
@@ -309,6 +310,7 @@ enum GradeCommand {
     _ exercise: Exercise,
     using tests: TestBinary,
     timeoutSeconds: Int,
+    stallLimit: Duration? = nil,
     environment: [String: String] = [:]
   ) async -> Verdict {
     do {
@@ -320,7 +322,8 @@ enum GradeCommand {
           "SWIFT_BACKTRACE": "enable=no",  // the runtime's message, without the backtrace
           "NO_COLOR": "1",
         ]) { _, fixed in fixed },
-        timeout: .seconds(timeoutSeconds)
+        timeout: .seconds(timeoutSeconds),
+        stallLimit: stallLimit
       )
       return Verdict.judge(run, timeoutSeconds: timeoutSeconds)
     } catch {

@@ -89,15 +89,24 @@ extension Verdict {
         )
       )
     }
-    if run.termination == .timedOut {
+    // Waiting, not working: stopped once it had used next to no processor time for a while, or
+    // at the limit.
+    let stopped: String? =
+      switch run.termination {
+      case .stalled(let limit):
+        "did not finish: the tests waited \(limit.components.seconds) s with nothing running, and "
+          + "were stopped."
+      case .timedOut: "did not finish in \(timeoutSeconds) s."
+      default: nil
+      }
+    if let stopped {
       return .failing(
         Failure(
           kind: .hung,
           test: report.unfinishedTest,
           location: report.unfinishedTest.flatMap { report.firstFailureLocations[$0] },
-          message: "did not finish in \(timeoutSeconds) s: is a continuation never resumed? "
-            + "Or a stream never finished? Every path (success, failure, cancel) must end what "
-            + "it started, exactly once.",
+          message: stopped + " Is a continuation never resumed? Or a stream never finished? Every "
+            + "path (success, failure, cancel) must end what it started, exactly once.",
           details: scenario + failedBeforeStopping(report) + runtime
         )
       )

@@ -159,9 +159,23 @@ final class VerdictTests: XCTestCase {
     XCTAssertEqual(failure.kind, .hung)
     XCTAssertEqual(failure.test, "test_a")
     XCTAssertTrue(
-      failure.message.hasPrefix("did not finish in 7 s: is a continuation never resumed?")
+      failure.message.hasPrefix("did not finish in 7 s. Is a continuation never resumed?")
     )
     XCTAssertEqual(failure.details, [stderr])
+  }
+
+  func test_aStall_isAHang_thatSaysHowLongTheTestsWaited() {
+    let verdict = Verdict.judge(run(started, .stalled(after: .seconds(2))), timeoutSeconds: 7)
+    guard case .failing(let failure) = verdict else { return XCTFail("\(verdict)") }
+    XCTAssertEqual(failure.kind, .hung)
+    XCTAssertEqual(failure.test, "test_a")
+    XCTAssertTrue(
+      failure.message.hasPrefix(
+        "did not finish: the tests waited 2 s with nothing running, and were stopped. Is a "
+          + "continuation never resumed?"
+      ),
+      failure.message
+    )
   }
 
   func test_aTimeoutSpentOnTheProcessor_isABusyLoop_notAHang() {

@@ -83,6 +83,45 @@ final class ChildProcessTests: XCTestCase {
     XCTAssertEqual(result.termination.description, "timed out")
   }
 
+  func test_run_killsAChildThatStalls_onceItHasWaitedTheStallLimit() async throws {
+    #if os(Linux)
+    let clock = ManualClock()
+    let run = Task {
+      try await ChildProcess.run(
+        shell,
+        arguments: ["-c", "exec sleep 600"],
+        timeout: .seconds(60),
+        stallLimit: .seconds(2),
+        clock: clock
+      )
+    }
+    // The deadline and the stall watch's sampling sleep; a sample every 250 ms.
+    for _ in 0..<8 {
+      await clock.waitForSleepers(count: 2)
+      clock.advance(by: .milliseconds(250))
+    }
+    let result = try await run.value
+    XCTAssertEqual(result.termination, .stalled(after: .seconds(2)))
+    XCTAssertEqual(result.termination.description, "stalled for 2s")
+    XCTAssertEqual(result.termination.shellStatus, 128 + SIGKILL)
+    #else
+    throw XCTSkip("a running child's processor time is read from /proc, on Linux only")
+    #endif
+  }
+
+  func test_run_aChildThatFinishes_isNotReportedAsStalled() async throws {
+    let clock = ManualClock()
+    let result = try await ChildProcess.run(
+      shell,
+      arguments: ["-c", "exit 4"],
+      timeout: .seconds(10),
+      stallLimit: .seconds(2),
+      clock: clock
+    )
+    XCTAssertEqual(result.termination, .exited(4))
+    XCTAssertEqual(clock.sleeperCount, 0, "the deadline and the stall watch must be cancelled")
+  }
+
   func test_run_aChildThatFinishesInTime_isNotReportedAsTimedOut() async throws {
     let clock = ManualClock()
     let result = try await ChildProcess.run(

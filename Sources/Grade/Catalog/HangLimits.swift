@@ -15,6 +15,14 @@ struct HangLimit: Equatable, Sendable {
   /// A limit this exercise's never goes below: for the chapters whose graded tests are still
   /// growing.
   var atLeast = 0
+  /// Whether a likely wrong answer waits for real (sleeps on the wall clock) before the test
+  /// that names its mistake: its tests are not stopped for a stall, only at the limit.
+  var waitsForReal = false
+
+  /// How long tests may run with next to no processor time before they are stopped as a hang:
+  /// the graded tests run on manual clocks and never wait for real, so a right answer is never
+  /// idle that long, and a continuation never resumed is reported at once, not at the limit.
+  static let stallSeconds = 2
 
   /// Room for a slower or busier machine: three times the reference's time, and never less
   /// than `floorSeconds`.
@@ -50,7 +58,7 @@ struct HangLimit: Equatable, Sendable {
     "4.3": HangLimit(reference: 5.0),
     // A likely wrong answer, Task.sleep for the clock given, sleeps 3 s for real in the test
     // before the one that names that mistake; 10 s lets it get there.
-    "4.4": HangLimit(reference: 0.5, atLeast: 10),
+    "4.4": HangLimit(reference: 0.5, atLeast: 10, waitsForReal: true),
     "5.1": HangLimit(reference: 2.3),
     "5.2": HangLimit(reference: 3.7),
     "5.3": HangLimit(reference: 2.5),
@@ -69,5 +77,11 @@ extension Exercise {
   /// How long this exercise's tests may run, in seconds, before they are called a hang.
   var hangLimitSeconds: Int {
     HangLimit.figures[id]?.seconds ?? HangLimit.defaultSeconds
+  }
+
+  /// How long this exercise's tests may stall (use next to no processor time) before they are
+  /// called a hang: nil for one whose likely wrong answer waits for real.
+  var stallLimit: Duration? {
+    HangLimit.figures[id]?.waitsForReal == true ? nil : .seconds(HangLimit.stallSeconds)
   }
 }
