@@ -116,7 +116,7 @@ extension Verdict {
         Failure(
           kind: .crashed,
           test: crashed,
-          message: crashMessage(runtime),
+          message: crashMessage(runtime, run.termination),
           details: scenario + runtime
         )
       )
@@ -125,7 +125,12 @@ extension Verdict {
       guard run.termination == .exited(0) else {
         // A stray callback can crash the program after the last test has passed.
         return .failing(
-          Failure(kind: .crashed, test: nil, message: crashMessage(runtime), details: runtime)
+          Failure(
+            kind: .crashed,
+            test: nil,
+            message: crashMessage(runtime, run.termination),
+            details: runtime
+          )
         )
       }
       return .done
@@ -239,14 +244,23 @@ extension Verdict {
     return (report.failures[test] ?? []).map { "before that, an assertion failed: \($0)" }
   }
 
-  private static func crashMessage(_ runtime: [String]) -> String {
+  private static func crashMessage(_ runtime: [String], _ termination: Termination) -> String {
     if runtime.contains(where: { $0.contains("more than once") }) {
       return "a continuation was resumed twice, which stops the program. Exactly one path must "
         + "resume it: look for a second resume that can run after the first (a callback that "
         + "comes twice, or a path that goes on after resuming)."
     }
-    return "the tests crashed"
-      + (runtime.isEmpty ? " (the runtime gave no reason)." : "; the runtime said why:")
+    guard runtime.isEmpty else { return "the tests crashed; the runtime said why:" }
+    // No message: the program broke its memory, not a rule the runtime checks.
+    switch termination {
+    case .signalled(let signal) where [SIGSEGV, SIGBUS, SIGABRT].contains(signal):
+      return "the tests crashed with \(Termination.signalName(signal)), and the runtime gave no "
+        + "reason: memory was used where it must not be. Most often that is state two threads "
+        + "change at once with nothing (a lock, an actor) to put them in order, or an object "
+        + "used after it was freed."
+    default:
+      return "the tests crashed (the runtime gave no reason)."
+    }
   }
 
   /// The assertion's own message is the teaching; XCTest's comparison is the detail.

@@ -66,6 +66,21 @@ final class VerdictTests: XCTestCase {
     )
   }
 
+  func test_aCrashWithNoMessage_bySIGSEGV_pointsToMemoryTwoThreadsShare() {
+    let verdict = Verdict.judge(run(started, .signalled(SIGSEGV)), timeoutSeconds: 5)
+    guard case .failing(let failure) = verdict else { return XCTFail("\(verdict)") }
+    XCTAssertEqual(failure.kind, .crashed)
+    XCTAssertEqual(
+      failure.message,
+      "the tests crashed with SIGSEGV, and the runtime gave no reason: memory was used where it "
+        + "must not be. Most often that is state two threads change at once with nothing (a lock, "
+        + "an actor) to put them in order, or an object used after it was freed."
+    )
+    let other = Verdict.judge(run(started, .signalled(SIGFPE)), timeoutSeconds: 5)
+    guard case .failing(let plain) = other else { return XCTFail("\(other)") }
+    XCTAssertEqual(plain.message, "the tests crashed (the runtime gave no reason).")
+  }
+
   func test_aCrashOrAHang_inGeneratedScenarios_namesTheLastScenarioAnnounced() {
     let stderr =
       "graded scenario: the numbers in 0..<2\ngraded scenario: the numbers in 0..<3; cancel()\n"

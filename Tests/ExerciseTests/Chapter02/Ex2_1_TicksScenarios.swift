@@ -236,7 +236,10 @@ struct TickOutcome: Equatable, CustomStringConvertible {
       return text
     }
     if !kept.isEmpty {
-      parts.append("\(kept.joined(separator: ", ")) still alive at the end")
+      parts.append(
+        "\(kept.joined(separator: ", ")) still alive once every stream had ended and the test "
+          + "let go (something still held it: a closure kept, or work queued for later)"
+      )
     }
     return parts.joined(separator: "; ")
   }
