@@ -22,8 +22,10 @@ import MiniCombine
 /// Graded on 400 generated runs too (every order of next(), values, the end, failures, the
 /// subscription and cancels; publishers that call back; a loop that calls next() again inside
 /// the resume, after a value, and once more after nil or a failure), and from two threads at
-/// once (a failure with a next(), and with a cancel() while a next() waits or none does). A
-/// value or completion after `cancel()` is dropped.
+/// once (a next() with the end, a failure or a cancel(); a failure with a cancel() while a next()
+/// waits or none does; a cancel() from another thread while the caller of next() runs inside its
+/// resume). A value or completion after `cancel()` is dropped. Left free: what a next() called in
+/// a task already cancelled gives while a failure is kept for it (the failure, or nil).
 /// Keep the state behind a lock (NSLock, or Mutex from Synchronization). Resume, ask and cancel
 /// after unlocking: a subscription's `request(_:)` may send and its `cancel()` may complete, and
 /// both call back into the bridge.

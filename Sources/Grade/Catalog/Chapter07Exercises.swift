@@ -311,7 +311,10 @@ extension ExerciseCatalog {
             + "doing nothing, never ends, and keeps a core busy. Once cancelled, there is "
             + "nothing left to loop for."
         ),
-        .scenarioDiffers(fixtures: ["first-number-before-any-check"]),
+        .scenarioDiffers(fixtures: [
+          "first-number-before-any-check", "range-capped-at-ten-thousand",
+          "finished-when-woken-cancelled", "finished-when-cancelled-before-start",
+        ]),
       ]
     ),
     Exercise(
@@ -433,6 +436,25 @@ extension ExerciseCatalog {
           hint: "Between two withLocks, .finished can come from another thread, find no next() "
             + "waiting, and end nothing. Decide whether it is over and store the continuation in "
             + "the same withLock."
+        ),
+        Mistake(
+          name: "a cancel noted apart from the section where next() waits",
+          test: "test_twoThreads_aCancelAndANextAtOnce_theNextEnds",
+          saying: "still wait after the cancel",
+          fixtures: ["cancel-flag-apart-from-the-wait"],
+          hint: "A cancel() from another thread can land between next() reading a flag and next() "
+            + "storing its continuation: it finds no next() waiting, and that next() waits for "
+            + "good. Note the cancel in the same state, under the same lock, as the waiting "
+            + "continuation."
+        ),
+        Mistake(
+          name: "the lock held while resuming (a recursive lock lets its own thread back in)",
+          test: "test_whileTheCallerRunsInsideTheResume_anotherThreadsCancelReturns",
+          saying: "did not return",
+          fixtures: ["recursive-lock-resumes-inside"],
+          hint: "A resumed next() can run at once, inside resume(), on the thread that resumed "
+            + "it; if that thread still holds the lock, every other thread waits for the caller's "
+            + "loop. Take what you need under the lock, unlock, then resume, ask or cancel."
         ),
         Mistake(
           name: "a kept failure thrown after cancel()",

@@ -21,11 +21,16 @@ struct ProducerScenario: GradedScenario {
   enum Action: Equatable, Sendable, CustomStringConvertible {
     case request(Subscribers.Demand)
     case cancel
+    /// The context says cancelled from now on (a wrapper's stop), while the subscription still
+    /// delivers what is sent.
+    case contextSaysCancelled
 
     var description: String {
       switch self {
       case .request(let demand): "asks for \(demand.max.map(String.init) ?? "every number")"
       case .cancel: "cancels"
+      case .contextSaysCancelled:
+        "has the context say cancelled (a wrapper's stop), while the subscription still delivers"
       }
     }
   }
@@ -35,6 +40,9 @@ struct ProducerScenario: GradedScenario {
   var first: Subscribers.Demand
   /// A cancel that comes before the producer's thread has done anything.
   var cancelledBeforeStart = false
+  /// The context says cancelled before the producer's thread has done anything, while the
+  /// subscription still delivers.
+  var contextCancelledBeforeStart = false
   /// What the subscriber does each time the producer waits while paused, in turn; once these
   /// are used up, it cancels.
   var whenPaused: [Action]
@@ -51,17 +59,32 @@ struct ProducerScenario: GradedScenario {
       "the subscriber first \(Action.request(first))",
     ]
     if cancelledBeforeStart { parts.append("then cancels before the producer's thread runs") }
+    if contextCancelledBeforeStart {
+      parts.append(
+        "the context says cancelled before the producer's thread runs (a wrapper's stop), while "
+          + "the subscription still delivers"
+      )
+    }
     for (number, action) in insideReceive.sorted(by: { $0.key < $1.key }) {
       parts.append("on getting the \(number) it \(action)")
     }
-    if !cancelledBeforeStart {
+    if !cancelledBeforeStart, !contextCancelledBeforeStart {
       let turns = (whenPaused + [.cancel]).map(\.description)
       parts.append("each time the producer waits, it " + turns.joined(separator: ", then "))
     }
     return parts.joined(separator: "; ")
   }
 
+  /// Whether the statement fixes the end: a context that says cancelled after the last number
+  /// (or with none to make) meets no check, so that end is left free and not generated.
+  var isValid: Bool {
+    !(contextCancelledBeforeStart && limit <= 0)
+      && !insideReceive.contains { $0.value == .contextSaysCancelled && $0.key >= limit - 1 }
+  }
+
   var smaller: [ProducerScenario] {
+    // A long run is only halved: each try makes every number again.
+    guard limit <= 1_000 else { return [with { $0.limit = limit / 2 }] }
     var candidates: [ProducerScenario] = []
     if limit > 0 { candidates.append(with { $0.limit = limit / 2 }) }
     if limit > 0 { candidates.append(with { $0.limit = limit - 1 }) }
@@ -74,7 +97,7 @@ struct ProducerScenario: GradedScenario {
     if let number = first.max, number > 1 {
       candidates.append(with { $0.first = .max(number / 2) })
     }
-    return candidates
+    return candidates.filter(\.isValid)
   }
 
   private func with(_ change: (inout ProducerScenario) -> Void) -> ProducerScenario {
@@ -94,12 +117,12 @@ struct ProducerOutcome: Equatable {
 func producerModel(_ scenario: ProducerScenario) -> ProducerOutcome {
   var events: [String] = []
   var demand = scenario.first
-  var cancelled = scenario.cancelledBeforeStart
+  var cancelled = scenario.cancelledBeforeStart || scenario.contextCancelledBeforeStart
   var turns = scenario.whenPaused[...]
   func perform(_ action: ProducerScenario.Action) {
     switch action {
     case .request(let more): if !cancelled { demand += more }
-    case .cancel: cancelled = true
+    case .cancel, .contextSaysCancelled: cancelled = true
     }
   }
   for number in 0..<max(scenario.limit, 0) {
@@ -135,6 +158,7 @@ final class ProducerRun: Sendable {
     var turn = 0
     var pausedReadsInARow = 0
     var asksAfterTheCancel = 0
+    var contextSaysCancelled = false
   }
   private let state = Locked(State())
 
@@ -150,6 +174,9 @@ final class ProducerRun: Sendable {
 
   func note(_ event: String) { state.withLock { $0.events.append(event) } }
 
+  /// Whether the context says cancelled while the subscription goes on (a wrapper's stop).
+  var contextSaysCancelled: Bool { state.withLock { $0.contextSaysCancelled } }
+
   func keep(_ subscription: any Subscription) { state.withLock { $0.subscription = subscription } }
 
   func perform(_ action: ProducerScenario.Action) {
@@ -157,6 +184,7 @@ final class ProducerRun: Sendable {
     switch action {
     case .request(let demand): subscription?.request(demand)
     case .cancel: subscription?.cancel()
+    case .contextSaysCancelled: state.withLock { $0.contextSaysCancelled = true }
     }
   }
 
@@ -225,20 +253,23 @@ private struct ScriptedContext: CreateContext {
   }
 
   var cancelled: Bool {
-    let cancelled = inner.cancelled
+    let cancelled = inner.cancelled || run.contextSaysCancelled
     if cancelled { run.askedAfterTheCancel() }
     return cancelled
   }
 
   func waitIfPaused() {
     noteIfCancelled()
+    // A wrapper that says cancelled ends its wait at once, as a cancel ends the real one.
+    guard !run.contextSaysCancelled else { return }
     if inner.paused { run.paused() }
+    guard !run.contextSaysCancelled else { return }
     inner.waitIfPaused()
   }
 
-  /// Counts an ask that comes once the subscription is over.
+  /// Counts an ask that comes once the subscription is over, or the context says it is.
   private func noteIfCancelled() {
-    if inner.cancelled { run.askedAfterTheCancel() }
+    if inner.cancelled || run.contextSaysCancelled { run.askedAfterTheCancel() }
   }
 }
 
@@ -270,6 +301,7 @@ func producerAnswer(_ scenario: ProducerScenario) async throws -> ProducerOutcom
       let scripted = ScriptedContext(inner: context, run: run)
       // A cancel that came before this thread ran is already there when the answer starts.
       if scenario.cancelledBeforeStart { run.perform(.cancel) }
+      if scenario.contextCancelledBeforeStart { run.perform(.contextSaysCancelled) }
       try produceNumbers(upTo: scenario.limit, to: emitter, context: scripted) { number in
         run.note("made \(number)")
       }
@@ -304,23 +336,40 @@ func producerAnswer(_ scenario: ProducerScenario) async throws -> ProducerOutcom
 func producerScenarios(count: Int, seed: UInt64) -> [ProducerScenario] {
   var numbers = SeededNumbers(seed: seed)
   return (0..<count).map { _ in
+    // A run of up to 20,000 numbers, all wanted, now and then: a range cut short is seen.
+    if numbers.chance(5) {
+      return ProducerScenario(
+        limit: Int.random(in: 201...20_000, using: &numbers),
+        first: .unlimited,
+        whenPaused: [],
+        insideReceive: [:]
+      )
+    }
     let limit = numbers.pick([0, 1, 2, 3, Int.random(in: 1...12, using: &numbers), 200])
     func demand() -> Subscribers.Demand {
       numbers.pick([.max(1), .max(1), .max(2), .max(Int.random(in: 1...6, using: &numbers))])
     }
     func action() -> ProducerScenario.Action {
-      numbers.chance(15) ? .cancel : .request(numbers.chance(5) ? .unlimited : demand())
+      numbers.chance(15)
+        ? (numbers.chance(40) ? .contextSaysCancelled : .cancel)
+        : .request(numbers.chance(5) ? .unlimited : demand())
     }
     var inside: [Int: ProducerScenario.Action] = [:]
     if numbers.chance(40) {
       for _ in 0..<Int.random(in: 1...2, using: &numbers) {
-        inside[Int.random(in: 0...max(limit, 1), using: &numbers)] = action()
+        let number = Int.random(in: 0...max(limit, 1), using: &numbers)
+        var act = action()
+        // After the last number the statement asks for no check: the end is left free.
+        if act == .contextSaysCancelled, number >= limit - 1 { act = .cancel }
+        inside[number] = act
       }
     }
     return ProducerScenario(
       limit: limit,
       first: numbers.chance(10) ? .unlimited : demand(),
       cancelledBeforeStart: numbers.chance(10),
+      // With no number to make there is no check before one: the end is left free.
+      contextCancelledBeforeStart: limit > 0 && numbers.chance(6),
       whenPaused: (0..<Int.random(in: 0...5, using: &numbers)).map { _ in action() },
       insideReceive: inside
     )

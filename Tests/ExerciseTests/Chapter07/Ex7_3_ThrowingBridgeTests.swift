@@ -536,12 +536,36 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
 
   /// Run under --sanitize=thread too (the grader does, once the plain run passes).
   ///
+  /// A next() and cancel() at once: whichever comes first, that next() ends with nil. A cancel
+  /// noted apart from the section where next() checks for the end and waits (an atomic flag read
+  /// first, say) can come between the two: that next() then waits forever. Aimed at that gap as
+  /// `.finished` is (see `raceANext`).
+  func test_twoThreads_aCancelAndANextAtOnce_theNextEnds() async throws {
+    try await throwIfNotStarted()
+    try await raceANext(with: { $0.cancel() }) { _, ended, roundsBefore in
+      let what = "a next() and cancel() came at once from two threads"
+      let waiting = ended.filter { $0 == nil }.count
+      guard waiting == 0 else {
+        return "\(what): \(waiting) of \(ended.count) next() calls "
+          + "still wait after the cancel; expected each to end with nil"
+      }
+      for (round, outcome) in ended.enumerated() {
+        guard let outcome, spelledOutcome(outcome) != "returned nil" else { continue }
+        return "\(what) (round \(roundsBefore + round)): that next() \(spelledOutcome(outcome)); "
+          + "expected nil"
+      }
+      return nil
+    }
+  }
+
+  /// Run under --sanitize=thread too (the grader does, once the plain run passes).
+  ///
   /// A next() that checks for the end in one locked section and waits in another waits forever
   /// for a `.finished` that came between the two. No callback of the test's runs in that gap, so
   /// the test aims at it (see `raceANext`): the gap is then met in one overlapped round in ten or
   /// more.
   func test_twoThreads_theEndAndANextAtOnce_theNextEnds() async throws {
-    try await raceANext(with: .finished) { _, ended, _ in
+    try await raceANext(with: { $0.receive(completion: .finished) }) { _, ended, _ in
       let waiting = ended.filter { $0 == nil }.count
       guard waiting == 0 else {
         return "a next() and .finished came at once from two threads: \(waiting) of "
@@ -658,7 +682,10 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
   /// moment next() decides, as `.finished` is (see `raceANext`).
   func test_twoThreads_withAFailure_aNextAtOnce_theNextThrowsIt() async throws {
     try await throwIfNotStarted()
-    try await raceANext(with: .failure(Boom())) { bridges, ended, roundsBefore in
+    let failure: @Sendable (ThrowingBridge<Int>) -> Void = {
+      $0.receive(completion: .failure(Boom()))
+    }
+    try await raceANext(with: failure) { bridges, ended, roundsBefore in
       let what = "a next() and a .failure came at once from two threads"
       let waiting = ended.filter { $0 == nil }.count
       guard waiting == 0 else {
@@ -685,9 +712,10 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
     }
   }
 
-  /// Calls next() on one thread and sends `completion` on another at once, in rounds.
+  /// Calls next() on one thread and `other` (a completion sent, a cancel) on another at once, in
+  /// rounds.
   ///
-  /// Rounds come in batches of 250. `completion` is sent a lag after next() is called, moved
+  /// Rounds come in batches of 250. `other` is called a lag after next() is called, moved
   /// toward the moment next() decides between ending and waiting: whether that next() asked for
   /// a value says which side of the decision it landed on. A round in which one call ran after
   /// the other (a busy machine) proves nothing: it runs until two thousand rounds have
@@ -696,7 +724,7 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
   /// After each batch, `check` gets each round's bridge, how its next() ended (nil: it still
   /// waits) and the number of rounds before the batch, and returns a failure, or nil to go on.
   private func raceANext(
-    with completion: Subscribers.Completion<any Error>,
+    with other: @escaping @Sendable (ThrowingBridge<Int>) -> Void,
     check: ([ThrowingBridge<Int>], [Result<Int?, any Error>?], Int) async throws -> String?
   ) async throws {
     let (wanted, most) = ThreadSanitizer.isRunning ? (0, 200) : (2_000, 20_000)
@@ -739,7 +767,7 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
           if round > 0 { aim.adjust(nextAsked: subscriptions[round - 1].wasAsked) }
           started[round].waitForIt()
           pairs[round].spin(aim.lag)
-          inStep(pairs[round]) { bridge.receive(completion: completion) }
+          inStep(pairs[round]) { other(bridge) }
         }
       }
       let ended = outcomes.map { $0.withLock { $0 } }
@@ -770,6 +798,38 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
       subscription.spy.log,
       ["request max(1)", "cancel"],
       "cancel() ended next(): expected the subscription asked once, then cancelled once"
+    )
+  }
+
+  /// Another thread's cancel() returns while the caller of next() runs inside its resume.
+  ///
+  /// The caller runs inside the resume that hands it a value (on an executor that runs it at
+  /// once), and there has another thread call cancel(): that cancel must return while the caller
+  /// still runs, the bridge's lock being free. An answer that resumes while it holds its lock
+  /// keeps the other thread out (a recursive lock lets only its own thread back in).
+  func test_whileTheCallerRunsInsideTheResume_anotherThreadsCancelReturns() async throws {
+    let (bridge, spy) = try bridge()
+    let cancelReturned = Flag()
+    let runsAtOnce = RunsAtOnce()
+    let consumer = Task(executorPreference: runsAtOnce) { () -> (Int?, Bool) in
+      defer { spy.events.note("next() ended") }
+      let value = try await bridge.next()
+      // Here the caller runs inside the resume, on the thread that sent the value.
+      Thread {
+        bridge.cancel()
+        cancelReturned.raise()
+      }.start()
+      return (value, cancelReturned.wait(spins: 300_000_000))
+    }
+    _ = await spy.events.next()  // next() asked for a value
+    _ = bridge.receive(7)
+    let (value, returned) = try await consumer.value
+    XCTAssertEqual(value, 7)
+    XCTAssertTrue(
+      returned,
+      "while the caller of next() ran inside the resume that gave it 7, cancel() from another "
+        + "thread did not return: is the bridge's lock still held while it resumes? Resume after "
+        + "unlocking"
     )
   }
 
