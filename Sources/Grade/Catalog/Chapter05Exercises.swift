@@ -125,6 +125,8 @@ extension ExerciseCatalog {
         .scenarioDiffers(fixtures: [
           "whole-percents-only", "cancellation-error-finishes-quietly", "buffer-newest-1000",
           "drain-then-throw-last-error", "children-yield-under-mutex",
+          "job-retried-on-a-transient-error", "at-most-2048-jobs-at-once",
+          "fractions-buffered-oldest-4096",
         ]),
       ]
     ),
@@ -264,6 +266,8 @@ extension ExerciseCatalog {
         .scenarioDiffers(fixtures: [
           "start-loop-to-the-limit", "cap-at-64", "break-on-cancel-fill-rest",
           "cancellation-error-stops-all", "cancelled-overrides-result",
+          "fetch-retried-on-a-transient-error", "in-flight-capped-at-100",
+          "first-window-counted-up-to-the-limit",
         ]),
       ]
     ),
@@ -402,6 +406,8 @@ extension ExerciseCatalog {
         .scenarioDiffers(fixtures: [
           "empty-piece-accepted", "at-most-64-at-once", "skip-cancellation-errors",
           "stop-reading-when-cancelled", "proportional-split-double",
+          "part-retried-on-a-transient-error", "at-most-128-parts-at-once",
+          "slice-read-at-its-range",
         ]),
       ]
     ),

@@ -150,6 +150,18 @@ enum OwnError: Equatable, Sendable {
   case cancellationError
   /// `URLError(.cancelled)`, as URLSession throws for a request cancelled elsewhere.
   case urlCancelled
+  /// A `URLError` with the code at this index of `everyURLErrorCode` (a timeout, a lost
+  /// connection, ...): an error like any other, not one to try again.
+  case url(Int)
+
+  /// One of the errors, drawn from `numbers`: the URLError codes taken in turn from `nextCode`.
+  static func drawn(from numbers: inout SeededNumbers, nextCode: inout Int) -> OwnError {
+    let error = numbers.pick([
+      OwnError.jobFailed, .jobFailed, .cancellationError, .urlCancelled, .url(0),
+    ])
+    guard case .url = error else { return error }
+    return .url(nextURLErrorCode(&nextCode))
+  }
 
   /// The error itself, thrown by the job or fetch `name`.
   func error(of name: String) -> any Error {
@@ -158,6 +170,8 @@ enum OwnError: Equatable, Sendable {
     case .cancellationError: return CancellationError()
     case .urlCancelled:
       return URLError(.cancelled, userInfo: ["request": name])
+    case .url(let index):
+      return URLError(everyURLErrorCode[index].code, userInfo: ["request": name])
     }
   }
 
@@ -190,8 +204,9 @@ func spelledChapter05Error(_ error: any Error) -> String {
   switch error {
   case let error as JobFailed: return "\(error)"
   case is CancellationError: return "CancellationError()"
-  case let error as URLError where error.code == .cancelled:
-    return "URLError(.cancelled) of \(error.userInfo["request"] as? String ?? "an unknown request")"
+  case let error as URLError:
+    return "URLError(.\(urlErrorCodeName(error.code))) of "
+      + "\(error.userInfo["request"] as? String ?? "an unknown request")"
   default: return "\(error)"
   }
 }

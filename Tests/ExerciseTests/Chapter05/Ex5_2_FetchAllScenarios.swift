@@ -315,22 +315,27 @@ func fetchAllAnswer(_ scenario: FetchAllScenario) async throws -> FetchAllOutcom
 /// About one in thirty has 65 to 100 ids and a limit above 64.
 func fetchAllScenarios(count: Int, seed: UInt64) -> [FetchAllScenario] {
   var numbers = SeededNumbers(seed: seed)
+  var nextCode = 0  // the URLError codes a failure throws, each in turn
   return (0..<count).map { _ in
     let large = numbers.chance(3)
+    // Now and then more than 100 ids, all in flight at once under a limit above them.
     let total =
       large
-      ? Int.random(in: 65...100, using: &numbers)
+      ? Int.random(in: numbers.chance(30) ? 101...400 : 65...100, using: &numbers)
       : numbers.chance(15)
         ? Int.random(in: 12...40, using: &numbers) : Int.random(in: 0...7, using: &numbers)
-    // Names in no sorted order, none twice (101 is prime, and more than the ids).
-    let ids = (0..<total).map { "\(numbers.pick(["k", "b", "x", "a", "m"]))\($0 * 7 % 101)" }
+    // Names in no sorted order, none twice (101 and 401 are primes, and more than the ids).
+    let modulus = total < 101 ? 101 : 401
+    let ids = (0..<total).map {
+      "\(numbers.pick(["k", "b", "x", "a", "m"]))\($0 * 7 % modulus)"
+    }
     // In two calls of five, some fetches answer a cancel otherwise than with CancellationError.
     let varied = numbers.chance(40)
     let fetches = ids.map { _ in
       FetchAllScenario.Fetch(
         seconds: Int.random(in: 1...5, using: &numbers),
         fails: numbers.chance(20)
-          ? numbers.pick([.jobFailed, .jobFailed, .cancellationError, .urlCancelled]) : nil,
+          ? OwnError.drawn(from: &numbers, nextCode: &nextCode) : nil,
         answer: varied && numbers.chance(40)
           ? numbers.pick([.itsOwnError, .ignoresIt]) : .cancellationError
       )
@@ -338,7 +343,7 @@ func fetchAllScenarios(count: Int, seed: UInt64) -> [FetchAllScenario] {
     let limits =
       large
       ? [65, total - 1, total, total + 5, Int.max]
-      : [1, 1, 2, 3, 4, total, total + 1, total + 5, Int.max]
+      : [1, 1, 2, 3, 4, total, total + 1, total + 5, Int.max, Int.max - 1, 1 << 32]
     let limit = numbers.pick(limits.map { max($0, 1) })
     let cancelAt: Int? =
       numbers.chance(25) ? Int.random(in: 0...12, using: &numbers) * 1000 + 500 : nil

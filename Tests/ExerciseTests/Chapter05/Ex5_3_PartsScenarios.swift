@@ -298,7 +298,10 @@ private final class ScriptedParts: Sendable {
       range.lowerBound >= 0 && range.upperBound < scenario.bytes ? file[range] : Data()
     switch part.piece {
     case .whole: return Data(bytes)
-    case .slice: return bytes  // indices from range.lowerBound, inside the whole file's storage
+    case .slice:
+      // A slice whose indices start 5 past its range's: at neither 0 nor the range's offset.
+      let storage = Data(count: range.lowerBound + 5) + bytes
+      return storage[(range.lowerBound + 5)...]
     case .empty: return Data()
     case .short: return Data(bytes.dropLast())
     case .long: return Data(bytes) + [7]
@@ -392,10 +395,12 @@ func partsAnswer(_ scenario: PartsScenario) async throws -> PartsOutcome {
 /// About one in thirty has 65 to 100 parts.
 func partsScenarios(count: Int, seed: UInt64) -> [PartsScenario] {
   var numbers = SeededNumbers(seed: seed)
+  var nextCode = 0  // the URLError codes a failure throws, each in turn
   return (0..<count).map { _ in
+    // Now and then more than 128 parts, every one fetched at once.
     let parts =
       numbers.chance(3)
-      ? Int.random(in: 65...100, using: &numbers)
+      ? Int.random(in: numbers.chance(30) ? 129...300 : 65...100, using: &numbers)
       : numbers.chance(15)
         ? Int.random(in: 9...40, using: &numbers) : Int.random(in: 1...6, using: &numbers)
     let size = numbers.pick([
@@ -424,7 +429,7 @@ func partsScenarios(count: Int, seed: UInt64) -> [PartsScenario] {
       scenario.parts[index] = PartsScenario.Part(
         arrives: Int.random(in: 0...4, using: &numbers) * 1000 + 500,
         piece: numbers.pick([.empty, .short, .long, .fails, .fails]),
-        error: numbers.pick([.jobFailed, .jobFailed, .cancellationError, .urlCancelled])
+        error: OwnError.drawn(from: &numbers, nextCode: &nextCode)
       )
     }
     if numbers.chance(25) {
