@@ -271,6 +271,11 @@ extension Verdict {
     if first.hasPrefix("threw error ") {
       return Failure(test: test, message: "it threw an error: \(first.dropFirst(12))", details: [])
     }
+    // XCTFail's "failed" says nothing the message does not; the message may hold " - " itself
+    // ("Int.max - 1").
+    if first.hasPrefix("failed - ") {
+      return Failure(test: test, message: String(first.dropFirst(9)), details: [])
+    }
     if let separator = first.range(of: " - ", options: .backwards),
       !first[separator.upperBound...].isEmpty
     {

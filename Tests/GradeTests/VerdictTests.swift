@@ -66,6 +66,17 @@ final class VerdictTests: XCTestCase {
     )
   }
 
+  func test_anXCTFailMessageThatHoldsADash_isShownWhole() {
+    let message = "the numbers in 0..<3; receive(_:) returns .max(Int.max - 1): got 0, 1"
+    let output =
+      started + "/x/T.swift:3: error: T.test_a : failed - \(message)\n"
+      + "Test Case 'T.test_a' failed (0.0 seconds)\n"
+    guard case .failing(let failure) = Verdict.judge(run(output), timeoutSeconds: 5) else {
+      return XCTFail("a failed test must fail")
+    }
+    XCTAssertEqual(failure.message, message)
+  }
+
   func test_aCrashWithNoMessage_bySIGSEGV_pointsToMemoryTwoThreadsShare() {
     let verdict = Verdict.judge(run(started, .signalled(SIGSEGV)), timeoutSeconds: 5)
     guard case .failing(let failure) = verdict else { return XCTFail("\(verdict)") }

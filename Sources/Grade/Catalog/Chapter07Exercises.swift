@@ -169,8 +169,10 @@ extension ExerciseCatalog {
             + "what the demand allows is what it waits for, however many numbers that is, and "
             + ".finished only comes once they are all sent."
         ),
-        .scenarioDiffers(fixtures: ["returned-demand-added-when-run-out", "subscriber-held-weakly"]
-        ),
+        .scenarioDiffers(fixtures: [
+          "returned-demand-added-when-run-out", "subscriber-held-weakly",
+          "nested-requests-replaced",
+        ]),
       ]
     ),
     Exercise(

@@ -40,13 +40,14 @@ struct DemandScenario: GradedScenario {
   var calls: [Call]
   /// What `receive(_:)` returns with each number in turn (`.none` past the end of the list).
   var returns: [Subscribers.Demand]
-  /// A call made from inside `receive(_:)` of the k-th number (0 for the first), before it returns.
-  var callsInsideReceive: [Int: Call]
+  /// The calls made from inside `receive(_:)` of the k-th number (0 for the first), one after the
+  /// other, before it returns.
+  var callsInsideReceive: [Int: [Call]]
   /// A call made from inside `receive(completion:)`.
   var callInsideCompletion: Call?
 
   var size: Int {
-    calls.count + returns.count + callsInsideReceive.count * 2
+    calls.count + returns.count + callsInsideReceive.values.joined().count * 2
       + (callInsideCompletion == nil ? 0 : 1) + min(Self.length(of: range), 1_000) / 10
   }
 
@@ -70,8 +71,9 @@ struct DemandScenario: GradedScenario {
     if !returning.isEmpty {
       parts.append("receive(_:) returns " + returning.joined(separator: ", "))
     }
-    for (index, call) in callsInsideReceive.sorted(by: { $0.key < $1.key }) {
-      parts.append("inside receive(_:) of the \(Self.ordinal(index)) number it calls \(call)")
+    for (index, calls) in callsInsideReceive.sorted(by: { $0.key < $1.key }) {
+      let spelled = calls.map(\.description).joined(separator: ", then ")
+      parts.append("inside receive(_:) of the \(Self.ordinal(index)) number it calls \(spelled)")
     }
     if let callInsideCompletion {
       parts.append("inside receive(completion:) it calls \(callInsideCompletion)")
@@ -100,6 +102,9 @@ struct DemandScenario: GradedScenario {
     for calls in calls.eachWithOneLeftOut { candidates.append(with { $0.calls = calls }) }
     for key in callsInsideReceive.keys.sorted() {
       candidates.append(with { $0.callsInsideReceive[key] = nil })
+      for fewer in (callsInsideReceive[key] ?? []).eachWithOneLeftOut where !fewer.isEmpty {
+        candidates.append(with { $0.callsInsideReceive[key] = fewer })
+      }
     }
     if callInsideCompletion != nil { candidates.append(with { $0.callInsideCompletion = nil }) }
     if !returns.isEmpty { candidates.append(with { $0.returns.removeLast() }) }
@@ -168,7 +173,7 @@ func demandModel(_ scenario: DemandScenario) -> DemandOutcome {
       next += 1
       let index = count
       count += 1
-      if let inside = scenario.callsInsideReceive[index] { call(inside) }
+      for inside in scenario.callsInsideReceive[index] ?? [] { call(inside) }
       demand += index < scenario.returns.count ? scenario.returns[index] : .none
     }
     if !over, next == scenario.range.upperBound {
@@ -235,7 +240,7 @@ final class ScriptedNumbersSubscriber: Subscriber {
     }
     inside.append("receive(_:) of \(input)")
     defer { inside.removeLast() }
-    if let call = scenario.callsInsideReceive[index] { perform(call) }
+    for call in scenario.callsInsideReceive[index] ?? [] { perform(call) }
     return index < scenario.returns.count ? scenario.returns[index] : .none
   }
 
@@ -317,10 +322,12 @@ private func makeDemandScenario(_ numbers: inout SeededNumbers) -> DemandScenari
       numbers.chance(50) ? .none : demand()
     }
   }
-  var inside: [Int: DemandScenario.Call] = [:]
+  var inside: [Int: [DemandScenario.Call]] = [:]
   if numbers.chance(55) {
     for _ in 0..<Int.random(in: 1...3, using: &numbers) {
-      inside[Int.random(in: 0...8, using: &numbers)] = call()
+      // Now and then two calls inside one receive(_:): requests add up there too.
+      inside[Int.random(in: 0...8, using: &numbers)] =
+        numbers.chance(25) ? [call(), call()] : [call()]
     }
   }
   let completion: DemandScenario.Call? = numbers.chance(20) ? call() : nil
