@@ -6,8 +6,8 @@ import Foundation
 ///
 /// A process that waits on something that never comes (a continuation never resumed, a lock
 /// never released) uses next to none: its runtime only wakes now and then (a test process stuck
-/// that way used 10 ms in 7 s). One that works, even on a machine busy with other processes,
-/// gets far more than a fortieth of a core.
+/// that way used 10 ms in 7 s). One that works uses far more, unless the machine is so busy that
+/// it gets less than a fortieth of a core.
 struct StallWatch {
   let limit: Duration
   private var samples: [(elapsed: Duration, cpu: Duration)] = []
