@@ -20,9 +20,9 @@ import FoundationNetworking
 /// still hands back is decoded or refused as above; a request the cancel stops in flight is
 /// `.transport(.cancelled)`; never a `CancellationError`.
 /// Graded on 300 generated answers too (statuses 100 to 999, bodies and error bodies with any
-/// Content-Type or none, error bodies of every shape, faults in any user, transport errors,
-/// requests with headers of their own, callers cancelled before the call or with the request in
-/// flight). Left free: nothing.
+/// Content-Type or none, error bodies of every shape, faults in any user, transport errors of every
+/// URLError code, requests with headers of their own, callers cancelled before the call or with the
+/// request in flight). Left free: nothing.
 /// Read docs/Chapter04-Networking.md#exercise-42-decode-or-say-why-not
 public func fetch<T: Decodable>(
   _ type: T.Type,

@@ -281,7 +281,8 @@ extension ExerciseCatalog {
             "missing-key-after-a-dot", "requires-json-mimetype", "snake-case-decoder",
             "statuses-300-to-599-only", "dot-only-after-an-index",
             "message-only-if-json-content-type", "cancelled-task-throws-cancellationerror",
-            "checkcancellation-before-decoding", "adds-accept-header",
+            "checkcancellation-before-decoding", "adds-accept-header", "transport-codes-listed",
+            "message-from-detail-or-title", "message-trimmed",
           ]
         ),
       ]

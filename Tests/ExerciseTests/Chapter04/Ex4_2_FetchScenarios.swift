@@ -167,13 +167,18 @@ struct FetchScenario: GradedScenario {
     }
   }
 
+  /// A body with no "error" key, but the keys other APIs put a message in (RFC 9457's problem
+  /// details among them): the statement's message is still nil.
+  static let otherKeys =
+    "{\"message\": \"no\", \"detail\": \"no user 9\", \"title\": \"Not Found\"}"
+
   private func bodyText(_ body: ErrorBody) -> String {
     switch body {
     case .message(let text): return "{\"error\": \"\(text)\"}"
     case .messageAmongOthers(let text):
       return "{\"code\": 42, \"error\": \"\(text)\", \"retry\": false}"
     case .messageNotAString: return "{\"error\": 42}"
-    case .otherKey: return "{\"message\": \"no\"}"
+    case .otherKey: return Self.otherKeys
     case .array: return "[\"error\"]"
     case .html: return "an HTML page"
     case .empty: return "an empty body"
@@ -304,7 +309,7 @@ func fetchResponse(_ scenario: FetchScenario) -> (status: Int, body: Data)? {
     case .messageAmongOthers(let message):
       text = "{\"code\": 42, \"error\": \(jsonString(message)), \"retry\": false}"
     case .messageNotAString: text = "{\"error\": 42}"
-    case .otherKey: text = "{\"message\": \"no\"}"
+    case .otherKey: text = FetchScenario.otherKeys
     case .array: text = "[\"error\"]"
     case .html: text = "<html><body><h1>\(status)</h1></body></html>"
     case .empty: text = ""
@@ -542,19 +547,24 @@ private func fetchOutcome(
 /// The answers exercise 4.2 is graded on: a fixed list, from fixed seeds.
 func fetchScenarios(count: Int, seed: UInt64) -> [FetchScenario] {
   var numbers = SeededNumbers(seed: seed)
+  var nextCode = 0
   let keys = ["id", "name", "username", "email"]
   let messages = [
     "no such user", "", "Überlastet: später", "rate \"limit\"", "x", "not found: /users/9",
+    "  no such user  ", " ",
   ]
   let answers = (0..<count).map { _ -> FetchScenario in
     let shape = numbers.pick([FetchScenario.Shape.user, .users, .list, .owned])
     switch Int.random(in: 0..<10, using: &numbers) {
     case 0:
-      let code = numbers.pick([
-        URLError.Code.timedOut, .cannotConnectToHost, .networkConnectionLost,
-        .notConnectedToInternet,
-        .cannotFindHost, .badServerResponse, .secureConnectionFailed, .cancelled,
-      ])
+      // The usual ones half the time; else every code Foundation has, each in turn.
+      let code =
+        numbers.chance(50)
+        ? numbers.pick([
+          URLError.Code.timedOut, .cannotConnectToHost, .networkConnectionLost,
+          .notConnectedToInternet,
+          .cannotFindHost, .badServerResponse, .secureConnectionFailed, .cancelled,
+        ]) : everyURLErrorCode[nextURLErrorCode(&nextCode)].code
       return FetchScenario(answer: .transport(code), shape: shape)
     case 1, 2, 3:
       let contentType = numbers.pick([
