@@ -138,6 +138,7 @@ extension ExerciseCatalog {
           fixtures: [
             "scheme-starts-with-http", "token-hard-coded", "blank-token", "extra-headers",
             "lowercase-host", "empty-host-refused", "path-urlpathallowed", "host-charset-check",
+            "url-length-capped", "host-label-length-checked", "ipv6-host-bracketed",
           ]
         ),
       ]

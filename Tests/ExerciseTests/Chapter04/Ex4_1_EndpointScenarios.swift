@@ -64,7 +64,12 @@ struct EndpointScenario: GradedScenario {
     if endpoint.path != "/" { add { $0.path = "/" } }
     // Then one character fewer, to find the one that makes the difference.
     for text in oneCharacterLeftOut(endpoint.host) { add { $0.host = text } }
-    for text in oneCharacterLeftOut(endpoint.path) { add { $0.path = text } }
+    if endpoint.path.count > 100 {
+      // A long path is only halved: leaving out one character at a time takes thousands of tries.
+      add { $0.path = String(endpoint.path.prefix(endpoint.path.count / 2)) }
+    } else {
+      for text in oneCharacterLeftOut(endpoint.path) { add { $0.path = text } }
+    }
     if endpoint.scheme != "http" { add { $0.scheme = "http" } }
     return candidates
   }
@@ -181,6 +186,9 @@ func endpointScenarios(count: Int, seed: UInt64) -> [EndpointScenario] {
         numbers.pick(["Example.ORG", "LOCALHOST", "API.Example.com"]),
         "", numbers.pick(["é", "café.org", "ÄB.example", "日本.jp", "straße.de", "Ünïcode"]),
         text(letters + upper + ["é", "ü", "Ö", "%", "-", "."], 1...8),
+        // An IPv6 address as given (no brackets), and labels longer than DNS allows.
+        numbers.pick(["::1", "[::1]", "fe80::1"]), text(letters, 64...80),
+        text(letters, 64...70) + ".org",
       ])
     var port: Int?
     if numbers.chance(50) {
@@ -196,6 +204,8 @@ func endpointScenarios(count: Int, seed: UInt64) -> [EndpointScenario] {
       : numbers.pick([
         "/" + text(letters + odd, 1...10), text(letters, 1...6), "/a b", "/100%", "/caf\u{E9}",
         "/" + text(punctuation, 1...6), "/" + punctuation.joined(),
+        // Longer than any limit a browser keeps: a URL has none.
+        "/" + text(letters, 2_100...2_400),
       ])
     var items: [URLQueryItem] = []
     if numbers.chance(50) {
