@@ -92,10 +92,7 @@ func assertEveryScenario<S: GradedScenario, Outcome: Equatable>(
     let got = try await answer(scenario)
     return got == expected ? nil : (got, expected)
   }
-  let ordered = scenarios.enumerated().sorted {
-    ($0.element.size, $0.offset) < ($1.element.size, $1.offset)
-  }
-  for (_, scenario) in ordered {
+  for scenario in inGradingOrder(scenarios) {
     guard var difference = try await differs(scenario) else { continue }
     var smallest = scenario
     var tries = 0
@@ -112,6 +109,29 @@ func assertEveryScenario<S: GradedScenario, Outcome: Equatable>(
     XCTFail(explain(smallest, difference.got, difference.expected), file: file, line: line)
     return
   }
+}
+
+/// `scenarios` in the order `assertEveryScenario` runs them: the smallest first.
+private func inGradingOrder<S: GradedScenario>(_ scenarios: [S]) -> [S] {
+  scenarios.enumerated().sorted { ($0.element.size, $0.offset) < ($1.element.size, $1.offset) }
+    .map(\.element)
+}
+
+/// Whether the answer gives what `model` gives in every one of `scenarios`, run as
+/// `assertEveryScenario` runs them and stopping where it stops.
+///
+/// A test of two calls at once asks this first: an answer wrong alone is the scenario test's to
+/// report, and this runs nothing that test did not, so a crash it would meet is not met here.
+func givesTheModelInEveryScenario<S: GradedScenario, Outcome: Equatable>(
+  isolation: isolated (any Actor)? = #isolation,
+  _ scenarios: [S],
+  model: (S) -> Outcome,
+  answer: (S) async throws -> Outcome
+) async throws -> Bool {
+  for scenario in inGradingOrder(scenarios) where try await answer(scenario) != model(scenario) {
+    return false
+  }
+  return true
 }
 
 /// The usual failure message: the scenario, what the answer did, and what the statement gives.
@@ -143,4 +163,33 @@ func spelled(_ duration: Duration) -> String {
   }
   if seconds == 0, attoseconds % 1_000_000_000 == 0 { return "\(attoseconds / 1_000_000_000) ns" }
   return "\(Double(seconds) * 1_000 + Double(attoseconds) / 1e15) ms"
+}
+
+/// Text as a person or a device may give it, drawn for the scenarios that pass text through:
+/// `plain` with spaces, tabs or line breaks at its ends, in upper case, over a hundred characters
+/// long, empty, or with letters beyond ASCII.
+func oddText(_ plain: String, using numbers: inout SeededNumbers) -> String {
+  switch Int.random(in: 0..<6, using: &numbers) {
+  case 0: "  \(plain) "
+  case 1: "\n\(plain)\t\n"
+  case 2: plain.uppercased()
+  case 3: String(repeating: "\(plain) ", count: Int.random(in: 30...120, using: &numbers))
+  case 4: ""
+  default: "\(plain) caf\u{E9} e\u{301} \u{1F321}"  // é two ways, and an emoji
+  }
+}
+
+/// `text` in quotes as a message shows it (see `escapedText`).
+func quotedText(_ text: String) -> String {
+  let escaped = text.replacing("\n", with: "\\n").replacing("\t", with: "\\t")
+  guard escaped.count > 60 else { return "\"\(escaped)\"" }
+  return "\"\(escaped.prefix(24))...\(escaped.suffix(12))\" (\(text.count) characters)"
+}
+
+/// `text` as a message shows it: line breaks and tabs as \n and \t, and a text of over sixty
+/// characters by its ends and its length.
+func escapedText(_ text: String) -> String {
+  let escaped = text.replacing("\n", with: "\\n").replacing("\t", with: "\\t")
+  guard escaped.count > 60 else { return escaped }
+  return "\(escaped.prefix(24))...\(escaped.suffix(12)) (\(text.count) characters)"
 }

@@ -5,18 +5,18 @@ import ExerciseSupport
 /// A heartbeat sends beats 0, 1, 2, ... on its connection, one every `interval` on `clock` (the
 /// first after one interval), from the task `start()` returns, until `stop()`. It keeps that task
 /// in `task`, TaskCancellable's, and `stop()` cancels it and lets go of it with `cancelTask()`,
-/// then closes the connection, whether or not the beats were started. `stop()` may be called
-/// any number of times, and from inside the calls it makes (the cancel runs cancellation
-/// handlers, and `close()` may call `stop()` again): the connection is closed exactly once. Once
-/// stopped, the task starts no send, even when the stop came just as a wait ended. A cancel of
-/// the task that is not a stop (`cancelTask()`, or its owner cancelling the task `start()`
-/// returned) ends the beats too, also when it came just as a wait ended, and closes nothing. A send that throws, whatever it throws,
-/// ends the beats: no send after it (the connection is closed by `stop()` only). A `start()`
-/// after `stop()` throws `HeartbeatStopped` and sends nothing.
-/// Graded on 400 generated lives too (intervals 1 ns to an hour, up to 40 beats, a send failing
-/// at any beat with any error, every URLError code among them, every kind of stop and cancel
-/// above, start() after stop(), a close() that looks at the heartbeat's task).
-/// Left free: nothing.
+/// then closes the connection, whether or not the beats were started. `stop()` may be called any
+/// number of times, and from inside the calls it makes (the cancel runs cancellation handlers, and
+/// `close()` may call `stop()` again): the connection is closed exactly once. Once stopped, the
+/// task starts no send, even when the stop came just as a wait ended. A cancel of the task that is
+/// not a stop (`cancelTask()`, or its owner cancelling the task `start()` returned) ends the beats
+/// too, also when it came just as a wait ended, and closes nothing. A send that throws, whatever it
+/// throws, ends the beats: no send after it (the connection is closed by `stop()` only). A
+/// `start()` after `stop()` throws `HeartbeatStopped` and sends nothing. Graded on 450 generated
+/// lives too (intervals 1 ns to a week, time passing before start(), up to 150 beats, a send
+/// failing at any beat with any error, every URLError code and POSIXErrors among them, every kind
+/// of stop and cancel above, start() after stop(), a close() that looks at the heartbeat's task,
+/// two heartbeats at once). Left free: what a start() after a cancel that is not a stop does.
 /// Read docs/Chapter03-Cancellation.md#exercise-32-an-idempotent-stop
 @MainActor
 public final class Heartbeat: @MainActor TaskCancellable {

@@ -14,8 +14,9 @@ import ExerciseSupport
 /// limits 1 to Int.max, 1 << 32 among them; fetches that fail, with JobFailed, a CancellationError
 /// or a URLError of their own, of every code in turn, or end together; a cancel at any moment,
 /// which the fetches in flight answer with a CancellationError, an error of their own, or not at
-/// all). Left free: whether ids not yet started when the call is cancelled are fetched (their fetch
-/// then throws at once) or given a CancellationError.
+/// all); two calls at once, each with ids and a limit of its own. Left free: whether ids not yet
+/// started when the call is cancelled are fetched (their fetch then throws at once) or given a
+/// CancellationError.
 /// Read docs/Chapter05-TaskGroups.md#exercise-52-at-most-n-at-a-time
 public func fetchAll<ID: Sendable, Value: Sendable>(
   _ ids: [ID],

@@ -19,12 +19,12 @@ import MiniCombine
 ///   nests once per number, and overflows the stack on a long range.)
 /// Calls come from one thread at a time; no lock is needed.
 /// Graded on 600 generated scenarios too (any range in Int, any demand, calls from inside the
-/// subscriber, two in one receive(_:) now and then), compared with these rules: what the subscriber
-/// gets, and whether it is let go; and on one request for all of more than a million numbers, read
-/// to the end. Left free: how the count is kept, if it counts as a `Demand` does (an `Int` with
-/// `Int.max` for unlimited parts from it only after `Int.max` numbers, which nobody can wait for),
-/// and whether `.finished` is sent from inside the loop or after it, if it comes right after the
-/// last `receive(_:)` returns.
+/// subscriber, two in one receive(_:) now and then; two subscriptions that ask each other),
+/// compared with these rules: what the subscriber gets, and whether it is let go; and on one
+/// request for all of more than a million numbers, read to the end. Left free: how the count is
+/// kept, if it counts as a `Demand` does (an `Int` with `Int.max` for unlimited parts from it only
+/// after `Int.max` numbers, which nobody can wait for), and whether `.finished` is sent from inside
+/// the loop or after it, if it comes right after the last `receive(_:)` returns.
 /// Read docs/Chapter07-CustomPublishers.md#exercise-71-the-demand-bookkeeping
 public final class NumbersSubscription<S: Subscriber>: Subscription, @unchecked Sendable
 where S.Input == Int, S.Failure == Never {

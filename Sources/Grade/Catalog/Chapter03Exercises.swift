@@ -110,7 +110,17 @@ extension ExerciseCatalog {
         .scenarioDiffers(fixtures: [
           "newest-three-kept", "newest-hundred-kept", "capped-at-1000-events",
           "newest-ten-thousand-kept", "make-cancellation-ends-quietly",
+          "make-cancel-returns-at-the-loop-top", "make-urlerror-cancelled-ends-quietly",
+          "event-wait-capped-at-an-hour",
         ]),
+        Mistake(
+          name: "streams share their producer",
+          test: "test_yourAnswer_keepsTheStatement_withTwoStreamsAtOnce",
+          fixtures: ["one-producer-at-a-time"],
+          hint: "Each call makes a stream of its own, and several may be read at once. A producer "
+            + "kept outside the call (a global, a static) is one for all of them: keep each "
+            + "producer with its own stream, and cancel only that one."
+        ),
       ]
     ),
     Exercise(
@@ -216,7 +226,16 @@ extension ExerciseCatalog {
         .scenarioDiffers(fixtures: [
           "failing-send-ignored", "timeout-skips-a-beat", "cancel-only-cuts-the-wait",
           "offline-skips-a-beat", "checks-stopped-not-cancelled", "close-before-cancel",
+          "beats-capped-at-100", "posix-eagain-skipped", "schedule-from-init",
         ]),
+        Mistake(
+          name: "heartbeats share their beat task",
+          test: "test_yourAnswer_keepsTheStatement_withTwoHeartbeatsAtOnce",
+          fixtures: ["one-heartbeat-at-a-time"],
+          hint: "Each Heartbeat has a connection and beats of its own, and several may beat at "
+            + "once. A task kept in a static is one for all of them: keep it in the instance's "
+            + "task, as TaskCancellable asks."
+        ),
       ]
     ),
     Exercise(
@@ -289,7 +308,10 @@ extension ExerciseCatalog {
           hint: "A cancel reaches a task only at its next look for cancellation, and a read may "
             + "never look. The consumer must not wait for the task: end its stream in deinit."
         ),
-        .scenarioDiffers(fixtures: ["first-read-with-try", "read-cancellation-ends-quietly"]),
+        .scenarioDiffers(fixtures: [
+          "first-read-with-try", "read-cancellation-ends-quietly", "only-changes-yielded",
+          "readings-capped-at-100", "rounded-to-a-tenth", "reading-wait-capped-at-an-hour",
+        ]),
       ]
     ),
   ]

@@ -134,6 +134,14 @@ extension ExerciseCatalog {
             + "number from 0 to 65535, both ends included: check the range before URLComponents "
             + "sees it."
         ),
+        Mistake(
+          name: "calls share what they build with",
+          test: "test_yourAnswer_keepsTheStatement_withTwoCallersAtOnce",
+          fixtures: ["components-shared-between-calls"],
+          hint: "makeRequest(for:) may be called from two threads at once. A URLComponents or a "
+            + "request kept between calls is written by both: one caller gets the other's parts, "
+            + "or the program stops. Make each call's URLComponents a local var of its own."
+        ),
         .scenarioDiffers(
           fixtures: [
             "scheme-starts-with-http", "token-hard-coded", "blank-token", "extra-headers",
@@ -415,7 +423,7 @@ extension ExerciseCatalog {
           fixtures: [
             "buffer-of-100-users", "stops-after-100-pages", "oldest-1000-users-kept",
             "stops-after-1000-pages", "not-full-is-last", "buffer-capped-4096", "page-cap-10000",
-            "dedupe-user-ids",
+            "dedupe-user-ids", "buffer-capped-10000", "pages-capped-100000",
           ]
         ),
       ]
@@ -559,7 +567,16 @@ extension ExerciseCatalog {
             "a-413-retried", "waits-capped-at-30-seconds", "max-backoff-a-day", "shift-doubling",
             "scheduled-from-the-start", "pow-double-backoff", "roaming-and-call-codes-retried",
             "cancelled-attempt-throws-its-error", "checkcancellation-before-each-attempt",
+            "attempts-capped-100", "zero-wait-skipped", "check-after-wait",
           ]
+        ),
+        Mistake(
+          name: "calls share their wait",
+          test: "test_yourAnswer_keepsTheStatement_withTwoCallersAtOnce",
+          fixtures: ["shared-wait-global"],
+          hint: "Two calls of retrying may run at once, each with its own firstDelay. A wait kept "
+            + "outside the call (a global, a static) is set and doubled by both: keep it in a "
+            + "local var of the call."
         ),
       ]
     ),

@@ -269,6 +269,14 @@ extension ExerciseCatalog {
           "fetch-retried-on-a-transient-error", "in-flight-capped-at-100",
           "first-window-counted-up-to-the-limit",
         ]),
+        Mistake(
+          name: "calls share what is in flight",
+          test: "test_yourAnswer_keepsTheStatement_withTwoCallsAtOnce",
+          fixtures: ["in-flight-count-shared-by-calls"],
+          hint: "Two calls of fetchAll may run at once, each with its own ids and limit. A count "
+            + "kept outside the call (a global, a static) counts the other call's fetches too: "
+            + "keep what is in flight in the call itself, as the group's own children are."
+        ),
       ]
     ),
     Exercise(
@@ -407,7 +415,7 @@ extension ExerciseCatalog {
           "empty-piece-accepted", "at-most-64-at-once", "skip-cancellation-errors",
           "stop-reading-when-cancelled", "proportional-split-double",
           "part-retried-on-a-transient-error", "at-most-128-parts-at-once",
-          "slice-read-at-its-range",
+          "slice-read-at-its-range", "parts-added-unless-cancelled", "split-in-float",
         ]),
       ]
     ),

@@ -173,6 +173,14 @@ extension ExerciseCatalog {
           "returned-demand-added-when-run-out", "subscriber-held-weakly",
           "nested-requests-replaced",
         ]),
+        Mistake(
+          name: "subscriptions share whether a loop is sending",
+          test: "test_yourAnswer_keepsTheStatement_whenTwoSubscribersAskEachOther",
+          fixtures: ["sending-flag-shared"],
+          hint: "Whether a loop is already sending is one subscription's own: a subscriber may "
+            + "ask another subscription from inside receive(_:), and that subscription's loop is "
+            + "not running. Keep the flag in the subscription, next to its demand."
+        ),
       ]
     ),
     Exercise(

@@ -9,8 +9,8 @@ import Solutions
 import Exercises
 #endif
 
-// Exercise 3.1 graded by its statement: generated counts (0 to 3,000), intervals (1 ns to an hour),
-// a make that fails at any event, and consumers that read as events come, read only after the
+// Exercise 3.1 graded by its statement: generated counts (0 to 3,000), intervals (1 ns to a week),
+// a make that fails at any event (with any URLError too), and consumers that read as events come, read only after the
 // last, leave while the producer waits or just as a wait ends, or whose producer its owner
 // cancels at such a moment, all on a manual clock the test moves.
 
@@ -30,11 +30,14 @@ struct EventScenario: GradedScenario {
     case ownerCancelsDuringWait(Int)
     /// The producer's owner cancels it as wait `n` is over, before the producer runs on.
     case ownerCancelsAsWaitEnds(Int)
+    /// The producer's owner cancels it while `make` makes the event after wait `n`.
+    case ownerCancelsDuringMake(Int)
 
     var wait: Int? {
       switch self {
       case .leavesDuringWait(let wait), .leavesAsWaitEnds(let wait),
-        .ownerCancelsDuringWait(let wait), .ownerCancelsAsWaitEnds(let wait):
+        .ownerCancelsDuringWait(let wait), .ownerCancelsAsWaitEnds(let wait),
+        .ownerCancelsDuringMake(let wait):
         wait
       default: nil
       }
@@ -54,6 +57,7 @@ struct EventScenario: GradedScenario {
       case .leavesAsWaitEnds: .leavesAsWaitEnds(wait)
       case .ownerCancelsDuringWait: .ownerCancelsDuringWait(wait)
       case .ownerCancelsAsWaitEnds: .ownerCancelsAsWaitEnds(wait)
+      case .ownerCancelsDuringMake: .ownerCancelsDuringMake(wait)
       default: self
       }
     }
@@ -65,7 +69,15 @@ struct EventScenario: GradedScenario {
   var failingAt: Int?
   /// What that make throws: `MakeFailure`, or a `CancellationError` of its own (nobody cancelled).
   var failsWithCancellation = false
+  /// Or a `URLError` with the code at this index of `everyURLErrorCode`.
+  var failsWithURLError: Int?
   var consumer: Consumer
+
+  /// What the failing make throws, as the messages show it.
+  var failure: String {
+    if let index = failsWithURLError { return "URLError(.\(everyURLErrorCode[index].name))" }
+    return failsWithCancellation ? "CancellationError()" : "MakeFailure()"
+  }
 
   /// How many waits there are, when nobody leaves: one before each event made.
   var waits: Int { failingAt.map { $0 + 1 } ?? count }
@@ -75,7 +87,7 @@ struct EventScenario: GradedScenario {
   var description: String {
     var text = "makeEventStream(count: \(count), every: \(spelled(interval)))"
     if let failingAt {
-      text += ", make throwing \(failsWithCancellation ? "CancellationError()" : "MakeFailure()")"
+      text += ", make throwing \(failure)"
       text += " at event \(failingAt)"
     }
     switch consumer {
@@ -91,6 +103,8 @@ struct EventScenario: GradedScenario {
       text += "; the owner cancels the producer during wait \(wait)"
     case .ownerCancelsAsWaitEnds(let wait):
       text += "; the owner cancels the producer as wait \(wait) is over"
+    case .ownerCancelsDuringMake(let wait):
+      text += "; the owner cancels the producer while make(\(wait - 1)) runs"
     }
     return text
   }
@@ -165,7 +179,10 @@ func eventModel(_ scenario: EventScenario) -> EventOutcome {
     let end =
       scenario.failingAt == nil
       ? "then the end"
-      : scenario.failsWithCancellation ? "then CancellationError thrown" : "then MakeFailure thrown"
+      : scenario.failsWithCancellation
+        ? "then CancellationError thrown"
+        : scenario.failsWithURLError == nil
+          ? "then MakeFailure thrown" : "then \(scenario.failure) thrown"
     return EventOutcome(
       made: made(0..<scenario.waits),
       read: events(0..<(scenario.failingAt ?? scenario.count)),
@@ -183,6 +200,14 @@ func eventModel(_ scenario: EventScenario) -> EventOutcome {
       end: "then the end",
       waits: Array(repeating: spelled(interval), count: wait)
     )
+  case .ownerCancelsDuringMake(let wait):
+    // The event being made still goes out; the next wait, cancelled, ends the producer.
+    return EventOutcome(
+      made: made(0..<wait),
+      read: events(0..<wait),
+      end: "then the end",
+      waits: Array(repeating: spelled(interval), count: wait)
+    )
   }
 }
 
@@ -193,8 +218,16 @@ private final class TimedMaker: Sendable {
   private let failingAt: Int?
   private let failure: any Error
   private let calls = Locked<[String]>([])
+  /// The producer's owner cancels it while this event is made.
+  private let cancelAt: (event: Int, producer: Locked<Task<Void, Never>?>)?
 
-  init(clock: ManualClock, failingAt: Int?, failure: any Error) {
+  init(
+    clock: ManualClock,
+    failingAt: Int?,
+    failure: any Error,
+    cancelAt: (event: Int, producer: Locked<Task<Void, Never>?>)? = nil
+  ) {
+    self.cancelAt = cancelAt
     self.failure = failure
     self.clock = clock
     start = clock.now
@@ -205,18 +238,41 @@ private final class TimedMaker: Sendable {
 
   func make(_ number: Int) throws -> String {
     calls.withLock { $0.append("make(\(number)) at \(spelled(start.duration(to: clock.now)))") }
+    if let cancelAt, cancelAt.event == number { cancelAt.producer.withLock { $0 }?.cancel() }
     if number == failingAt { throw failure }
     return "event \(number)"
   }
 }
 
 /// Runs `scenario` on the answer's `makeEventStream`, moving the clock one wait at a time.
-func eventAnswer(_ scenario: EventScenario) async throws -> EventOutcome {
+///
+/// With `besideAnother`, a second stream of two events on a clock of its own is made right after
+/// this one and read once this one has ended: what it read is added to the end.
+func eventAnswer(
+  _ scenario: EventScenario,
+  besideAnother: Bool = false
+) async throws
+  -> EventOutcome
+{
   let clock = HookedClock()
+  let producerBox = Locked<Task<Void, Never>?>(nil)
+  let failure: any Error =
+    if let index = scenario.failsWithURLError {
+      URLError(everyURLErrorCode[index].code)
+    } else if scenario.failsWithCancellation {
+      CancellationError()
+    } else {
+      MakeFailure()
+    }
+  var cancelAt: (event: Int, producer: Locked<Task<Void, Never>?>)?
+  if case .ownerCancelsDuringMake(let wait) = scenario.consumer {
+    cancelAt = (wait - 1, producerBox)
+  }
   let maker = TimedMaker(
     clock: clock.manual,
     failingAt: scenario.failingAt,
-    failure: scenario.failsWithCancellation ? CancellationError() : MakeFailure()
+    failure: failure,
+    cancelAt: cancelAt
   )
   let (events, producer) = makeEventStream(
     count: scenario.count,
@@ -224,6 +280,11 @@ func eventAnswer(_ scenario: EventScenario) async throws -> EventOutcome {
     clock: clock,
     make: maker.make
   )
+  producerBox.withLock { $0 = producer }
+  let otherClock = ManualClock()
+  let other =
+    besideAnother
+    ? makeEventStream(count: 2, every: .seconds(1), clock: otherClock) { "other \($0)" } : nil
   let reader = scenario.consumer == .readsAfterTheLast ? nil : StreamReader(events)
   if scenario.consumer == .leavesAtOnce, let reader {
     reader.cancel()
@@ -264,11 +325,27 @@ func eventAnswer(_ scenario: EventScenario) async throws -> EventOutcome {
   case nil: end = "then the end"
   case let error as NotImplemented: throw error
   case is MakeFailure: end = "then MakeFailure thrown"
+  case let error as URLError: end = "then URLError(.\(urlErrorCodeName(error.code))) thrown"
   case is CancellationError:
     // After a cancel, by the consumer or the owner, the statement leaves free whether the loop
     // ends with the producer's CancellationError (a consumer that left may still see it).
     end = scenario.consumer.cancels ? "then the end" : "then CancellationError thrown"
   case let error?: end = "then \(error) thrown"
+  }
+  if let other {
+    // Two waits, then until the producer ends or waits a third time.
+    for round in 0..<3 {
+      await otherClock.waitForASleeper(orTheEndOf: other.producer)
+      guard round < 2, let deadline = otherClock.sleeperDeadlines.first else { break }
+      otherClock.advance(by: otherClock.now.duration(to: deadline))
+    }
+    other.producer.cancel()  // ends a producer that went on too long
+    let (otherRead, otherEnded) = await readAll(other.events, nil)
+    if otherRead != ["other 0", "other 1"] || otherEnded != nil {
+      end +=
+        " (and the other stream, made right after this one on a clock of its own and moved "
+        + "two seconds, read \(otherRead)\(otherEnded.map { ", then \($0) thrown" } ?? ""))"
+    }
   }
   return EventOutcome(
     made: maker.made,
@@ -301,6 +378,30 @@ private func readAll(
 
 /// The runs exercise 3.1 is graded on: a fixed list, from a fixed seed.
 func eventScenarios(count: Int, seed: UInt64) -> [EventScenario] {
+  // From seeds of their own, so that the runs above stay as they were: intervals past an hour,
+  // make failing with a URLError of every code in turn, and owners that cancel while make runs.
+  var more = SeededNumbers(seed: seed &+ 2)
+  var nextCode = 0
+  let later = drawnRuns(count: count / 8 + 1, seed: seed &+ 3).dropLast().map { run in
+    var run = run
+    if more.chance(40) {
+      run.interval = more.pick([.seconds(7_200), .seconds(90_000), .seconds(604_800)])
+    }
+    if run.failingAt != nil, more.chance(70) {
+      run.failsWithCancellation = false
+      run.failsWithURLError = more.chance(30) ? 1 : nextURLErrorCode(&nextCode)  // 1: .cancelled
+    }
+    if let wait = run.consumer.wait ?? (run.waits > 0 ? run.waits : nil), run.failingAt == nil,
+      more.chance(50)
+    {
+      run.consumer = .ownerCancelsDuringMake(Int.random(in: 1...wait, using: &more))
+    }
+    return run
+  }
+  return drawnRuns(count: count, seed: seed) + later
+}
+
+private func drawnRuns(count: Int, seed: UInt64) -> [EventScenario] {
   var numbers = SeededNumbers(seed: seed)
   // A stream of its own, so that the other choices stay what they were for this seed.
   var errors = SeededNumbers(seed: seed &+ 1)

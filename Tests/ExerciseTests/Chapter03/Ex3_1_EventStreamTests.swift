@@ -241,7 +241,32 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
     try await assertEveryScenario(
       eventScenarios(count: 400, seed: 31),
       model: eventModel,
-      answer: eventAnswer
+      answer: { try await eventAnswer($0) }
     )
+  }
+
+  /// Runs of the generated scenarios, each with a second stream made right after its own.
+  ///
+  /// Nothing in the statement is shared between streams: each must give what it gives alone,
+  /// and the other stream its two events.
+  func test_yourAnswer_keepsTheStatement_withTwoStreamsAtOnce() async throws {
+    let scenarios = eventScenarios(count: 400, seed: 31)
+    guard
+      try await givesTheModelInEveryScenario(
+        scenarios,
+        model: eventModel,
+        answer: { try await eventAnswer($0) }
+      )
+    else { return }  // the scenario test reports it
+    for run in scenarios.filter({ $0.count <= 60 && $0.waits > 0 }).prefix(40) {
+      let got = try await eventAnswer(run, besideAnother: true)
+      let expected = eventModel(run)
+      guard got == expected else {
+        return XCTFail(
+          "with a second stream made right after this one (alone, this run gives what the "
+            + "statement gives): " + theStatementGives(run, got, expected)
+        )
+      }
+    }
   }
 }

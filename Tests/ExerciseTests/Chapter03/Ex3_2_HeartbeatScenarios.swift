@@ -14,7 +14,8 @@ import Exercises
 // task just as a wait ends), a cancel of the beat task that is not a stop (cancelTask(), or the
 // task start() returned cancelled by its owner, while it waits or just as a wait ends), start()
 // after stop(), and connections whose send fails at any beat with any error and whose close()
-// looks at the heartbeat, on a manual clock the test moves, with intervals from 1 ns to an hour.
+// looks at the heartbeat, on a manual clock the test moves, with intervals from 1 ns to a week,
+// time passing before start(), and over a hundred beats in a life.
 
 /// One heartbeat's life, as the grade generates it.
 struct HeartbeatScenario: GradedScenario {
@@ -45,12 +46,15 @@ struct HeartbeatScenario: GradedScenario {
     case cancellation
     /// A `URLError` with the code at this index of `everyURLErrorCode`.
     case url(Int)
+    /// A `POSIXError` with the code of this name: "EAGAIN", "EPIPE" or "ECONNRESET".
+    case posix(String)
 
     var rawValue: String {
       switch self {
       case .connectionClosed: "ConnectionClosed()"
       case .cancellation: "CancellationError()"
       case .url(let index): "URLError(.\(everyURLErrorCode[index].name))"
+      case .posix(let name): "POSIXError(.\(name))"
       }
     }
 
@@ -59,11 +63,15 @@ struct HeartbeatScenario: GradedScenario {
       case .connectionClosed: ConnectionClosed()
       case .cancellation: CancellationError()
       case .url(let index): URLError(everyURLErrorCode[index].code)
+      case .posix(let name):
+        POSIXError(["EAGAIN": .EAGAIN, "EPIPE": .EPIPE][name] ?? .ECONNRESET)
       }
     }
   }
 
   enum Step: Equatable, Sendable, CustomStringConvertible {
+    /// This many intervals pass on the clock before anything else: no task waits yet.
+    case idle(Int)
     case start
     /// Lets this many beats come due, one interval at a time, while the task waits.
     case beats(Int)
@@ -72,8 +80,9 @@ struct HeartbeatScenario: GradedScenario {
 
     var description: String {
       switch self {
+      case .idle(let count): count == 1 ? "1 interval passes" : "\(count) intervals pass"
       case .start: "start()"
-      case .beats(let count): "\(count) interval\(count == 1 ? "" : "s") pass"
+      case .beats(let count): count == 1 ? "1 interval passes" : "\(count) intervals pass"
       case .stop(let stop): stop.rawValue
       case .cancel(let cancel): cancel.rawValue
       }
@@ -187,14 +196,17 @@ func heartbeatModel(_ scenario: HeartbeatScenario) -> HeartbeatOutcome {
   var failed = false
   var cancelled = false
   var nextBeat = 0
+  var startedAt = Duration.zero  // the first wait starts when start() is called
   for step in scenario.steps {
     switch step {
+    case .idle(let count):
+      if !started { startedAt += scenario.interval * count }
     case .start:
       log.append(stopped ? "start() threw HeartbeatStopped" : "start()")
       if !stopped { started = true }
     case .beats(let count):
       for _ in 0..<count where started && !stopped && !failed && !cancelled {
-        let time = spelled(scenario.interval * (nextBeat + 1))
+        let time = spelled(startedAt + scenario.interval * (nextBeat + 1))
         failed = nextBeat == scenario.sendFailsAt
         log.append("send(\(nextBeat)) at \(time)" + (failed ? ", which throws" : ""))
         nextBeat += 1
@@ -314,6 +326,8 @@ func heartbeatAnswer(_ scenario: HeartbeatScenario) async throws -> HeartbeatOut
   var beatTask: Task<Void, Never>?
   for step in scenario.steps {
     switch step {
+    case .idle(let count):
+      clock.manual.advance(by: scenario.interval * count)
     case .start:
       do {
         let task = try heartbeat.start()
@@ -412,6 +426,29 @@ func heartbeatAnswer(_ scenario: HeartbeatScenario) async throws -> HeartbeatOut
 
 /// The lives exercise 3.2 is graded on: a fixed list, from a fixed seed.
 func heartbeatScenarios(count: Int, seed: UInt64) -> [HeartbeatScenario] {
+  // From seeds of their own, so that the lives above stay as they were: intervals past an hour,
+  // time passing before start(), over a hundred beats, and sends failing with a POSIXError.
+  var more = SeededNumbers(seed: seed &+ 2)
+  let later = drawnLives(count: count / 8, seed: seed &+ 3).map { life in
+    var life = life
+    if more.chance(40) {
+      life.interval = more.pick([.seconds(7_200), .seconds(90_000), .seconds(604_800)])
+    }
+    if more.chance(40) { life.steps.insert(.idle(Int.random(in: 1...3, using: &more)), at: 0) }
+    if more.chance(30), let index = life.steps.firstIndex(where: { $0 == .start }),
+      index + 1 < life.steps.count, case .beats = life.steps[index + 1]
+    {
+      life.steps[index + 1] = .beats(Int.random(in: 101...150, using: &more))
+    }
+    if life.sendFailsAt != nil, more.chance(50) {
+      life.sendError = .posix(more.pick(["EAGAIN", "EPIPE", "ECONNRESET"]))
+    }
+    return life
+  }
+  return drawnLives(count: count, seed: seed) + later
+}
+
+private func drawnLives(count: Int, seed: UInt64) -> [HeartbeatScenario] {
   var numbers = SeededNumbers(seed: seed)
   let stops: [HeartbeatScenario.Stop] = [
     .fromTheMainActor, .twice, .fromTheCancelledWait, .asAWaitEnds,

@@ -257,4 +257,38 @@ final class Ex3_2_HeartbeatTests: GradedTestCase {
       answer: heartbeatAnswer
     )
   }
+
+  /// Lives of the generated scenarios, two at a time, each with a connection and a clock of its
+  /// own.
+  ///
+  /// Nothing in the statement is shared between heartbeats: each must give what it gives alone.
+  @MainActor
+  func test_yourAnswer_keepsTheStatement_withTwoHeartbeatsAtOnce() async throws {
+    let scenarios = heartbeatScenarios(count: 400, seed: 32)
+    guard
+      try await givesTheModelInEveryScenario(
+        scenarios,
+        model: heartbeatModel,
+        answer: heartbeatAnswer
+      )
+    else { return }  // the scenario test reports it
+    let lives = scenarios.filter { life in
+      life.size <= 60 && life.steps.contains(.start)
+        && life.steps.contains { if case .beats(let count) = $0 { count >= 2 } else { false } }
+    }
+    for (first, second) in zip(lives.prefix(30), lives.dropFirst(30).prefix(30)) {
+      async let firstLived = heartbeatAnswer(first)
+      async let secondLived = heartbeatAnswer(second)
+      let lived = try await [firstLived, secondLived]
+      for (life, other, got) in [(first, second, lived[0]), (second, first, lived[1])] {
+        let expected = heartbeatModel(life)
+        guard got == expected else {
+          return XCTFail(
+            "two heartbeats at once (alone, each gives what the statement gives), the other "
+              + "one \(other): " + theStatementGives(life, got, expected)
+          )
+        }
+      }
+    }
+  }
 }

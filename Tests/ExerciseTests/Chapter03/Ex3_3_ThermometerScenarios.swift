@@ -9,8 +9,8 @@ import Solutions
 import Exercises
 #endif
 
-// Exercise 3.3 graded by its statement: generated intervals (1 ns to an hour), sources that fail
-// at any read (the first one too), and ends of every kind: the source fails, the consumer leaves
+// Exercise 3.3 graded by its statement: generated intervals (1 ns to a week), sources that fail
+// at any read (the first one too), readings that repeat or are not round, and ends of every kind: the source fails, the consumer leaves
 // after any number of readings, or the owner lets go while the consumer waits or while a read is
 // under way, on a manual clock the test moves.
 
@@ -34,6 +34,13 @@ struct ThermometerScenario: GradedScenario {
   /// The failing read throws a `CancellationError` of its own (nobody cancelled), not
   /// `SensorFailure`.
   var failsWithCancellation = false
+  /// The source's readings are `oddReadings` in turn, not 20.0, 20.5, 21.0, ...
+  var oddValues = false
+
+  /// The reading read `read` (1 for the first) gives.
+  func reading(_ read: Int) -> Double {
+    oddValues ? oddReadings[(read - 1) % oddReadings.count] : 20 + 0.5 * Double(read - 1)
+  }
 
   /// What the failing read throws, as the messages show it.
   var failure: String { failsWithCancellation ? "CancellationError()" : "SensorFailure" }
@@ -42,7 +49,14 @@ struct ThermometerScenario: GradedScenario {
 
   var description: String {
     var text = "a Thermometer every \(spelled(interval))"
-    if let failingRead { text += " whose source throws \(failure) at read \(failingRead)" }
+    if oddValues {
+      text +=
+        " whose source reads " + oddReadings.map { "\($0)" }.joined(separator: ", ")
+        + " in turn, again and again"
+      if let failingRead { text += ", and throws \(failure) at read \(failingRead)" }
+    } else if let failingRead {
+      text += " whose source throws \(failure) at read \(failingRead)"
+    }
     if end == .sourceFails { return text + "; " + end.rawValue }
     return text + "; the consumer takes \(readings) reading\(readings == 1 ? "" : "s"), "
       + end.rawValue
@@ -60,9 +74,19 @@ struct ThermometerScenario: GradedScenario {
       copy.failingRead = failingRead - 1
       candidates.append(copy)
     }
+    if readings > 12 {
+      var copy = self
+      copy.readings = readings / 2
+      candidates.append(copy)
+    }
     if interval != .seconds(1) {
       var copy = self
       copy.interval = .seconds(1)
+      candidates.append(copy)
+    }
+    if oddValues {
+      var copy = self
+      copy.oddValues = false
       candidates.append(copy)
     }
     return candidates
@@ -75,10 +99,17 @@ extension ThermometerScenario: Equatable {}
 struct ThermometerOutcome: Equatable, CustomStringConvertible {
   var log: [String]
 
-  var description: String { log.joined(separator: ", ") }
+  /// A long log by its first reads and its end.
+  var description: String {
+    guard log.count > 16 else { return log.joined(separator: ", ") }
+    return (log.prefix(3) + ["... (\(log.count - 11) more)"] + log.suffix(8)).joined(
+      separator: ", "
+    )
+  }
 }
 
-private func reading(_ read: Int) -> Double { 20 + 0.5 * Double(read - 1) }
+/// Readings a real sensor gives: the same one twice, and values no rounding keeps.
+private let oddReadings: [Double] = [21.37, 21.37, -3.05, 0.0001, 1_000_000.3, 21.37, 19.99]
 
 /// The statement of exercise 3.3, as a program.
 func thermometerModel(_ scenario: ThermometerScenario) -> ThermometerOutcome {
@@ -90,13 +121,13 @@ func thermometerModel(_ scenario: ThermometerScenario) -> ThermometerOutcome {
     let failing = scenario.failingRead ?? 1
     return ThermometerOutcome(
       log: (1...failing).map(readAt) + [
-        "the consumer got \((1..<failing).map(reading)), then \(scenario.failure) thrown"
+        "the consumer got \((1..<failing).map(scenario.reading)), then \(scenario.failure) thrown"
       ]
     )
   case .consumerLeaves:
     return ThermometerOutcome(
       log: (1..<scenario.readings + 1).map(readAt) + [
-        "the consumer got \((1..<scenario.readings + 1).map(reading))",
+        "the consumer got \((1..<scenario.readings + 1).map(scenario.reading))",
         "the reading task has stopped",
       ]
     )
@@ -104,14 +135,14 @@ func thermometerModel(_ scenario: ThermometerScenario) -> ThermometerOutcome {
     return ThermometerOutcome(
       log: (1..<scenario.readings + 1).map(readAt) + [
         "freed at once", "the reading task has stopped",
-        "the consumer got \((1..<scenario.readings + 1).map(reading)), then the end",
+        "the consumer got \((1..<scenario.readings + 1).map(scenario.reading)), then the end",
       ]
     )
   case .ownerLetsGoDuringARead:
     return ThermometerOutcome(
       log: (1...scenario.readings + 1).map(readAt) + [
         "freed at once",
-        "the consumer got \((1..<scenario.readings + 1).map(reading)), then the end",
+        "the consumer got \((1..<scenario.readings + 1).map(scenario.reading)), then the end",
       ]
     )
   }
@@ -129,9 +160,17 @@ private final class LoggingSource: TemperatureSource {
   let held = HeldCall()
 
   private let failure: any Error
+  private let reading: @Sendable (Int) -> Double
 
-  init(clock: ManualClock, failingRead: Int?, heldRead: Int?, failure: any Error) {
+  init(
+    clock: ManualClock,
+    failingRead: Int?,
+    heldRead: Int?,
+    failure: any Error,
+    reading: @escaping @Sendable (Int) -> Double
+  ) {
     self.clock = clock
+    self.reading = reading
     self.failure = failure
     self.failingRead = failingRead
     self.heldRead = heldRead
@@ -161,7 +200,8 @@ func thermometerAnswer(_ scenario: ThermometerScenario) async throws -> Thermome
     clock: clock,
     failingRead: scenario.failingRead,
     heldRead: heldRead,
-    failure: scenario.failsWithCancellation ? CancellationError() : SensorFailure()
+    failure: scenario.failsWithCancellation ? CancellationError() : SensorFailure(),
+    reading: scenario.reading
   )
   var thermometer: Thermometer? = Thermometer(
     source: source,
@@ -222,7 +262,17 @@ func thermometerAnswer(_ scenario: ThermometerScenario) async throws -> Thermome
       guard let deadline = clock.sleeperDeadlines.first else { break }
       clock.advance(by: clock.now.duration(to: deadline))
     }
-    await source.held.waitUntilItWaits()
+    // The held read, or the stream's end: an answer that stops reading by itself has none.
+    let readOrEnd = OneShotSignal<Bool>()
+    Task {
+      await source.held.waitUntilItWaits()
+      readOrEnd.fire(true)
+    }
+    Task {
+      await readerEnded.value
+      readOrEnd.fire(false)
+    }
+    guard await readOrEnd.wait() else { break }
     thermometer = nil
     notes.append(probe == nil ? "freed at once" : "still alive after its owner let go")
     if probe != nil {
@@ -263,6 +313,24 @@ func thermometerAnswer(_ scenario: ThermometerScenario) async throws -> Thermome
 
 /// The lives exercise 3.3 is graded on: a fixed list, from a fixed seed.
 func thermometerScenarios(count: Int, seed: UInt64) -> [ThermometerScenario] {
+  // From a seed of their own, so that the lives above stay as they were: intervals past an hour,
+  // readings that repeat or are not round, and consumers that take over a hundred readings.
+  var more = SeededNumbers(seed: seed &+ 2)
+  let later = drawnLives(count: count / 6, seed: seed &+ 3).map { life in
+    var life = life
+    life.oddValues = more.chance(60)
+    if more.chance(40) {
+      life.interval = more.pick([.seconds(7_200), .seconds(90_000), .seconds(604_800)])
+    }
+    if life.end != .sourceFails, more.chance(30) {
+      life.readings = Int.random(in: 101...150, using: &more)
+    }
+    return life
+  }
+  return drawnLives(count: count, seed: seed) + later
+}
+
+private func drawnLives(count: Int, seed: UInt64) -> [ThermometerScenario] {
   var numbers = SeededNumbers(seed: seed)
   // A stream of its own, so that the other choices stay what they were for this seed.
   var errors = SeededNumbers(seed: seed &+ 1)

@@ -1,5 +1,6 @@
 import ExerciseSupport
 import Foundation
+import LessonSupport
 import TestTooling
 import XCTest
 
@@ -240,6 +241,47 @@ final class Ex4_1_MakeRequestTests: GradedTestCase {
         XCTAssertTrue(
           error is EndpointError,
           "port \(port) is outside 0...65535: expected an EndpointError; it threw \(error)"
+        )
+      }
+    }
+  }
+
+  /// Two threads build requests at the same time, each from an endpoint of its own.
+  ///
+  /// Nothing in the statement is shared between calls: round after round, each request must be
+  /// the one its own endpoint makes, as it is when the call runs alone. Under the thread
+  /// sanitizer the calls take turns.
+  func test_yourAnswer_keepsTheStatement_withTwoCallersAtOnce() async throws {
+    // The generated scenarios' own endpoints, each right alone first.
+    let scenarios = endpointScenarios(count: 800, seed: 41)
+    guard
+      try await givesTheModelInEveryScenario(
+        scenarios,
+        model: endpointModel,
+        answer: endpointAnswer
+      )
+    else { return }
+    let rounds = ThreadSanitizer.isRunning ? 100 : huntRounds(graded: 400, reference: 50)
+    let got = [Locked<[RequestOutcome]>([]), Locked<[RequestOutcome]>([])]
+    await inRounds(rounds) { lane, round in
+      let outcome: RequestOutcome
+      do {
+        outcome = try endpointAnswer(scenarios[2 * round + lane])
+      } catch {
+        outcome = .otherError("\(error)")
+      }
+      got[lane].withLock { $0.append(outcome) }
+    }
+    let outcomes = [got[0].withLock { $0 }, got[1].withLock { $0 }]
+    for round in 0..<rounds {
+      for lane in 0..<2 {
+        let scenario = scenarios[2 * round + lane]
+        let expected = endpointModel(scenario)
+        guard outcomes[lane][round] != expected else { continue }
+        return XCTFail(
+          "two threads called makeRequest(for:) at the same time (round \(round + 1) of "
+            + "\(rounds); alone, each call gives what the statement gives), the other with \(scenarios[2 * round + 1 - lane]): "
+            + explainEndpoint(scenario, outcomes[lane][round], expected)
         )
       }
     }

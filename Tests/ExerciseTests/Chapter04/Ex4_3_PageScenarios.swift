@@ -14,11 +14,12 @@ import Solutions
 import Exercises
 #endif
 
-// Exercise 4.3 graded by its statement: generated page sizes (1 to 150 a page, and one of 4,097;
-// up to 4,150 users unread, up to 10,002 pages), user ids that repeat, last pages short or empty, pages that fail (a status, a transport error, a
-// cancellation nobody asked for), pages that answer at once or after a while, and consumers that
-// read everything, leave by `break` after any number of users, or are cancelled while a page is
-// in flight; two streams read one after the other.
+// Exercise 4.3 graded by its statement: generated page sizes (1 to 150 a page, and one of 100,003;
+// up to 100,003 users unread, up to 100,002 pages), user ids that repeat, last pages short or
+// empty, pages that fail (a status, a transport error, a cancellation nobody asked for), pages that
+// answer at once or after a while, and consumers that read everything, leave by `break` after any
+// number of users, or are cancelled while a page is in flight; two streams read one after the
+// other.
 
 /// One run of `users(from:)`, as the grade generates it.
 struct PageScenario: GradedScenario {
@@ -109,17 +110,12 @@ struct PageScenario: GradedScenario {
       change(&copy)
       if copy != self { candidates.append(copy) }
     }
-    if fullPages > 3 {
+    // Many pages shrink by a half, a tenth, a hundredth and a thousandth first, then one at a
+    // time: a hundred thousand pages, one at a time, would take thousands of tries.
+    let steps = [fullPages / 2, fullPages / 10, fullPages / 100, fullPages / 1_000]
+    for step in steps.filter({ $0 > 1 }) + (fullPages > 0 ? [1] : []) {
       with {
-        $0.fullPages /= 2
-        if case .breaksAfter(let count) = $0.consumer {
-          $0.consumer = .breaksAfter(min(count, $0.usersBeforeTheLast))
-        }
-      }
-    }
-    if fullPages > 0 {
-      with {
-        $0.fullPages -= 1
+        $0.fullPages -= step
         if case .breaksAfter(let count) = $0.consumer {
           $0.consumer = .breaksAfter(min(count, $0.usersBeforeTheLast))
         }
@@ -427,11 +423,12 @@ func pagesAnswer(_ scenario: PageScenario) async throws -> PagesOutcome {
 /// The runs exercise 4.3 is graded on: a fixed list, from a fixed seed.
 func pageScenarios(count: Int, seed: UInt64) -> [PageScenario] {
   var numbers = SeededNumbers(seed: seed)
-  // Always, and last (they are the largest): a page of 4,097 users left unread, then 4,150 users
-  // of 2,075 pages, and 10,001 full pages of one user.
+  // Always, and last (they are the largest), past every round number an answer might cap at: a
+  // page of 100,003 users left unread, then 100,002 users of 50,001 pages, and 100,001 full pages
+  // of one user.
   let large = [
     PageScenario(
-      perPage: 4_097,
+      perPage: 100_003,
       fullPages: 1,
       last: .inFlight(throwsURLError: false),
       consumer: .isCancelled,
@@ -439,14 +436,14 @@ func pageScenarios(count: Int, seed: UInt64) -> [PageScenario] {
     ),
     PageScenario(
       perPage: 2,
-      fullPages: 2_075,
+      fullPages: 50_001,
       last: .inFlight(throwsURLError: true),
-      consumer: .breaksAfter(4_150),
+      consumer: .breaksAfter(100_002),
       pagesTakeAWhile: false
     ),
     PageScenario(
       perPage: 1,
-      fullPages: 10_001,
+      fullPages: 100_001,
       last: .short(0),
       consumer: .readsAll(twoStreams: false),
       pagesTakeAWhile: false

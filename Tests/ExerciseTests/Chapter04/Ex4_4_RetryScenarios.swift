@@ -17,7 +17,8 @@ import Exercises
 // Exercise 4.4 graded by its statement: generated attempt counts, first delays (odd counts of
 // nanoseconds too), sequences of errors (every status from 100 to 599, every URLError code the
 // platform has, decoding errors, errors that are not FetchErrors) and cancels (before the call,
-// during an attempt, during a wait), run on a manual clock and compared with the statement.
+// during an attempt, during a wait, just as a wait ends), run on a manual clock and compared with
+// the statement.
 
 /// An error an operation throws that is not a `FetchError`.
 struct NotAFetchError: Error, Equatable {}
@@ -51,26 +52,45 @@ struct RetryScenario: GradedScenario {
   /// The attempt (1 for the first) during which the task is cancelled, if any; that attempt still
   /// ends as scripted, as a request the server has answered does.
   var cancelDuringAttempt: Int?
+  /// The wait (1 for the first) whose sleep returns with the task just cancelled, if any: the
+  /// cancel comes after the wait has ended, so the next attempt still runs.
+  var cancelAsWaitEnds: Int?
 
   var size: Int {
     failures.count + (cancelDuringWait == nil ? 0 : 1) + (cancelledBeforeTheCall ? 1 : 0)
-      + (cancelDuringAttempt == nil ? 0 : 1)
+      + (cancelDuringAttempt == nil ? 0 : 1) + (cancelAsWaitEnds == nil ? 0 : 1)
   }
 
   var description: String {
     let count = attempts == Int.max ? "Int.max" : "\(attempts)"
     var text =
       "retrying(attempts: \(count), firstDelay: \(spelledExactly(firstDelay))): the operation "
+    // A failure repeated in a row is said once, with its count.
+    var runs: [(failure: Failure, count: Int)] = []
+    for failure in failures {
+      if failure == runs.last?.failure {
+        runs[runs.count - 1].count += 1
+      } else {
+        runs.append((failure, 1))
+      }
+    }
+    let said = runs.map {
+      $0.count > 2
+        ? "\($0.failure) \($0.count) times"
+        : Array(repeating: "\($0.failure)", count: $0.count).joined(separator: ", then ")
+    }
     text +=
       failures.isEmpty
-      ? "returns"
-      : "throws " + failures.map(\.description).joined(separator: ", then ") + ", then returns"
+      ? "returns" : "throws " + said.joined(separator: ", then ") + ", then returns"
     if attemptTakes > .zero { text += "; each attempt takes \(spelledExactly(attemptTakes))" }
     if cancelledBeforeTheCall { text += "; the task is already cancelled when it calls retrying" }
     if let cancelDuringAttempt {
       text += "; the task is cancelled during attempt \(cancelDuringAttempt)"
     }
     if let cancelDuringWait { text += "; the task is cancelled during wait \(cancelDuringWait)" }
+    if let cancelAsWaitEnds {
+      text += "; the task is cancelled just as wait \(cancelAsWaitEnds) ends (its sleep returns)"
+    }
     return text
   }
 
@@ -89,6 +109,11 @@ struct RetryScenario: GradedScenario {
     if cancelledBeforeTheCall {
       var copy = self
       copy.cancelledBeforeTheCall = false
+      candidates.append(copy)
+    }
+    if cancelAsWaitEnds != nil {
+      var copy = self
+      copy.cancelAsWaitEnds = nil
       candidates.append(copy)
     }
     if cancelDuringAttempt != nil {
@@ -116,7 +141,9 @@ struct RetryScenario: GradedScenario {
 func spelledExactly(_ duration: Duration) -> String {
   let (seconds, attoseconds) = duration.components
   if attoseconds % 1_000_000_000_000 == 0 { return spelled(duration) }
-  if attoseconds % 1_000_000_000 != 0 { return "\(seconds) s + \(attoseconds) as" }
+  if attoseconds % 1_000_000_000 != 0 {
+    return seconds == 0 ? "\(attoseconds) as" : "\(seconds) s + \(attoseconds) as"
+  }
   if seconds == 0 { return spelled(duration) }
   return "\(seconds) s + \(attoseconds / 1_000_000_000) ns"
 }
@@ -171,6 +198,7 @@ func retryModel(_ scenario: RetryScenario) -> RetryOutcome {
       events.append("threw CancellationError")
       break
     }
+    if scenario.cancelAsWaitEnds == waits { cancelled = true }  // after the wait: attempts go on
     now += wait
     wait *= 2
     attempt += 1
@@ -185,12 +213,24 @@ func retryAnswer(_ scenario: RetryScenario) async throws -> RetryOutcome {
   let events = Locked<[String]>([])
   let calls = Locked(0)
   let inAttempt = Locked(false)  // the sleeper is an attempt taking its time, not a wait
+  let waitsEnded = Locked(0)
+  let answersClock = WaitNotingClock(
+    base: clock,
+    endedAtOnce: { wait in events.withLock { $0.append("waited \(spelledExactly(wait))") } },
+    ended: {
+      let ended = waitsEnded.withLock { count in
+        count += 1
+        return count
+      }
+      if ended == scenario.cancelAsWaitEnds { withUnsafeCurrentTask { $0?.cancel() } }
+    }
+  )
   let retry = Task {
     if scenario.cancelledBeforeTheCall { withUnsafeCurrentTask { $0?.cancel() } }
     return try await retrying(
       attempts: scenario.attempts,
       firstDelay: scenario.firstDelay,
-      clock: clock
+      clock: answersClock
     ) {
       let attempt = calls.withLock { count in
         count += 1
@@ -228,7 +268,8 @@ func retryAnswer(_ scenario: RetryScenario) async throws -> RetryOutcome {
     }
     waits += 1
     events.withLock { $0.append("waited \(spelledExactly(clock.now.duration(to: deadline)))") }
-    if waits > 80 || scenario.cancelDuringWait == waits {
+    // More waits than failures: an answer that would wait on forever.
+    if waits > scenario.failures.count + 1 || scenario.cancelDuringWait == waits {
       retry.cancel()
       _ = await retry.result
       break
@@ -246,6 +287,27 @@ func retryAnswer(_ scenario: RetryScenario) async throws -> RetryOutcome {
   case .failure(let error): events.withLock { $0.append("threw \(error)") }
   }
   return RetryOutcome(events: events.withLock { $0 })
+}
+
+/// The test's clock as an answer sees it, which tells the test of each wait that has ended.
+///
+/// A wait of zero ends at once and is never a sleeper the test can see, so it is noted here
+/// (in a cancelled task it throws instead, and is not a wait).
+private struct WaitNotingClock: Clock {
+  let base: ManualClock
+  /// Called with a wait that ends as soon as it starts.
+  let endedAtOnce: @Sendable (Duration) -> Void
+  /// Called in the answer's task when a wait's sleep has returned.
+  let ended: @Sendable () -> Void
+
+  var now: ManualClock.Instant { base.now }
+  var minimumResolution: Duration { base.minimumResolution }
+
+  func sleep(until deadline: ManualClock.Instant, tolerance: Duration?) async throws {
+    if deadline <= base.now, !Task.isCancelled { endedAtOnce(base.now.duration(to: deadline)) }
+    try await base.sleep(until: deadline, tolerance: tolerance)
+    ended()
+  }
 }
 
 /// The runs exercise 4.4 is graded on: a fixed list, from fixed seeds.
@@ -328,17 +390,65 @@ func retryScenarios(count: Int, seed: UInt64) -> [RetryScenario] {
     )
   }
   // Tasks cancelled before they call retrying, or while an attempt takes its time.
-  return swept
-    + generated.map { scenario in
-      var scenario = scenario
-      if numbers.chance(8) {
-        scenario.cancelledBeforeTheCall = true
-      } else if numbers.chance(12) {
-        scenario.cancelDuringAttempt = Int.random(in: 1...3, using: &numbers)
-        if scenario.attemptTakes == .zero { scenario.attemptTakes = .seconds(1) }
-      }
-      return scenario
+  let cancelled = generated.map { scenario in
+    var scenario = scenario
+    if numbers.chance(8) {
+      scenario.cancelledBeforeTheCall = true
+    } else if numbers.chance(12) {
+      scenario.cancelDuringAttempt = Int.random(in: 1...3, using: &numbers)
+      if scenario.attemptTakes == .zero { scenario.attemptTakes = .seconds(1) }
     }
+    return scenario
+  }
+  return swept + cancelled + lateScenarios(count: count / 8, seed: seed &+ 1)
+}
+
+/// More runs, from a seed of their own (so that the runs above stay as they were): waits of zero,
+/// cancels just as a wait ends, and runs of over a hundred attempts.
+private func lateScenarios(count: Int, seed: UInt64) -> [RetryScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  let retried: [RetryScenario.Failure] = [
+    .fetch(.status(503, message: nil)), .fetch(.status(429, message: nil)),
+    .fetch(.transport(.timedOut)),
+  ]
+  let ending: [RetryScenario.Failure] = [.fetch(.status(404, message: nil)), .other]
+  return (0..<count).map { index -> RetryScenario in
+    var failures = (0..<Int.random(in: 1...6, using: &numbers)).map { _ in
+      numbers.chance(85) ? numbers.pick(retried) : numbers.pick(ending)
+    }
+    var attempts = numbers.pick([2, 3, 5, Int.max, Int.random(in: 1...8, using: &numbers)])
+    // 1 attosecond doubled 120 times is still a wait a Duration holds.
+    var firstDelay = numbers.pick([
+      Duration.zero, .zero, Duration(secondsComponent: 0, attosecondsComponent: 1),
+      .nanoseconds(1), .seconds(1),
+    ])
+    if index % 4 == 0 {
+      // Over a hundred failures in a row: the statement puts no cap on the attempts.
+      failures = Array(
+        repeating: numbers.pick(retried),
+        count: Int.random(in: 101...120, using: &numbers)
+      )
+      attempts = numbers.pick([
+        Int.max, failures.count, failures.count + 1, Int.random(in: 101...130, using: &numbers),
+      ])
+      firstDelay =
+        numbers.chance(50) ? .zero : Duration(secondsComponent: 0, attosecondsComponent: 1)
+    }
+    var scenario = RetryScenario(
+      attempts: attempts,
+      firstDelay: firstDelay,
+      failures: failures,
+      cancelDuringWait: nil
+    )
+    switch Int.random(in: 0..<4, using: &numbers) {
+    case 0: scenario.cancelAsWaitEnds = Int.random(in: 1...3, using: &numbers)
+    case 1: scenario.cancelledBeforeTheCall = true
+    case 2 where firstDelay > .zero:  // a wait of zero ends before any cancel can come
+      scenario.cancelDuringWait = Int.random(in: 1...3, using: &numbers)
+    default: break
+    }
+    return scenario
+  }
 }
 
 /// The failure message: the run, then what happened and what the statement says.
@@ -347,6 +457,13 @@ func explainRetry(
   _ got: RetryOutcome,
   _ expected: RetryOutcome
 ) -> String {
-  "\(scenario): \(got.events.joined(separator: ", ")); the statement gives "
-    + expected.events.joined(separator: ", ")
+  // A long run is shown from a little before the first event that differs.
+  let same = zip(got.events, expected.events).prefix { $0 == $1 }.count
+  let skipped = same > 6 ? same - 3 : 0
+  let lead = skipped > 0 ? "(\(skipped) events as the statement gives them), " : ""
+  let shown = { (events: [String]) in
+    lead + events.dropFirst(skipped).prefix(12).joined(separator: ", ")
+      + (events.count > skipped + 12 ? ", ..." : "")
+  }
+  return "\(scenario): \(shown(got.events)); the statement gives \(shown(expected.events))"
 }

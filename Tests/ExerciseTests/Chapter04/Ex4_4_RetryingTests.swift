@@ -393,9 +393,40 @@ final class Ex4_4_RetryingTests: GradedTestCase {
 
   private struct NotAFetchError: Error {}
 
-  /// The grade: 400 generated runs (attempts from 1 to Int.max, first delays from 1 ns to an
-  /// hour, any sequence of statuses from 100 to 599, transport, decoding and other errors, a
-  /// cancel during a wait), on a manual clock, each compared with what the statement says.
+  /// Generated runs, two at a time, each on a clock of its own.
+  ///
+  /// Nothing in the statement is shared between calls: each must wait as its own first delay
+  /// says, as it does when it runs alone.
+  func test_yourAnswer_keepsTheStatement_withTwoCallersAtOnce() async throws {
+    // The generated scenarios' own runs, each right alone first.
+    let scenarios = retryScenarios(count: 400, seed: 44)
+    guard
+      try await givesTheModelInEveryScenario(scenarios, model: retryModel, answer: retryAnswer)
+    else { return }
+    let runs = scenarios.filter { run in
+      (2...12).contains(run.failures.count) && !run.cancelledBeforeTheCall
+        && run.cancelDuringAttempt == nil
+    }
+    for (first, second) in zip(runs.prefix(40), runs.dropFirst(40).prefix(40)) {
+      async let firstRan = retryAnswer(first)
+      async let secondRan = retryAnswer(second)
+      let ran = try await [firstRan, secondRan]
+      for (run, other, got) in [(first, second, ran[0]), (second, first, ran[1])] {
+        let expected = retryModel(run)
+        guard got == expected else {
+          return XCTFail(
+            "two calls of retrying at the same time (alone, each gives what the statement "
+              + "gives), the other one \(other): " + explainRetry(run, got, expected)
+          )
+        }
+      }
+    }
+  }
+
+  /// The grade: 450 generated runs (attempts from 1 to Int.max, first delays from zero to an
+  /// hour, any sequence of statuses from 100 to 599, transport, decoding and other errors, up to
+  /// 120 in a row, a cancel before the call, during an attempt, during a wait or as it ends), on a
+  /// manual clock, each compared with what the statement says.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
       retryScenarios(count: 400, seed: 44),

@@ -225,66 +225,101 @@ func fetchAllModel(_ scenario: FetchAllScenario) -> FetchAllOutcome {
 
 /// Runs `scenario` on the answer's `fetchAll`, on a virtual timeline.
 func fetchAllAnswer(_ scenario: FetchAllScenario) async throws -> FetchAllOutcome {
-  let byID = Dictionary(uniqueKeysWithValues: zip(scenario.ids, scenario.fetches))
-  struct Log {
-    /// For each id: when its fetch started (nil: after the cancel) and how it ended.
-    var fetches: [String: (start: Int?, end: String)] = [:]
-    var inFlight = 0
-    var most = 0
-  }
-  let log = Locked(Log())
+  try await fetchAllAnswers(together: [scenario])[0]
+}
+
+/// What the test saw of one call's fetches.
+private struct FetchLog {
+  /// For each id: when its fetch started (nil: after the cancel) and how it ended.
+  var fetches: [String: (start: Int?, end: String)] = [:]
+  var inFlight = 0
+  var most = 0
+}
+
+/// Runs each of `scenarios` as a call of the answer's `fetchAll`, all at once on one virtual
+/// timeline, each with fetches and a cancel of its own.
+func fetchAllAnswers(together scenarios: [FetchAllScenario]) async throws -> [FetchAllOutcome] {
+  let logs = scenarios.map { _ in Locked(FetchLog()) }
   let (value, stuckAt) = try await onTimeline { timeline in
-    let call = Task(executorPreference: timeline) {
-      await fetchAll(scenario.ids, atMost: scenario.limit) { id in
-        let fetch = byID[id] ?? FetchAllScenario.Fetch(seconds: 0, fails: nil)
-        // Started after the cancel, a fetch is only a way to be cancelled: it throws at once.
-        if Task.isCancelled {
-          log.withLock { $0.fetches[id] = (nil, "cancelled") }
-          throw CancellationError()
-        }
-        let start = timeline.milliseconds
-        log.withLock { log in
-          log.fetches[id] = (start, "still running")
-          log.inFlight += 1
-          log.most = max(log.most, log.inFlight)
-        }
-        defer { log.withLock { $0.inFlight -= 1 } }
-        if fetch.answer == .ignoresIt {
-          await timeline.sleepIgnoringCancel(milliseconds: fetch.seconds * 1000)
-        } else {
-          do {
-            try await timeline.sleep(for: .seconds(fetch.seconds))
-          } catch {
-            log.withLock { $0.fetches[id] = (start, "cancelled") }
-            if fetch.answer == .itsOwnError { throw OwnError.urlCancelled.error(of: id) }
-            throw error
-          }
-        }
-        log.withLock {
-          $0.fetches[id] = (start, (fetch.fails == nil ? "ended at " : "threw at ") + timeline.time)
-        }
-        if let fails = fetch.fails { throw fails.error(of: id) }
-        return "\(id)!"
-      }
+    let calls = zip(scenarios, logs).map { scenario, log in
+      startFetchAll(scenario, on: timeline, log: log)
     }
-    if let cancelAt = scenario.cancelAt {
-      Task(executorPreference: timeline) {
-        try? await timeline.sleep(for: .milliseconds(cancelAt))
-        call.cancel()
-      }
+    var ended: [([Result<String, any Error>], String)] = []
+    for call in calls { ended.append(await call.value) }
+    return ended
+  }
+  return try zip(scenarios, logs).enumerated().map { index, pair in
+    let (scenario, log) = pair
+    guard let (results, returned) = value?[index] else {
+      return FetchAllOutcome(
+        fetches: [],
+        results: [],
+        returned: "never: at \(stuckAt ?? "?") it waited for what the timeline cannot see",
+        mostInFlight: 0
+      )
     }
-    let results = await call.value
+    return try fetchAllOutcome(scenario, results, returned: returned, log: log.withLock { $0 })
+  }
+}
+
+/// Starts the call of `scenario` on `timeline`, and its cancel; the task returns the results and
+/// the time they came.
+private func startFetchAll(
+  _ scenario: FetchAllScenario,
+  on timeline: VirtualTimeline,
+  log: Locked<FetchLog>
+) -> Task<([Result<String, any Error>], String), Never> {
+  let byID = Dictionary(uniqueKeysWithValues: zip(scenario.ids, scenario.fetches))
+  let call = Task(executorPreference: timeline) {
+    let results = await fetchAll(scenario.ids, atMost: scenario.limit) { id in
+      let fetch = byID[id] ?? FetchAllScenario.Fetch(seconds: 0, fails: nil)
+      // Started after the cancel, a fetch is only a way to be cancelled: it throws at once.
+      if Task.isCancelled {
+        log.withLock { $0.fetches[id] = (nil, "cancelled") }
+        throw CancellationError()
+      }
+      let start = timeline.milliseconds
+      log.withLock { log in
+        log.fetches[id] = (start, "still running")
+        log.inFlight += 1
+        log.most = max(log.most, log.inFlight)
+      }
+      defer { log.withLock { $0.inFlight -= 1 } }
+      if fetch.answer == .ignoresIt {
+        await timeline.sleepIgnoringCancel(milliseconds: fetch.seconds * 1000)
+      } else {
+        do {
+          try await timeline.sleep(for: .seconds(fetch.seconds))
+        } catch {
+          log.withLock { $0.fetches[id] = (start, "cancelled") }
+          if fetch.answer == .itsOwnError { throw OwnError.urlCancelled.error(of: id) }
+          throw error
+        }
+      }
+      log.withLock {
+        $0.fetches[id] = (start, (fetch.fails == nil ? "ended at " : "threw at ") + timeline.time)
+      }
+      if let fails = fetch.fails { throw fails.error(of: id) }
+      return "\(id)!"
+    }
     return (results, timeline.time)
   }
-  guard let (results, returned) = value else {
-    return FetchAllOutcome(
-      fetches: [],
-      results: [],
-      returned: "never: at \(stuckAt ?? "?") it waited for what the timeline cannot see",
-      mostInFlight: 0
-    )
+  if let cancelAt = scenario.cancelAt {
+    Task(executorPreference: timeline) {
+      try? await timeline.sleep(for: .milliseconds(cancelAt))
+      call.cancel()
+    }
   }
-  let logged = log.withLock { $0 }
+  return call
+}
+
+/// One call's outcome, from its results and what its fetches did.
+private func fetchAllOutcome(
+  _ scenario: FetchAllScenario,
+  _ results: [Result<String, any Error>],
+  returned: String,
+  log logged: FetchLog
+) throws -> FetchAllOutcome {
   let fetches = scenario.ids.map { id -> String in
     guard let (start, end) = logged.fetches[id] else {
       return scenario.cancelAt == nil ? "\(id) never started" : "\(id) cancelled"

@@ -74,7 +74,11 @@ struct PartsScenario: GradedScenario, Equatable {
     }
     var text =
       "downloadInParts(size: \(bytes), parts: \(parts.count)): " + each.joined(separator: ", ")
-    if let cancelAt { text += "; the caller's task is cancelled at \(timelineTime(cancelAt))" }
+    if cancelAt == 0 {
+      text += "; the caller's task is cancelled before it calls downloadInParts"
+    } else if let cancelAt {
+      text += "; the caller's task is cancelled at \(timelineTime(cancelAt))"
+    }
     return text
   }
 
@@ -159,7 +163,9 @@ func partsDifference(
 
 /// The bytes of a file of `size` bytes: byte i is i modulo 251.
 private func partsFile(_ size: Int) -> Data {
-  Data((0..<size).map { UInt8($0 % 251) })
+  var file = Data((0..<251).map { UInt8($0) })
+  while file.count < size { file.append(file) }  // doubled: quick for files of megabytes too
+  return file.prefix(size)
 }
 
 /// What the call of `scenario` gives, as the statement says, and the other words for an end it
@@ -313,17 +319,24 @@ private final class ScriptedParts: Sendable {
 /// "0...4, 5...9 (byte 10 never asked for)": ranges as a message shows them, with the first byte
 /// they miss or ask for twice.
 private func rangesText(_ asked: [ClosedRange<Int>], size: Int) -> String {
-  var text = abbreviated(asked.map { "\($0.lowerBound)...\($0.upperBound)" }).joined(
-    separator: ", "
-  )
-  var times = [Int](repeating: 0, count: max(size, 0))
-  for range in asked where range.lowerBound >= 0 && range.upperBound < size {
-    for byte in range { times[byte] += 1 }
+  var text =
+    asked.isEmpty
+    ? "none"
+    : abbreviated(asked.map { "\($0.lowerBound)...\($0.upperBound)" }).joined(separator: ", ")
+  // In order of their starts, from range to range: no byte by byte count, as a file may hold
+  // tens of megabytes.
+  let inside = asked.filter { $0.lowerBound >= 0 && $0.upperBound < size }
+  var (next, missing, twice) = (0, Int?.none, Int?.none)
+  for range in inside.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+    if range.lowerBound > next, missing == nil { missing = next }
+    if range.lowerBound < next, twice == nil { twice = range.lowerBound }
+    next = max(next, range.upperBound + 1)
   }
-  if let byte = times.firstIndex(of: 0) {
+  if next < size, missing == nil { missing = next }
+  if let byte = missing {
     text += " (byte \(byte) never asked for)"
-  } else if let byte = times.firstIndex(where: { $0 > 1 }) {
-    text += " (byte \(byte) asked for \(times[byte]) times)"
+  } else if let byte = twice {
+    text += " (byte \(byte) asked for \(inside.filter { $0.contains(byte) }.count) times)"
   }
   return text
 }
@@ -333,6 +346,7 @@ func partsAnswer(_ scenario: PartsScenario) async throws -> PartsOutcome {
   let parts = ScriptedParts(scenario)
   let (value, stuckAt) = try await onTimeline { timeline in
     let call = Task(executorPreference: timeline) { () -> String in
+      if scenario.cancelAt == 0 { withUnsafeCurrentTask { $0?.cancel() } }  // before the call
       do {
         let data = try await downloadInParts(size: scenario.bytes, parts: scenario.parts.count) {
           range in
@@ -352,7 +366,7 @@ func partsAnswer(_ scenario: PartsScenario) async throws -> PartsOutcome {
         return "threw \(spelledChapter05Error(error)) at \(timeline.time)"
       }
     }
-    if let cancelAt = scenario.cancelAt {
+    if let cancelAt = scenario.cancelAt, cancelAt > 0 {
       Task(executorPreference: timeline) {
         try? await timeline.sleep(for: .milliseconds(cancelAt))
         call.cancel()
@@ -394,6 +408,25 @@ func partsAnswer(_ scenario: PartsScenario) async throws -> PartsOutcome {
 ///
 /// About one in thirty has 65 to 100 parts.
 func partsScenarios(count: Int, seed: UInt64) -> [PartsScenario] {
+  // Callers cancelled before they call, each part a second later than drawn, so that none
+  // arrives before the cancel.
+  let cancelledBefore = drawnParts(count: count / 20, seed: seed &+ 1).map { scenario in
+    var scenario = scenario
+    scenario.cancelAt = 0
+    for index in scenario.parts.indices { scenario.parts[index].arrives += 1000 }
+    return scenario
+  }
+  // Last, as they are the largest: 2^25 + 1 bytes, a size a Float cannot hold.
+  let large = [2, 3].map { parts in
+    PartsScenario(
+      bytes: (1 << 25) + 1,
+      parts: (0..<parts).map { PartsScenario.Part(arrives: $0 * 1000, piece: .whole) }
+    )
+  }
+  return drawnParts(count: count, seed: seed) + cancelledBefore + large
+}
+
+private func drawnParts(count: Int, seed: UInt64) -> [PartsScenario] {
   var numbers = SeededNumbers(seed: seed)
   var nextCode = 0  // the URLError codes a failure throws, each in turn
   return (0..<count).map { _ in

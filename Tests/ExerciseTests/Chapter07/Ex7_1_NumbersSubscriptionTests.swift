@@ -321,4 +321,34 @@ final class Ex7_1_NumbersSubscriptionTests: GradedTestCase {
       explain: explainDemand
     )
   }
+  /// Two subscriptions, each asked from inside the other's `receive(_:)`: whether a loop is
+  /// already sending is each subscription's own.
+  ///
+  /// Named to run after the generated scenarios, which report any mistake one subscription makes
+  /// alone.
+  func test_yourAnswer_keepsTheStatement_whenTwoSubscribersAskEachOther() throws {
+    let asked = Locked<(any Subscription)?>(nil)
+    // A's subscriber asks B for one number with each of its own; B's asks A back.
+    let b = Recorder { _, _ in
+      asked.withLock { $0 }?.request(.max(1))
+      return .none
+    }
+    let bSubscription = try subscribe(100..<103, b)
+    let a = Recorder { _, _ in
+      bSubscription.request(.max(1))
+      return .none
+    }
+    let aSubscription = try subscribe(0..<3, a)
+    asked.withLock { $0 = aSubscription }
+    aSubscription.request(.max(1))
+    XCTAssertEqual(
+      [a.log, b.log],
+      [["0", "1", "2", "finished"], ["100", "101", "102", "finished"]],
+      "A over 0..<3 and B over 100..<103; inside receive(_:), A's subscriber asks B for one "
+        + "number, and B's asks A for one; then A is asked for one. B's loop is not running when "
+        + "A's subscriber asks it: that request sends at once. Expected A to send 0, 1, 2 and B "
+        + "100, 101, 102, each then finished"
+    )
+  }
+
 }
