@@ -173,7 +173,11 @@ func oddText(_ plain: String, using numbers: inout SeededNumbers) -> String {
   case 0: "  \(plain) "
   case 1: "\n\(plain)\t\n"
   case 2: plain.uppercased()
-  case 3: String(repeating: "\(plain) ", count: Int.random(in: 30...120, using: &numbers))
+  case 3:
+    String(
+      repeating: "\(plain.isEmpty ? "word" : plain) ",
+      count: Int.random(in: 30...120, using: &numbers)
+    )
   case 4: ""
   default: "\(plain) caf\u{E9} e\u{301} \u{1F321}"  // é two ways, and an emoji
   }

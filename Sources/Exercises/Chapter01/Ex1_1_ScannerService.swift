@@ -3,14 +3,15 @@ import ExerciseSupport
 /// Exercise 1.1: wrap a delegate API (section 1.2).
 ///
 /// Turn the delegate callbacks of a `DocumentScanning` scanner into one async call: `scan()`
-/// returns the scanned document, returns nil when the user cancels, and throws the scanner's
-/// error when it fails. The second scan must work as well as the first, a scan started while
-/// another is pending ends the pending one with nil, and a late duplicate callback must be
-/// ignored, also when two services scan at once and when a new scan starts in the same turn of
-/// the main actor as the duplicate. Graded on 400 generated scripts too (two services, callbacks
-/// of every kind in any order, late duplicates, each scan() entered in the same main-actor turn
-/// as the step before it, each scanner calling didScan at the end). Left free: what a caller
-/// whose task is cancelled gets (the exercise asks nothing of a cancel; none is generated).
+/// returns the scanned document, returns nil when the user cancels, and throws the scanner's error
+/// when it fails. The second scan must work as well as the first, a scan started while another is
+/// pending ends the pending one with nil, and a late duplicate callback must be ignored, also when
+/// two services scan at once and when a new scan starts in the same turn of the main actor as the
+/// duplicate. Graded on 450 generated scripts too (two services, callbacks of every kind in any
+/// order, titles and reasons as given (empty, spaced, long, beyond ASCII), late duplicates, each
+/// scan() entered in the same main-actor turn as the step before it, each scanner calling didScan
+/// at the end). Left free: what a caller whose task is cancelled gets (the exercise asks nothing of
+/// a cancel; none is generated).
 /// Read docs/Chapter01-Continuations.md#exercise-11-wrap-a-delegate-api
 @MainActor
 public final class ScannerService: DocumentScannerDelegate {

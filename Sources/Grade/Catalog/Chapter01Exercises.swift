@@ -125,7 +125,8 @@ extension ExerciseCatalog {
         ),
         .scenarioDiffers(fixtures: [
           "pending-scan-in-a-static", "pending-ended-at-next-callback",
-          "callback-finished-a-turn-late",
+          "callback-finished-a-turn-late", "empty-reason-as-cancel", "long-title-cut",
+          "title-trimmed",
         ]),
       ]
     ),
@@ -251,7 +252,8 @@ extension ExerciseCatalog {
         .scenarioDiffers(
           fixtures: [
             "transcript-trimmed", "empty-transcript-as-no-speech", "same-clip-asked-once",
-            "cancel-resumes-unguarded",
+            "cancel-resumes-unguarded", "at-most-32-waiting", "cancelled-before-as-no-speech",
+            "language-code-lowercased", "transcript-line-breaks-dropped",
           ]
         ),
       ]
@@ -400,7 +402,8 @@ extension ExerciseCatalog {
         ),
         .scenarioDiffers(fixtures: [
           "elapsed-time-in-the-error", "caller-cancel-stops-the-timer", "one-read-error-for-all",
-          "zero-timeout-means-no-limit",
+          "zero-timeout-means-no-limit", "barcode-value-trimmed", "cancelled-told-at-the-timeout",
+          "timer-capped-at-a-minute", "zero-sleeps-a-resolution",
         ]),
         Mistake(
           name: "a cancel that checks for the continuation, then takes it (two steps)",

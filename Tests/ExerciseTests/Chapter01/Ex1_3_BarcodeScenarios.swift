@@ -29,7 +29,9 @@ struct BarcodeScenario: GradedScenario {
     var reason = "blurred"
 
     var description: String {
-      (value.map { "Barcode \"\($0)\"" } ?? "BarcodeReadError(\(reason))") + " " + moment.rawValue
+      (value.map { "Barcode \(quotedText($0))" } ?? "BarcodeReadError(\(escapedText(reason)))")
+        + " "
+        + moment.rawValue
     }
   }
 
@@ -72,6 +74,8 @@ struct BarcodeOutcome: Equatable, CustomStringConvertible {
   /// The timer stopped as the caller's task was cancelled, and the call had not ended: the test
   /// called back to end it.
   var waitedOnWithoutATimer = false
+  /// What the timer did otherwise than wait for the timeout, if anything.
+  var timerWaitedOtherwise: String?
 
   var description: String {
     if waitedOnWithoutATimer {
@@ -80,12 +84,15 @@ struct BarcodeOutcome: Equatable, CustomStringConvertible {
     }
     return result
       + (timerLeftWaiting ? ", and the timer still waited after the winning callback returned" : "")
+      + (timerWaitedOtherwise.map { ", and \($0)" } ?? "")
   }
 }
 
 private func spelledResult(_ callback: BarcodeScenario.Callback) -> String {
-  guard let value = callback.value else { return "threw BarcodeReadError(\(callback.reason))" }
-  return "returned Barcode \"\(value)\""
+  guard let value = callback.value else {
+    return "threw BarcodeReadError(\(escapedText(callback.reason)))"
+  }
+  return "returned Barcode \(quotedText(value))"
 }
 
 /// The statement of exercise 1.3, as a program: the first callback before the timeout wins;
@@ -138,9 +145,22 @@ func barcodeAnswer(_ scenario: BarcodeScenario) async throws -> BarcodeOutcome {
   // The callbacks inside readBarcode come first, whatever their place in the list.
   let inside = scenario.callbacks.filter { $0.moment == .insideReadBarcode }
   let reader = DrivenReader(inside: inside)
+  let endedAt = Locked<Duration?>(nil)  // the clock's time when the call returned or threw
   let read = Task {
-    try await readBarcodeOnce(with: reader, timeout: scenario.timeout, clock: clock)
+    defer { endedAt.withLock { $0 = clock.now.offset } }
+    return try await readBarcodeOnce(with: reader, timeout: scenario.timeout, clock: clock)
   }
+  // The timer waits exactly the timeout from the call (the clock stands at zero then), and a
+  // timeout of zero or less not at all.
+  var timerWaitedOtherwise: String?
+  func checkTheTimer(_ deadline: ManualClock.Instant) {
+    let expected = max(scenario.timeout, .zero)
+    guard deadline.offset != expected, timerWaitedOtherwise == nil else { return }
+    timerWaitedOtherwise =
+      "the timer waited until \(spelled(deadline.offset)) after the call, not the timeout's "
+      + spelled(expected)
+  }
+  var cancelledAt: Duration?
   let ended = Task {
     _ = await read.result; reader.asked.fire(false)
   }
@@ -150,6 +170,7 @@ func barcodeAnswer(_ scenario: BarcodeScenario) async throws -> BarcodeOutcome {
   if scenario.callerCancelled {
     await clock.waitForASleeper(orTheEndOf: read)
     let timerWaited = clock.sleeperCount > 0
+    cancelledAt = clock.now.offset
     read.cancel()  // a sleep's cancellation handler takes it off the clock before this returns
     if timerWaited, clock.sleeperCount == 0 {
       // Nothing but the reader can end the call now: call back, so that the run ends.
@@ -163,6 +184,7 @@ func barcodeAnswer(_ scenario: BarcodeScenario) async throws -> BarcodeOutcome {
   for callback in scenario.callbacks where callback.moment != .insideReadBarcode {
     await clock.waitForASleeper(orTheEndOf: read)
     if callback.moment == .afterTheTimeout, !timedOut, let deadline = clock.sleeperDeadlines.first {
+      checkTheTimer(deadline)
       clock.advance(by: clock.now.duration(to: deadline) + scenario.lateBy)
       timedOut = true
       _ = await read.result
@@ -176,26 +198,55 @@ func barcodeAnswer(_ scenario: BarcodeScenario) async throws -> BarcodeOutcome {
   }
   await clock.waitForASleeper(orTheEndOf: read)
   if let deadline = clock.sleeperDeadlines.first {
+    checkTheTimer(deadline)
     clock.advance(by: clock.now.duration(to: deadline) + scenario.lateBy)
   }
   _ = await ended.value
   let result: String
   switch await read.result {
-  case .success(let barcode): result = "returned Barcode \"\(barcode.value)\""
+  case .success(let barcode): result = "returned Barcode \(quotedText(barcode.value))"
   case .failure(let error as NotImplemented): throw error
-  case .failure(let error as BarcodeReadError): result = "threw BarcodeReadError(\(error.reason))"
+  case .failure(let error as BarcodeReadError):
+    result = "threw BarcodeReadError(\(escapedText(error.reason)))"
   case .failure(let error as BarcodeReadTimeout):
     result = "threw BarcodeReadTimeout(after: \(spelled(error.timeout)))"
-  case .failure(is CancellationError) where scenario.callerCancelled:
+  case .failure(is CancellationError)
+  where scenario.callerCancelled && endedAt.withLock({ $0 }) == cancelledAt:
     // Left free: a cancelled caller gets what it would have got, or CancellationError at once.
     result = barcodeModel(scenario).result
+  case .failure(is CancellationError) where scenario.callerCancelled:
+    let at = endedAt.withLock { $0 }.map(spelled) ?? "?"
+    result =
+      "threw CancellationError at \(at), not at once (its task was cancelled at "
+      + "\(cancelledAt.map(spelled) ?? "?"))"
   case .failure(let error): result = "threw \(error)"
   }
-  return BarcodeOutcome(result: result, timerLeftWaiting: timerLeftWaiting)
+  return BarcodeOutcome(
+    result: result,
+    timerLeftWaiting: timerLeftWaiting,
+    timerWaitedOtherwise: timerWaitedOtherwise
+  )
 }
 
 /// The reads exercise 1.3 is graded on: a fixed list, from a fixed seed.
 func barcodeScenarios(count: Int, seed: UInt64) -> [BarcodeScenario] {
+  // From seeds of their own, so that the reads above stay as they were: values and reasons as a
+  // reader may give them (spaces and line breaks at the ends, long, empty, beyond ASCII).
+  var texts = SeededNumbers(seed: seed &+ 5)
+  let later = drawnReads(count: count / 6, seed: seed &+ 6).map { read in
+    var read = read
+    for index in read.callbacks.indices {
+      read.callbacks[index].value = read.callbacks[index].value.map {
+        oddText($0, using: &texts)
+      }
+      read.callbacks[index].reason = oddText(read.callbacks[index].reason, using: &texts)
+    }
+    return read
+  }
+  return drawnReads(count: count, seed: seed) + later
+}
+
+private func drawnReads(count: Int, seed: UInt64) -> [BarcodeScenario] {
   var numbers = SeededNumbers(seed: seed)
   // A stream of its own, so that the other choices stay what they were for this seed.
   var lateness = SeededNumbers(seed: seed &+ 1)
