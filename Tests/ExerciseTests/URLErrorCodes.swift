@@ -1,5 +1,6 @@
-// The URLError codes the generated scenarios draw from (3.2's failing sends, 4.4's retries, the
-// failing reads and requests of 6.2 and 6.3), and their names.
+// The URLError codes the generated scenarios draw from (3.1's failing makes, 3.2's failing sends,
+// 4.2's transport errors, 4.4's retries, Chapter05's failing jobs, fetches and parts, the failing
+// reads and requests of 6.2 and 6.3), and their names.
 import Foundation
 
 #if canImport(FoundationNetworking)

@@ -50,10 +50,10 @@ struct HangLimit: Equatable, Sendable {
     "2.1": HangLimit(reference: 2.6),
     "2.2": HangLimit(reference: 0.6),
     "2.3": HangLimit(reference: 0.5),
-    "3.1": HangLimit(reference: 0.6),
-    "3.2": HangLimit(reference: 2.0),
+    "3.1": HangLimit(reference: 1.7),
+    "3.2": HangLimit(reference: 6.4),
     "3.3": HangLimit(reference: 0.6),
-    "4.1": HangLimit(reference: 0.6),
+    "4.1": HangLimit(reference: 1.7),
     "4.2": HangLimit(reference: 0.9),
     "4.3": HangLimit(reference: 5.0),
     // A likely wrong answer, Task.sleep for the clock given, sleeps 3 s for real in the test
