@@ -519,6 +519,15 @@ extension ExerciseCatalog {
             + "ask after unlocking, in receive(subscription:) as in next()."
         ),
         Mistake(
+          name: "next() waits in one locked section and asks in another",
+          test: "test_twoThreads_aNextAndTheSubscriptionAtOnce_askForOneValue",
+          saying: "the subscription was asked",
+          fixtures: ["subscription-read-in-a-second-lock"],
+          hint: "A subscription that comes between next()'s two locked sections finds a next() "
+            + "waiting and asks for it; then next() asks again. Store the continuation and take "
+            + "the subscription to ask in one locked section, and ask after unlocking."
+        ),
+        Mistake(
           name: "the subscription kept without the lock",
           test: "test_twoThreads_aNextAndTheSubscriptionAtOnce_askForOneValue",
           fixtures: ["subscription-kept-without-the-lock"],

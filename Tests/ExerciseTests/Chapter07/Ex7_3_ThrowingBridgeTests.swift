@@ -89,11 +89,29 @@ private final class CancelSignal: Subscription, Sendable {
 private final class AskNoted: Subscription, Sendable {
   // Relaxed: the thread sanitizer must see no order from it, only from the bridge's lock.
   private let asked = Atomic<Bool>(false)
+  private let requests = Atomic<Int>(0)
+  private let inReceive = Atomic<Bool>(false)
+  private let askedInReceive = Atomic<Bool>(false)
 
-  func request(_ demand: Subscribers.Demand) { asked.store(true, ordering: .relaxed) }
+  func request(_ demand: Subscribers.Demand) {
+    asked.store(true, ordering: .relaxed)
+    requests.add(1, ordering: .relaxed)
+    if inReceive.load(ordering: .relaxed) { askedInReceive.store(true, ordering: .relaxed) }
+  }
   func cancel() {}
 
   var wasAsked: Bool { asked.load(ordering: .relaxed) }
+  /// How many requests came.
+  var requestCount: Int { requests.load(ordering: .relaxed) }
+  /// Whether a request came while `given(to:)` ran: a next() was waiting when it came.
+  var wasAskedOnArrival: Bool { askedInReceive.load(ordering: .relaxed) }
+
+  /// Gives this subscription to `bridge`, noting that a request now comes from its arrival.
+  func given(to bridge: ThrowingBridge<Int>) {
+    inReceive.store(true, ordering: .relaxed)
+    bridge.receive(subscription: self)
+    inReceive.store(false, ordering: .relaxed)
+  }
 }
 
 /// A flag one lane raises and the other spins on, yielding its core if it spins long.
@@ -499,6 +517,22 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
           + "exactly one request for the one next()"
       )
     }
+    // Then aimed at the moment next() stores its continuation and asks (see `raceANext`): a
+    // next() that stores it in one locked section and asks in another asks a second time when
+    // the subscription comes between the two, and sees a next() waiting.
+    try await raceANext(
+      subscribedFirst: false,
+      with: { bridge, subscription in subscription.given(to: bridge) },
+      aimedBy: \.wasAskedOnArrival
+    ) { bridges, subscriptions, _, roundsBefore in
+      defer { bridges.forEach { $0.receive(completion: .finished) } }  // ends every next()
+      for (round, subscription) in subscriptions.enumerated() where subscription.requestCount != 1 {
+        return "next() and the subscription came at once from two threads (round "
+          + "\(roundsBefore + round + 1)): the subscription was asked \(subscription.requestCount) "
+          + "times for the one next(); expected exactly one request"
+      }
+      return nil
+    }
   }
 
   /// Run under --sanitize=thread too (the grader does, once the plain run passes).
@@ -542,7 +576,7 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
   /// `.finished` is (see `raceANext`).
   func test_twoThreads_aCancelAndANextAtOnce_theNextEnds() async throws {
     try await throwIfNotStarted()
-    try await raceANext(with: { $0.cancel() }) { _, ended, roundsBefore in
+    try await raceANext(with: { bridge, _ in bridge.cancel() }) { _, _, ended, roundsBefore in
       let what = "a next() and cancel() came at once from two threads"
       let waiting = ended.filter { $0 == nil }.count
       guard waiting == 0 else {
@@ -565,7 +599,10 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
   /// the test aims at it (see `raceANext`): the gap is then met in one overlapped round in ten or
   /// more.
   func test_twoThreads_theEndAndANextAtOnce_theNextEnds() async throws {
-    try await raceANext(with: { $0.receive(completion: .finished) }) { _, ended, _ in
+    let end: @Sendable (ThrowingBridge<Int>, AskNoted) -> Void = { bridge, _ in
+      bridge.receive(completion: .finished)
+    }
+    try await raceANext(with: end) { _, _, ended, _ in
       let waiting = ended.filter { $0 == nil }.count
       guard waiting == 0 else {
         return "a next() and .finished came at once from two threads: \(waiting) of "
@@ -682,10 +719,10 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
   /// moment next() decides, as `.finished` is (see `raceANext`).
   func test_twoThreads_withAFailure_aNextAtOnce_theNextThrowsIt() async throws {
     try await throwIfNotStarted()
-    let failure: @Sendable (ThrowingBridge<Int>) -> Void = {
-      $0.receive(completion: .failure(Boom()))
+    let failure: @Sendable (ThrowingBridge<Int>, AskNoted) -> Void = { bridge, _ in
+      bridge.receive(completion: .failure(Boom()))
     }
-    try await raceANext(with: failure) { bridges, ended, roundsBefore in
+    try await raceANext(with: failure) { bridges, _, ended, roundsBefore in
       let what = "a next() and a .failure came at once from two threads"
       let waiting = ended.filter { $0 == nil }.count
       guard waiting == 0 else {
@@ -724,8 +761,11 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
   /// After each batch, `check` gets each round's bridge, how its next() ended (nil: it still
   /// waits) and the number of rounds before the batch, and returns a failure, or nil to go on.
   private func raceANext(
-    with other: @escaping @Sendable (ThrowingBridge<Int>) -> Void,
-    check: ([ThrowingBridge<Int>], [Result<Int?, any Error>?], Int) async throws -> String?
+    subscribedFirst: Bool = true,
+    with other: @escaping @Sendable (ThrowingBridge<Int>, AskNoted) -> Void,
+    aimedBy nextWentFirst: @escaping @Sendable (AskNoted) -> Bool = \.wasAsked,
+    check: ([ThrowingBridge<Int>], [AskNoted], [Result<Int?, any Error>?], Int) async throws
+      -> String?
   ) async throws {
     let (wanted, most) = ThreadSanitizer.isRunning ? (0, 200) : (2_000, 20_000)
     let batch = min(most, 250)
@@ -740,7 +780,7 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
       let subscriptions = (0..<batch).map { _ in AskNoted() }
       let bridges = subscriptions.map { subscription in
         let bridge = ThrowingBridge<Int>()
-        bridge.receive(subscription: subscription)
+        if subscribedFirst { bridge.receive(subscription: subscription) }
         return bridge
       }
       let pairs = (0..<batch).map { _ in Arrivals() }
@@ -764,15 +804,17 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
             }
           }
         } else {
-          if round > 0 { aim.adjust(nextAsked: subscriptions[round - 1].wasAsked) }
+          if round > 0 { aim.adjust(nextAsked: nextWentFirst(subscriptions[round - 1])) }
           started[round].waitForIt()
           pairs[round].spin(aim.lag)
-          inStep(pairs[round]) { other(bridge) }
+          inStep(pairs[round]) { other(bridge, subscriptions[round]) }
         }
       }
       let ended = outcomes.map { $0.withLock { $0 } }
       for case .failure(let error)? in ended { try rethrowIfNotImplemented(error) }
-      if let failure = try await check(bridges, ended, rounds) { return XCTFail(failure) }
+      if let failure = try await check(bridges, subscriptions, ended, rounds) {
+        return XCTFail(failure)
+      }
       rounds += batch
       together += pairs.filter(\.callsOverlapped).count
     }
