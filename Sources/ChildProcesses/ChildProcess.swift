@@ -147,9 +147,9 @@ public enum ChildProcess {
         stopped.withLock { $0 = $0 ?? .timedOut }
         child.killGroup()
       }
-      if let stallLimit, child.cpuTimeSoFar() != nil {
+      if let stallLimit, let start = child.cpuTimeSoFar() {
         group.addTask {
-          guard await stalls(child, limit: stallLimit, clock: clock) else { return }
+          guard await stalls(child, from: start, limit: stallLimit, clock: clock) else { return }
           stopped.withLock { $0 = $0 ?? .stalled(after: stallLimit) }
           child.killGroup()
         }
@@ -174,16 +174,17 @@ public enum ChildProcess {
 
 /// Whether `child` stalls: true once it has (see `StallWatch`), false once cancelled.
 ///
-/// Its processor time is sampled eight times per `limit`. Cancelled, the child exited first. A
+/// Its processor time, `start` when the watch begins, is sampled eight times per `limit`. Cancelled, the child exited first. A
 /// child whose time can no longer be read is not called stalled: it is left to the timeout.
 private func stalls(
   _ child: SpawnedChild,
+  from start: Duration,
   limit: Duration,
   clock: any Clock<Duration>
 ) async -> Bool {
   var watch = StallWatch(limit: limit)
   var elapsed = Duration.zero
-  if let start = child.cpuTimeSoFar() { _ = watch.record(elapsed: .zero, cpu: start) }
+  _ = watch.record(elapsed: .zero, cpu: start)
   while true {
     do {
       try await clock.sleep(for: limit / 8)

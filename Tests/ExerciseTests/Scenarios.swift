@@ -197,3 +197,40 @@ func escapedText(_ text: String) -> String {
   guard escaped.count > 60 else { return escaped }
   return "\(escaped.prefix(24))...\(escaped.suffix(12)) (\(text.count) characters)"
 }
+
+/// The test of two calls at once: once the answer gives what `model` gives in every one of
+/// `scenarios` alone (see `givesTheModelInEveryScenario`), runs `pairs` pairs of the scenarios
+/// `worthPairing` picks, each pair through `together`, and fails at the first call of a pair that
+/// gives otherwise, saying `what` ("two calls of retrying at the same time") and the other call.
+func assertEveryPairTogether<S: GradedScenario, Outcome: Equatable>(
+  isolation: isolated (any Actor)? = #isolation,
+  _ scenarios: [S],
+  pairs: Int,
+  of worthPairing: (S) -> Bool,
+  model: (S) -> Outcome,
+  answer: (S) async throws -> Outcome,
+  together: (S, S) async throws -> (Outcome, Outcome),
+  explain: (S, Outcome, Outcome) -> String = theStatementGives,
+  saying what: String,
+  file: StaticString = #filePath,
+  line: UInt = #line
+) async throws {
+  guard try await givesTheModelInEveryScenario(scenarios, model: model, answer: answer) else {
+    return  // the scenario test reports it
+  }
+  let picked = scenarios.filter(worthPairing)
+  for (first, second) in zip(picked.prefix(pairs), picked.dropFirst(pairs).prefix(pairs)) {
+    let (firstGot, secondGot) = try await together(first, second)
+    for (call, other, got) in [(first, second, firstGot), (second, first, secondGot)] {
+      let expected = model(call)
+      guard got == expected else {
+        return XCTFail(
+          "\(what) (alone, each gives what the statement gives), the other one \(other): "
+            + explain(call, got, expected),
+          file: file,
+          line: line
+        )
+      }
+    }
+  }
+}

@@ -53,3 +53,10 @@ func nextURLErrorCode(_ next: inout Int) -> Int {
   defer { next = (next + 1) % everyURLErrorCode.count }
   return next
 }
+
+/// "URLError(.timedOut)": an error of `code` as the messages show it ("URLError(code -1234)" for
+/// a code `everyURLErrorCode` lacks).
+func spelledURLError(_ code: URLError.Code) -> String {
+  let name = urlErrorCodeName(code)
+  return "URLError(\(name.hasPrefix("code ") ? name : "." + name))"
+}

@@ -519,20 +519,13 @@ extension ExerciseCatalog {
             + "ask after unlocking, in receive(subscription:) as in next()."
         ),
         Mistake(
-          name: "next() waits in one locked section and asks in another",
+          name: "next() and the subscription meet outside one locked section",
           test: "test_twoThreads_aNextAndTheSubscriptionAtOnce_askForOneValue",
-          saying: "the subscription was asked",
-          fixtures: ["subscription-read-in-a-second-lock"],
-          hint: "A subscription that comes between next()'s two locked sections finds a next() "
-            + "waiting and asks for it; then next() asks again. Store the continuation and take "
-            + "the subscription to ask in one locked section, and ask after unlocking."
-        ),
-        Mistake(
-          name: "the subscription kept without the lock",
-          test: "test_twoThreads_aNextAndTheSubscriptionAtOnce_askForOneValue",
-          fixtures: ["subscription-kept-without-the-lock"],
-          hint: "next() reads the subscription on one thread while receive(subscription:) "
-            + "stores it on another: store and read it only while holding the lock."
+          fixtures: ["subscription-kept-without-the-lock", "subscription-read-in-a-second-lock"],
+          hint: "next() and receive(subscription:) may run at once on two threads. Store the "
+            + "subscription, and in next() store the continuation and read the subscription, "
+            + "each in one locked section: a subscription that comes between two sections finds "
+            + "a next() waiting and asks for it, and next() asks again. Ask after unlocking."
         ),
         Mistake(
           name: "a failure leaves the waiting continuation set",

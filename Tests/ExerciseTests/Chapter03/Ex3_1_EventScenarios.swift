@@ -75,7 +75,7 @@ struct EventScenario: GradedScenario {
 
   /// What the failing make throws, as the messages show it.
   var failure: String {
-    if let index = failsWithURLError { return "URLError(.\(everyURLErrorCode[index].name))" }
+    if let index = failsWithURLError { return spelledURLError(everyURLErrorCode[index].code) }
     return failsWithCancellation ? "CancellationError()" : "MakeFailure()"
   }
 
@@ -325,7 +325,7 @@ func eventAnswer(
   case nil: end = "then the end"
   case let error as NotImplemented: throw error
   case is MakeFailure: end = "then MakeFailure thrown"
-  case let error as URLError: end = "then URLError(.\(urlErrorCodeName(error.code))) thrown"
+  case let error as URLError: end = "then \(spelledURLError(error.code)) thrown"
   case is CancellationError:
     // After a cancel, by the consumer or the owner, the statement leaves free whether the loop
     // ends with the producer's CancellationError (a consumer that left may still see it).

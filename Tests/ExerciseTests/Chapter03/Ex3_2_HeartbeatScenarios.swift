@@ -53,7 +53,7 @@ struct HeartbeatScenario: GradedScenario {
       switch self {
       case .connectionClosed: "ConnectionClosed()"
       case .cancellation: "CancellationError()"
-      case .url(let index): "URLError(.\(everyURLErrorCode[index].name))"
+      case .url(let index): spelledURLError(everyURLErrorCode[index].code)
       case .posix(let name): "POSIXError(.\(name))"
       }
     }

@@ -264,31 +264,21 @@ final class Ex3_2_HeartbeatTests: GradedTestCase {
   /// Nothing in the statement is shared between heartbeats: each must give what it gives alone.
   @MainActor
   func test_yourAnswer_keepsTheStatement_withTwoHeartbeatsAtOnce() async throws {
-    let scenarios = heartbeatScenarios(count: 400, seed: 32)
-    guard
-      try await givesTheModelInEveryScenario(
-        scenarios,
-        model: heartbeatModel,
-        answer: heartbeatAnswer
-      )
-    else { return }  // the scenario test reports it
-    let lives = scenarios.filter { life in
-      life.size <= 60 && life.steps.contains(.start)
-        && life.steps.contains { if case .beats(let count) = $0 { count >= 2 } else { false } }
-    }
-    for (first, second) in zip(lives.prefix(30), lives.dropFirst(30).prefix(30)) {
-      async let firstLived = heartbeatAnswer(first)
-      async let secondLived = heartbeatAnswer(second)
-      let lived = try await [firstLived, secondLived]
-      for (life, other, got) in [(first, second, lived[0]), (second, first, lived[1])] {
-        let expected = heartbeatModel(life)
-        guard got == expected else {
-          return XCTFail(
-            "two heartbeats at once (alone, each gives what the statement gives), the other "
-              + "one \(other): " + theStatementGives(life, got, expected)
-          )
-        }
-      }
-    }
+    try await assertEveryPairTogether(
+      heartbeatScenarios(count: 400, seed: 32),
+      pairs: 30,
+      of: { life in
+        life.size <= 60 && life.steps.contains(.start)
+          && life.steps.contains { if case .beats(let count) = $0 { count >= 2 } else { false } }
+      },
+      model: heartbeatModel,
+      answer: heartbeatAnswer,
+      together: { first, second in
+        async let firstLived = heartbeatAnswer(first)
+        async let secondLived = heartbeatAnswer(second)
+        return try await (firstLived, secondLived)
+      },
+      saying: "two heartbeats at once"
+    )
   }
 }

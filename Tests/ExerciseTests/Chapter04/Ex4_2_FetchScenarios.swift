@@ -149,7 +149,7 @@ struct FetchScenario: GradedScenario {
       return "fetch(\(shape.rawValue).self, ...) answered \(status) with " + bodyText(body)
         + sentAs
     case .transport(let code):
-      return "fetch(\(shape.rawValue).self, ...): URLSession throws URLError(\(codeName(code)))"
+      return "fetch(\(shape.rawValue).self, ...): URLSession throws \(spelledURLError(code))"
     }
   }
 

@@ -398,29 +398,23 @@ final class Ex4_4_RetryingTests: GradedTestCase {
   /// Nothing in the statement is shared between calls: each must wait as its own first delay
   /// says, as it does when it runs alone.
   func test_yourAnswer_keepsTheStatement_withTwoCallersAtOnce() async throws {
-    // The generated scenarios' own runs, each right alone first.
-    let scenarios = retryScenarios(count: 400, seed: 44)
-    guard
-      try await givesTheModelInEveryScenario(scenarios, model: retryModel, answer: retryAnswer)
-    else { return }
-    let runs = scenarios.filter { run in
-      (2...12).contains(run.failures.count) && !run.cancelledBeforeTheCall
-        && run.cancelDuringAttempt == nil
-    }
-    for (first, second) in zip(runs.prefix(40), runs.dropFirst(40).prefix(40)) {
-      async let firstRan = retryAnswer(first)
-      async let secondRan = retryAnswer(second)
-      let ran = try await [firstRan, secondRan]
-      for (run, other, got) in [(first, second, ran[0]), (second, first, ran[1])] {
-        let expected = retryModel(run)
-        guard got == expected else {
-          return XCTFail(
-            "two calls of retrying at the same time (alone, each gives what the statement "
-              + "gives), the other one \(other): " + explainRetry(run, got, expected)
-          )
-        }
-      }
-    }
+    try await assertEveryPairTogether(
+      retryScenarios(count: 400, seed: 44),
+      pairs: 40,
+      of: { run in
+        (2...12).contains(run.failures.count) && !run.cancelledBeforeTheCall
+          && run.cancelDuringAttempt == nil
+      },
+      model: retryModel,
+      answer: retryAnswer,
+      together: { first, second in
+        async let firstRan = retryAnswer(first)
+        async let secondRan = retryAnswer(second)
+        return try await (firstRan, secondRan)
+      },
+      explain: explainRetry,
+      saying: "two calls of retrying at the same time"
+    )
   }
 
   /// The grade: 450 generated runs (attempts from 1 to Int.max, first delays from zero to an

@@ -205,7 +205,7 @@ func spelledChapter05Error(_ error: any Error) -> String {
   case let error as JobFailed: return "\(error)"
   case is CancellationError: return "CancellationError()"
   case let error as URLError:
-    return "URLError(.\(urlErrorCodeName(error.code))) of "
+    return "\(spelledURLError(error.code)) of "
       + "\(error.userInfo["request"] as? String ?? "an unknown request")"
   default: return "\(error)"
   }

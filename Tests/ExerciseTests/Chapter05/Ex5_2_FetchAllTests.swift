@@ -337,28 +337,19 @@ final class Ex5_2_FetchAllTests: GradedTestCase {
   /// Nothing in the statement is shared between calls: each must fetch and return as it does
   /// when it runs alone.
   func test_yourAnswer_keepsTheStatement_withTwoCallsAtOnce() async throws {
-    // The generated scenarios' own calls, each right alone first.
-    let scenarios = fetchAllScenarios(count: 400, seed: 52)
-    guard
-      try await givesTheModelInEveryScenario(
-        scenarios,
-        model: fetchAllModel,
-        answer: fetchAllAnswer
-      )
-    else { return }
-    let calls = scenarios.filter { $0.ids.count >= 2 }
-    for (first, second) in zip(calls.prefix(30), calls.dropFirst(30).prefix(30)) {
-      let together = try await fetchAllAnswers(together: [first, second])
-      for (call, other, got) in [(first, second, together[0]), (second, first, together[1])] {
-        let expected = fetchAllModel(call)
-        guard got == expected else {
-          return XCTFail(
-            "two calls of fetchAll at the same time (alone, each gives what the statement "
-              + "gives), the other one \(other): " + fetchAllDifference(call, got, expected)
-          )
-        }
-      }
-    }
+    try await assertEveryPairTogether(
+      fetchAllScenarios(count: 400, seed: 52),
+      pairs: 30,
+      of: { $0.ids.count >= 2 },
+      model: fetchAllModel,
+      answer: fetchAllAnswer,
+      together: { first, second in
+        let both = try await fetchAllAnswers(together: [first, second])
+        return (both[0], both[1])
+      },
+      explain: fetchAllDifference,
+      saying: "two calls of fetchAll at the same time"
+    )
   }
 
   /// The grade: 400 generated calls (0 to 40 ids in no sorted order, and a few of 65 to 100 with a

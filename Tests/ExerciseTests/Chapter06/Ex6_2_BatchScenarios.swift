@@ -30,7 +30,7 @@ struct BatchScenario: GradedScenario {
     var name: String {
       switch self {
       case .broke: "BodyBroke()"
-      case .url(let index): "URLError(.\(everyURLErrorCode[index].name))"
+      case .url(let index): spelledURLError(everyURLErrorCode[index].code)
       }
     }
 
@@ -338,7 +338,7 @@ private final class ScriptedBody: Sendable {
       case .failure(let error) where scenario.failure.isThrown(error):
         log.append("threw the body's error, \(scenario.failure.name)")
       case .failure(let error as URLError):
-        log.append("threw URLError(.\(urlErrorCodeName(error.code)))")
+        log.append("threw \(spelledURLError(error.code))")
       case .failure(let error): log.append("threw \(type(of: error)): \(error)")
       }
       return BatchOutcome(log: log)

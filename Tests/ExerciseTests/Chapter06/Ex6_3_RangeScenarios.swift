@@ -109,7 +109,7 @@ struct RangeScenario: GradedScenario {
     var text =
       "downloadPart(of: \(url), offset: \(offset), length: \(length), session: the grade's)"
     switch answer {
-    case .transport(let code): text += "; the request fails with \(urlErrorName(code))"
+    case .transport(let code): text += "; the request fails with \(spelledURLError(code))"
     case .http(let status, _, let name, let body):
       text += "; the server answers \(status)"
       if let contentRange {
@@ -170,11 +170,6 @@ private let rangeURLs = [
   "https://stub.invalid:8443/parts/x?first=1&second=two", "http://stub.invalid/",
 ]
 
-/// "URLError(.timedOut)".
-private func urlErrorName(_ code: URLError.Code) -> String {
-  "URLError(.\(urlErrorCodeName(code)))"
-}
-
 /// The requests made, as the server saw them, and how the call came out.
 struct RangeOutcome: Equatable, CustomStringConvertible {
   var log: [String]
@@ -196,7 +191,7 @@ private func spelled(_ error: PartError) -> String {
 func rangeModel(_ scenario: RangeScenario) -> RangeOutcome {
   let request = "GET \(scenario.url) with Range: bytes=\(scenario.offset)-\(scenario.last)"
   switch scenario.answer {
-  case .transport(let code): return RangeOutcome(log: [request, "threw \(urlErrorName(code))"])
+  case .transport(let code): return RangeOutcome(log: [request, "threw \(spelledURLError(code))"])
   case .http(let status, _, _, let body):
     guard status == 206 else { return RangeOutcome(log: [request, spelled(.status(status))]) }
     let expected = "bytes \(scenario.offset)-\(scenario.last)/"
@@ -300,7 +295,7 @@ func rangeAnswer(_ scenario: RangeScenario) async throws -> RangeOutcome {
   } catch let error as PartError {
     result = spelled(error)
   } catch let error as URLError {
-    result = "threw \(urlErrorName(error.code))"
+    result = "threw \(spelledURLError(error.code))"
   } catch let error as NotImplemented {
     throw error
   } catch {
