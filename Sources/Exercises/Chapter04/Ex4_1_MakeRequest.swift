@@ -16,10 +16,10 @@ import FoundationNetworking
 /// send a non-empty token, even one of spaces, as `Authorization: Bearer TOKEN` (no header
 /// without one); send a body (an empty one too) byte for byte, whatever the method, with
 /// `Content-Type: application/json`; set no other header.
-/// Graded on 800 generated endpoints too (odd schemes; hosts in upper case, empty or beyond
-/// ASCII, IPv6 addresses, labels longer than DNS allows; paths with every ASCII punctuation
-/// character, and of over 2,000 characters; odd query items and tokens; ports from Int.min to
-/// Int.max). Left free: nothing.
+/// Graded on 800 generated endpoints too (odd schemes; hosts in upper case, empty or beyond ASCII,
+/// IPv6 addresses, labels longer than DNS allows; paths with every ASCII punctuation character, and
+/// of over 2,000 characters; odd query items and tokens; ports from Int.min to Int.max; two threads
+/// building requests at once). Left free: nothing.
 /// Read docs/Chapter04-Networking.md#exercise-41-a-request-built-from-its-endpoint
 public func makeRequest(for endpoint: Endpoint) throws -> URLRequest {
   // TODO(4.1): URLComponents from the endpoint's parts, then a URLRequest with its method,
