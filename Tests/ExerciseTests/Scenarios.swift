@@ -107,26 +107,30 @@ func assertEveryScenario<S: GradedScenario, Outcome: Equatable>(
       }
       break
     }
-    ScenariosThatFailed.note(S.self)
+    ScenarioTestResults.note(S.self, passed: false)
     XCTFail(explain(smallest, difference.got, difference.expected), file: file, line: line)
     return
   }
+  ScenarioTestResults.note(S.self, passed: true)
 }
 
-/// The kinds of scenario whose scenario test has failed in this process.
+/// Whether the scenario test of each kind of scenario has passed in this process (each kind is
+/// graded on one list of scenarios).
 ///
-/// An answer that gives one outcome in one run and another in the next (a buffer that drops
-/// what a slow reader has not read, say) may pass a scenario the scenario test failed: a later
-/// test that asks whether the answer is right alone must not run on past that.
-enum ScenariosThatFailed {
-  private static let kinds = Mutex<Set<ObjectIdentifier>>([])
+/// A later test that asks whether the answer is right alone takes the scenario test's word:
+/// running them all again costs as much again, and an answer that gives one outcome in one run
+/// and another in the next (a buffer that drops what a slow reader has not read, say) may pass a
+/// scenario the scenario test failed.
+enum ScenarioTestResults {
+  private static let passed = Mutex<[ObjectIdentifier: Bool]>([:])
 
-  static func note<S: GradedScenario>(_ kind: S.Type) {
-    _ = kinds.withLock { $0.insert(ObjectIdentifier(kind)) }
+  static func note<S: GradedScenario>(_ kind: S.Type, passed: Bool) {
+    Self.passed.withLock { $0[ObjectIdentifier(kind)] = passed }
   }
 
-  static func contains<S: GradedScenario>(_ kind: S.Type) -> Bool {
-    kinds.withLock { $0.contains(ObjectIdentifier(kind)) }
+  /// Nil when the scenario test has not run in this process (a test run on its own).
+  static func passed<S: GradedScenario>(_ kind: S.Type) -> Bool? {
+    passed.withLock { $0[ObjectIdentifier(kind)] }
   }
 }
 
@@ -141,14 +145,15 @@ private func inGradingOrder<S: GradedScenario>(_ scenarios: [S]) -> [S] {
 ///
 /// A test of two calls at once asks this first: an answer wrong alone is the scenario test's to
 /// report, and this runs nothing that test did not, so a crash it would meet is not met here.
-/// Once the scenario test has failed in this process, this is false at once.
+/// Once the scenario test has run in this process, its result is the answer (see
+/// `ScenarioTestResults`).
 func givesTheModelInEveryScenario<S: GradedScenario, Outcome: Equatable>(
   isolation: isolated (any Actor)? = #isolation,
   _ scenarios: [S],
   model: (S) -> Outcome,
   answer: (S) async throws -> Outcome
 ) async throws -> Bool {
-  guard !ScenariosThatFailed.contains(S.self) else { return false }
+  if let passed = ScenarioTestResults.passed(S.self) { return passed }
   for scenario in inGradingOrder(scenarios) where try await answer(scenario) != model(scenario) {
     return false
   }
