@@ -191,6 +191,17 @@ func spelled(_ duration: Duration) -> String {
   return "\(Double(seconds) * 1_000 + Double(attoseconds) / 1e15) ms"
 }
 
+extension SeededNumbers {
+  /// A number from `range`, as likely to have any number of digits as any other: every size up
+  /// to the largest is drawn, so no round number below it is safe to stop at.
+  mutating func logUniform(_ range: ClosedRange<Int>) -> Int {
+    let low = log(Double(max(range.lowerBound, 1)))
+    let high = log(Double(range.upperBound))
+    let drawn = Int(exp(Double.random(in: low...high, using: &self)).rounded())
+    return min(max(drawn, range.lowerBound), range.upperBound)
+  }
+}
+
 /// Text as a person or a device may give it, drawn for the scenarios that pass text through:
 /// `plain` with spaces, tabs or line breaks at its ends, in upper case, over a hundred characters
 /// long, empty, or with letters beyond ASCII.

@@ -10,16 +10,18 @@ import FoundationNetworking
 /// Build the URL from the endpoint's scheme, host (as given: upper case kept, an empty one too,
 /// letters beyond ASCII as URLComponents writes them), port (nil: the scheme's own, left out; a
 /// port given goes in), path and query items (every one, in order, escaped as URLComponents' own
-/// `path` and `queryItems` escape them; no "?" when there are none). Throw an `EndpointError`, never crash, when the scheme is not
-/// exactly "http" or "https" ("HTTP" is not), when the port is outside 0...65535, or when the
-/// parts make no URL (a path without its leading "/", a host with a space). Set the HTTP method;
-/// send a non-empty token, even one of spaces, as `Authorization: Bearer TOKEN` (no header
-/// without one); send a body (an empty one too) byte for byte, whatever the method, with
-/// `Content-Type: application/json`; set no other header.
-/// Graded on 800 generated endpoints too (odd schemes; hosts in upper case, empty or beyond ASCII,
+/// `path` and `queryItems` escape them; no "?" when there are none). Throw an `EndpointError`,
+/// never crash, when the scheme is not exactly "http" or "https" ("HTTP" is not), when the port is
+/// outside 0...65535, or when the parts make no URL (a path without its leading "/", a host with a
+/// space). Set the HTTP method; send a non-empty token, even one of spaces, as `Authorization:
+/// Bearer TOKEN` (no header without one); send a body (an empty one too, and one of any size) byte
+/// for byte, whatever the method, with `Content-Type: application/json`; set nothing else: no other
+/// header, and the timeout and cache policy a new `URLRequest` has.
+/// Graded on 812 generated endpoints too (odd schemes; hosts in upper case, empty or beyond ASCII,
 /// IPv6 addresses, labels longer than DNS allows; paths with every ASCII punctuation character, and
-/// of over 2,000 characters; odd query items and tokens; ports from Int.min to Int.max; two threads
-/// building requests at once). Left free: nothing.
+/// of over 2,000 characters; odd query items and tokens; ports from Int.min to Int.max; bodies up
+/// to 16 MiB; two threads building requests at once). Left free: a token with a line break, which
+/// no header value may hold.
 /// Read docs/Chapter04-Networking.md#exercise-41-a-request-built-from-its-endpoint
 public func makeRequest(for endpoint: Endpoint) throws -> URLRequest {
   // TODO(4.1): URLComponents from the endpoint's parts, then a URLRequest with its method,

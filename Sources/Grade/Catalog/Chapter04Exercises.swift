@@ -147,6 +147,7 @@ extension ExerciseCatalog {
             "scheme-starts-with-http", "token-hard-coded", "blank-token", "extra-headers",
             "lowercase-host", "empty-host-refused", "path-urlpathallowed", "host-charset-check",
             "url-length-capped", "host-label-length-checked", "ipv6-host-bracketed",
+            "body-capped-1mib", "timeout-set",
           ]
         ),
       ]
@@ -278,6 +279,22 @@ extension ExerciseCatalog {
             + "FetchError.transport(error.code)."
         ),
         Mistake(
+          name: "a call does not send its own request",
+          test: "test_yourAnswer_keepsTheStatement_withTheSameRequestTwice",
+          fixtures: ["answers-cached-by-url"],
+          hint: "Every call of fetch sends the request it is given, even to a URL fetched before: "
+            + "the server may answer otherwise this time. An answer kept from an earlier call is "
+            + "a cache, and the statement asks for none."
+        ),
+        Mistake(
+          name: "two calls at once share one request",
+          test: "test_yourAnswer_keepsTheStatement_withTwoCallsAtOnce",
+          fixtures: ["requests-shared-by-url"],
+          hint: "Two callers may ask for one URL at the same time, each with its own headers. "
+            + "Each call sends its own request and awaits its own answer: nothing kept between "
+            + "calls, no table of requests in flight."
+        ),
+        Mistake(
           name: "a cancelled request is not reported as URLSession's code",
           test: "test_whenARequestEndsCancelled_itIsATransportError_withThatCode",
           fixtures: ["cancelled-as-cancellation-error"],
@@ -291,7 +308,8 @@ extension ExerciseCatalog {
             "statuses-300-to-599-only", "dot-only-after-an-index",
             "message-only-if-json-content-type", "cancelled-task-throws-cancellationerror",
             "checkcancellation-before-decoding", "adds-accept-header", "transport-codes-listed",
-            "message-from-detail-or-title", "message-trimmed",
+            "message-from-detail-or-title", "message-trimmed", "status-starts-with-2",
+            "timeout-shortened",
           ]
         ),
       ]
@@ -423,7 +441,7 @@ extension ExerciseCatalog {
           fixtures: [
             "buffer-of-100-users", "stops-after-100-pages", "oldest-1000-users-kept",
             "stops-after-1000-pages", "not-full-is-last", "buffer-capped-4096", "page-cap-10000",
-            "dedupe-user-ids", "buffer-capped-10000", "pages-capped-100000",
+            "dedupe-user-ids", "buffer-capped-10000", "pages-capped-100000", "users-capped-1m",
           ]
         ),
       ]
@@ -567,7 +585,8 @@ extension ExerciseCatalog {
             "a-413-retried", "waits-capped-at-30-seconds", "max-backoff-a-day", "shift-doubling",
             "scheduled-from-the-start", "pow-double-backoff", "roaming-and-call-codes-retried",
             "cancelled-attempt-throws-its-error", "checkcancellation-before-each-attempt",
-            "attempts-capped-100", "zero-wait-skipped", "check-after-wait",
+            "attempts-capped-100", "zero-wait-skipped", "check-after-wait", "status-starts-with-5",
+            "attempts-capped-1000", "raw-urlerror-retried",
           ]
         ),
         Mistake(

@@ -253,7 +253,7 @@ final class Ex4_1_MakeRequestTests: GradedTestCase {
   /// sanitizer the calls take turns.
   func test_yourAnswer_keepsTheStatement_withTwoCallersAtOnce() async throws {
     // The generated scenarios' own endpoints, each right alone first.
-    let scenarios = endpointScenarios(count: 800, seed: 41)
+    let scenarios = Self.scenarios
     guard
       try await givesTheModelInEveryScenario(
         scenarios,
@@ -287,15 +287,20 @@ final class Ex4_1_MakeRequestTests: GradedTestCase {
     }
   }
 
-  /// The grade: 800 generated endpoints (any scheme, host, port from Int.min to Int.max, path,
-  /// query items, method, token and body, odd characters included), each compared with the
-  /// request the statement describes.
+  /// The grade: 812 generated endpoints (any scheme, host, port from Int.min to Int.max, path,
+  /// query items, method, token and body, odd characters included, bodies up to 16 MiB), each
+  /// compared with the request the statement describes.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
-      endpointScenarios(count: 800, seed: 41),
+      Self.scenarios,
       model: endpointModel,
       answer: endpointAnswer,
       explain: explainEndpoint
     )
   }
+
+  /// 800 endpoints from seed 41, then 12 with bodies of 41 bytes to 16 MiB.
+  private static let scenarios =
+    endpointScenarios(count: 800, seed: 41)
+    + endpointScenariosOfLargeBodies(count: 12, seed: 41 &+ 1)
 }

@@ -100,9 +100,13 @@ struct FetchScenario: GradedScenario {
   var cancel = CallerCancel.never
   /// Headers of the request given to `fetch`, which the server must receive as they are.
   var headers: [String: String] = [:]
+  /// The request's method and timeout when not GET and 60 s: the server must receive them too.
+  var method: String?
+  var timeout: TimeInterval?
 
   var size: Int {
-    (cancel == .never ? 0 : 1) + (headers.isEmpty ? 0 : 1) + answerSize
+    (cancel == .never ? 0 : 1) + (headers.isEmpty ? 0 : 1) + (method == nil ? 0 : 1)
+      + (timeout == nil ? 0 : 1) + answerSize
   }
 
   private var answerSize: Int {
@@ -114,13 +118,11 @@ struct FetchScenario: GradedScenario {
   }
 
   var description: String {
-    let sent =
-      headers.isEmpty
-      ? ""
-      : " (a request with "
-        + headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(
-          separator: ", "
-        ) + ")"
+    let given =
+      (method.map { ["method \($0)"] } ?? [])
+      + (timeout.map { ["timeoutInterval \($0)"] } ?? [])
+      + headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+    let sent = given.isEmpty ? "" : " (a request with " + given.joined(separator: ", ") + ")"
     switch cancel {
     case .never: return answerDescription + sent
     case .beforeTheCall:
@@ -191,6 +193,8 @@ struct FetchScenario: GradedScenario {
       copy.contentType = contentType
       copy.cancel = cancel
       copy.headers = headers
+      copy.method = method
+      copy.timeout = timeout
       return copy
     }
     if contentType != "application/json" {
@@ -206,6 +210,16 @@ struct FetchScenario: GradedScenario {
     if !headers.isEmpty {
       var copy = self
       copy.headers = [:]
+      candidates.append(copy)
+    }
+    if method != nil {
+      var copy = self
+      copy.method = nil
+      candidates.append(copy)
+    }
+    if timeout != nil {
+      var copy = self
+      copy.timeout = nil
       candidates.append(copy)
     }
     return candidates
@@ -234,8 +248,16 @@ struct FetchScenario: GradedScenario {
       }
       return candidates
     case .failure(let status, let body):
-      return body == .empty
+      var candidates =
+        body == .empty
         ? [] : [FetchScenario(answer: .failure(status: status, body: .empty), shape: shape)]
+      // A status of odd length loses a digit, and stays outside 100...999.
+      if status != status / 10, !(100...999).contains(status / 10) {
+        candidates.append(
+          FetchScenario(answer: .failure(status: status / 10, body: body), shape: shape)
+        )
+      }
+      return candidates
     case .transport:
       return []
     }
@@ -261,7 +283,7 @@ enum FetchOutcome: Equatable, CustomStringConvertible {
   case value(String)
   case error(FetchError)
   case otherError(String)
-  /// The server received other headers than the request given to `fetch` holds.
+  /// The server received another request than the one given to `fetch` (headers, method, timeout).
   case sentOtherHeaders(String)
 
   var description: String {
@@ -394,12 +416,15 @@ func fetchModel(_ scenario: FetchScenario) -> FetchOutcome {
 /// A server inside URLSession that answers each request with its scenario's status and body, or
 /// fails it with its transport error.
 final class ScenarioAnswers: URLProtocol {
-  /// The scenario each request's URL names; a request's path is its key.
-  private static let scenarios = Locked<[String: FetchScenario]>([:])
+  /// The scenarios a request's URL is answered with, one per request, in turn; a request's path
+  /// is its key.
+  private static let scenarios = Locked<[String: [FetchScenario]]>([:])
   /// Told when a held request reaches the server (true).
   private static let arrivals = Locked<[String: OneShotSignal<Bool>]>([:])
-  /// What the server received of each request's headers, if they were not the ones given.
+  /// What the server received of each request, if it was not the request given.
   private static let received = Locked<[String: String]>([:])
+  /// Requests held until as many as `count` have arrived for their key: two calls at once.
+  private static let gathered = Locked<[String: (count: Int, held: [HeldAnswer])]>([:])
 
   static let session: URLSession = {
     let configuration = URLSessionConfiguration.ephemeral
@@ -408,36 +433,52 @@ final class ScenarioAnswers: URLProtocol {
     return URLSession(configuration: configuration)
   }()
 
-  /// A request whose answer is `scenario`'s.
+  /// A request whose answer is `scenario`'s: the next one for `key`'s URL when a key is given.
   static func request(
     for scenario: FetchScenario,
+    key given: String? = nil,
     arrived: OneShotSignal<Bool>? = nil
   ) -> (request: URLRequest, key: String) {
-    let key = UUID().uuidString
-    scenarios.withLock { $0[key] = scenario }
+    let key = given ?? UUID().uuidString
+    scenarios.withLock { $0[key, default: []].append(scenario) }
     if let arrived { arrivals.withLock { $0[key] = arrived } }
     var request = URLRequest(
       url: URL(string: "http://scenario.invalid/\(key)") ?? URL(fileURLWithPath: "/")
     )
     for (name, value) in scenario.headers { request.setValue(value, forHTTPHeaderField: name) }
+    if let method = scenario.method { request.httpMethod = method }
+    if let timeout = scenario.timeout { request.timeoutInterval = timeout }
     return (request, key)
   }
 
-  /// The headers the server received for `key` other than the ones given, if any.
+  /// Holds the requests for `key` until `count` of them have arrived, then answers them all.
+  static func gather(_ count: Int, for key: String) {
+    gathered.withLock { $0[key] = (count, []) }
+  }
+
+  /// What the server received for `key` (and the call's header) other than the request given.
   static func otherHeaders(for key: String) -> String? {
     received.withLock { $0.removeValue(forKey: key) }
   }
 
-  /// What differs between the headers given and the ones received, or nil.
-  private static func difference(given: [String: String], received: [String: String]) -> String? {
+  /// What differs between the request given and the one received, or nil.
+  private static func difference(given scenario: FetchScenario, received: URLRequest) -> String? {
     // Header names are the same in any case: keyed lower case, shown as written.
     func lowered(_ headers: [String: String]) -> [String: (name: String, value: String)] {
       Dictionary(headers.map { ($0.key.lowercased(), ($0.key, $0.value)) }) { first, _ in first }
     }
-    let given = lowered(given)
-    let received = lowered(received)
+    let given = lowered(scenario.headers)
+    let got = lowered(received.allHTTPHeaderFields ?? [:])
     var changes: [String] = []
-    for (key, header) in received.sorted(by: { $0.key < $1.key }) {
+    let method = scenario.method ?? "GET"
+    if received.httpMethod != method {
+      changes.append("method \(received.httpMethod ?? "none") instead of \(method)")
+    }
+    let timeout = scenario.timeout ?? URLRequest(url: URL(fileURLWithPath: "/")).timeoutInterval
+    if received.timeoutInterval != timeout {
+      changes.append("timeoutInterval \(received.timeoutInterval) instead of \(timeout)")
+    }
+    for (key, header) in got.sorted(by: { $0.key < $1.key }) {
       if let was = given[key] {
         if was.value != header.value {
           changes.append("\(header.name): \(header.value) instead of \(was.value)")
@@ -446,7 +487,7 @@ final class ScenarioAnswers: URLProtocol {
         changes.append("\(header.name): \(header.value) added")
       }
     }
-    for (key, header) in given.sorted(by: { $0.key < $1.key }) where received[key] == nil {
+    for (key, header) in given.sorted(by: { $0.key < $1.key }) where got[key] == nil {
       changes.append("\(header.name) left out")
     }
     return changes.isEmpty ? nil : changes.joined(separator: ", ")
@@ -457,23 +498,44 @@ final class ScenarioAnswers: URLProtocol {
 
   override func startLoading() {
     let key = request.url.map { String($0.path.dropFirst()) } ?? ""
-    guard let url = request.url,
-      let scenario = Self.scenarios.withLock({ $0.removeValue(forKey: key) })
+    // Two calls at once with one URL tell their requests apart by a header of their own.
+    let call = request.value(forHTTPHeaderField: callHeader)
+    guard
+      let scenario = Self.scenarios.withLock({ queued -> FetchScenario? in
+        guard let next = queued[key]?.firstIndex(where: { $0.headers[callHeader] == call })
+        else { return nil }
+        return queued[key]?.remove(at: next)
+      })
     else {
       return client?.urlProtocol(self, didFailWithError: URLError(.badURL)) ?? ()
     }
-    if let changes = Self.difference(
-      given: scenario.headers,
-      received: request.allHTTPHeaderFields ?? [:]
-    ) {
-      Self.received.withLock { $0[key] = changes }
+    if let changes = Self.difference(given: scenario, received: request) {
+      Self.received.withLock { $0[key + (call ?? "")] = changes }
     }
     if scenario.cancel == .whileInFlight {
       // Held: only the cancel ends this request.
       Self.arrivals.withLock { $0.removeValue(forKey: key) }?.fire(true)
       return
     }
-    guard let (status, body) = fetchResponse(scenario) else {
+    let held = HeldAnswer(loading: self, scenario: scenario)
+    let ready = Self.gathered.withLock { gathered -> [HeldAnswer] in
+      guard var waiting = gathered[key] else { return [held] }
+      waiting.held.append(held)
+      guard waiting.held.count >= waiting.count else {
+        gathered[key] = waiting
+        return []
+      }
+      gathered[key] = nil
+      return waiting.held
+    }
+    for answer in ready { answer.send() }
+  }
+
+  override func stopLoading() {}
+
+  /// Answers the request with its scenario's status and body, or fails it.
+  fileprivate func send(_ scenario: FetchScenario) {
+    guard let url = request.url, let (status, body) = fetchResponse(scenario) else {
       if case .transport(let code) = scenario.answer {
         client?.urlProtocol(self, didFailWithError: URLError(code))
       }
@@ -483,9 +545,21 @@ final class ScenarioAnswers: URLProtocol {
     headers["Content-Type"] = scenario.contentType
     answer(url, status: status, headers: headers, body: body)
   }
-
-  override func stopLoading() {}
 }
+
+/// A request the server holds, and its answer.
+///
+/// The loading request is only answered once, by whichever thread lets the held ones go; its
+/// client passes the answer on to the session's own queue.
+private struct HeldAnswer: @unchecked Sendable {
+  let loading: ScenarioAnswers
+  let scenario: FetchScenario
+
+  func send() { loading.send(scenario) }
+}
+
+/// The header that tells two calls at once with one URL apart.
+let callHeader = "X-Call"
 
 /// Runs `scenario` on the answer's `fetch`, with the session whose server answers it.
 func fetchAnswer(_ scenario: FetchScenario) async throws -> FetchOutcome {
@@ -493,7 +567,7 @@ func fetchAnswer(_ scenario: FetchScenario) async throws -> FetchOutcome {
   let (request, key) = ScenarioAnswers.request(for: scenario, arrived: arrived)
   let call = Task { [cancel = scenario.cancel] in
     if cancel == .beforeTheCall { withUnsafeCurrentTask { $0?.cancel() } }
-    return try await fetchOutcome(scenario, request)
+    return try await fetchOutcome(scenario, request, key: key)
   }
   if scenario.cancel == .whileInFlight {
     Task {
@@ -506,13 +580,58 @@ func fetchAnswer(_ scenario: FetchScenario) async throws -> FetchOutcome {
     )
     if await arrived.wait() { call.cancel() }
   }
-  let outcome = try await call.value
-  if let changes = ScenarioAnswers.otherHeaders(for: key) { return .sentOtherHeaders(changes) }
+  return try await call.value
+}
+
+/// The same request sent twice, one call after the other: the first is answered with `first`,
+/// the second with `second`.
+func fetchOneAfterTheOther(
+  _ first: FetchScenario,
+  _ second: FetchScenario
+) async throws -> (FetchOutcome, FetchOutcome) {
+  let (request, key) = ScenarioAnswers.request(for: first)
+  _ = ScenarioAnswers.request(for: second, key: key)
+  let firstGot = try await fetchOutcome(first, request, key: key)
+  return (firstGot, try await fetchOutcome(second, request, key: key))
+}
+
+/// Two calls at once to one URL, told apart by a header only: the server holds each request
+/// until both have arrived, then answers the first call's with `first`, the second's with
+/// `second`.
+func fetchBothAtOnce(
+  _ first: FetchScenario,
+  _ second: FetchScenario
+) async throws -> (FetchOutcome, FetchOutcome) {
+  var (one, two) = (first, second)
+  one.headers = [callHeader: "1"]
+  two.headers = [callHeader: "2"]
+  let (firstRequest, key) = ScenarioAnswers.request(for: one)
+  let (secondRequest, _) = ScenarioAnswers.request(for: two, key: key)
+  ScenarioAnswers.gather(2, for: key)
+  ScenarioAnnouncer.announce(
+    "two calls of fetch at once with one URL, \(one) and \(two): the test waits for both "
+      + "requests to reach the server"
+  )
+  async let firstGot = fetchOutcome(one, firstRequest, key: key)
+  async let secondGot = fetchOutcome(two, secondRequest, key: key)
+  return try await (firstGot, secondGot)
+}
+
+/// What `fetch` returns or throws for `scenario`'s answer to `request`, or what the server
+/// received of `key`'s request if it was not the request given.
+private func fetchOutcome(
+  _ scenario: FetchScenario,
+  _ request: URLRequest,
+  key: String
+) async throws -> FetchOutcome {
+  let outcome = try await decodedOutcome(scenario, request)
+  let call = key + (scenario.headers[callHeader] ?? "")
+  if let changes = ScenarioAnswers.otherHeaders(for: call) { return .sentOtherHeaders(changes) }
   return outcome
 }
 
 /// What `fetch` returns or throws for `scenario`'s answer to `request`.
-private func fetchOutcome(
+private func decodedOutcome(
   _ scenario: FetchScenario,
   _ request: URLRequest
 ) async throws -> FetchOutcome {
@@ -629,6 +748,33 @@ func fetchScenarios(count: Int, seed: UInt64) -> [FetchScenario] {
       scenario.headers = numbers.pick([
         ["Authorization": "Bearer tutorial-token"], ["Accept": "text/plain"],
         ["Content-Type": "application/json", "X-Request-ID": "42"],
+      ])
+    }
+    return scenario
+  }
+}
+
+/// Answers 4.2 is graded on besides `fetchScenarios`': statuses below 100 and above 999 (any
+/// number of digits), and requests with a method and a timeout of their own.
+func fetchScenariosOfOddRequests(count: Int, seed: UInt64) -> [FetchScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  return fetchScenarios(count: count, seed: seed).map { drawn in
+    var scenario = drawn
+    if scenario.cancel != .whileInFlight, numbers.chance(50) {
+      let status =
+        numbers.chance(30)
+        ? Int.random(in: 0...99, using: &numbers) : numbers.logUniform(1_000...Int(Int32.max))
+      let body = numbers.pick([
+        FetchScenario.ErrorBody.message("no"), .messageNotAString, .otherKey, .empty,
+      ])
+      scenario.answer = .failure(status: status, body: body)
+    }
+    if numbers.chance(40) {
+      scenario.method = numbers.pick(["POST", "PUT", "DELETE", "PATCH", "OPTIONS"])
+    }
+    if numbers.chance(50) {
+      scenario.timeout = numbers.pick([
+        1, 5, 15, 30, 59, 61, 120, 300, 3_600, Double.random(in: 0.5...600, using: &numbers),
       ])
     }
     return scenario

@@ -313,15 +313,50 @@ final class Ex4_2_FetchTests: GradedTestCase {
     )
   }
 
-  /// The grade: 300 generated answers from a server inside URLSession (statuses from 200 to
-  /// 599, error bodies of every shape, bodies that decode or fail at a known place, transport
-  /// errors), each compared with what the statement says fetch returns or throws.
+  /// The grade: 380 generated answers from a server inside URLSession (statuses of any number of
+  /// digits, error bodies of every shape, bodies that decode or fail at a known place, transport
+  /// errors, requests of every method and timeout), each compared with what the statement says
+  /// fetch returns or throws.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
-      fetchScenarios(count: 300, seed: 42),
+      Self.scenarios,
       model: fetchModel,
       answer: fetchAnswer,
       explain: explainFetch
+    )
+  }
+
+  /// 300 answers from seed 42, then 80 with odd statuses, methods and timeouts.
+  private static let scenarios =
+    fetchScenarios(count: 300, seed: 42) + fetchScenariosOfOddRequests(count: 80, seed: 42 &+ 1)
+
+  /// Pairs of generated answers to one request sent twice, one call after the other: each call
+  /// sends it, and gets its own answer.
+  func test_yourAnswer_keepsTheStatement_withTheSameRequestTwice() async throws {
+    try await assertEveryPairTogether(
+      Self.scenarios,
+      pairs: 40,
+      of: { $0.cancel == .never && $0.headers.isEmpty && $0.method == nil && $0.timeout == nil },
+      model: fetchModel,
+      answer: fetchAnswer,
+      together: fetchOneAfterTheOther,
+      explain: explainFetch,
+      saying: "The same request (one URL) sent by two calls of fetch, one after the other"
+    )
+  }
+
+  /// Pairs of generated answers to two calls at once with one URL: each call sends its own
+  /// request, and gets its own answer.
+  func test_yourAnswer_keepsTheStatement_withTwoCallsAtOnce() async throws {
+    try await assertEveryPairTogether(
+      Self.scenarios,
+      pairs: 20,
+      of: { $0.cancel == .never },
+      model: fetchModel,
+      answer: fetchAnswer,
+      together: fetchBothAtOnce,
+      explain: explainFetch,
+      saying: "Two calls of fetch at once with one URL, each request with its own X-Call header"
     )
   }
 }

@@ -15,11 +15,11 @@ import Exercises
 #endif
 
 // Exercise 4.3 graded by its statement: generated page sizes (1 to 150 a page, and one of 100,003;
-// up to 100,003 users unread, up to 100,002 pages), user ids that repeat, last pages short or
-// empty, pages that fail (a status, a transport error, a cancellation nobody asked for), pages that
-// answer at once or after a while, and consumers that read everything, leave by `break` after any
-// number of users, or are cancelled while a page is in flight; two streams read one after the
-// other.
+// up to 100,003 users unread, up to 100,002 pages, 1,100,003 users when grading), user ids that
+// repeat, last pages short or empty, pages that fail (a status, a transport error, a cancellation
+// nobody asked for), pages that answer at once or after a while, and consumers that read
+// everything, leave by `break` after any number of users, or are cancelled while a page is in
+// flight; two streams read one after the other.
 
 /// One run of `users(from:)`, as the grade generates it.
 struct PageScenario: GradedScenario {
@@ -64,6 +64,8 @@ struct PageScenario: GradedScenario {
   var moreThanPerPage = 0
   /// Two users in a row share an id (1, 1, 2, 2, ...), within a page and across pages.
   var idsRepeat = false
+  /// Whether a difference is shrunk: not for a million users, where each try costs seconds.
+  var shrinks = true
 
   /// The id of the user at `position` (from 0, across pages) of pages whose ids start at `first`.
   func id(at position: Int, from first: Int) -> Int {
@@ -104,6 +106,7 @@ struct PageScenario: GradedScenario {
   }
 
   var smaller: [PageScenario] {
+    guard shrinks else { return [] }
     var candidates: [PageScenario] = []
     func with(_ change: (inout PageScenario) -> Void) {
       var copy = self
@@ -493,12 +496,21 @@ func pageScenarios(count: Int, seed: UInt64) -> [PageScenario] {
       moreThanPerPage: more
     )
   }
+  // Past a million users, when grading: 1,100 full pages of a thousand, then three more.
+  let million = PageScenario(
+    perPage: 1_000,
+    fullPages: 1_100,
+    last: .short(3),
+    consumer: .readsAll(twoStreams: false),
+    pagesTakeAWhile: false,
+    shrinks: false
+  )
   // User ids that repeat, within a page and across pages.
   return generated.map { scenario in
     var scenario = scenario
     scenario.idsRepeat = numbers.chance(15)
     return scenario
-  } + large
+  } + large + onlyWhenGrading([million])
 }
 
 /// The failure message: the run, then what the answer's stream did and what the statement says.

@@ -23,14 +23,48 @@ import Exercises
 /// An error an operation throws that is not a `FetchError`.
 struct NotAFetchError: Error, Equatable {}
 
+/// An error of the platform's own, thrown by the operation as it is, not as a `FetchError`.
+enum PlatformError: Equatable, Sendable, CustomStringConvertible {
+  case url(URLError.Code)
+  case posix(POSIXErrorCode)
+  case cocoa(CocoaError.Code)
+
+  init?(_ error: any Error) {
+    switch error {
+    case let error as URLError: self = .url(error.code)
+    case let error as POSIXError: self = .posix(error.code)
+    case let error as CocoaError: self = .cocoa(error.code)
+    default: return nil
+    }
+  }
+
+  var error: any Error {
+    switch self {
+    case .url(let code): URLError(code)
+    case .posix(let code): POSIXError(code)
+    case .cocoa(let code): CocoaError(code)
+    }
+  }
+
+  var description: String {
+    switch self {
+    case .url(let code): "URLError(.\(urlErrorCodeName(code)))"
+    case .posix(let code): "POSIXError(code \(code.rawValue))"
+    case .cocoa(let code): "CocoaError(code \(code.rawValue))"
+    }
+  }
+}
+
 /// One run of `retrying`, as the grade generates it.
 struct RetryScenario: GradedScenario {
   enum Failure: Equatable, Sendable, CustomStringConvertible {
     case fetch(FetchError)
     case other
+    case platform(PlatformError)
 
     var description: String {
       switch self {
+      case .platform(let error): "\(error) as it is, not a FetchError"
       case .fetch(.status(let code, _)): ".status(\(code))"
       case .fetch(.transport(let code)): ".transport(\(urlErrorCodeName(code)))"
       case .fetch(.decoding(let path)): ".decoding(path: \"\(path)\")"
@@ -95,7 +129,15 @@ struct RetryScenario: GradedScenario {
   }
 
   var smaller: [RetryScenario] {
-    var candidates = failures.eachWithOneLeftOut.map { with(failures: $0) }
+    // A long run (of one failure repeated) is cut from its end by a half, a tenth, a hundredth,
+    // then one: leaving out each in turn would take thousands of tries of thousands of attempts.
+    let count = failures.count
+    var candidates =
+      count <= 20
+      ? failures.eachWithOneLeftOut.map { with(failures: $0) }
+      : Set([count / 2, count / 10, count / 100, 1]).filter { $0 > 0 }.sorted(by: >).map {
+        with(failures: Array(failures.dropLast($0)))
+      }
     if attemptTakes > .zero {
       var copy = self
       copy.attemptTakes = .zero
@@ -162,7 +204,7 @@ private func mayPass(_ failure: RetryScenario.Failure) -> Bool {
     [.timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet].contains(
       code
     )
-  case .fetch(.decoding), .other: false
+  case .fetch(.decoding), .other, .platform: false
   }
 }
 
@@ -249,6 +291,7 @@ func retryAnswer(_ scenario: RetryScenario) async throws -> RetryOutcome {
       switch scenario.failures[attempt - 1] {
       case .fetch(let error): throw error
       case .other: throw NotAFetchError()
+      case .platform(let error): throw error.error
       }
     }
   }
@@ -284,7 +327,9 @@ func retryAnswer(_ scenario: RetryScenario) async throws -> RetryOutcome {
     events.withLock { $0.append("threw \(RetryScenario.Failure.other)") }
   case .failure(is CancellationError): events.withLock { $0.append("threw CancellationError") }
   case .failure(let error as NotImplemented): throw error
-  case .failure(let error): events.withLock { $0.append("threw \(error)") }
+  case .failure(let error):
+    let said = PlatformError(error).map { "\(RetryScenario.Failure.platform($0))" } ?? "\(error)"
+    events.withLock { $0.append("threw \(said)") }
   }
   return RetryOutcome(events: events.withLock { $0 })
 }
@@ -448,6 +493,73 @@ private func lateScenarios(count: Int, seed: UInt64) -> [RetryScenario] {
     default: break
     }
     return scenario
+  }
+}
+
+/// Runs 4.4 is graded on besides `retryScenarios`', from a seed of their own: statuses below 100
+/// and above 599 (any number of digits), the platform's errors thrown as they are (a URLError of
+/// a connection that may come back among them), and runs of 121 to 3,000 failures in a row.
+func retryScenariosOfOddErrors(count: Int, seed: UInt64) -> [RetryScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  let retried: [RetryScenario.Failure] = [
+    .fetch(.status(503, message: nil)), .fetch(.status(429, message: nil)),
+    .fetch(.transport(.timedOut)),
+  ]
+  func odd() -> RetryScenario.Failure {
+    switch Int.random(in: 0..<5, using: &numbers) {
+    case 0: .fetch(.status(Int.random(in: 0...99, using: &numbers), message: nil))
+    case 1: .fetch(.status(numbers.logUniform(600...Int(Int32.max)), message: nil))
+    case 2:
+      // A status that may pass with a digit taken off or put on: 50, 5030, 429123.
+      .fetch(.status(digitsChanged(of: numbers.pick([408, 429, 500, 503, 599])), message: nil))
+    case 3:
+      .platform(
+        .url(
+          numbers.pick([
+            .timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet,
+          ])
+        )
+      )
+    default:
+      .platform(
+        numbers.chance(50)
+          ? .posix(numbers.pick([.ETIMEDOUT, .ECONNRESET, .EAGAIN, .ENETDOWN]))
+          : .cocoa(numbers.pick([.fileReadUnknown, .userCancelled, .featureUnsupported]))
+      )
+    }
+  }
+  func digitsChanged(of status: Int) -> Int {
+    numbers.pick([
+      status / 10, status * 10 + Int.random(in: 0...9, using: &numbers),
+      status * 1_000 + Int.random(in: 0...999, using: &numbers),
+    ])
+  }
+  return (0..<count).map { index -> RetryScenario in
+    guard index % 5 != 4 else {
+      // Failures in a row past any round number below 3,000: the attempts have no cap.
+      let failures = Array(
+        repeating: numbers.pick(retried),
+        count: numbers.logUniform(121...3_000)
+      )
+      return RetryScenario(
+        attempts: numbers.pick([
+          Int.max, failures.count, failures.count + 1,
+          failures.count + numbers.logUniform(1...1_000_000),
+        ]),
+        firstDelay: .zero,
+        failures: failures,
+        cancelDuringWait: nil
+      )
+    }
+    let failures = (0..<Int.random(in: 1...4, using: &numbers)).map { _ in
+      numbers.chance(50) ? numbers.pick(retried) : odd()
+    }
+    return RetryScenario(
+      attempts: numbers.pick([2, 3, 5, Int.max]),
+      firstDelay: numbers.pick([.zero, .nanoseconds(1), .seconds(1)]),
+      failures: failures,
+      cancelDuringWait: nil
+    )
   }
 }
 

@@ -399,7 +399,7 @@ final class Ex4_4_RetryingTests: GradedTestCase {
   /// says, as it does when it runs alone.
   func test_yourAnswer_keepsTheStatement_withTwoCallersAtOnce() async throws {
     try await assertEveryPairTogether(
-      retryScenarios(count: 400, seed: 44),
+      Self.scenarios,
       pairs: 40,
       of: { run in
         (2...12).contains(run.failures.count) && !run.cancelledBeforeTheCall
@@ -417,16 +417,20 @@ final class Ex4_4_RetryingTests: GradedTestCase {
     )
   }
 
-  /// The grade: 450 generated runs (attempts from 1 to Int.max, first delays from zero to an
-  /// hour, any sequence of statuses from 100 to 599, transport, decoding and other errors, up to
-  /// 120 in a row, a cancel before the call, during an attempt, during a wait or as it ends), on a
-  /// manual clock, each compared with what the statement says.
+  /// The grade: 510 generated runs (attempts from 1 to Int.max, first delays from zero to an
+  /// hour, any sequence of statuses of any number of digits, transport, decoding, platform and
+  /// other errors, up to 3,000 in a row, a cancel before the call, during an attempt, during a
+  /// wait or as it ends), on a manual clock, each compared with what the statement says.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
-      retryScenarios(count: 400, seed: 44),
+      Self.scenarios,
       model: retryModel,
       answer: retryAnswer,
       explain: explainRetry
     )
   }
+
+  /// 450 runs from seed 44, then 60 of odd errors and long runs of failures.
+  private static let scenarios =
+    retryScenarios(count: 400, seed: 44) + retryScenariosOfOddErrors(count: 60, seed: 44 &+ 2)
 }
