@@ -1,6 +1,7 @@
 // The URLError codes the generated scenarios draw from (3.1's failing makes, 3.2's failing sends,
 // 4.2's transport errors, 4.4's retries, Chapter05's failing jobs, fetches and parts, the failing
-// reads and requests of 6.2 and 6.3), and their names.
+// reads and requests of 6.2 and 6.3), and their names; and errors of the platform's own types
+// that a collaborator may throw as they are (2.1's sources, 2.2's pages, 4.4's operations).
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -59,4 +60,63 @@ func nextURLErrorCode(_ next: inout Int) -> Int {
 func spelledURLError(_ code: URLError.Code) -> String {
   let name = urlErrorCodeName(code)
   return "URLError(\(name.hasPrefix("code ") ? name : "." + name))"
+}
+
+/// An error of the platform's own type, thrown by a collaborator as it is: one that says
+/// "cancelled" among them, which is an error like any other when nobody cancelled.
+enum PlatformError: Equatable, Sendable, CustomStringConvertible {
+  case url(URLError.Code)
+  case posix(POSIXErrorCode)
+  case cocoa(CocoaError.Code)
+
+  init?(_ error: any Error) {
+    switch error {
+    case let error as URLError: self = .url(error.code)
+    case let error as POSIXError: self = .posix(error.code)
+    case let error as CocoaError: self = .cocoa(error.code)
+    default: return nil
+    }
+  }
+
+  var error: any Error {
+    switch self {
+    case .url(let code): URLError(code)
+    case .posix(let code): POSIXError(code)
+    case .cocoa(let code): CocoaError(code)
+    }
+  }
+
+  var description: String {
+    switch self {
+    case .url(let code): spelledURLError(code)
+    case .posix(let code):
+      "POSIXError(" + (posixNames[code].map { ".\($0)" } ?? "code \(code.rawValue)") + ")"
+    case .cocoa(let code):
+      "CocoaError(" + (cocoaNames[code].map { ".\($0)" } ?? "code \(code.rawValue)") + ")"
+    }
+  }
+}
+
+/// The names of the POSIX and Cocoa codes drawn, as messages show them.
+private let posixNames: [POSIXErrorCode: String] = [
+  .ECANCELED: "ECANCELED", .ETIMEDOUT: "ETIMEDOUT", .ECONNRESET: "ECONNRESET", .EAGAIN: "EAGAIN",
+  .EINTR: "EINTR", .EPIPE: "EPIPE", .ENETDOWN: "ENETDOWN",
+]
+private let cocoaNames: [CocoaError.Code: String] = [
+  .userCancelled: "userCancelled", .fileReadUnknown: "fileReadUnknown",
+  .featureUnsupported: "featureUnsupported", .fileNoSuchFile: "fileNoSuchFile",
+]
+
+extension SeededNumbers {
+  /// A platform error: a URLError, POSIXError or CocoaError, those that say "cancelled" or "timed
+  /// out" as likely as the others.
+  mutating func platformError() -> PlatformError {
+    switch Int.random(in: 0..<3, using: &self) {
+    case 0:
+      .url(chance(50) ? pick([.cancelled, .timedOut]) : pick(everyURLErrorCode).code)
+    case 1: .posix(pick([.ECANCELED, .ETIMEDOUT, .ECONNRESET, .EAGAIN, .EINTR, .EPIPE]))
+    default:
+      .cocoa(pick([.userCancelled, .fileReadUnknown, .featureUnsupported, .fileNoSuchFile]))
+    }
+  }
 }

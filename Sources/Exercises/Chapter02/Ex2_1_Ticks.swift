@@ -7,9 +7,10 @@ import ExerciseSupport
 /// when the consumer goes away. A tick is in the stream as soon as onTick returns. Streams over
 /// several sources may live at once; once they have ended and the test lets go, nothing keeps a
 /// source alive.
-/// Graded on 300 generated runs too (0 to 140 ticks on a manual clock, up to 10,050 given inside
-/// start(), and a burst of 1,100,000 before the consumer reads, repeats, Int.min and Int.max,
-/// sources that finish or fail with any error, up to three streams at once, consumers that read as
+/// Graded on 360 generated runs too (0 to 140 ticks on a manual clock, up to 10,050 given inside
+/// start(), and a burst of 2,100,000 before the consumer reads, one tick up to 300 times in a row,
+/// Int.min and Int.max, sources that finish or fail with any error (the platform's own too), whose
+/// stop() calls onFinish before it returns, up to three streams at once, consumers that read as
 /// ticks come or only after the end, leave by break or whose task is cancelled after any tick).
 /// Left free: whether a consumer that left sees its loop end with CancellationError, and whether
 /// stop() is called once the source has finished by itself.

@@ -59,7 +59,7 @@ extension ExerciseCatalog {
           kind: .failedTest,
           fixtures: [
             "bounded-buffer", "buffer-of-1024", "ends-at-docs-last-tick", "newest-ten-thousand",
-            "buffer-oldest-a-million", "buffer-newest-300-thousand",
+            "buffer-oldest-a-million", "buffer-newest-300-thousand", "buffer-oldest-two-million",
           ],
           hint: "Ticks can come faster than the consumer reads them, even all before it reads one, "
             + "and only the source knows when they are over. Every tick must reach the consumer: "
@@ -90,7 +90,8 @@ extension ExerciseCatalog {
         ),
         .scenarioDiffers(fixtures: [
           "one-continuation-for-every-stream", "stops-every-source", "sources-kept-for-shutdown",
-          "source-cancellation-ends-quietly",
+          "source-cancellation-ends-quietly", "platform-cancel-ends-quietly",
+          "tick-ten-times-dropped", "stop-under-the-finish-lock",
         ]),
       ]
     ),
@@ -179,11 +180,15 @@ extension ExerciseCatalog {
           "error-then-next-page", "cancellation-ends-quietly", "blank-names-page-is-empty",
           "failed-page-retried", "earlier-page-seen-again-ends", "capped-at-10000-pages",
           "fetch-in-a-task-of-its-own", "fetch-in-a-task-with-the-cancel-forwarded",
+          "timed-out-page-retried", "ten-equal-pages-end",
         ]),
         Mistake(
           name: "a cap or a small counter ends a long source early",
           test: "test_yourAnswer_readsEveryPage_ofAVeryLongSource",
-          fixtures: ["pages-capped-at-50-thousand", "page-number-in-an-int16"],
+          fixtures: [
+            "pages-capped-at-50-thousand", "page-number-in-an-int16",
+            "capped-at-100-thousand-pages",
+          ],
           hint: "Only an empty page ends the stream, however many pages come first. What does "
             + "your stream keep count with, and what else ends it?"
         ),
@@ -194,6 +199,16 @@ extension ExerciseCatalog {
           hint: "Each stream needs a page number of its own, and streams may be read from several "
             + "tasks at once: state shared between streams needs a lock, and state each stream "
             + "owns needs none."
+        ),
+        Mistake(
+          name: "a stream waits for another stream's fetch instead of making its own",
+          test: "test_yourAnswer_keepsTheStatement_withTwoStreamsFetchingAtOnce",
+          kind: .hung,
+          fixtures: ["fetch-shared-between-streams"],
+          hint: "Each page is fetched in the task of the consumer that asked for it, so that its "
+            + "cancel reaches that fetch and no other. Two streams asking for the same page at "
+            + "once make two fetches: a fetch shared between streams runs in one consumer's task, "
+            + "and its cancel or its error reaches the other."
         ),
       ]
     ),
@@ -242,6 +257,7 @@ extension ExerciseCatalog {
           test: "test_streamsMadeOnTwoThreadsAtOnce_eachGetItsOwnContinuation",
           fixtures: [
             "continuation-in-a-global", "continuation-in-a-holder", "one-stream-for-every-call",
+            "continuation-through-a-locked-stack", "continuation-through-a-locked-queue",
           ],
           hint: "Two threads can call your function at once. Where does the continuation wait "
             + "between the build closure and your return? If another call can write there "

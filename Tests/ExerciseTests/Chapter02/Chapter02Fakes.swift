@@ -120,6 +120,8 @@ final class ClockedTickSource: TickSource, Sendable {
     var steps = 0
     var task: Task<Void, Never>?
     var waiters: [(step: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    /// The answer's onFinish, for a stop() that calls it.
+    var onFinish: (@Sendable ((any Error)?) -> Void)?
 
     mutating func takeReadyWaiters() -> [CheckedContinuation<Void, Never>] {
       let ready = waiters.filter { ended || stopped || steps >= $0.step }
@@ -150,16 +152,12 @@ final class ClockedTickSource: TickSource, Sendable {
     guard
       state.withLock({ state in
         state.starts += 1
+        state.onFinish = onFinish
         return state.starts == 1
       })
     else { return }
     for tick in plan.atStart where !isStopped { onTick(tick) }
-    let failure: (any Error)? =
-      switch plan.end {
-      case .finishes: nil
-      case .fails: TickSourceFailed(source: name)
-      case .failsWithCancellationError: CancellationError()
-      }
+    let failure = plan.end.failure(source: name)
     if plan.endsInStart {
       if !isStopped { finish(onFinish, failure) }
       return took(ending: true)
@@ -188,13 +186,16 @@ final class ClockedTickSource: TickSource, Sendable {
   }
 
   func stop() {
-    let (task, ready) = state.withLock { state in
+    let (task, ready, finish) = state.withLock { state in
       state.stops += 1
       state.stopped = true
-      return (state.task, state.takeReadyWaiters())
+      // Only a stop that comes first: the source has not ended, nor been stopped before.
+      let finish = plan.finishesInStop && !state.finished && state.stops == 1 ? state.onFinish : nil
+      return (state.task, state.takeReadyWaiters(), finish)
     }
     task?.cancel()
     ready.forEach { $0.resume() }
+    finish?(nil)  // allowed: no callback comes after stop() returns, but one may come inside it
   }
 
   private func finish(_ onFinish: @Sendable ((any Error)?) -> Void, _ failure: (any Error)?) {
@@ -349,9 +350,32 @@ final class BookSource: PagedSource {
       held.wentOn?.fire(Task.isCancelled)
       if book.cancelThrows, Task.isCancelled { throw CancellationError() }
     }
-    if number == book.failingPage {
-      throw book.failsWithCancellation ? CancellationError() : PageFetchFailed(page: number)
+    if number == book.failingPage { throw book.error(of: number) }
+    return book.page(number)
+  }
+}
+
+/// A source with a book's pages, shared by two streams read at once: each fetch of a page waits
+/// until both streams have asked for that page, so that two fetches are under way together.
+final class PairedBookSource: PagedSource {
+  private let book: PagedScenario.Book
+  /// For each page, the fetches waiting for the other stream's.
+  private let waiting = Locked<[Int: [CheckedContinuation<Void, Never>]]>([:])
+
+  init(_ book: PagedScenario.Book) {
+    self.book = book
+  }
+
+  func fetchPage(_ number: Int) async throws -> [String] {
+    await withCheckedContinuation { continuation in
+      let ready = waiting.withLock { waiting -> [CheckedContinuation<Void, Never>] in
+        let met = waiting[number, default: []] + [continuation]
+        waiting[number] = met.count == 2 ? nil : met
+        return met.count == 2 ? met : []
+      }
+      ready.forEach { $0.resume() }
     }
+    if number == book.failingPage { throw book.error(of: number) }
     return book.page(number)
   }
 }

@@ -24,6 +24,28 @@ struct TickScenario: GradedScenario {
     case fails
     /// Fails with a `CancellationError`, which nobody asked for: an error like any other.
     case failsWithCancellationError
+    /// Fails with an error of the platform's own type, one that says "cancelled" too.
+    case failsWith(PlatformError)
+
+    /// The error the source fails with, if it fails.
+    func failure(source name: String) -> (any Error)? {
+      switch self {
+      case .finishes: nil
+      case .fails: TickSourceFailed(source: name)
+      case .failsWithCancellationError: CancellationError()
+      case .failsWith(let error): error.error
+      }
+    }
+
+    /// How the stream ends by the statement: "the end", "TickSourceFailed(A) thrown".
+    func said(source name: String) -> String {
+      switch self {
+      case .finishes: "the end"
+      case .fails: "TickSourceFailed(\(name)) thrown"
+      case .failsWithCancellationError: "CancellationError() thrown"
+      case .failsWith(let error): "\(error) thrown"
+      }
+    }
   }
 
   /// One source and what it does.
@@ -36,6 +58,8 @@ struct TickScenario: GradedScenario {
     /// The end (finished or failed) comes inside start() too, after `atStart`.
     var endsInStart = false
     var interval: Duration = .seconds(1)
+    /// stop() calls onFinish(nil) before it returns, if the source has not ended yet.
+    var finishesInStop = false
 
     var all: [Int] { atStart + later }
   }
@@ -68,6 +92,8 @@ struct TickScenario: GradedScenario {
   var size: Int {
     streams.map { stream in
       var size = stream.source.all.count + 2
+      if stream.source.finishesInStop { size += 1 }
+      if case .failsWith = stream.source.end { size += 1 }
       if stream.consumer.leavesAt != nil { size += 1 }
       if case .leavesAfter = stream.consumer { size += 1 }
       return size
@@ -90,6 +116,7 @@ struct TickScenario: GradedScenario {
         case .finishes: "finishes"
         case .fails: "fails"
         case .failsWithCancellationError: "fails with CancellationError()"
+        case .failsWith(let error): "fails with \(error)"
         }
       if source.endsInStart {
         text += ", then \(end), all inside start()"
@@ -97,6 +124,7 @@ struct TickScenario: GradedScenario {
         text += ", then \(end) \(spelled(source.interval)) after "
         text += source.later.isEmpty ? "start()" : "its last tick"
       }
+      if source.finishesInStop { text += " (its stop() calls onFinish(nil) before it returns)" }
       switch stream.consumer {
       case .readsAsTheyCome: text += "; its consumer reads ticks as they come"
       case .readsAfterTheEnd: text += "; its consumer starts reading only once \(name) has ended"
@@ -143,6 +171,7 @@ struct TickScenario: GradedScenario {
         }
       }
       with { $0.streams[index].source.end = .finishes }
+      with { $0.streams[index].source.finishesInStop = false }
       with { $0.streams[index].source.interval = .seconds(1) }
       with { $0.streams[index].consumer = .readsAsTheyCome }
       switch streams[index].consumer {
@@ -258,13 +287,7 @@ func tickModel(_ scenario: TickScenario) -> TickOutcome {
         )
       }
       let name = ["A", "B", "C"][index]
-      let end =
-        switch source.end {
-        case .finishes: "then the end"
-        case .fails: "then TickSourceFailed(\(name)) thrown"
-        case .failsWithCancellationError: "then CancellationError() thrown"
-        }
-      return TickOutcome.Stream(got: source.all, end: end)
+      return TickOutcome.Stream(got: source.all, end: "then " + source.end.said(source: name))
     }
   )
 }
@@ -340,7 +363,7 @@ func tickAnswer(_ scenario: TickScenario) async throws -> TickOutcome {
     case is CancellationError where stream.consumer.leavesAt != nil: got.end = "then it left"
     case nil: break
     case let error as TickSourceFailed: got.end = "then TickSourceFailed(\(error.source)) thrown"
-    case let error?: got.end = "then \(error) thrown"
+    case let error?: got.end = "then \(PlatformError(error).map { "\($0)" } ?? "\(error)") thrown"
     }
     if stream.consumer.leavesAt != nil {
       got.sourceAsItLeft = result.source
@@ -371,6 +394,29 @@ func tickScenarios(count: Int, seed: UInt64) -> [TickScenario] {
     if scenario.isPossible { scenarios.append(scenario) }
   }
   return scenarios
+}
+
+/// Runs 2.1 is graded on besides `tickScenarios`', from a seed of their own: sources that fail
+/// with the platform's errors, give the same tick many times in a row, or call onFinish from
+/// inside stop().
+func tickScenariosOfOddSources(count: Int, seed: UInt64) -> [TickScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  return tickScenarios(count: count, seed: seed).map { drawn in
+    var scenario = drawn
+    for index in scenario.streams.indices {
+      var source = scenario.streams[index].source
+      if numbers.chance(40) { source.end = .failsWith(numbers.platformError()) }
+      if numbers.chance(35), !source.endsInStart {
+        // One tick repeated, as many times in a row as any number of digits says.
+        let repeats = numbers.logUniform(2...300)
+        source.later = Array(repeating: Int.random(in: -5...9, using: &numbers), count: repeats)
+      }
+      source.finishesInStop = numbers.chance(40)
+      scenario.streams[index].source = source
+      scenario.streams[index] = scenario.streams[index].fitted
+    }
+    return scenario
+  }.filter(\.isPossible)
 }
 
 private func generatedTickStream(_ numbers: inout SeededNumbers) -> TickScenario.Stream {

@@ -30,6 +30,8 @@ struct PagedScenario: GradedScenario {
     var failsWithCancellation = false
     /// A fetch under way when its task is cancelled throws `CancellationError`.
     var cancelThrows = false
+    /// That page throws an error of the platform's own type instead.
+    var failsWith: PlatformError?
 
     /// Page `number` as the source gives it.
     func page(_ number: Int) -> [String] {
@@ -42,7 +44,15 @@ struct PagedScenario: GradedScenario {
     var end: Int { min(failingPage ?? .max, pages.count + 1) }
 
     /// The error of the failing page, as the messages name it.
-    var failure: String { failsWithCancellation ? "CancellationError" : "PageFetchFailed" }
+    var failure: String {
+      failsWith.map { "\($0)" } ?? (failsWithCancellation ? "CancellationError" : "PageFetchFailed")
+    }
+
+    /// The error of the failing page.
+    func error(of page: Int) -> any Error {
+      if let failsWith { return failsWith.error }
+      return failsWithCancellation ? CancellationError() : PageFetchFailed(page: page)
+    }
   }
 
   enum Consumer: Equatable, Sendable {
@@ -147,6 +157,7 @@ struct PagedScenario: GradedScenario {
       }
       with { $0.books[index].cancelThrows = false }
       with { $0.books[index].failsWithCancellation = false }
+      with { $0.books[index].failsWith = nil }
       with { $0.books[index].pages = $0.books[index].pages.map { [$0[0]] } }
     }
     for index in readers.indices {
@@ -161,6 +172,13 @@ struct PagedScenario: GradedScenario {
       }
     }
     return candidates
+  }
+
+  /// Each consumer fitted to its book's pages.
+  var fittedReaders: Self {
+    var copy = self
+    for index in books.indices { copy.refitReaders(of: index) }
+    return copy
   }
 
   /// Fits each consumer of book `index` to its pages, once they changed.
@@ -251,11 +269,13 @@ enum PagedStep: Equatable, Sendable {
 extension PagedScenario: Equatable {}
 
 /// "2 pages ["Ada"], ["Ada", ""], then an empty page": a book as the messages show it.
-private func spelledBook(_ book: PagedScenario.Book) -> String {
+func spelledBook(_ book: PagedScenario.Book) -> String {
   let pages = book.pages
   var text = pages.isEmpty ? "no pages" : "\(pages.count) page\(plural(pages.count))"
   if pages.count > 0 && pages.count <= 4 {
     text += " " + pages.map { "\($0)" }.joined(separator: ", ")
+  } else if pages.count > 4, let first = pages.first, pages.allSatisfy({ $0 == first }) {
+    text += ", each \(first)"
   }
   let cancelled = book.failsWithCancellation ? ", nobody having cancelled anything" : ""
   if let failing = book.failingPage, failing <= pages.count {
@@ -506,7 +526,10 @@ func pagedAnswer(_ scenario: PagedScenario) async throws -> PagedOutcome {
       outcomes[reader].got.append(.pageOrCancellation(number))
     case .failure(let error as PageFetchFailed):
       outcomes[reader].got.append(.thrown(error.page == number ? "PageFetchFailed" : "\(error)"))
-    case .failure(let error): outcomes[reader].got.append(.thrown("\(type(of: error))"))
+    case .failure(let error):
+      outcomes[reader].got.append(
+        .thrown(PlatformError(error).map { "\($0)" } ?? "\(type(of: error))")
+      )
     }
   }
   if let notImplemented { throw notImplemented }
@@ -564,6 +587,30 @@ func pagedScenarios(count: Int, seed: UInt64) -> [PagedScenario] {
     inTurns: false
   )
   return scenarios
+}
+
+/// Runs 2.2 is graded on besides `pagedScenarios`', from a seed of their own: pages that fail
+/// with the platform's errors, and one page given many times in a row.
+func pagedScenariosOfOddSources(count: Int, seed: UInt64) -> [PagedScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  return pagedScenarios(count: count, seed: seed).dropLast().map { drawn in
+    var scenario = drawn
+    for index in scenario.books.indices {
+      var book = scenario.books[index]
+      if numbers.chance(50) {
+        book.failingPage = Int.random(in: 1...book.pages.count + 1, using: &numbers)
+        book.failsWith = numbers.platformError()
+        book.failsWithCancellation = false
+      }
+      if numbers.chance(40), let first = book.pages.first {
+        // One page, as many times in a row as any number of digits says.
+        book.pages = Array(repeating: first, count: numbers.logUniform(2...300))
+        book.failingPage = book.failingPage.map { min($0, book.pages.count + 1) }
+      }
+      scenario.books[index] = book
+    }
+    return scenario.fittedReaders
+  }.filter(\.isPossible)
 }
 
 /// How many pages a source has: mostly a few, now and then more than an answer that counts them

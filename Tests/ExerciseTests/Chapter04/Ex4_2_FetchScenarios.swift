@@ -252,7 +252,7 @@ struct FetchScenario: GradedScenario {
         body == .empty
         ? [] : [FetchScenario(answer: .failure(status: status, body: .empty), shape: shape)]
       // A status of odd length loses a digit, and stays outside 100...999.
-      if status != status / 10, !(100...999).contains(status / 10) {
+      if !(100...999).contains(status), status != status / 10, !(100...999).contains(status / 10) {
         candidates.append(
           FetchScenario(answer: .failure(status: status / 10, body: body), shape: shape)
         )

@@ -23,38 +23,6 @@ import Exercises
 /// An error an operation throws that is not a `FetchError`.
 struct NotAFetchError: Error, Equatable {}
 
-/// An error of the platform's own, thrown by the operation as it is, not as a `FetchError`.
-enum PlatformError: Equatable, Sendable, CustomStringConvertible {
-  case url(URLError.Code)
-  case posix(POSIXErrorCode)
-  case cocoa(CocoaError.Code)
-
-  init?(_ error: any Error) {
-    switch error {
-    case let error as URLError: self = .url(error.code)
-    case let error as POSIXError: self = .posix(error.code)
-    case let error as CocoaError: self = .cocoa(error.code)
-    default: return nil
-    }
-  }
-
-  var error: any Error {
-    switch self {
-    case .url(let code): URLError(code)
-    case .posix(let code): POSIXError(code)
-    case .cocoa(let code): CocoaError(code)
-    }
-  }
-
-  var description: String {
-    switch self {
-    case .url(let code): "URLError(.\(urlErrorCodeName(code)))"
-    case .posix(let code): "POSIXError(code \(code.rawValue))"
-    case .cocoa(let code): "CocoaError(code \(code.rawValue))"
-    }
-  }
-}
-
 /// One run of `retrying`, as the grade generates it.
 struct RetryScenario: GradedScenario {
   enum Failure: Equatable, Sendable, CustomStringConvertible {
