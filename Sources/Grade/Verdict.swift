@@ -71,6 +71,37 @@ extension Verdict {
       )
     }
 
+    // A test that failed before the run was stopped or crashed names the mistake in its own
+    // words; what came after it may come of the same mistake (a wrong answer that is slow on a
+    // larger input, say), and is told after it.
+    let stoppedOrCrashed =
+      switch run.termination {
+      case .exited: report.unfinishedTest != nil
+      default: true
+      }
+    if stoppedOrCrashed, let first = report.failedTests.first,
+      !(report.failures[first] ?? []).contains(where: { $0.contains(NotImplemented.marker) })
+    {
+      let failure = teaching(test: first, messages: report.failures[first] ?? [])
+      let later =
+        switch run.termination {
+        case .timedOut, .stalled:
+          "after it, \(report.unfinishedTest ?? "a later test") did not finish, and the tests "
+            + "were stopped"
+        default:
+          "after it, the tests crashed"
+            + (report.unfinishedTest.map { " in \($0)" } ?? "") + " (\(run.termination))"
+        }
+      return .failing(
+        Failure(
+          test: first,
+          location: report.firstFailureLocations[first],
+          message: failure.message,
+          details: failure.details + [later]
+        )
+      )
+    }
+
     // 40% of the time limit on the processor is more than a hang uses, even one that follows a
     // test which spins on purpose (1.3's racing callbacks: up to 3.2 s of a 10 s limit on a busy
     // machine), and less than a spinning loop gets on two cores with two other busy processes.

@@ -66,6 +66,27 @@ final class VerdictTests: XCTestCase {
     )
   }
 
+  func test_aTestThatFailedBeforeAHangOrACrash_isTheFailureTold_andTheEndFollows() {
+    let output =
+      started + "/x/T.swift:3: error: T.test_a : failed - a page of 5 users: got 4\n"
+      + "Test Case 'T.test_a' failed (0.0 seconds)\n" + "Test Case 'T.test_b' started at x\n"
+    for (termination, after) in [
+      (Termination.timedOut, "after it, test_b did not finish, and the tests were stopped"),
+      (.stalled(after: .seconds(2)), "after it, test_b did not finish, and the tests were stopped"),
+      (
+        .signalled(SIGSEGV),
+        "after it, the tests crashed in test_b (\(Termination.signalled(SIGSEGV)))"
+      ),
+    ] {
+      let verdict = Verdict.judge(run(output, termination, cpuTime: .seconds(9)), timeoutSeconds: 5)
+      guard case .failing(let failure) = verdict else { return XCTFail("\(verdict)") }
+      XCTAssertEqual(failure.kind, .failedTest, "\(termination)")
+      XCTAssertEqual(failure.test, "test_a", "\(termination)")
+      XCTAssertEqual(failure.message, "a page of 5 users: got 4", "\(termination)")
+      XCTAssertEqual(failure.details, [after], "\(termination)")
+    }
+  }
+
   func test_anXCTFailMessageThatHoldsADash_isShownWhole() {
     let message = "the numbers in 0..<3; receive(_:) returns .max(Int.max - 1): got 0, 1"
     let output =

@@ -426,9 +426,9 @@ func pagesAnswer(_ scenario: PageScenario) async throws -> PagesOutcome {
 /// The runs exercise 4.3 is graded on: a fixed list, from a fixed seed.
 func pageScenarios(count: Int, seed: UInt64) -> [PageScenario] {
   var numbers = SeededNumbers(seed: seed)
-  // Always, and last (they are the largest), past every round number an answer might cap at: a
-  // page of 100,003 users left unread, then 100,002 users of 50,001 pages, and 100,001 full pages
-  // of one user.
+  // Last (they are the largest), past every round number an answer might cap at: a page of
+  // 100,003 users left unread, then 100,002 users of 50,001 pages, and 100,001 full pages of one
+  // user. When grading only: in plain `swift test` they only show that the reference passes them.
   let large = [
     PageScenario(
       perPage: 100_003,
@@ -510,7 +510,7 @@ func pageScenarios(count: Int, seed: UInt64) -> [PageScenario] {
     var scenario = scenario
     scenario.idsRepeat = numbers.chance(15)
     return scenario
-  } + large + onlyWhenGrading([million])
+  } + onlyWhenGrading(large + [million])
 }
 
 /// The failure message: the run, then what the answer's stream did and what the statement says.

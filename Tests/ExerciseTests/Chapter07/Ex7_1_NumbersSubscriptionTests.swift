@@ -283,17 +283,19 @@ final class Ex7_1_NumbersSubscriptionTests: GradedTestCase {
   /// One request for more than a million numbers: all are sent, then `.finished`.
   ///
   /// More than any round cap an answer might put on a loop (2^20 = 1,048,576, a million): every
-  /// number is sent, in order, and `.finished` right after the last. The subscriber counts, rather than keeping each number, so that it stays fast.
+  /// number is sent, in order, and `.finished` right after the last. The subscriber counts,
+  /// rather than keeping each number, so that it stays fast; in plain `swift test` the reference
+  /// shows it with 110,000.
   func test_unlimitedDemand_overMoreThanAMillionNumbers_sendsThemAll_thenFinished() throws {
-    let length = 1_100_000
+    let length = huntRounds(graded: 1_100_000, reference: 110_000)
     let cases: [(range: Range<Int>, bounds: String, request: Subscribers.Demand, spelled: String)] =
       [
-        (0..<length, "0..<1_100_000", .unlimited, ".unlimited"),
+        (0..<length, "0..<\(length)", .unlimited, ".unlimited"),
         (
-          (Int.max - length)..<Int.max, "(Int.max - 1_100_000)..<Int.max", .max(Int.max),
+          (Int.max - length)..<Int.max, "(Int.max - \(length))..<Int.max", .max(Int.max),
           ".max(Int.max)"
         ),
-        (-7..<(length - 7), "-7..<1_099_993", .max(length), ".max(1_100_000)"),
+        (-7..<(length - 7), "-7..<\(length - 7)", .max(length), ".max(\(length))"),
       ]
     for (range, bounds, request, spelled) in cases {
       let counter = CountingSubscriber(first: range.lowerBound)
@@ -303,7 +305,7 @@ final class Ex7_1_NumbersSubscriptionTests: GradedTestCase {
       XCTAssertEqual(
         counter.summary,
         CountingSubscriber.Summary(count: length, inOrder: true, finished: 1, afterFinished: 0),
-        "the numbers in \(bounds) (1,100,000 of them), one request(\(spelled)) for them all: "
+        "the numbers in \(bounds) (\(length) of them), one request(\(spelled)) for them all: "
           + "the subscriber got \(counter.summary); the statement gives every number, in "
           + "order, then finished once, with no other request"
       )
