@@ -9,7 +9,7 @@ import ExerciseSupport
 /// source are read. A page is fetched in the task of the consumer that asked for it, so cancelling
 /// that task reaches the fetch under way. Once the consumer has let go of the stream, nothing
 /// keeps the source alive.
-/// Graded on 359 generated runs too (sources of 0 to 10,030 pages, and one of 2,100,000; eight
+/// Graded on 359 generated runs too (sources of 0 to 10,030 pages, and one of 1,100,000; eight
 /// tasks reading streams over one source at once, then again under the thread sanitizer; two
 /// streams over one source whose fetches of a page are under way together; each fetch's task
 /// compared with its consumer's; pages equal to an earlier one, one page up to 300 times in a row,

@@ -11,16 +11,18 @@ import Foundation
 /// When the task is cancelled, throw `CancellationError`, and report nothing after the cancel,
 /// even for an empty body; a cancel stops the reading: at most one more byte is asked for after
 /// it (a cancelled stream may just end, or go on for ever). When the bytes throw (a network
-/// error), throw that error as it is (a `URLError` of any code, `.cancelled` too), with no report
+/// error, or any other), throw that error as it is (a `URLError` of any code, `.cancelled` too, a
+/// `POSIXError`, a `CancellationError` of their own in a task nobody cancelled), with no report
 /// after it. The size is only what the server said, anything from 0 to Int.max: the body may be
 /// shorter or longer. A size of 0 is no reason to skip the bytes: batches of 1 byte, each
 /// reported (a fraction past 1.0).
-/// Graded on 400 generated calls too (sizes 0 to Int.max, bodies shorter, as long, longer or
-/// endless, all at once, a byte at a time or in chunks, a failure at any read, a `URLError` of
-/// every code among them, a cancel before the call, during any read or any report, a report that
-/// says stop or takes its time). Left free: after a cancel during the last report (the body had
-/// ended), whether the bytes come back or `CancellationError`; when a read throws during or after
-/// the cancel, which error comes out.
+/// Graded on 480 generated calls too, and five of batches up to 300,000 bytes (sizes 0 to Int.max,
+/// bodies shorter, as long, longer or endless, all at once, a byte at a time or in chunks, up to
+/// 5,000 reports, a failure at any read, a `URLError` of every code, the platform's other errors
+/// and a `CancellationError` of the bytes' own among them, a cancel before the call, during any
+/// read or any report, a report that says stop or takes its time). Left free: after a cancel during
+/// the last report (the body had ended), whether the bytes come back or `CancellationError`; when a
+/// read throws during or after the cancel, which error comes out.
 /// Read docs/Chapter06-ByteAccumulation.md#exercise-62-the-batch-loop
 public func collectInBatches(
   _ bytes: some AsyncSequence<UInt8, any Error>,

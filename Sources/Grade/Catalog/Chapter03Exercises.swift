@@ -302,11 +302,12 @@ extension ExerciseCatalog {
         ),
         Mistake(
           name: "deinit cancels the task and leaves the stream to it",
-          test: "test_theOwnerLetsGo_whileTheSourceIsRead_theStreamEndsAtOnce",
-          kind: .hung,
+          test: "test_theOwnerLetsGo_whileTheConsumerWaits_theThermometerIsFreed_andTheStreamEnds",
+          saying: "it threw",
           fixtures: ["deinit-cancels-the-task"],
-          hint: "A cancel reaches a task only at its next look for cancellation, and a read may "
-            + "never look. The consumer must not wait for the task: end its stream in deinit."
+          hint: "A cancelled task ends the stream with its CancellationError, and only at its next "
+            + "look for cancellation, which a read may never take. The consumer must not wait for "
+            + "the task: finish the stream in deinit."
         ),
         .scenarioDiffers(fixtures: [
           "first-read-with-try", "read-cancellation-ends-quietly", "only-changes-yielded",

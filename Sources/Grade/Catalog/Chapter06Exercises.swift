@@ -202,8 +202,17 @@ extension ExerciseCatalog {
           "storage-grown-byte-by-byte", "progress-nan-taken-for-1",
           "description-capped-at-the-size", "batch-size-from-the-storage",
           "storage-capped-at-1-mib", "storage-capped-at-128-mib", "sizes-past-a-gigabyte-rejected",
-          "storage-reserved-only-from-64-kb",
+          "storage-reserved-only-from-64-kb", "storage-capped-at-2-gib",
+          "sizes-past-4-gib-rejected",
         ]),
+        Mistake(
+          name: "a small file's storage is not allocated by init",
+          test: "test_yourAnswer_allocatesTheStorageInInit_evenForSmallSizes",
+          fixtures: ["small-storage-grown"],
+          hint: "The storage is allocated once, by init, whatever the size: a few bytes as well as "
+            + "a gigabyte. Growing it byte by byte allocates again and again, and a size known up "
+            + "front is there to avoid exactly that."
+        ),
       ]
     ),
     Exercise(
@@ -237,17 +246,10 @@ extension ExerciseCatalog {
           name: "the fraction divided in Int",
           test: "test_aSizeThatDividesIntoBatches_endsWithTheLastBatch_reportedOnce",
           saying: "every fraction before the last was 0",
-          fixtures: ["fraction-in-int-past-0"],
-          hint: "data.count / size in Int is 0 until the end: Double(data.count) / Double(size)."
-        ),
-        Mistake(
-          name: "the fraction divided in Int, by a size of 0",
-          test: "test_wholeBody_ofASizeOf0_isKeptAndReported",
-          kind: .crashed,
-          fixtures: ["fraction-in-int"],
-          hint: "data.count / size in Int traps when the size is 0 (a server that said 0 bytes "
-            + "and sent some), and is 0 until the end otherwise: Double(data.count) / "
-            + "Double(size), which is past 1.0 there."
+          fixtures: ["fraction-in-int-past-0", "fraction-in-int"],
+          hint: "data.count / size in Int is 0 until the end, and traps when the size is 0 (a "
+            + "server that said 0 bytes and sent some): Double(data.count) / Double(size), which "
+            + "is past 1.0 there."
         ),
         Mistake(
           name: "a batch reported a byte late",
@@ -356,7 +358,8 @@ extension ExerciseCatalog {
           "reads-on-after-a-cancel", "cancel-checked-only-at-batch-ends", "capacity-from-the-size",
           "cancel-checked-before-the-stop", "cancel-checked-every-64-bytes",
           "body-url-error-cancelled-as-a-cancel", "connection-lost-returns-the-bytes-so-far",
-          "fraction-in-float",
+          "fraction-in-float", "batch-capped-at-64-kib", "posix-error-as-url-error",
+          "body-cancellation-error-as-end", "reports-capped-at-100",
         ]),
       ]
     ),
@@ -451,7 +454,18 @@ extension ExerciseCatalog {
           "transport-error-as-status-error", "part-length-checked", "transport-error-retried-once",
           "query-dropped", "response-force-cast", "request-url-error-cancelled-as-a-cancel",
           "content-range-unit-in-any-case", "content-range-numbers-parsed",
+          "transient-errors-retried-once", "timeout-as-status-408", "content-range-total-checked",
+          "retry-after-honoured",
         ]),
+        Mistake(
+          name: "calls for the same part share one request",
+          test: "test_yourAnswer_keepsTheStatement_withTwoCallsForOnePartAtOnce",
+          kind: .hung,
+          fixtures: ["same-part-requests-shared"],
+          hint: "Each call sends its own request with the session it is given, even when another "
+            + "call asks for the same part at the same moment: a request shared between calls "
+            + "goes through one caller's session, and its cancel or its failure reaches both."
+        ),
       ]
     ),
   ]

@@ -47,15 +47,15 @@ struct HangLimit: Equatable, Sendable {
     "1.1": HangLimit(reference: 0.8),
     "1.2": HangLimit(reference: 1.6),
     "1.3": HangLimit(reference: 2.5, atLeast: 10),
-    "2.1": HangLimit(reference: 2.6),
-    "2.2": HangLimit(reference: 0.6),
+    "2.1": HangLimit(reference: 3.3),
+    "2.2": HangLimit(reference: 1.7),
     "2.3": HangLimit(reference: 0.5),
     "3.1": HangLimit(reference: 1.7),
     "3.2": HangLimit(reference: 6.4),
     "3.3": HangLimit(reference: 0.6),
     "4.1": HangLimit(reference: 1.7),
     "4.2": HangLimit(reference: 0.9),
-    "4.3": HangLimit(reference: 5.0),
+    "4.3": HangLimit(reference: 8.1),
     // A likely wrong answer, Task.sleep for the clock given, sleeps 3 s for real in the test
     // before the one that names that mistake; 10 s lets it get there.
     "4.4": HangLimit(reference: 0.5, atLeast: 10, waitsForReal: true),

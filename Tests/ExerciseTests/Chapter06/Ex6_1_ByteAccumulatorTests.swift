@@ -266,12 +266,38 @@ final class Ex6_1_ByteAccumulatorTests: GradedTestCase {
     }
   }
 
-  /// The grade: 300 generated lives (sizes from Int.min to a megabyte and more, every edge of a
-  /// batch, appends, checks and copies in any order), each compared with what the statement says,
-  /// the moment the storage is allocated included.
+  /// A size below 4 KB is allocated by init too: for many accumulators at once, the memory in
+  /// use shows where their storage was allocated, which one accumulator's is too small to show.
+  func test_yourAnswer_allocatesTheStorageInInit_evenForSmallSizes() throws {
+    guard MemoryInUse.isMeasured else { return }
+    for size in [100, 1_000, 4_000] {
+      let count = 2_000_000 / size
+      let before = MemoryInUse.now() ?? 0
+      var accumulators = try (0..<count).map { _ in try ByteAccumulator(name: "s", size: size) }
+      let afterInit = MemoryInUse.now() ?? 0
+      for index in accumulators.indices {
+        for byte in 0..<size { accumulators[index].append(UInt8(truncatingIfNeeded: byte)) }
+      }
+      let afterAppends = MemoryInUse.now() ?? 0
+      let storage = count * size
+      withExtendedLifetime(accumulators) {
+        XCTAssertTrue(
+          afterInit - before >= storage * 4 / 5 && afterAppends - afterInit <= storage / 5,
+          "\(count) accumulators of \(size) bytes each (\(storage) bytes of storage in all): "
+            + "their inits allocated \(afterInit - before) bytes, appending each one's \(size) "
+            + "bytes then \(afterAppends - afterInit) more; the statement allocates the storage "
+            + "once, by init, for every size, and nothing more to append the size's bytes"
+        )
+      }
+    }
+  }
+
+  /// The grade: 309 generated lives (sizes from Int.min to 8 GiB, every edge of a batch, appends,
+  /// checks and copies in any order), each compared with what the statement says, the moment the
+  /// storage is allocated included.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
-      accumulatorScenarios(count: 300, seed: 61),
+      accumulatorScenarios(count: 300, seed: 61) + accumulatorScenariosOfHugeSizes(seed: 61 &+ 1),
       model: accumulatorModel,
       answer: accumulatorAnswer,
       explain: explainAccumulator

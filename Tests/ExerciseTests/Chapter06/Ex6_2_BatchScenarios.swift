@@ -26,11 +26,18 @@ struct BatchScenario: GradedScenario {
   enum BodyFailure: Equatable, Sendable {
     case broke
     case url(Int)
+    /// An error of the platform's own type (a POSIXError, a CocoaError, a URLError).
+    case platform(PlatformError)
+    /// A `CancellationError` of the bytes' own, the task not cancelled (a request cancelled
+    /// elsewhere, say): an error like any other.
+    case cancellationError
 
     var name: String {
       switch self {
       case .broke: "BodyBroke()"
       case .url(let index): spelledURLError(everyURLErrorCode[index].code)
+      case .platform(let error): "\(error)"
+      case .cancellationError: "CancellationError()"
       }
     }
 
@@ -38,6 +45,8 @@ struct BatchScenario: GradedScenario {
       switch self {
       case .broke: BodyBroke()
       case .url(let index): URLError(everyURLErrorCode[index].code)
+      case .platform(let error): error.error
+      case .cancellationError: CancellationError()
       }
     }
 
@@ -46,6 +55,8 @@ struct BatchScenario: GradedScenario {
       switch self {
       case .broke: error is BodyBroke
       case .url(let index): (error as? URLError)?.code == everyURLErrorCode[index].code
+      case .platform(let platform): PlatformError(error) == platform
+      case .cancellationError: error is CancellationError
       }
     }
   }
@@ -72,6 +83,9 @@ struct BatchScenario: GradedScenario {
   var stoppingReport: Int?
   /// Each report suspends before it answers.
   var slowReports: Bool
+  /// Whether a difference is shrunk: not for a body of many thousand bytes, where each try costs
+  /// a second.
+  var shrinks = true
 
   var batch: Int { max(declared / 20, 1) }
 
@@ -120,6 +134,7 @@ struct BatchScenario: GradedScenario {
   }
 
   var smaller: [BatchScenario] {
+    guard shrinks else { return [] }
     var candidates: [BatchScenario] = []
     func with(_ change: (inout BatchScenario) -> Void) {
       var copy = self
@@ -329,6 +344,10 @@ private final class ScriptedBody: Sendable {
             ? "returned the body's first \(data.count) bytes"
             : "returned \(data.count) bytes that are not the body's first \(data.count)"
         )
+      case .failure(let error)
+      where scenario.failure == .cancellationError && scenario.failure.isThrown(error)
+        && state.reads >= (scenario.failingRead ?? .max):
+        log.append("threw the body's error, \(scenario.failure.name)")
       case .failure(is CancellationError) where state.cancelledAfterTheEnd:
         // A cancel during the last report, after the body's end: the statement leaves it free.
         log.append("returned the body's first \(state.given) bytes")
@@ -339,7 +358,9 @@ private final class ScriptedBody: Sendable {
         log.append("threw the body's error, \(scenario.failure.name)")
       case .failure(let error as URLError):
         log.append("threw \(spelledURLError(error.code))")
-      case .failure(let error): log.append("threw \(type(of: error)): \(error)")
+      case .failure(let error):
+        let said = PlatformError(error).map { "\($0)" } ?? "\(type(of: error)): \(error)"
+        log.append("threw \(said)")
       }
       return BatchOutcome(log: log)
     }
@@ -443,6 +464,48 @@ func batchScenarios(count: Int, seed: UInt64) -> [BatchScenario] {
     if scenario.isValid { scenarios.append(scenario) }
   }
   return scenarios
+}
+
+/// Calls 6.2 is graded on besides `batchScenarios`', from a seed of their own: bytes that throw
+/// the platform's errors or a `CancellationError` of their own, sizes of 0 to 19 with bodies of
+/// up to 5,000 bytes (as many reports), and, when grading, batches of 10,001 to 300,000 bytes.
+func batchScenariosOfOddBodies(count: Int, seed: UInt64) -> [BatchScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  let odd = batchScenarios(count: count, seed: seed).map { drawn -> BatchScenario in
+    var scenario = drawn
+    let reads = (scenario.body ?? 3 * scenario.batch) + 1
+    switch Int.random(in: 0..<4, using: &numbers) {
+    case 0:
+      scenario.failure = .platform(numbers.platformError())
+      scenario.failingRead = scenario.failingRead ?? Int.random(in: 1...reads, using: &numbers)
+    case 1:
+      scenario.failure = .cancellationError
+      scenario.failingRead = scenario.failingRead ?? Int.random(in: 1...reads, using: &numbers)
+      scenario.cancel = nil
+    case 2:
+      // Far more reports than a size's twenty: a size below 20 has batches of 1 byte.
+      scenario.declared = numbers.pick([0, 1, 2, 19])
+      scenario.body = numbers.logUniform(101...5_000)
+      (scenario.failingRead, scenario.cancel, scenario.stoppingReport) = (nil, nil, nil)
+      scenario.chunks = numbers.pick([.allAtOnce, .uneven])
+    default: break
+    }
+    return scenario
+  }
+  let large = (0..<5).map { _ -> BatchScenario in
+    let batch = numbers.logUniform(10_001...300_000)
+    return BatchScenario(
+      declared: batch * 20 + Int.random(in: 0...19, using: &numbers),
+      body: batch + numbers.logUniform(1...batch),
+      chunks: .allAtOnce,
+      failingRead: nil,
+      cancel: nil,
+      stoppingReport: nil,
+      slowReports: false,
+      shrinks: false
+    )
+  }
+  return odd.filter(\.isValid) + onlyWhenGrading(large)
 }
 
 /// The failure message: the call, then the first place where the answer and the statement part.

@@ -197,16 +197,44 @@ final class Ex6_3_DownloadPartTests: GradedTestCase {
     }
   }
 
-  /// The grade: 200 generated calls (parts from offset 0 to Int.max, of 1 byte to Int.max bytes,
-  /// answered with a transport error, any status, a Content-Range of every shape or none, under
-  /// any spelling of its name), each compared with what the statement says, the request included.
+  /// The grade: 283 generated calls (parts from offset 0 to Int.max, of 1 byte to Int.max bytes,
+  /// answered with a transport error of every code, any status, a Content-Range of every shape or
+  /// none, under any spelling of its name, with any total, a Retry-After), each compared with
+  /// what the statement says, the request included.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
-      rangeScenarios(count: 200, seed: 63),
+      Self.scenarios,
       model: rangeModel,
       answer: rangeAnswer,
       explain: explainRanges
     )
+  }
+
+  /// 203 calls from seed 63, then 80 of every URLError code, odd totals and Retry-After.
+  private static let scenarios =
+    rangeScenarios(count: 200, seed: 63) + rangeScenariosOfOddAnswers(count: 80, seed: 63 &+ 1)
+
+  /// Two calls at once for one part of one URL, through one session: each sends its own request
+  /// (the server holds both until both have arrived) and gets what it gets alone.
+  func test_yourAnswer_keepsTheStatement_withTwoCallsForOnePartAtOnce() async throws {
+    guard
+      try await givesTheModelInEveryScenario(
+        Self.scenarios,
+        model: rangeModel,
+        answer: rangeAnswer
+      )
+    else { return }  // the scenario test reports it
+    for scenario in Self.scenarios.prefix(30) {
+      let alone = rangeModel(scenario).log
+      let expected = RangeOutcome(log: [alone[0], alone[0], alone[1], alone[1]])
+      let got = try await rangeAnswerTwiceAtOnce(scenario)
+      guard got == expected else {
+        return XCTFail(
+          "two calls at once, each \(scenario) (alone, each gives what the statement gives): "
+            + "your answer: \(got); the statement gives: \(expected)"
+        )
+      }
+    }
   }
 
   func test_oneRequest_throughTheSessionGiven() async throws {

@@ -54,6 +54,11 @@ struct RangeScenario: GradedScenario {
   var offset: Int
   var length: Int
   var answer: Answer
+  /// The total after the slash of a Content-Range that names the part asked for, when it is not
+  /// the one a file ending at the part would have: smaller than the part, much larger, "*", text.
+  var oddTotal: String?
+  /// A Retry-After header on the answer, as a server that is busy sends it.
+  var retryAfter: String?
 
   /// The part's last byte: never past Int.max.
   var last: Int { offset + (length - 1) }
@@ -66,13 +71,15 @@ struct RangeScenario: GradedScenario {
     if case .notHTTP(let body) = answer { size += 1 + (body > 0 ? 1 : 0) }
     if offset > 1_000_000 || length > 1_000_000 { size += 3 }
     if last > Int.max - 1_000 { size += 6 }  // last: an answer can trap near Int.max
+    if oddTotal != nil { size += 1 }
+    if retryAfter != nil { size += 1 }
     return size
   }
 
   /// The Content-Range header's value, if there is one.
   var contentRange: String? {
     guard case .http(_, let shape, _, _) = answer else { return nil }
-    let total = last == Int.max ? "*" : "\(last + 1)"
+    let total = oddTotal ?? (last == Int.max ? "*" : "\(last + 1)")
     switch shape {
     case .exact: return "bytes \(offset)-\(last)/\(total)"
     case .exactOfUnknownTotal: return "bytes \(offset)-\(last)/*"
@@ -118,6 +125,7 @@ struct RangeScenario: GradedScenario {
         text += " with no Content-Range"
       }
       text += " and \(body) byte\(body == 1 ? "" : "s")"
+      if let retryAfter { text += ", Retry-After: \(retryAfter)" }
     case .notHTTP(let body):
       text +=
         "; the answer is a URLResponse that is not an HTTPURLResponse (no status), with \(body) "
@@ -142,6 +150,8 @@ struct RangeScenario: GradedScenario {
       with { $0.length = length / 2 }
     }
     with { $0.url = rangeURLs[0] }
+    with { $0.oddTotal = nil }
+    with { $0.retryAfter = nil }
     if case .http(let status, let contentRange, let name, let body) = answer {
       with {
         $0.answer = .http(status: status, contentRange: contentRange, headerName: name, body: 0)
@@ -220,10 +230,15 @@ final class RangeScenarioServer: URLProtocol {
     return URLSession(configuration: configuration)
   }()
 
-  /// Answers the requests that follow with `scenario`'s answer, and starts a new log.
-  static func serve(_ scenario: RangeScenario) {
+  /// Requests held until as many as `needed` have arrived: two calls at once.
+  private static let gathered = Locked<(needed: Int, held: [HeldRequest])>((1, []))
+
+  /// Answers the requests that follow with `scenario`'s answer, and starts a new log; with
+  /// `together`, holds each request until that many have arrived.
+  static func serve(_ scenario: RangeScenario, together: Int = 1) {
     current.withLock { $0 = scenario }
     requests.withLock { $0 = [] }
+    gathered.withLock { $0 = (together, []) }
   }
 
   static var log: [String] { requests.withLock { $0 } }
@@ -246,7 +261,13 @@ final class RangeScenarioServer: URLProtocol {
       Self.requests.withLock {
         $0.append(given ? asked : asked + ", through a session other than the one given")
       }
-      loading.answerTheScenario()
+      let ready = Self.gathered.withLock { gathered -> [HeldRequest] in
+        gathered.held.append(HeldRequest(loading: loading))
+        guard gathered.held.count >= gathered.needed else { return [] }
+        defer { gathered.held = [] }
+        return gathered.held
+      }
+      for request in ready { request.loading.answerTheScenario() }
     }
   }
 
@@ -259,6 +280,7 @@ final class RangeScenarioServer: URLProtocol {
       let body = scenario.body
       var headers = ["Content-Length": "\(body.count)"]
       headers[name] = scenario.contentRange
+      headers["Retry-After"] = scenario.retryAfter
       answer(url, status: status, headers: headers, body: body)
     case .notHTTP:
       let body = scenario.body
@@ -277,9 +299,36 @@ final class RangeScenarioServer: URLProtocol {
   override func stopLoading() {}
 }
 
+/// A request the server holds until the other one of two calls at once has arrived.
+///
+/// Safety: nothing else uses the loading request until it is answered, and its client may be
+/// called from any thread.
+private struct HeldRequest: @unchecked Sendable {
+  let loading: RangeScenarioServer
+}
+
 /// Runs `scenario` on the answer's `downloadPart`, through the server's session.
 func rangeAnswer(_ scenario: RangeScenario) async throws -> RangeOutcome {
   RangeScenarioServer.serve(scenario)
+  let result = try await rangeResult(scenario)
+  return RangeOutcome(log: RangeScenarioServer.log + [result])
+}
+
+/// Two calls of `downloadPart` at once for `scenario`'s part, both answered as it says once both
+/// requests have reached the server: each call's request, then each call's result.
+func rangeAnswerTwiceAtOnce(_ scenario: RangeScenario) async throws -> RangeOutcome {
+  RangeScenarioServer.serve(scenario, together: 2)
+  ScenarioAnnouncer.announce(
+    "two calls at once, each \(scenario): the test waits for both requests to reach the server"
+  )
+  async let first = rangeResult(scenario)
+  async let second = rangeResult(scenario)
+  let results = try await [first, second]
+  return RangeOutcome(log: RangeScenarioServer.log.sorted() + results)
+}
+
+/// What one call of the answer's `downloadPart` for `scenario` returned or threw.
+private func rangeResult(_ scenario: RangeScenario) async throws -> String {
   let result: String
   do {
     let data = try await downloadPart(
@@ -301,7 +350,7 @@ func rangeAnswer(_ scenario: RangeScenario) async throws -> RangeOutcome {
   } catch {
     result = "threw \(type(of: error)): \(error)"
   }
-  return RangeOutcome(log: RangeScenarioServer.log + [result])
+  return result
 }
 
 /// The calls exercise 6.3 is graded on: a fixed list, from a fixed seed.
@@ -354,6 +403,43 @@ func rangeScenarios(count: Int, seed: UInt64) -> [RangeScenario] {
     )
   }
   return scenarios
+}
+
+/// Calls 6.3 is graded on besides `rangeScenarios`', from a seed of their own: every URLError
+/// code in turn as a transport error (a timeout and a lost connection among them), a Content-Range
+/// for the part asked for with a total of every kind, and answers that are not 206 with a
+/// Retry-After.
+func rangeScenariosOfOddAnswers(count: Int, seed: UInt64) -> [RangeScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  var nextCode = 0
+  return rangeScenarios(count: count, seed: seed).map { drawn in
+    var scenario = drawn
+    switch Int.random(in: 0..<3, using: &numbers) {
+    case 0:
+      scenario.answer = .transport(everyURLErrorCode[nextURLErrorCode(&nextCode)].code)
+    case 1:
+      let length = min(scenario.length, 64)
+      scenario.answer = .http(
+        status: 206,
+        contentRange: .exact,
+        headerName: "Content-Range",
+        body: length
+      )
+      scenario.oddTotal = numbers.pick([
+        "*", "\(scenario.offset)", "0", "1", "\(UInt64.max)", "many", "",
+        "\(numbers.logUniform(1...Int.max))",
+      ])
+    default:
+      scenario.answer = .http(
+        status: numbers.pick([429, 503, 500, 502, 504, 301, 200]),
+        contentRange: numbers.pick([.exact, .none]),
+        headerName: "Content-Range",
+        body: 0
+      )
+      scenario.retryAfter = numbers.pick(["0", "1", "120", "Wed, 21 Oct 2015 07:28:00 GMT"])
+    }
+    return scenario
+  }
 }
 
 /// The failure message: the call and the answer, then what the answer did and what the statement
