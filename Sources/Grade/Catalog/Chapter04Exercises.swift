@@ -490,8 +490,8 @@ extension ExerciseCatalog {
         ),
         Mistake(
           name: "the wait is not on the clock given",
-          test: "test_aCancelWhileWaiting_endsAtOnce_withNoFurtherAttempt",
-          kind: .hung,
+          test: "test_a500AndATimeout_areRetried_aDecodingErrorIsNot",
+          saying: "without waiting on the clock it was given",
           fixtures: ["task-sleep"],
           hint: "Wait with clock.sleep(for:) on the clock you are given: the tests move a manual "
             + "clock, while Task.sleep or a clock of your own waits in real time (here a minute)."
@@ -522,6 +522,7 @@ extension ExerciseCatalog {
         Mistake(
           name: "what may pass next time is judged wrong",
           test: "test_a500AndATimeout_areRetried_aDecodingErrorIsNot",
+          saying: "may pass next time",
           fixtures: ["only-503-retried", "transport-not-retried", "decoding-retried"],
           hint: "A 500 and a timeout may pass next time; a body that does not decode will decode "
             + "no better next time."

@@ -461,7 +461,7 @@ extension ExerciseCatalog {
           name: "the lock held while resuming (a recursive lock lets its own thread back in)",
           test: "test_whileTheCallerRunsInsideTheResume_anotherThreadsCancelReturns",
           saying: "did not return",
-          fixtures: ["recursive-lock-resumes-inside"],
+          fixtures: ["recursive-lock-resumes-inside", "value-handed-over-inside-the-lock"],
           hint: "A resumed next() can run at once, inside resume(), on the thread that resumed "
             + "it; if that thread still holds the lock, every other thread waits for the caller's "
             + "loop. Take what you need under the lock, unlock, then resume, ask or cancel."
@@ -555,7 +555,7 @@ extension ExerciseCatalog {
           name: "a loop's next() deadlocks inside the resume",
           test: "test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario",
           kind: .hung,
-          fixtures: ["value-handed-over-inside-the-lock", "completion-resumed-inside-the-lock"],
+          fixtures: ["completion-resumed-inside-the-lock"],
           hint: "A resumed next() may run at once, inside your resume, and a for-await loop "
             + "calls next() again right there, which takes your lock. Resume after unlocking."
         ),

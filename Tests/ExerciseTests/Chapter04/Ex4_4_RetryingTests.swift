@@ -196,6 +196,12 @@ final class Ex4_4_RetryingTests: GradedTestCase {
       guard let deadline = clock.sleeperDeadlines.first else {
         let result = await retry.result
         if case .failure(let error) = result { try rethrowIfNotImplemented(error) }
+        if case .success(let value) = result, calls.withLock({ $0 }) > 1 {
+          return XCTFail(
+            "after \(failure), expected a wait on the clock given, then another attempt; it made "
+              + "another attempt without waiting on the clock it was given, and returned \(value)"
+          )
+        }
         return XCTFail(
           "\(failure) may pass next time: expected a wait and another attempt; it ended with "
             + "\(result)"
@@ -215,8 +221,8 @@ final class Ex4_4_RetryingTests: GradedTestCase {
     guard clock.sleeperCount == 0 else {
       decoding.cancel()
       return XCTFail(
-        "a .decoding error was retried (it waits on the clock to try again); expected it thrown "
-          + "at once"
+        "a .decoding error was retried as if it may pass next time (it waits on the clock to try "
+          + "again); expected it thrown at once"
       )
     }
     let result = await decoding.result
