@@ -40,6 +40,13 @@ class GradedTestCase: XCTestCase {
     #endif
   }
 
+  /// How many values a test of a large input gives: `graded` when a learner's answer is graded,
+  /// `reference` in plain `swift test` and under the thread sanitizer (see
+  /// `runsTheCostliestScenarios`).
+  func largest(graded: Int, reference: Int) -> Int {
+    runsTheCostliestScenarios ? graded : reference
+  }
+
   /// Throws `error` again when it is a stub's `NotImplemented`, so a test that expects some other
   /// error reports "not implemented" rather than a confusing mismatch.
   func rethrowIfNotImplemented(_ error: any Error) throws {
@@ -47,10 +54,14 @@ class GradedTestCase: XCTestCase {
   }
 }
 
-/// Whether the costliest scenarios run: always on a learner's answer, and on the reference when
-/// run as the grader runs (the grader's check that every solution is done), but not when plain
-/// `swift test` checks the reference, which only shows that it passes them.
+/// Whether the costliest scenarios run.
+///
+/// Always on a learner's answer, and on the reference when run as the grader runs (the grader's
+/// check that every solution is done), but not when plain `swift test` checks the reference, which
+/// only shows that it passes them. Under the thread sanitizer, which runs an exercise again to look for races, not sizes, they do
+/// not run either: there every step costs many times more.
 let runsTheCostliestScenarios: Bool = {
+  guard !ThreadSanitizer.isRunning else { return false }
   #if SOLUTIONS
   return ProcessInfo.processInfo.environment["TUTORIAL_GRADING"] == "1"
   #else

@@ -207,7 +207,7 @@ extension ExerciseCatalog {
         ]),
         Mistake(
           name: "a small file's storage is not allocated by init",
-          test: "test_yourAnswer_allocatesTheStorageInInit_evenForSmallSizes",
+          test: "test_yourAnswer_keepsTheStatement_withThousandsOfSmallAccumulators",
           fixtures: ["small-storage-grown"],
           hint: "The storage is allocated once, by init, whatever the size: a few bytes as well as "
             + "a gigabyte. Growing it byte by byte allocates again and again, and a size known up "

@@ -40,7 +40,7 @@ final class Ex2_1_TicksTests: GradedTestCase {
   func test_aBurstOfTicksBeforeTheConsumerReads_allArrive() async throws {
     // Two sizes, the larger beyond any buffer of a fixed size an answer might choose (2^21 is
     // 2,097,152) when grading; in plain `swift test` the reference shows it keeps 200,000.
-    for count in [1_000, huntRounds(graded: 2_100_000, reference: 200_000)] {
+    for count in [1_000, largest(graded: 2_100_000, reference: 200_000)] {
       // Counted as they come, not kept: a million ticks stay quick.
       var received = 0
       var outOfOrder: Int?

@@ -268,25 +268,28 @@ final class Ex6_1_ByteAccumulatorTests: GradedTestCase {
 
   /// A size below 4 KB is allocated by init too: for many accumulators at once, the memory in
   /// use shows where their storage was allocated, which one accumulator's is too small to show.
-  func test_yourAnswer_allocatesTheStorageInInit_evenForSmallSizes() throws {
+  ///
+  /// Only init's part is measured here: appending to small `Data` values allocated more even after
+  /// `reserveCapacity` had made room for those bytes (corelibs Foundation: 2,000 of 1,000 bytes
+  /// each, about 0.8 MB more). Named to run after the generated scenarios, which report first what
+  /// is wrong for one accumulator.
+  func test_yourAnswer_keepsTheStatement_withThousandsOfSmallAccumulators() throws {
     guard MemoryInUse.isMeasured else { return }
     for size in [100, 1_000, 4_000] {
       let count = 2_000_000 / size
+      // The array's own room first, so that only the accumulators' storage is measured.
+      var accumulators: [ByteAccumulator] = []
+      accumulators.reserveCapacity(count)
       let before = MemoryInUse.now() ?? 0
-      var accumulators = try (0..<count).map { _ in try ByteAccumulator(name: "s", size: size) }
+      for _ in 0..<count { accumulators.append(try ByteAccumulator(name: "s", size: size)) }
       let afterInit = MemoryInUse.now() ?? 0
-      for index in accumulators.indices {
-        for byte in 0..<size { accumulators[index].append(UInt8(truncatingIfNeeded: byte)) }
-      }
-      let afterAppends = MemoryInUse.now() ?? 0
       let storage = count * size
       withExtendedLifetime(accumulators) {
         XCTAssertTrue(
-          afterInit - before >= storage * 4 / 5 && afterAppends - afterInit <= storage / 5,
+          afterInit - before >= storage * 4 / 5,
           "\(count) accumulators of \(size) bytes each (\(storage) bytes of storage in all): "
-            + "their inits allocated \(afterInit - before) bytes, appending each one's \(size) "
-            + "bytes then \(afterAppends - afterInit) more; the statement allocates the storage "
-            + "once, by init, for every size, and nothing more to append the size's bytes"
+            + "their inits allocated \(afterInit - before) bytes; the statement allocates the "
+            + "storage by init, for every size"
         )
       }
     }
