@@ -16,7 +16,8 @@ import FoundationNetworking
 /// space). Set the HTTP method; send a non-empty token, even one of spaces, as `Authorization:
 /// Bearer TOKEN` (no header without one); send a body (an empty one too, and one of any size) byte
 /// for byte, whatever the method, with `Content-Type: application/json`; set nothing else: no other
-/// header, and the timeout and cache policy a new `URLRequest` has.
+/// header, and every other setting (timeout, cache policy, cookies...) as a new `URLRequest` has
+/// it.
 /// Graded on 812 generated endpoints too (odd schemes; hosts in upper case, empty or beyond ASCII,
 /// IPv6 addresses, labels longer than DNS allows; paths with every ASCII punctuation character, and
 /// of over 2,000 characters; odd query items and tokens; ports from Int.min to Int.max; bodies up

@@ -147,7 +147,7 @@ extension ExerciseCatalog {
             "scheme-starts-with-http", "token-hard-coded", "blank-token", "extra-headers",
             "lowercase-host", "empty-host-refused", "path-urlpathallowed", "host-charset-check",
             "url-length-capped", "host-label-length-checked", "ipv6-host-bracketed",
-            "body-capped-1mib", "timeout-set",
+            "body-capped-1mib", "timeout-set", "cookies-turned-off",
           ]
         ),
       ]
@@ -309,7 +309,8 @@ extension ExerciseCatalog {
             "message-only-if-json-content-type", "cancelled-task-throws-cancellationerror",
             "checkcancellation-before-decoding", "adds-accept-header", "transport-codes-listed",
             "message-from-detail-or-title", "message-trimmed", "status-starts-with-2",
-            "timeout-shortened",
+            "timeout-shortened", "cache-policy-reload", "message-capped-100",
+            "nested-error-message",
           ]
         ),
       ]
@@ -587,7 +588,7 @@ extension ExerciseCatalog {
             "scheduled-from-the-start", "pow-double-backoff", "roaming-and-call-codes-retried",
             "cancelled-attempt-throws-its-error", "checkcancellation-before-each-attempt",
             "attempts-capped-100", "zero-wait-skipped", "check-after-wait", "status-starts-with-5",
-            "attempts-capped-1000", "raw-urlerror-retried",
+            "attempts-capped-1000", "raw-urlerror-retried", "stray-cancellation-retried",
           ]
         ),
         Mistake(

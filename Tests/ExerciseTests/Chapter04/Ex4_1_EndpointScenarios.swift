@@ -98,7 +98,8 @@ enum RequestOutcome: Equatable, CustomStringConvertible {
     contentType: String?,
     body: Data?,
     otherHeaders: [String],
-    /// The request's timeout and cache policy where they are not URLRequest's own.
+    /// The request's other settings (timeout, cache policy, cookies...) where they are not a new
+    /// URLRequest's.
     otherSettings: [String] = []
   )
   case endpointError
@@ -117,7 +118,8 @@ enum RequestOutcome: Equatable, CustomStringConvertible {
     )
   }
 
-  /// What differs from a plain URLRequest in the request's timeout and cache policy.
+  /// What differs from a plain URLRequest in the request's other settings: its timeout, cache
+  /// policy, cookies, cellular access, service type, main document and body stream.
   private static func settings(of request: URLRequest) -> [String] {
     let plain = URLRequest(url: URL(fileURLWithPath: "/"))
     var settings: [String] = []
@@ -127,6 +129,17 @@ enum RequestOutcome: Equatable, CustomStringConvertible {
     if request.cachePolicy != plain.cachePolicy {
       settings.append("cachePolicy \(request.cachePolicy.rawValue)")
     }
+    if request.httpShouldHandleCookies != plain.httpShouldHandleCookies {
+      settings.append("httpShouldHandleCookies \(request.httpShouldHandleCookies)")
+    }
+    if request.allowsCellularAccess != plain.allowsCellularAccess {
+      settings.append("allowsCellularAccess \(request.allowsCellularAccess)")
+    }
+    if request.networkServiceType != plain.networkServiceType {
+      settings.append("networkServiceType \(request.networkServiceType.rawValue)")
+    }
+    if request.mainDocumentURL != nil { settings.append("a mainDocumentURL") }
+    if request.httpBodyStream != nil { settings.append("an httpBodyStream") }
     return settings
   }
 

@@ -71,6 +71,8 @@ struct FetchScenario: GradedScenario {
     /// `{"error": "...", "code": 42, ...}`: the message among other keys.
     case messageAmongOthers(String)
     case messageNotAString
+    /// `{"error": {"message": "..."}}`: the "error" is an object, not a string.
+    case messageInAnObject(String)
     case otherKey
     case array
     case html
@@ -176,10 +178,12 @@ struct FetchScenario: GradedScenario {
 
   private func bodyText(_ body: ErrorBody) -> String {
     switch body {
-    case .message(let text): return "{\"error\": \"\(text)\"}"
+    case .message(let text): return "{\"error\": \"\(escapedText(text))\"}"
     case .messageAmongOthers(let text):
-      return "{\"code\": 42, \"error\": \"\(text)\", \"retry\": false}"
+      return "{\"code\": 42, \"error\": \"\(escapedText(text))\", \"retry\": false}"
     case .messageNotAString: return "{\"error\": 42}"
+    case .messageInAnObject(let text):
+      return "{\"error\": {\"message\": \"\(escapedText(text))\"}}"
     case .otherKey: return Self.otherKeys
     case .array: return "[\"error\"]"
     case .html: return "an HTML page"
@@ -290,7 +294,7 @@ enum FetchOutcome: Equatable, CustomStringConvertible {
     switch self {
     case .value(let value): return "returned \(value)"
     case .error(.status(let code, let message)):
-      return "threw .status(\(code), message: \(message.map { "\"\($0)\"" } ?? "nil"))"
+      return "threw .status(\(code), message: \(message.map { "\"\(escapedText($0))\"" } ?? "nil"))"
     case .error(.decoding(let path)): return "threw .decoding(path: \"\(path)\")"
     case .error(.transport(let code)): return "threw .transport(\(codeName(code)))"
     case .otherError(let error): return "threw \(error), not a FetchError"
@@ -331,6 +335,8 @@ func fetchResponse(_ scenario: FetchScenario) -> (status: Int, body: Data)? {
     case .messageAmongOthers(let message):
       text = "{\"code\": 42, \"error\": \(jsonString(message)), \"retry\": false}"
     case .messageNotAString: text = "{\"error\": 42}"
+    case .messageInAnObject(let message):
+      text = "{\"error\": {\"message\": \(jsonString(message))}}"
     case .otherKey: text = FetchScenario.otherKeys
     case .array: text = "[\"error\"]"
     case .html: text = "<html><body><h1>\(status)</h1></body></html>"
@@ -477,6 +483,22 @@ final class ScenarioAnswers: URLProtocol {
     let timeout = scenario.timeout ?? URLRequest(url: URL(fileURLWithPath: "/")).timeoutInterval
     if received.timeoutInterval != timeout {
       changes.append("timeoutInterval \(received.timeoutInterval) instead of \(timeout)")
+    }
+    // The settings no scenario changes, as a new request has them.
+    let plain = URLRequest(url: URL(fileURLWithPath: "/"))
+    if received.cachePolicy != plain.cachePolicy {
+      changes.append(
+        "cachePolicy \(received.cachePolicy.rawValue) instead of \(plain.cachePolicy.rawValue)"
+      )
+    }
+    if received.httpShouldHandleCookies != plain.httpShouldHandleCookies {
+      changes.append("httpShouldHandleCookies \(received.httpShouldHandleCookies)")
+    }
+    if received.allowsCellularAccess != plain.allowsCellularAccess {
+      changes.append("allowsCellularAccess \(received.allowsCellularAccess)")
+    }
+    if received.networkServiceType != plain.networkServiceType {
+      changes.append("networkServiceType \(received.networkServiceType.rawValue)")
     }
     for (key, header) in got.sorted(by: { $0.key < $1.key }) {
       if let was = given[key] {
@@ -778,6 +800,24 @@ func fetchScenariosOfOddRequests(count: Int, seed: UInt64) -> [FetchScenario] {
       ])
     }
     return scenario
+  }
+}
+
+/// Answers 4.2 is graded on besides the others, from a seed of their own: error bodies whose
+/// message is text as people and servers give it (long, with spaces or line breaks around it,
+/// empty, beyond ASCII), or sits in an object under "error".
+func fetchScenariosOfOddMessages(count: Int, seed: UInt64) -> [FetchScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  return (0..<count).map { _ in
+    let message = oddText(numbers.pick(["no such user", "slow down", "x"]), using: &numbers)
+    let body = numbers.pick([
+      FetchScenario.ErrorBody.message(message), .messageAmongOthers(message),
+      .messageInAnObject(message),
+    ])
+    return FetchScenario(
+      answer: .failure(status: numbers.pick([400, 404, 429, 500, 503]), body: body),
+      shape: numbers.pick([.user, .users, .list, .owned])
+    )
   }
 }
 

@@ -29,10 +29,14 @@ struct RetryScenario: GradedScenario {
     case fetch(FetchError)
     case other
     case platform(PlatformError)
+    /// A `CancellationError` of the operation's own, the task not cancelled (a request cancelled
+    /// elsewhere, say): an error that is not a `FetchError`, like any other.
+    case cancellationError
 
     var description: String {
       switch self {
       case .platform(let error): "\(error) as it is, not a FetchError"
+      case .cancellationError: "CancellationError"
       case .fetch(.status(let code, _)): ".status(\(code))"
       case .fetch(.transport(let code)): ".transport(\(urlErrorCodeName(code)))"
       case .fetch(.decoding(let path)): ".decoding(path: \"\(path)\")"
@@ -172,7 +176,7 @@ private func mayPass(_ failure: RetryScenario.Failure) -> Bool {
     [.timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet].contains(
       code
     )
-  case .fetch(.decoding), .other, .platform: false
+  case .fetch(.decoding), .other, .platform, .cancellationError: false
   }
 }
 
@@ -260,6 +264,7 @@ func retryAnswer(_ scenario: RetryScenario) async throws -> RetryOutcome {
       case .fetch(let error): throw error
       case .other: throw NotAFetchError()
       case .platform(let error): throw error.error
+      case .cancellationError: throw CancellationError()
       }
     }
   }
@@ -526,6 +531,25 @@ func retryScenariosOfOddErrors(count: Int, seed: UInt64) -> [RetryScenario] {
       attempts: numbers.pick([2, 3, 5, Int.max]),
       firstDelay: numbers.pick([.zero, .nanoseconds(1), .seconds(1)]),
       failures: failures,
+      cancelDuringWait: nil
+    )
+  }
+}
+
+/// Runs 4.4 is graded on besides the others, from a seed of their own: an operation that throws a
+/// `CancellationError` of its own, the task not cancelled, after failures that may pass.
+func retryScenariosOfStrayCancellations(count: Int, seed: UInt64) -> [RetryScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  return (0..<count).map { _ in
+    let before = (0..<Int.random(in: 0...2, using: &numbers)).map { _ in
+      numbers.pick([
+        RetryScenario.Failure.fetch(.status(503, message: nil)), .fetch(.transport(.timedOut)),
+      ])
+    }
+    return RetryScenario(
+      attempts: numbers.pick([before.count + 2, before.count + 5, Int.max]),
+      firstDelay: numbers.pick([.zero, .seconds(1)]),
+      failures: before + [.cancellationError],
       cancelDuringWait: nil
     )
   }
