@@ -104,12 +104,10 @@ struct RetryScenario: GradedScenario {
     // A long run (of one failure repeated) is cut from its end by a half, a tenth, a hundredth,
     // then one: leaving out each in turn would take thousands of tries of thousands of attempts.
     let count = failures.count
-    var candidates =
-      count <= 20
-      ? failures.eachWithOneLeftOut.map { with(failures: $0) }
-      : Set([count / 2, count / 10, count / 100, 1]).filter { $0 > 0 }.sorted(by: >).map {
-        with(failures: Array(failures.dropLast($0)))
-      }
+    let cuts: [Int] = Set([count / 2, count / 10, count / 100, 1]).filter { $0 > 0 }.sorted(by: >)
+    let shorter: [[Failure]] =
+      count <= 20 ? failures.eachWithOneLeftOut : cuts.map { Array(failures.dropLast($0)) }
+    var candidates: [RetryScenario] = shorter.map { with(failures: $0) }
     if attemptTakes > .zero {
       var copy = self
       copy.attemptTakes = .zero
