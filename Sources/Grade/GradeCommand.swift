@@ -171,28 +171,43 @@ enum GradeCommand {
     // On a terminal, one live line says which exercise is running (a hang takes its timeout).
     let board = console.isTerminal ? ProgressBoard(console: console) : nil
     let row = board?.addRow("")
-    var results: [(exercise: Exercise, verdict: Verdict)] = []
-    for (number, exercise) in scope.enumerated() {
-      activity.withLock { $0 = "grading \(exercise.id) \(exercise.title)" }
-      if let board, let row {
-        let status = "  grading \(exercise.id) \(exercise.title) (\(number + 1) of \(scope.count))"
-        board.update(row, console.styled(status, .dim))
-      }
-      if let failure = build.broken[exercise.id] {
-        results.append((exercise, .failing(failure)))
-      } else if let tests = build.tests {
-        results.append(
-          (
+    // Up to `--jobs` exercises' tests at once; the results keep the scope's order.
+    var verdicts = [Verdict?](repeating: nil, count: scope.count)
+    await withTaskGroup(of: (Int, Verdict).self) { group in
+      var running = 0
+      for (number, exercise) in scope.enumerated() {
+        if let failure = build.broken[exercise.id] {
+          verdicts[number] = .failing(failure)
+          continue
+        }
+        guard let tests = build.tests else { continue }
+        if running == options.jobs, let (done, verdict) = await group.next() {
+          verdicts[done] = verdict
+          running -= 1
+        }
+        activity.withLock { $0 = "grading \(exercise.id) \(exercise.title)" }
+        if let board, let row {
+          let status =
+            "  grading \(exercise.id) \(exercise.title) (\(number + 1) of \(scope.count))"
+          board.update(row, console.styled(status, .dim))
+        }
+        let timeout = options.timeoutSeconds(for: exercise)
+        group.addTask {
+          let verdict = await grade(
             exercise,
-            await grade(
-              exercise,
-              using: tests,
-              timeoutSeconds: options.timeoutSeconds(for: exercise),
-              stallLimit: exercise.stallLimit
-            )
+            using: tests,
+            timeoutSeconds: timeout,
+            stallLimit: exercise.stallLimit
           )
-        )
+          return (number, verdict)
+        }
+        running += 1
       }
+      for await (done, verdict) in group { verdicts[done] = verdict }
+    }
+    var results: [(exercise: Exercise, verdict: Verdict)] = []
+    for (exercise, verdict) in zip(scope, verdicts) {
+      if let verdict { results.append((exercise, verdict)) }
     }
     // A data race rarely shows in a plain run: where it is the mistake, a passing answer is
     // run again under the thread sanitizer, built once in a folder of its own.

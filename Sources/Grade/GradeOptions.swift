@@ -1,5 +1,5 @@
 // The grader's command line: `swift run Grade [CHAPTER | EXERCISE ...] [--watch] [--hint]
-// [--every-failure] [--timeout SECONDS]`, `--reset EXERCISE`, `--list`, `--help`.
+// [--every-failure] [--timeout SECONDS] [--jobs N]`, `--reset EXERCISE`, `--list`, `--help`.
 
 struct GradeOptions: Equatable, Sendable {
   enum Action: Equatable, Sendable {
@@ -23,10 +23,12 @@ struct GradeOptions: Equatable, Sendable {
   var everyFailure = false
   /// How long one exercise's tests may run (`--timeout`); nil: each exercise's own limit.
   var timeoutSeconds: Int? = nil
+  /// How many exercises' tests run at once (`--jobs`): CI grades many at a time on two cores.
+  var jobs = 1
 
   static let usage = """
     usage: swift run Grade [CHAPTER | EXERCISE ...] [--watch] [--hint] [--every-failure]
-                           [--timeout SECONDS]
+                           [--timeout SECONDS] [--jobs N]
            swift run Grade --reset EXERCISE
            swift run Grade --list | --help
 
@@ -46,6 +48,8 @@ struct GradeOptions: Equatable, Sendable {
       --timeout SECONDS  how long one exercise's tests may run before they are called a
                          hang (default: each exercise's own limit, 5 s or more: three times
                          what its reference solution takes on a busy machine)
+      --jobs N           run the tests of up to N exercises at once (default 1); the report
+                         is the same, in the same order
       --reset EXERCISE   put the exercise's original stub back; your version is kept in
                          .exercise-backups/ (asks first on a terminal)
       --list             list the exercises and their files
@@ -91,6 +95,14 @@ struct GradeOptions: Equatable, Sendable {
           )
         }
         options.timeoutSeconds = seconds
+      case "--jobs":
+        guard let value = remaining.popFirst() else {
+          throw ParseError(description: "option '--jobs' needs a number")
+        }
+        guard let jobs = Int(value), (1...16).contains(jobs) else {
+          throw ParseError(description: "'--jobs \(value)': give a whole number from 1 to 16")
+        }
+        options.jobs = jobs
       case let word where word.hasPrefix("-"):
         throw ParseError(description: "unknown option '\(word)'")
       case let word:

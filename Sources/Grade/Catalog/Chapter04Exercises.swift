@@ -147,7 +147,8 @@ extension ExerciseCatalog {
             "scheme-starts-with-http", "token-hard-coded", "blank-token", "extra-headers",
             "lowercase-host", "empty-host-refused", "path-urlpathallowed", "host-charset-check",
             "url-length-capped", "host-label-length-checked", "ipv6-host-bracketed",
-            "body-capped-1mib", "timeout-set", "cookies-turned-off",
+            "body-capped-1mib", "timeout-set", "cookies-turned-off", "scheme-trimmed",
+            "bearer-not-doubled", "host-name-capped-253",
           ]
         ),
       ]
@@ -310,7 +311,7 @@ extension ExerciseCatalog {
             "checkcancellation-before-decoding", "adds-accept-header", "transport-codes-listed",
             "message-from-detail-or-title", "message-trimmed", "status-starts-with-2",
             "timeout-shortened", "cache-policy-reload", "message-capped-100",
-            "nested-error-message",
+            "nested-error-message", "path-template",
           ]
         ),
       ]

@@ -65,8 +65,14 @@ struct EndpointScenario: GradedScenario {
     if endpoint.method != .get { add { $0.method = .get } }
     if endpoint.host != "127.0.0.1" { add { $0.host = "127.0.0.1" } }
     if endpoint.path != "/" { add { $0.path = "/" } }
-    // Then one character fewer, to find the one that makes the difference.
-    if endpoint.host != "127.0.0.1" {
+    // Then one character fewer, to find the one that makes the difference; a long host is cut
+    // from its end by a half, a tenth, a hundredth, then one, as leaving out each is thousands of tries.
+    if endpoint.host.count > 100 {
+      let count = endpoint.host.count
+      for cut in Set([count / 2, count / 10, count / 100, 1]).sorted(by: >) {
+        add { $0.host = String(endpoint.host.dropLast(cut)) }
+      }
+    } else if endpoint.host != "127.0.0.1" {
       for text in oneCharacterLeftOut(endpoint.host) { add { $0.host = text } }
     }
     if endpoint.path.count > 100 {
@@ -85,8 +91,12 @@ private func oneCharacterLeftOut(_ text: String) -> [String] {
   Array(text).eachWithOneLeftOut.map { String($0) }
 }
 
+/// `text` in quotes, line breaks and tabs as \n and \t, and one of over 240 characters by its
+/// ends and its length.
 private func quoted(_ text: String) -> String {
-  "\"" + text + "\""
+  let escaped = text.replacing("\n", with: "\\n").replacing("\t", with: "\\t")
+  guard escaped.count > 240 else { return "\"" + escaped + "\"" }
+  return "\"\(escaped.prefix(40))...\(escaped.suffix(20))\" (\(text.count) characters)"
 }
 
 /// What the statement promises of a request, or that it throws an `EndpointError`.
@@ -311,6 +321,47 @@ func endpointScenariosOfLargeBodies(count: Int, seed: UInt64) -> [EndpointScenar
       body[index] = UInt8.random(in: 0...255, using: &numbers)
     }
     scenario.endpoint.body = body
+    return scenario
+  }
+}
+
+/// Endpoints 4.1 is graded on besides those above: schemes and tokens as a person may type them
+/// (spaces or line breaks at an end, other cases, a token that already says "Bearer"), and host
+/// names of 64 to 4,000 characters, longer than DNS allows, in labels DNS would take.
+func endpointScenariosOfOddParts(count: Int, seed: UInt64) -> [EndpointScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  let letters = "abcdefghijklmnopqrstuvwxyz0123456789".map(String.init)
+  return endpointScenarios(count: count, seed: seed).map { drawn in
+    var scenario = drawn
+    let scheme = numbers.pick(["http", "https"])
+    switch Int.random(in: 0..<3, using: &numbers) {
+    case 0: scenario.endpoint.scheme = oddText(scheme, using: &numbers)
+    case 1:
+      // One character more, fewer or other: every neighbour of a scheme that is right.
+      var characters = Array(scheme)
+      let index = Int.random(in: 0..<characters.count, using: &numbers)
+      switch Int.random(in: 0..<3, using: &numbers) {
+      case 0: characters.remove(at: index)
+      case 1: characters.insert(numbers.pick([" ", "s", ":", "\t", "/"]), at: index)
+      default: characters[index] = Character(characters[index].uppercased())
+      }
+      scenario.endpoint.scheme = String(characters)
+    default: scenario.endpoint.scheme = scheme
+    }
+    let token = numbers.pick(["tutorial-token", "abc.def", "x"])
+    scenario.endpoint.token =
+      numbers.chance(50)
+      ? numbers.pick(["Bearer ", "bearer ", "Bearer", "BEARER ", "Basic "]) + token
+      : oddText(token, using: &numbers).filter { !$0.isNewline }  // left free: no header holds one
+    if numbers.chance(50) {
+      let length = numbers.logUniform(64...4_000)
+      var host = ""
+      while host.count < length {
+        let label = (0..<Int.random(in: 1...63, using: &numbers)).map { _ in numbers.pick(letters) }
+        host += (host.isEmpty ? "" : ".") + label.joined()
+      }
+      scenario.endpoint.host = String(host.prefix(length))
+    }
     return scenario
   }
 }

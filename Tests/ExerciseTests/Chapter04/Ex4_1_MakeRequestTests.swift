@@ -287,9 +287,9 @@ final class Ex4_1_MakeRequestTests: GradedTestCase {
     }
   }
 
-  /// The grade: 812 generated endpoints (any scheme, host, port from Int.min to Int.max, path,
-  /// query items, method, token and body, odd characters included, bodies up to 16 MiB), each
-  /// compared with the request the statement describes.
+  /// The grade: 962 generated endpoints (any scheme, host, port from Int.min to Int.max, path,
+  /// query items, method, token and body, odd characters included, bodies up to 16 MiB, hosts up
+  /// to 4,000 characters), each compared with the request the statement describes.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
       Self.scenarios,
@@ -299,8 +299,10 @@ final class Ex4_1_MakeRequestTests: GradedTestCase {
     )
   }
 
-  /// 800 endpoints from seed 41, then 12 with bodies of 41 bytes to 16 MiB.
+  /// 800 endpoints from seed 41, then 12 with bodies of 41 bytes to 16 MiB, then 150 with odd
+  /// schemes and tokens and long host names.
   private static let scenarios =
     endpointScenarios(count: 800, seed: 41)
     + endpointScenariosOfLargeBodies(count: 12, seed: 41 &+ 1)
+    + endpointScenariosOfOddParts(count: 150, seed: 41 &+ 2)
 }

@@ -43,6 +43,8 @@ struct FetchScenario: GradedScenario {
     case users = "[User]"
     case list = "UserList"
     case owned = "Owned"
+    /// Users in pages of two: the paths go through arrays in arrays ("[1][0].id").
+    case pages = "[[User]]"
 
     /// One user, at the top or under a key.
     var isOneUser: Bool { self == .user || self == .owned }
@@ -146,7 +148,10 @@ struct FetchScenario: GradedScenario {
       let what =
         shape.isOneUser
         ? (shape == .owned ? "one user as {\"owner\": {...}}" : "one user")
-        : "\(count) users" + (shape == .list ? " in {\"users\": [...], \"page\": 1}" : "")
+        : (count == 1 ? "1 user" : "\(count) users")
+          + (shape == .list
+            ? " in {\"users\": [...], \"page\": 1}"
+            : shape == .pages ? " in pages of two, [[...], [...]]" : "")
       return "fetch(\(shape.rawValue).self, ...) answered \(status) with \(what)" + faultText(fault)
         + sentAs
     case .failure(let status, let body):
@@ -158,7 +163,10 @@ struct FetchScenario: GradedScenario {
   }
 
   private func faultText(_ fault: Fault) -> String {
-    func whose(_ index: Int?) -> String { index.map { "the user at [\($0)]" } ?? "the user" }
+    func whose(_ index: Int?) -> String {
+      guard let index else { return "the user" }
+      return shape == .pages ? "the user at [\(index / 2)][\(index % 2)]" : "the user at [\(index)]"
+    }
     switch fault {
     case .none: return ""
     case .missingKey(let index, let key): return ", but \(whose(index)) has no \"\(key)\""
@@ -365,6 +373,12 @@ func fetchResponse(_ scenario: FetchScenario) -> (status: Int, body: Data)? {
         fault == .wrongTopLevel
         ? "[\(userJSON(1, fault: nil))]" : "{\"owner\": \(userJSON(1, fault: faultFor(nil)))}"
     case .users: text = fault == .wrongTopLevel ? "{\"users\": \(array)}" : array
+    case .pages:
+      let pages = stride(from: 0, to: users.count, by: 2).map { first in
+        "[" + users[first..<min(first + 2, users.count)].joined(separator: ", ") + "]"
+      }
+      let nested = "[" + pages.joined(separator: ", ") + "]"
+      text = fault == .wrongTopLevel ? "{\"pages\": \(nested)}" : nested
     case .list:
       text =
         fault == .wrongTopLevel
@@ -399,6 +413,7 @@ func fetchModel(_ scenario: FetchScenario) -> FetchOutcome {
     func path(_ index: Int?, _ key: String) -> String {
       let top = shape == .list ? "users" : ""
       guard let index else { return shape == .owned ? "owner.\(key)" : key }
+      if shape == .pages { return "[\(index / 2)][\(index % 2)].\(key)" }
       return "\(top)[\(index)].\(key)"
     }
     switch fault {
@@ -408,6 +423,9 @@ func fetchModel(_ scenario: FetchScenario) -> FetchOutcome {
       case .user: return .value("\(user(1))")
       case .owned: return .value("\(Owned(owner: user(1)))")
       case .users: return .value("\(Array(users.prefix(count)))")
+      case .pages:
+        let pages = stride(from: 0, to: count, by: 2).map { Array(users[$0..<min($0 + 2, count)]) }
+        return .value("\(pages)")
       case .list:
         return .value("\(UserList(users: Array(users.prefix(count)), page: 1, perPage: 10))")
       }
@@ -675,6 +693,10 @@ private func decodedOutcome(
       return .value(
         "\(try await fetch(UserList.self, with: request, session: ScenarioAnswers.session))"
       )
+    case .pages:
+      return .value(
+        "\(try await fetch([[User]].self, with: request, session: ScenarioAnswers.session))"
+      )
     }
   } catch let error as FetchError {
     return .error(error)
@@ -682,6 +704,20 @@ private func decodedOutcome(
     throw error
   } catch {
     return .otherError("\(type(of: error))")
+  }
+}
+
+/// Answers 4.2 is graded on besides `fetchScenarios`': those of `[User]` asked for as users in
+/// pages, `[[User]]`, so that a failing value's path goes through arrays in arrays.
+func fetchScenariosOfNestedArrays(count: Int, seed: UInt64) -> [FetchScenario] {
+  fetchScenarios(count: count, seed: seed).map { drawn in
+    guard drawn.shape == .users else { return drawn }
+    var scenario = drawn
+    scenario.shape = .pages
+    if case .success(let status, _, let users, let fault) = drawn.answer {
+      scenario.answer = .success(status: status, shape: .pages, count: users, fault: fault)
+    }
+    return scenario
   }
 }
 

@@ -313,7 +313,7 @@ final class Ex4_2_FetchTests: GradedTestCase {
     )
   }
 
-  /// The grade: 420 generated answers from a server inside URLSession (statuses of any number of
+  /// The grade: 540 generated answers from a server inside URLSession (statuses of any number of
   /// digits, error bodies of every shape, bodies that decode or fail at a known place, transport
   /// errors, requests of every method and timeout), each compared with what the statement says
   /// fetch returns or throws.
@@ -326,11 +326,12 @@ final class Ex4_2_FetchTests: GradedTestCase {
     )
   }
 
-  /// 300 answers from seed 42, then 80 with odd statuses, methods and timeouts, and 40 with odd
-  /// messages.
+  /// 300 answers from seed 42, then 80 with odd statuses, methods and timeouts, 40 with odd
+  /// messages, and 120 with users in pages (`[[User]]`).
   private static let scenarios =
     fetchScenarios(count: 300, seed: 42) + fetchScenariosOfOddRequests(count: 80, seed: 42 &+ 1)
     + fetchScenariosOfOddMessages(count: 40, seed: 42 &+ 2)
+    + fetchScenariosOfNestedArrays(count: 120, seed: 42 &+ 3)
 
   /// Pairs of generated answers to one request sent twice, one call after the other: each call
   /// sends it, and gets its own answer.
