@@ -444,6 +444,7 @@ extension ExerciseCatalog {
             "buffer-of-100-users", "stops-after-100-pages", "oldest-1000-users-kept",
             "stops-after-1000-pages", "not-full-is-last", "buffer-capped-4096", "page-cap-10000",
             "dedupe-user-ids", "buffer-capped-10000", "pages-capped-100000", "users-capped-1m",
+            "ids-going-back-end-it", "decoding-error-ends-quietly", "per-page-capped-10000",
           ]
         ),
       ]
@@ -590,6 +591,7 @@ extension ExerciseCatalog {
             "cancelled-attempt-throws-its-error", "checkcancellation-before-each-attempt",
             "attempts-capped-100", "zero-wait-skipped", "check-after-wait", "status-starts-with-5",
             "attempts-capped-1000", "raw-urlerror-retried", "stray-cancellation-retried",
+            "retry-after-in-message", "waits-capped-int64-max-seconds",
           ]
         ),
         Mistake(

@@ -64,12 +64,15 @@ struct PageScenario: GradedScenario {
   var moreThanPerPage = 0
   /// Two users in a row share an id (1, 1, 2, 2, ...), within a page and across pages.
   var idsRepeat = false
+  /// The ids come in no order: they go back and repeat (1, 7920, 8, ...).
+  var idsInNoOrder = false
   /// Whether a difference is shrunk: not for a million users, where each try costs seconds.
   var shrinks = true
 
   /// The id of the user at `position` (from 0, across pages) of pages whose ids start at `first`.
   func id(at position: Int, from first: Int) -> Int {
-    first + (idsRepeat ? position / 2 : position)
+    let place = idsRepeat ? position / 2 : position
+    return first + (idsInNoOrder ? place * 7_919 % 10_007 : place)
   }
 
   var usersOfAFullPage: Int { perPage + moreThanPerPage }
@@ -77,7 +80,7 @@ struct PageScenario: GradedScenario {
   var size: Int {
     let large = usersBeforeTheLast > 1_350 || fullPages > 1_031 ? usersBeforeTheLast / 100 : 0
     return fullPages + (perPage > 10 ? 2 : 0) + (consumer == .readsAll(twoStreams: true) ? 1 : 0)
-      + (idsRepeat ? 1 : 0) + large
+      + (idsRepeat ? 1 : 0) + (idsInNoOrder ? 1 : 0) + large
   }
 
   var description: String {
@@ -89,6 +92,7 @@ struct PageScenario: GradedScenario {
     }
     text += "\(last)"
     if idsRepeat { text += ", user ids repeating (two users in a row share one: 1, 1, 2, 2, ...)" }
+    if idsInNoOrder { text += ", user ids in no order (they go back: 1, 7920, 5832, ...)" }
     if pagesTakeAWhile { text += ", each page answering after a few suspensions" }
     switch consumer {
     case .readsAll(false): text += "; the consumer reads every user"
@@ -126,6 +130,7 @@ struct PageScenario: GradedScenario {
     }
     with { $0.pagesTakeAWhile = false }
     with { $0.idsRepeat = false }
+    with { $0.idsInNoOrder = false }
     with { $0.moreThanPerPage = 0 }
     with {
       $0.consumer =
@@ -159,12 +164,19 @@ enum PageFailure: Equatable, Sendable, CustomStringConvertible {
   case status(Int)
   case transport(URLError.Code)
   case cancellation
+  /// The page's JSON did not decode.
+  case decoding
+  /// An error of the platform's own, other than a URLError.
+  case platform(PlatformError)
 
   var error: any Error {
     switch self {
     case .status(let code): PageFailed(status: code)
     case .transport(let code): URLError(code)
     case .cancellation: CancellationError()
+    case .decoding:
+      DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not JSON"))
+    case .platform(let error): error.error
     }
   }
 
@@ -175,6 +187,8 @@ enum PageFailure: Equatable, Sendable, CustomStringConvertible {
     case .transport(.timedOut): "URLError(.timedOut)"
     case .transport(let code): "URLError(code \(code.rawValue))"
     case .cancellation: "CancellationError"
+    case .decoding: "DecodingError.dataCorrupted"
+    case .platform(let error): "\(error)"
     }
   }
 }
@@ -375,7 +389,8 @@ private func spelledError(_ error: any Error) -> String {
   case let failed as PageFailed: PageFailure.status(failed.status).description
   case let urlError as URLError: PageFailure.transport(urlError.code).description
   case is CancellationError: PageFailure.cancellation.description
-  default: "\(error)"
+  case is DecodingError: PageFailure.decoding.description
+  default: PlatformError(error).map { "\($0)" } ?? "\(error)"
   }
 }
 
@@ -511,6 +526,46 @@ func pageScenarios(count: Int, seed: UInt64) -> [PageScenario] {
     scenario.idsRepeat = numbers.chance(15)
     return scenario
   } + onlyWhenGrading(large + [million])
+}
+
+/// Runs 4.3 is graded on besides `pageScenarios`': user ids in no order, pages that fail with
+/// every kind of error (a DecodingError, the platform's errors, a CancellationError of the page's
+/// own), and, when grading, pages of 100 to 200,000 users ended by a page of any length below.
+func pageScenariosOfOddPages(count: Int, seed: UInt64) -> [PageScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  let generated = pageScenarios(count: count, seed: seed).prefix(count).map { drawn in
+    var scenario = drawn
+    scenario.idsInNoOrder = numbers.chance(50)
+    if case .fails = scenario.last {
+      switch Int.random(in: 0..<3, using: &numbers) {
+      case 0: scenario.last = .fails(.decoding)
+      case 1: scenario.last = .fails(.cancellation)
+      default:
+        // A URLError is spelled as the other transport errors are.
+        let platform = numbers.platformError()
+        if case .url(let code) = platform {
+          scenario.last = .fails(.transport(code))
+        } else {
+          scenario.last = .fails(.platform(platform))
+        }
+      }
+    }
+    return scenario
+  }
+  // A last page short by any number of users, most often by a few: whatever round number an
+  // answer takes for the page size, some page here is longer than it and still short.
+  let large = (0..<12).map { _ in
+    let perPage = numbers.logUniform(100...200_000)
+    return PageScenario(
+      perPage: perPage,
+      fullPages: Int.random(in: 0...1, using: &numbers),
+      last: .short(perPage - numbers.logUniform(1...perPage - 1)),
+      consumer: .readsAll(twoStreams: false),
+      pagesTakeAWhile: false,
+      shrinks: false  // each try reads up to 400,000 users
+    )
+  }
+  return generated + onlyWhenGrading(large)
 }
 
 /// The failure message: the run, then what the answer's stream did and what the statement says.

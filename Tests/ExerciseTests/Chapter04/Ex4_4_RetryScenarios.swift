@@ -37,7 +37,9 @@ struct RetryScenario: GradedScenario {
       switch self {
       case .platform(let error): "\(error) as it is, not a FetchError"
       case .cancellationError: "CancellationError"
-      case .fetch(.status(let code, _)): ".status(\(code))"
+      case .fetch(.status(let code, nil)): ".status(\(code))"
+      case .fetch(.status(let code, let message?)):
+        ".status(\(code), message: \(quotedText(message)))"
       case .fetch(.transport(let code)): ".transport(\(urlErrorCodeName(code)))"
       case .fetch(.decoding(let path)): ".decoding(path: \"\(path)\")"
       case .other: "an error that is not a FetchError"
@@ -151,6 +153,13 @@ struct RetryScenario: GradedScenario {
 /// "1 s", "250 ms", "5 s + 1 ns": `spelled`, unless it would round, then to the nanosecond (or
 /// the attosecond).
 func spelledExactly(_ duration: Duration) -> String {
+  // A Duration holds up to about 1.7e20 s; its `components` trap past Int64.max seconds.
+  guard duration <= .seconds(Int64.max) else {
+    let (seconds, rest) = duration.attoseconds.quotientAndRemainder(
+      dividingBy: 1_000_000_000_000_000_000
+    )
+    return rest == 0 ? "\(seconds) s" : "\(seconds) s + \(rest) as"
+  }
   let (seconds, attoseconds) = duration.components
   if attoseconds % 1_000_000_000_000 == 0 { return spelled(duration) }
   if attoseconds % 1_000_000_000 != 0 {
@@ -528,6 +537,56 @@ func retryScenariosOfOddErrors(count: Int, seed: UInt64) -> [RetryScenario] {
     return RetryScenario(
       attempts: numbers.pick([2, 3, 5, Int.max]),
       firstDelay: numbers.pick([.zero, .nanoseconds(1), .seconds(1)]),
+      failures: failures,
+      cancelDuringWait: nil
+    )
+  }
+}
+
+/// Runs 4.4 is graded on besides the others, from a seed of their own: statuses with messages as
+/// servers send them (some naming a time to wait, which the statement does not use), and waits
+/// doubled past Int64.max seconds up to as long as a Duration holds (about 1.7e20 s).
+func retryScenariosOfLongWaits(count: Int, seed: UInt64) -> [RetryScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  let retried: [RetryScenario.Failure] = [
+    .fetch(.status(503, message: nil)), .fetch(.status(429, message: nil)),
+    .fetch(.transport(.timedOut)),
+  ]
+  return (0..<count).map { index -> RetryScenario in
+    guard index % 2 == 1 else {
+      let failures = (0..<Int.random(in: 1...4, using: &numbers)).map { _ in
+        let message =
+          numbers.chance(40)
+          ? "Retry-After: \(numbers.logUniform(1...86_400))"
+          : numbers.pick([
+            "retry after 3 seconds", "Retry-After: Wed, 21 Oct 2026 07:28:00 GMT",
+            "try again in 1 h", "60", "0", "slow down", "",
+          ])
+        return RetryScenario.Failure.fetch(
+          .status(
+            numbers.chance(80) ? numbers.pick([503, 429, 500, 408]) : 404,
+            message: numbers.chance(70) ? message : oddText(message, using: &numbers)
+          )
+        )
+      }
+      return RetryScenario(
+        attempts: numbers.pick([3, 5, Int.max]),
+        firstDelay: numbers.pick([.zero, .nanoseconds(1), .seconds(1)]),
+        failures: failures,
+        cancelDuringWait: nil
+      )
+    }
+    // As many waits as fit: the last one doubled once more still fits in a Duration, and the
+    // last waits are longer than Int64.max seconds.
+    let firstDelay = numbers.pick([
+      Duration(attoseconds: 1), .nanoseconds(1), .seconds(1), .seconds(3_600),
+      .seconds(numbers.logUniform(1...3_600)),
+    ])
+    let doublings = Int(log2(Double(Int128.max) / Double(firstDelay.attoseconds))) - 1
+    let failures = Array(repeating: numbers.pick(retried), count: doublings)
+    return RetryScenario(
+      attempts: numbers.pick([Int.max, failures.count + 1]),
+      firstDelay: firstDelay,
       failures: failures,
       cancelDuringWait: nil
     )
