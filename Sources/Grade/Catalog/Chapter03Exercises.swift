@@ -312,6 +312,7 @@ extension ExerciseCatalog {
         .scenarioDiffers(fixtures: [
           "first-read-with-try", "read-cancellation-ends-quietly", "only-changes-yielded",
           "readings-capped-at-100", "rounded-to-a-tenth", "reading-wait-capped-at-an-hour",
+          "url-cancel-ends-quietly",
         ]),
       ]
     ),

@@ -34,6 +34,8 @@ struct ThermometerScenario: GradedScenario {
   /// The failing read throws a `CancellationError` of its own (nobody cancelled), not
   /// `SensorFailure`.
   var failsWithCancellation = false
+  /// The failing read throws this error of the platform's own instead.
+  var platformFailure: PlatformError?
   /// The source's readings are `oddReadings` in turn, not 20.0, 20.5, 21.0, ...
   var oddValues = false
 
@@ -43,7 +45,10 @@ struct ThermometerScenario: GradedScenario {
   }
 
   /// What the failing read throws, as the messages show it.
-  var failure: String { failsWithCancellation ? "CancellationError()" : "SensorFailure" }
+  var failure: String {
+    platformFailure.map { "\($0)" }
+      ?? (failsWithCancellation ? "CancellationError()" : "SensorFailure")
+  }
 
   var size: Int { readings + (failingRead ?? 0) }
 
@@ -196,11 +201,13 @@ private final class LoggingSource: TemperatureSource {
 func thermometerAnswer(_ scenario: ThermometerScenario) async throws -> ThermometerOutcome {
   let clock = ManualClock()
   let heldRead = scenario.end == .ownerLetsGoDuringARead ? scenario.readings + 1 : nil
+  var failure: any Error = scenario.failsWithCancellation ? CancellationError() : SensorFailure()
+  if let platform = scenario.platformFailure { failure = platform.error }
   let source = LoggingSource(
     clock: clock,
     failingRead: scenario.failingRead,
     heldRead: heldRead,
-    failure: scenario.failsWithCancellation ? CancellationError() : SensorFailure(),
+    failure: failure,
     reading: scenario.reading
   )
   var thermometer: Thermometer? = Thermometer(
@@ -302,7 +309,8 @@ func thermometerAnswer(_ scenario: ThermometerScenario) async throws -> Thermome
   case .failure(is SensorFailure): got += ", then SensorFailure thrown"
   case .failure(is CancellationError) where scenario.failsWithCancellation:
     got += ", then CancellationError() thrown"
-  case .failure(let error): got += ", then \(error) thrown"
+  case .failure(let error):
+    got += ", then \(PlatformError(error).map { "\($0)" } ?? "\(error)") thrown"
   }
   let reads = source.log.withLock { $0 }
   let ownerLetGo = [.ownerLetsGoWhileTheConsumerWaits, .ownerLetsGoDuringARead].contains(
@@ -327,7 +335,15 @@ func thermometerScenarios(count: Int, seed: UInt64) -> [ThermometerScenario] {
     }
     return life
   }
-  return drawnLives(count: count, seed: seed) + later
+  // From seeds of their own too: sources that fail with the platform's errors (a URLError, a
+  // POSIXError or a CocoaError, those that say "cancelled" as likely as the others).
+  var platform = SeededNumbers(seed: seed &+ 12)
+  let failingOtherwise = drawnLives(count: count / 6, seed: seed &+ 10).map { life in
+    var life = life
+    if life.failingRead != nil { life.platformFailure = platform.platformError() }
+    return life
+  }
+  return drawnLives(count: count, seed: seed) + later + failingOtherwise
 }
 
 private func drawnLives(count: Int, seed: UInt64) -> [ThermometerScenario] {
