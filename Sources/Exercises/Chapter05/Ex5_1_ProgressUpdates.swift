@@ -2,16 +2,16 @@ import ExerciseSupport
 
 /// Exercise 5.1: progress from a group (section 5.4).
 ///
-/// Run every job at once, however many, each as a child of a task group, in a driver task started with
-/// `Task(executorPreference: executor)` (the tests pass a virtual timeline; nil means anywhere).
-/// Each time a job ends, yield the fraction of the jobs done so far (1/3, 2/3, 1.0 for three),
-/// counted in the group's own loop; the consumer must get every fraction, even when several
-/// jobs end at the same moment. Finish after the last (no jobs: finish at once, with no
-/// fraction). The first job that throws ends the stream with its error, whatever it throws (a
+/// Run every job at once, however many, each as a child of a task group, in a driver task started
+/// with `Task(executorPreference: executor)` (the tests pass a virtual timeline; nil means
+/// anywhere). Each time a job ends, yield the fraction of the jobs done so far (1/3, 2/3, 1.0 for
+/// three), counted in the group's own loop; the consumer must get every fraction, even when several
+/// jobs end at the same moment. Finish after the last (no jobs: finish at once, with no fraction).
+/// The first job that throws ends the stream with its error, whatever it throws (a
 /// CancellationError of its own too: nobody cancelled the consumer), and no other job is left
-/// running; not the error a job throws when cancelled after it, and no fraction after it, not
-/// even for a job that ignores the cancel and ends later. When the consumer goes away, cancel
-/// the driver, and with it every job.
+/// running; not the error a job throws when cancelled after it, and no fraction after it, not even
+/// for a job that ignores the cancel and ends later. When the consumer goes away, cancel the
+/// driver, and with it every job.
 /// Graded on 300 generated streams too (0 to 300 jobs, and a few of 1,001 to 1,100 or 4,097 to
 /// 5,000 ending at the same moment before the consumer reads; many ending together; a job that
 /// throws JobFailed, a CancellationError or a URLError of its own, of every code in turn; jobs that

@@ -3,13 +3,13 @@ import ExerciseSupport
 /// Exercise 5.2: at most N at a time (section 5.5).
 ///
 /// Fetch every id with at most `limit` fetches in flight (`limit` is 1 or more, and may be more
-/// than there are ids): start the first `limit`, then the next id in order the moment any one
-/// ends, not when a whole batch has, and whether it succeeded or failed. Return one result per id, in the order of
-/// `ids` (as given, not sorted): a fetch that throws gives a `.failure` in its place, whatever it
-/// throws (a CancellationError of its own too, in a call nobody cancelled), and the others still
-/// run. A cancelled call too returns one result per id: a cancelled fetch's error in its place,
-/// the error that fetch threw (a CancellationError or its own), or its value if it ignored the
-/// cancel; the call returns once every fetch has ended.
+/// than there are ids): start the first `limit`, then the next id in order the moment any one ends,
+/// not when a whole batch has, and whether it succeeded or failed. Return one result per id, in the
+/// order of `ids` (as given, not sorted): a fetch that throws gives a `.failure` in its place,
+/// whatever it throws (a CancellationError of its own too, in a call nobody cancelled), and the
+/// others still run. A cancelled call too returns one result per id: a cancelled fetch's error in
+/// its place, the error that fetch threw (a CancellationError or its own), or its value if it
+/// ignored the cancel; the call returns once every fetch has ended.
 /// Graded on 400 generated calls too (0 to 40 ids, and a few of 65 to 400 with a limit above 64;
 /// limits 1 to Int.max, 1 << 32 among them; fetches that fail, with JobFailed, a CancellationError
 /// or a URLError of their own, of every code in turn, or end together; a cancel at any moment,

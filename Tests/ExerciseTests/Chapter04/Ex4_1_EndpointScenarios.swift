@@ -66,7 +66,7 @@ struct EndpointScenario: GradedScenario {
     if endpoint.host != "127.0.0.1" { add { $0.host = "127.0.0.1" } }
     if endpoint.path != "/" { add { $0.path = "/" } }
     // Then one character fewer, to find the one that makes the difference; a long host is cut
-    // from its end by a half, a tenth, a hundredth, then one, as leaving out each is thousands of tries.
+    // from its end by a half, a tenth, a hundredth, then one (one at a time: thousands of tries).
     if endpoint.host.count > 100 {
       let count = endpoint.host.count
       for cut in Set([count / 2, count / 10, count / 100, 1]).sorted(by: >) {
