@@ -161,12 +161,12 @@ extension ExerciseCatalog {
       stubFile: "Ex4_2_Fetch.swift",
       testClass: "Ex4_2_FetchTests",
       hints: [
-        "Section 4.3's APIClient: URLSession throws only when no answer arrives; a 404 is an "
+        "Section 4.2's APIClient: URLSession throws only when no answer arrives; a 404 is an "
           + "answer, so check the status before decoding, then turn each failure into a FetchError.",
         "do { (data, response) = try await session.data(for: request) } catch let error as "
           + "URLError { throw FetchError.transport(error.code) }; (response as? HTTPURLResponse)?"
-          + ".statusCode; JSONDecoder().decode([String: String].self, from: data)[\"error\"] for "
-          + "the message; catch let error as DecodingError for the path.",
+          + ".statusCode; a Decodable struct with one property, error: String?, decoded with try? "
+          + "(nil when that fails), for the message; catch let error as DecodingError for the path.",
         "The path: keyNotFound(key, context) uses context.codingPath + [key]; typeMismatch, "
           + "valueNotFound and dataCorrupted use context.codingPath. For each key: intValue "
           + "gives \"[2]\", otherwise \".name\" (no dot at the very start).",
@@ -194,8 +194,8 @@ extension ExerciseCatalog {
           test: "test_a404_isAStatusError_withTheServersMessage",
           saying: "the server said why",
           fixtures: ["message-dropped"],
-          hint: "The body of a failure is {\"error\": \"...\"}: decode it as [String: String] and "
-            + "pass its \"error\" on as the message."
+          hint: "The body of a failure holds {\"error\": \"...\"} among other keys: decode it as a "
+            + "struct with error: String? (other keys are ignored) and pass it on as the message."
         ),
         Mistake(
           name: "the path leaves out the array indices",
