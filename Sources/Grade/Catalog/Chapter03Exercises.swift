@@ -312,7 +312,8 @@ extension ExerciseCatalog {
         .scenarioDiffers(fixtures: [
           "first-read-with-try", "read-cancellation-ends-quietly", "only-changes-yielded",
           "readings-capped-at-100", "rounded-to-a-tenth", "reading-wait-capped-at-an-hour",
-          "url-cancel-ends-quietly",
+          "url-cancel-ends-quietly", "nonfinite-readings-dropped",
+          "readings-clamped-at-absolute-zero", "interval-capped-at-a-week",
         ]),
       ]
     ),

@@ -38,10 +38,18 @@ struct ThermometerScenario: GradedScenario {
   var platformFailure: PlatformError?
   /// The source's readings are `oddReadings` in turn, not 20.0, 20.5, 21.0, ...
   var oddValues = false
+  /// The source's readings are `extremeReadings` in turn: not a number, infinite, below absolute
+  /// zero, the largest and smallest a Double holds.
+  var extremeValues = false
+
+  /// The readings the source gives in turn, when not 20.0, 20.5, 21.0, ...
+  private var given: [Double]? {
+    extremeValues ? extremeReadings : oddValues ? oddReadings : nil
+  }
 
   /// The reading read `read` (1 for the first) gives.
   func reading(_ read: Int) -> Double {
-    oddValues ? oddReadings[(read - 1) % oddReadings.count] : 20 + 0.5 * Double(read - 1)
+    given.map { $0[(read - 1) % $0.count] } ?? 20 + 0.5 * Double(read - 1)
   }
 
   /// What the failing read throws, as the messages show it.
@@ -54,9 +62,9 @@ struct ThermometerScenario: GradedScenario {
 
   var description: String {
     var text = "a Thermometer every \(spelled(interval))"
-    if oddValues {
+    if let given {
       text +=
-        " whose source reads " + oddReadings.map { "\($0)" }.joined(separator: ", ")
+        " whose source reads " + given.map { "\($0)" }.joined(separator: ", ")
         + " in turn, again and again"
       if let failingRead { text += ", and throws \(failure) at read \(failingRead)" }
     } else if let failingRead {
@@ -115,6 +123,10 @@ struct ThermometerOutcome: Equatable, CustomStringConvertible {
 
 /// Readings a real sensor gives: the same one twice, and values no rounding keeps.
 private let oddReadings: [Double] = [21.37, 21.37, -3.05, 0.0001, 1_000_000.3, 21.37, 19.99]
+private let extremeReadings: [Double] = [
+  .nan, 21.5, .infinity, -300, -.infinity, -273.16, .greatestFiniteMagnitude, -0.0,
+  .leastNonzeroMagnitude, -.greatestFiniteMagnitude,
+]
 
 /// The statement of exercise 3.3, as a program.
 func thermometerModel(_ scenario: ThermometerScenario) -> ThermometerOutcome {
@@ -343,7 +355,18 @@ func thermometerScenarios(count: Int, seed: UInt64) -> [ThermometerScenario] {
     if life.failingRead != nil { life.platformFailure = platform.platformError() }
     return life
   }
-  return drawnLives(count: count, seed: seed) + later + failingOtherwise
+  // And from seeds of their own: readings no thermometer gives (not a number, infinite, below
+  // absolute zero), and intervals from a week to 30 million years (of 365 days).
+  var extreme = SeededNumbers(seed: seed &+ 22)
+  let extremes = drawnLives(count: count / 6, seed: seed &+ 20).map { life in
+    var life = life
+    life.extremeValues = extreme.chance(70)
+    if extreme.chance(50) {
+      life.interval = .seconds(extreme.logUniform(604_801...946_080_000_000_000))
+    }
+    return life
+  }
+  return drawnLives(count: count, seed: seed) + later + failingOtherwise + extremes
 }
 
 private func drawnLives(count: Int, seed: UInt64) -> [ThermometerScenario] {

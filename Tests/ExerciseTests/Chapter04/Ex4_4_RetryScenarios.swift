@@ -593,6 +593,29 @@ func retryScenariosOfLongWaits(count: Int, seed: UInt64) -> [RetryScenario] {
   }
 }
 
+/// Runs 4.4 is graded on besides the others, from a seed of their own: statuses below zero and
+/// past Int32.max, some of them a status that may pass in their low 32 bits or without their sign.
+func retryScenariosOfOutlandishStatuses(count: Int, seed: UInt64) -> [RetryScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  return (0..<count).map { _ in
+    let failures = (0..<Int.random(in: 1...3, using: &numbers)).map { _ in
+      let passes = numbers.pick([408, 429, 500, 503, 599])
+      let status = numbers.pick([
+        -passes, (1 << 32) + passes, (Int.random(in: 1...1_000, using: &numbers) << 32) + passes,
+        Int.min, Int.max, -numbers.logUniform(1...Int(Int32.max)),
+        numbers.logUniform(Int(Int32.max) + 1...Int.max),
+      ])
+      return RetryScenario.Failure.fetch(.status(status, message: nil))
+    }
+    return RetryScenario(
+      attempts: numbers.pick([3, 5, Int.max]),
+      firstDelay: numbers.pick([.zero, .seconds(1)]),
+      failures: failures,
+      cancelDuringWait: nil
+    )
+  }
+}
+
 /// Runs 4.4 is graded on besides the others, from a seed of their own: an operation that throws a
 /// `CancellationError` of its own, the task not cancelled, after failures that may pass.
 func retryScenariosOfStrayCancellations(count: Int, seed: UInt64) -> [RetryScenario] {
