@@ -75,18 +75,18 @@ func runMainActorViewModel(_ context: LessonContext) async throws {
     The user taps Start and waits:
     """
   )
-  // Each stream's onTermination reports why it ended; the section prints it once the loop is over.
-  let ends = Locked<[String]>([])
+  // Each stream's onTermination reports why it ended. It runs on the generator's thread, and the
+  // loop can see the end before it has run, so the section waits for each stream's reason.
+  let (ends, reportEnd) = AsyncStream.makeStream(of: String.self)
   func service() -> ItemGeneratorService {
     ItemGeneratorService(clock: context.clock, count: 2) { reason in
-      ends.withLock { $0.append(terminationName(reason)) }
+      reportEnd.yield(terminationName(reason))
     }
   }
-  func printEnds() {
-    for reason in ends.withLock({ $0 }) {
+  func printEnd() async {
+    for await reason in ends.prefix(1) {
       console.print("  the stream ended: onTermination(\(reason))")
     }
-    ends.withLock { $0 = [] }
   }
 
   let view = ItemGeneratorView(console: console)
@@ -94,7 +94,7 @@ func runMainActorViewModel(_ context: LessonContext) async throws {
   view.show(model)
   model.start()
   await model.task?.value
-  printEnds()
+  await printEnd()
   let places = Set(model.eventChangesMadeOn)
   console.print("Every event change was made on \(commaSeparated(places.sorted())).")
   console.print("The generator called finish(), so the loop ended: Completed. Start again?")
@@ -107,10 +107,10 @@ func runMainActorViewModel(_ context: LessonContext) async throws {
   second.start()
   second.stop()  // the task has not run yet: it starts cancelled
   await second.task?.value
-  printEnds()
+  await printEnd()
   second.start()  // a fresh stream, a fresh generator
   await second.task?.value
-  printEnds()
+  await printEnd()
 
   console.print()
   console.print("A third model; its view goes away right after Start:")
@@ -119,7 +119,7 @@ func runMainActorViewModel(_ context: LessonContext) async throws {
   third.start()
   third.disappear()
   await third.task?.value
-  printEnds()
+  await printEnd()
   third.start()
   console.print(
     """
