@@ -97,12 +97,13 @@ func runMisuse(_ context: LessonContext) async throws {
 /// The same leak with an unsafe continuation: no runtime message at all.
 func demoUnsafeLeak(_ context: LessonContext) async throws {
   let classifier = ImageClassifierService(clock: context.clock)
-  reportStillSuspended(after: classifier.scheduler, console: context.console)
-  _ = try await withUnsafeThrowingContinuation {
-    (continuation: UnsafeContinuation<Classification, any Error>) in
-    classifier.classifyImage(Image(name: "blank.jpg")) { result in
-      if case .success(let classification) = result {
-        continuation.resume(returning: classification)
+  try await callThatNeverReturns(after: classifier.scheduler, console: context.console) {
+    _ = try await withUnsafeThrowingContinuation {
+      (continuation: UnsafeContinuation<Classification, any Error>) in
+      classifier.classifyImage(Image(name: "blank.jpg")) { result in
+        if case .success(let classification) = result {
+          continuation.resume(returning: classification)
+        }
       }
     }
   }

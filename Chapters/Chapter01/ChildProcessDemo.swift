@@ -47,12 +47,33 @@ func runtimeMessages(in stderr: String) -> [String] {
   }
 }
 
-/// The leak demos' caller waits forever, so a watcher ends the process once the classifier's
-/// only callback has run and been released (which is when a checked continuation reports).
-func reportStillSuspended(after scheduler: CallbackScheduler, console: Console) {
-  Task.detached {
+/// Runs a leak demo's call, which never returns, and ends the process once the classifier's only
+/// callback has run and been released and the call has suspended: a checked continuation reports
+/// its leak when the last of those two lets go of it.
+///
+/// The call and the watcher that ends the process share one serial executor, so the watcher runs
+/// only after the call's turn, its continuation's body included, is over.
+func callThatNeverReturns(
+  after scheduler: CallbackScheduler,
+  console: Console,
+  _ call: @escaping @Sendable () async throws -> Void
+) async throws {
+  let oneQueue = OneQueueExecutor()
+  Task.detached(executorPreference: oneQueue) {
     await scheduler.waitUntilDelivered(count: 1)
     console.print("the classifier called back with .failure; the caller is still suspended")
     exit(0)
+  }
+  try await withTaskExecutorPreference(oneQueue, operation: call)
+}
+
+/// Runs the jobs given to it one at a time, in order, on one dispatch queue.
+private final class OneQueueExecutor: TaskExecutor {
+  private let queue = DispatchQueue(label: "leak demo")
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let executor = asUnownedTaskExecutor()
+    queue.async { job.runSynchronously(on: executor) }
   }
 }
