@@ -20,12 +20,13 @@ import FoundationNetworking
 /// before or by another call at once. A cancelled caller changes none of this: an answer the
 /// session still hands back is decoded or refused as above; a request the cancel stops in flight is
 /// `.transport(.cancelled)`; never a `CancellationError`.
-/// Graded on 540 generated answers too (statuses of any number of digits, bodies and error bodies
+/// Graded on 600 generated answers too (statuses of any number of digits, bodies and error bodies
 /// with any Content-Type or none, error bodies of every shape, faults in any user, users in pages
-/// as [[User]], transport errors of every URLError code, requests with headers, a method and a
-/// timeout of their own, messages long, empty, with spaces or line breaks, or in an object under
-/// "error", callers cancelled before the call or with the request in flight), and on pairs of them:
-/// one request sent twice, and two calls at once with one URL. Left free: nothing.
+/// as [[User]], transport errors of every URLError code, requests with headers, a method, a
+/// timeout, a body and other settings of their own, messages long, empty, with spaces or line
+/// breaks, or in an object under "error", callers cancelled before the call or with the request in
+/// flight), and on pairs of them: one request sent twice, one request given to two calls at once,
+/// and two calls at once with one URL. Left free: nothing.
 /// Read docs/Chapter04-Networking.md#exercise-42-decode-or-say-why-not
 public func fetch<T: Decodable>(
   _ type: T.Type,

@@ -148,7 +148,7 @@ extension ExerciseCatalog {
             "lowercase-host", "empty-host-refused", "path-urlpathallowed", "host-charset-check",
             "url-length-capped", "host-label-length-checked", "ipv6-host-bracketed",
             "body-capped-1mib", "timeout-set", "cookies-turned-off", "scheme-trimmed",
-            "bearer-not-doubled", "host-name-capped-253",
+            "bearer-not-doubled", "host-name-capped-253", "pipelining-off",
           ]
         ),
       ]
@@ -296,6 +296,14 @@ extension ExerciseCatalog {
             + "calls, no table of requests in flight."
         ),
         Mistake(
+          name: "one request given to two calls at once is sent once",
+          test: "test_yourAnswer_keepsTheStatement_withOneRequestInTwoCallsAtOnce",
+          fixtures: ["coalesce-identical-in-flight"],
+          hint: "Two callers may give fetch the very same request at the same time. Each call "
+            + "sends it and awaits its own answer: the server may answer them differently, and "
+            + "nothing in the statement lets one call stand for another."
+        ),
+        Mistake(
           name: "a cancelled request is not reported as URLSession's code",
           test: "test_whenARequestEndsCancelled_itIsATransportError_withThatCode",
           fixtures: ["cancelled-as-cancellation-error"],
@@ -311,7 +319,8 @@ extension ExerciseCatalog {
             "checkcancellation-before-decoding", "adds-accept-header", "transport-codes-listed",
             "message-from-detail-or-title", "message-trimmed", "status-starts-with-2",
             "timeout-shortened", "cache-policy-reload", "message-capped-100",
-            "nested-error-message", "path-template",
+            "nested-error-message", "path-template", "rebuilt-request-with-body",
+            "cache-buster-query",
           ]
         ),
       ]
@@ -445,6 +454,7 @@ extension ExerciseCatalog {
             "stops-after-1000-pages", "not-full-is-last", "buffer-capped-4096", "page-cap-10000",
             "dedupe-user-ids", "buffer-capped-10000", "pages-capped-100000", "users-capped-1m",
             "ids-going-back-end-it", "decoding-error-ends-quietly", "per-page-capped-10000",
+            "user-cache-by-id", "decoding-error-replaced",
           ]
         ),
       ]

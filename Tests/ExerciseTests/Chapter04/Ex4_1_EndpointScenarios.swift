@@ -128,29 +128,9 @@ enum RequestOutcome: Equatable, CustomStringConvertible {
     )
   }
 
-  /// What differs from a plain URLRequest in the request's other settings: its timeout, cache
-  /// policy, cookies, cellular access, service type, main document and body stream.
+  /// What differs from a plain URLRequest in the request's other settings: every one it has.
   private static func settings(of request: URLRequest) -> [String] {
-    let plain = URLRequest(url: URL(fileURLWithPath: "/"))
-    var settings: [String] = []
-    if request.timeoutInterval != plain.timeoutInterval {
-      settings.append("timeoutInterval \(request.timeoutInterval)")
-    }
-    if request.cachePolicy != plain.cachePolicy {
-      settings.append("cachePolicy \(request.cachePolicy.rawValue)")
-    }
-    if request.httpShouldHandleCookies != plain.httpShouldHandleCookies {
-      settings.append("httpShouldHandleCookies \(request.httpShouldHandleCookies)")
-    }
-    if request.allowsCellularAccess != plain.allowsCellularAccess {
-      settings.append("allowsCellularAccess \(request.allowsCellularAccess)")
-    }
-    if request.networkServiceType != plain.networkServiceType {
-      settings.append("networkServiceType \(request.networkServiceType.rawValue)")
-    }
-    if request.mainDocumentURL != nil { settings.append("a mainDocumentURL") }
-    if request.httpBodyStream != nil { settings.append("an httpBodyStream") }
-    return settings
+    settingsChanged(in: request, from: URLRequest(url: URL(fileURLWithPath: "/")))
   }
 
   var description: String {

@@ -90,6 +90,53 @@ struct FetchScenario: GradedScenario {
     case whileInFlight
   }
 
+  /// A setting of the request given to `fetch` that a new URLRequest does not have.
+  enum Setting: Equatable, Sendable, CustomStringConvertible {
+    case cachePolicy(URLRequest.CachePolicy)
+    case cookiesOff
+    case pipelining(Bool)
+    case cellularOff
+    case serviceType(URLRequest.NetworkServiceType)
+    case mainDocument
+    /// A body of `bytes` bytes, in `httpBody`.
+    case body(bytes: Int)
+    /// A body of `bytes` bytes, as a stream: `httpBodyStream`.
+    case bodyStream(bytes: Int)
+
+    var isABody: Bool {
+      switch self {
+      case .body, .bodyStream: return true
+      default: return false
+      }
+    }
+
+    func apply(to request: inout URLRequest) {
+      switch self {
+      case .cachePolicy(let policy): request.cachePolicy = policy
+      case .cookiesOff: request.httpShouldHandleCookies = false
+      case .pipelining(let on): setPipelining(of: &request, to: on)
+      case .cellularOff: request.allowsCellularAccess = false
+      case .serviceType(let type): request.networkServiceType = type
+      case .mainDocument: request.mainDocumentURL = URL(string: "http://scenario.invalid/page")
+      case .body(let bytes): request.httpBody = Data(repeating: UInt8(ascii: "a"), count: bytes)
+      case .bodyStream(let bytes):
+        request.httpBodyStream = InputStream(data: Data(repeating: UInt8(ascii: "a"), count: bytes))
+      }
+    }
+
+    var description: String {
+      var request = URLRequest(url: URL(fileURLWithPath: "/"))
+      apply(to: &request)
+      switch self {
+      case .body(let bytes): return "a body of \(bytes) bytes"
+      case .bodyStream(let bytes): return "a body stream of \(bytes) bytes"
+      default:
+        return settingsChanged(in: request, from: URLRequest(url: URL(fileURLWithPath: "/")))
+          .map { $0.components(separatedBy: " instead of ")[0] }.joined(separator: ", ")
+      }
+    }
+  }
+
   enum Answer: Equatable, Sendable {
     case success(status: Int, shape: Shape, count: Int, fault: Fault)
     case failure(status: Int, body: ErrorBody)
@@ -107,10 +154,12 @@ struct FetchScenario: GradedScenario {
   /// The request's method and timeout when not GET and 60 s: the server must receive them too.
   var method: String?
   var timeout: TimeInterval?
+  /// The request's other settings, where they are not a new request's.
+  var settings: [Setting] = []
 
   var size: Int {
     (cancel == .never ? 0 : 1) + (headers.isEmpty ? 0 : 1) + (method == nil ? 0 : 1)
-      + (timeout == nil ? 0 : 1) + answerSize
+      + (timeout == nil ? 0 : 1) + settings.count + answerSize
   }
 
   private var answerSize: Int {
@@ -124,7 +173,7 @@ struct FetchScenario: GradedScenario {
   var description: String {
     let given =
       (method.map { ["method \($0)"] } ?? [])
-      + (timeout.map { ["timeoutInterval \($0)"] } ?? [])
+      + (timeout.map { ["timeoutInterval \($0)"] } ?? []) + settings.map(\.description)
       + headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
     let sent = given.isEmpty ? "" : " (a request with " + given.joined(separator: ", ") + ")"
     switch cancel {
@@ -207,6 +256,7 @@ struct FetchScenario: GradedScenario {
       copy.headers = headers
       copy.method = method
       copy.timeout = timeout
+      copy.settings = settings
       return copy
     }
     if contentType != "application/json" {
@@ -224,7 +274,7 @@ struct FetchScenario: GradedScenario {
       copy.headers = [:]
       candidates.append(copy)
     }
-    if method != nil {
+    if method != nil, !settings.contains(where: \.isABody) {
       var copy = self
       copy.method = nil
       candidates.append(copy)
@@ -232,6 +282,11 @@ struct FetchScenario: GradedScenario {
     if timeout != nil {
       var copy = self
       copy.timeout = nil
+      candidates.append(copy)
+    }
+    for index in settings.indices {
+      var copy = self
+      copy.settings.remove(at: index)
       candidates.append(copy)
     }
     return candidates
@@ -297,6 +352,8 @@ enum FetchOutcome: Equatable, CustomStringConvertible {
   case otherError(String)
   /// The server received another request than the one given to `fetch` (headers, method, timeout).
   case sentOtherHeaders(String)
+  /// Two calls at once with one request ended differently.
+  case twoCallsDiffer(String, String)
 
   var description: String {
     switch self {
@@ -307,6 +364,8 @@ enum FetchOutcome: Equatable, CustomStringConvertible {
     case .error(.transport(let code)): return "threw .transport(\(codeName(code)))"
     case .otherError(let error): return "threw \(error), not a FetchError"
     case .sentOtherHeaders(let headers): return "sent the request with \(headers)"
+    case .twoCallsDiffer(let first, let second):
+      return "\(first) in one call and \(second) in the other"
     }
   }
 }
@@ -466,13 +525,19 @@ final class ScenarioAnswers: URLProtocol {
     let key = given ?? UUID().uuidString
     scenarios.withLock { $0[key, default: []].append(scenario) }
     if let arrived { arrivals.withLock { $0[key] = arrived } }
+    return (requestGiven(scenario, key: key), key)
+  }
+
+  /// The request `fetch` is given for `scenario`, whose URL's path is `key`.
+  private static func requestGiven(_ scenario: FetchScenario, key: String) -> URLRequest {
     var request = URLRequest(
       url: URL(string: "http://scenario.invalid/\(key)") ?? URL(fileURLWithPath: "/")
     )
     for (name, value) in scenario.headers { request.setValue(value, forHTTPHeaderField: name) }
     if let method = scenario.method { request.httpMethod = method }
     if let timeout = scenario.timeout { request.timeoutInterval = timeout }
-    return (request, key)
+    for setting in scenario.settings { setting.apply(to: &request) }
+    return request
   }
 
   /// Holds the requests for `key` until `count` of them have arrived, then answers them all.
@@ -486,11 +551,16 @@ final class ScenarioAnswers: URLProtocol {
   }
 
   /// What differs between the request given and the one received, or nil.
-  private static func difference(given scenario: FetchScenario, received: URLRequest) -> String? {
+  private static func difference(
+    given scenario: FetchScenario,
+    key: String,
+    received: URLRequest
+  ) -> String? {
     // Header names are the same in any case: keyed lower case, shown as written.
     func lowered(_ headers: [String: String]) -> [String: (name: String, value: String)] {
       Dictionary(headers.map { ($0.key.lowercased(), ($0.key, $0.value)) }) { first, _ in first }
     }
+    let sent = requestGiven(scenario, key: key)
     let given = lowered(scenario.headers)
     let got = lowered(received.allHTTPHeaderFields ?? [:])
     var changes: [String] = []
@@ -498,25 +568,17 @@ final class ScenarioAnswers: URLProtocol {
     if received.httpMethod != method {
       changes.append("method \(received.httpMethod ?? "none") instead of \(method)")
     }
-    let timeout = scenario.timeout ?? URLRequest(url: URL(fileURLWithPath: "/")).timeoutInterval
-    if received.timeoutInterval != timeout {
-      changes.append("timeoutInterval \(received.timeoutInterval) instead of \(timeout)")
-    }
-    // The settings no scenario changes, as a new request has them.
-    let plain = URLRequest(url: URL(fileURLWithPath: "/"))
-    if received.cachePolicy != plain.cachePolicy {
+    if received.url != sent.url {
       changes.append(
-        "cachePolicy \(received.cachePolicy.rawValue) instead of \(plain.cachePolicy.rawValue)"
+        "URL \(received.url?.absoluteString ?? "none") instead of "
+          + (sent.url?.absoluteString ?? "none")
       )
     }
-    if received.httpShouldHandleCookies != plain.httpShouldHandleCookies {
-      changes.append("httpShouldHandleCookies \(received.httpShouldHandleCookies)")
-    }
-    if received.allowsCellularAccess != plain.allowsCellularAccess {
-      changes.append("allowsCellularAccess \(received.allowsCellularAccess)")
-    }
-    if received.networkServiceType != plain.networkServiceType {
-      changes.append("networkServiceType \(received.networkServiceType.rawValue)")
+    changes += settingsChanged(in: received, from: sent)
+    if received.httpBody != sent.httpBody {
+      changes.append(
+        "a body of \(received.httpBody?.count ?? 0) bytes instead of \(sent.httpBody?.count ?? 0)"
+      )
     }
     for (key, header) in got.sorted(by: { $0.key < $1.key }) {
       if let was = given[key] {
@@ -549,7 +611,7 @@ final class ScenarioAnswers: URLProtocol {
     else {
       return client?.urlProtocol(self, didFailWithError: URLError(.badURL)) ?? ()
     }
-    if let changes = Self.difference(given: scenario, received: request) {
+    if let changes = Self.difference(given: scenario, key: key, received: request) {
       Self.received.withLock { $0[key + (call ?? "")] = changes }
     }
     if scenario.cancel == .whileInFlight {
@@ -633,6 +695,31 @@ func fetchOneAfterTheOther(
   _ = ScenarioAnswers.request(for: second, key: key)
   let firstGot = try await fetchOutcome(first, request, key: key)
   return (firstGot, try await fetchOutcome(second, request, key: key))
+}
+
+/// A generated answer given to two calls of fetch at once with one request.
+struct TwiceAtOnce: GradedScenario {
+  var scenario: FetchScenario
+
+  var size: Int { scenario.size }
+  var smaller: [TwiceAtOnce] { scenario.smaller.map(TwiceAtOnce.init) }
+  var description: String { "one request given to two calls of fetch at once, \(scenario)" }
+}
+
+/// What two calls at once with one request give, when each gives what one call alone gives.
+///
+/// The server holds the two requests until both have arrived, then answers each with the
+/// scenario's answer.
+func fetchTwiceAtOnce(_ twice: TwiceAtOnce) async throws -> FetchOutcome {
+  let scenario = twice.scenario
+  let (request, key) = ScenarioAnswers.request(for: scenario)
+  _ = ScenarioAnswers.request(for: scenario, key: key)
+  ScenarioAnswers.gather(2, for: key)
+  ScenarioAnnouncer.announce(twice, waitingFor: "both calls' requests to reach the server")
+  async let firstGot = fetchOutcome(scenario, request, key: key)
+  async let secondGot = fetchOutcome(scenario, request, key: key)
+  let (first, second) = try await (firstGot, secondGot)
+  return first == second ? first : .twoCallsDiffer("\(first)", "\(second)")
 }
 
 /// Two calls at once to one URL, told apart by a header only: the server holds each request
@@ -839,6 +926,35 @@ func fetchScenariosOfOddRequests(count: Int, seed: UInt64) -> [FetchScenario] {
   }
 }
 
+/// Answers 4.2 is graded on besides the others, from a seed of their own: requests given with
+/// settings a new URLRequest does not have (cache policy, cookies, pipelining, cellular access,
+/// service type, main document URL, a body or a body stream), which the server must receive too.
+func fetchScenariosOfOtherSettings(count: Int, seed: UInt64) -> [FetchScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  let plain = URLRequest(url: URL(fileURLWithPath: "/"))
+  return fetchScenarios(count: count, seed: seed).map { drawn in
+    var scenario = drawn
+    var settings: [FetchScenario.Setting] = [
+      .cachePolicy(
+        numbers.pick([
+          .reloadIgnoringLocalCacheData, .returnCacheDataElseLoad, .returnCacheDataDontLoad,
+        ])
+      ),
+      .cookiesOff, .pipelining(!pipelining(of: plain)), .cellularOff,
+      .serviceType(numbers.pick([.background, .video, .voice, .voip])), .mainDocument,
+    ]
+    if numbers.chance(40) {
+      // A body goes with a method that sends one.
+      scenario.method = numbers.pick(["POST", "PUT", "PATCH"])
+      let bytes = numbers.pick([1, 17, 1_000, Int.random(in: 2...70_000, using: &numbers)])
+      settings.append(numbers.chance(50) ? .body(bytes: bytes) : .bodyStream(bytes: bytes))
+    }
+    settings.shuffle(using: &numbers)
+    scenario.settings = Array(settings.prefix(Int.random(in: 1...3, using: &numbers)))
+    return scenario
+  }
+}
+
 /// Answers 4.2 is graded on besides the others, from a seed of their own: error bodies whose
 /// message is text as people and servers give it (long, with spaces or line breaks around it,
 /// empty, beyond ASCII), or sits in an object under "error".
@@ -859,7 +975,7 @@ func fetchScenariosOfOddMessages(count: Int, seed: UInt64) -> [FetchScenario] {
 
 /// The failure message: the scenario, what the answer did, and what the statement says.
 func explainFetch(
-  _ scenario: FetchScenario,
+  _ scenario: some GradedScenario,
   _ got: FetchOutcome,
   _ expected: FetchOutcome
 ) -> String {

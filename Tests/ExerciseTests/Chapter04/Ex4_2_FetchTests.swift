@@ -313,10 +313,10 @@ final class Ex4_2_FetchTests: GradedTestCase {
     )
   }
 
-  /// The grade: 540 generated answers from a server inside URLSession (statuses of any number of
+  /// The grade: 600 generated answers from a server inside URLSession (statuses of any number of
   /// digits, error bodies of every shape, bodies that decode or fail at a known place, transport
-  /// errors, requests of every method and timeout), each compared with what the statement says
-  /// fetch returns or throws.
+  /// errors, requests of every method, timeout and setting), each compared with what the
+  /// statement says fetch returns or throws.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
       Self.scenarios,
@@ -327,11 +327,12 @@ final class Ex4_2_FetchTests: GradedTestCase {
   }
 
   /// 300 answers from seed 42, then 80 with odd statuses, methods and timeouts, 40 with odd
-  /// messages, and 120 with users in pages (`[[User]]`).
+  /// messages, 120 with users in pages (`[[User]]`), and 60 with other settings and bodies.
   private static let scenarios =
     fetchScenarios(count: 300, seed: 42) + fetchScenariosOfOddRequests(count: 80, seed: 42 &+ 1)
     + fetchScenariosOfOddMessages(count: 40, seed: 42 &+ 2)
     + fetchScenariosOfNestedArrays(count: 120, seed: 42 &+ 3)
+    + fetchScenariosOfOtherSettings(count: 60, seed: 42 &+ 4)
 
   /// Pairs of generated answers to one request sent twice, one call after the other: each call
   /// sends it, and gets its own answer.
@@ -339,12 +340,29 @@ final class Ex4_2_FetchTests: GradedTestCase {
     try await assertEveryPairTogether(
       Self.scenarios,
       pairs: 40,
-      of: { $0.cancel == .never && $0.headers.isEmpty && $0.method == nil && $0.timeout == nil },
+      of: {
+        $0.cancel == .never && $0.headers.isEmpty && $0.method == nil && $0.timeout == nil
+          && $0.settings.isEmpty
+      },
       model: fetchModel,
       answer: fetchAnswer,
       together: fetchOneAfterTheOther,
       explain: explainFetch,
       saying: "The same request (one URL) sent by two calls of fetch, one after the other"
+    )
+  }
+
+  /// Generated answers to one request given to two calls at once: each call sends it, and gets
+  /// what one call alone gets.
+  func test_yourAnswer_keepsTheStatement_withOneRequestInTwoCallsAtOnce() async throws {
+    guard
+      try await givesTheModelInEveryScenario(Self.scenarios, model: fetchModel, answer: fetchAnswer)
+    else { return }  // the scenario test reports it
+    try await assertEveryScenario(
+      Self.scenarios.filter { $0.cancel == .never }.prefix(30).map(TwiceAtOnce.init),
+      model: { fetchModel($0.scenario) },
+      answer: fetchTwiceAtOnce,
+      explain: explainFetch
     )
   }
 

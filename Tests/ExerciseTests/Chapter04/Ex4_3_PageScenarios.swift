@@ -75,6 +75,12 @@ struct PageScenario: GradedScenario {
     return first + (idsInNoOrder ? place * 7_919 % 10_007 : place)
   }
 
+  /// The user the pages give at `position`: one id given twice comes with two emails.
+  func user(at position: Int, from first: Int) -> User {
+    let id = id(at: position, from: first)
+    return User(id: id, name: "User \(id)", username: "u\(id)", email: "u\(id).\(position)@x.org")
+  }
+
   var usersOfAFullPage: Int { perPage + moreThanPerPage }
   var usersBeforeTheLast: Int { usersOfAFullPage * fullPages }
   var size: Int {
@@ -167,8 +173,8 @@ enum PageFailure: Equatable, Sendable, CustomStringConvertible {
   case status(Int)
   case transport(URLError.Code)
   case cancellation
-  /// The page's JSON did not decode.
-  case decoding
+  /// The page's JSON did not decode: the user at `index` has no "email".
+  case decoding(index: Int)
   /// An error of the platform's own, other than a URLError.
   case platform(PlatformError)
 
@@ -177,8 +183,14 @@ enum PageFailure: Equatable, Sendable, CustomStringConvertible {
     case .status(let code): PageFailed(status: code)
     case .transport(let code): URLError(code)
     case .cancellation: CancellationError()
-    case .decoding:
-      DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not JSON"))
+    case .decoding(let index):
+      DecodingError.keyNotFound(
+        PageKey(stringValue: "email"),
+        .init(
+          codingPath: [PageKey(intValue: index)],
+          debugDescription: "No value associated with key \"email\"."
+        )
+      )
     case .platform(let error): error.error
     }
   }
@@ -190,10 +202,37 @@ enum PageFailure: Equatable, Sendable, CustomStringConvertible {
     case .transport(.timedOut): "URLError(.timedOut)"
     case .transport(let code): "URLError(code \(code.rawValue))"
     case .cancellation: "CancellationError"
-    case .decoding: "DecodingError.dataCorrupted"
+    case .decoding: (error as? DecodingError).map(spelledDecodingError) ?? "\(error)"
     case .platform(let error): "\(error)"
     }
   }
+}
+
+/// A DecodingError as a learner reads it: its case, where, and what the decoder said.
+private func spelledDecodingError(_ error: DecodingError) -> String {
+  func spelled(_ context: DecodingError.Context) -> String {
+    let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
+    return " at \"\(path.joined())\" (\(context.debugDescription))"
+  }
+  switch error {
+  case .keyNotFound(let key, let context):
+    return "DecodingError.keyNotFound(\"\(key.stringValue)\")" + spelled(context)
+  case .typeMismatch(let type, let context):
+    return "DecodingError.typeMismatch(\(type))" + spelled(context)
+  case .valueNotFound(let type, let context):
+    return "DecodingError.valueNotFound(\(type))" + spelled(context)
+  case .dataCorrupted(let context): return "DecodingError.dataCorrupted" + spelled(context)
+  @unknown default: return "\(error)"
+  }
+}
+
+/// A key of a page's JSON: an index or a name.
+private struct PageKey: CodingKey {
+  let stringValue: String
+  let intValue: Int?
+
+  init(stringValue: String) { (self.stringValue, intValue) = (stringValue, nil) }
+  init(intValue: Int) { (stringValue, self.intValue) = ("Index \(intValue)", intValue) }
 }
 
 /// What a consumer saw, and what the pages saw.
@@ -359,10 +398,7 @@ private final class ScriptedPages: PageSource {
     if number == last, case .short(let short) = scenario.last { count = short }
     if number == last, case .fails(let failure) = scenario.last { throw failure.error }
     let first = (number - 1) * scenario.usersOfAFullPage
-    return (first..<first + count).map { position in
-      let id = scenario.id(at: position, from: firstID)
-      return User(id: id, name: "User \(id)", username: "u\(id)", email: "u\(id)@x.org")
-    }
+    return (first..<first + count).map { scenario.user(at: $0, from: firstID) }
   }
 }
 
@@ -371,12 +407,17 @@ private final class ScriptedPages: PageSource {
 private func read(
   _ stream: AsyncThrowingStream<User, any Error>,
   into ids: inout [Int],
-  upTo limit: Int = .max
+  upTo limit: Int = .max,
+  given: (_ position: Int) -> User
 ) async throws -> String {
   guard limit > 0 else { return "then the consumer left" }
   do {
     for try await user in stream {
+      let page = given(ids.count)
       ids.append(user.id)
+      if user.id == page.id, user != page {
+        return "then user \(user.id) with another name, username or email than its page gave"
+      }
       if ids.count == limit { return "then the consumer left" }
     }
     return "then the end"
@@ -392,7 +433,7 @@ private func spelledError(_ error: any Error) -> String {
   case let failed as PageFailed: PageFailure.status(failed.status).description
   case let urlError as URLError: PageFailure.transport(urlError.code).description
   case is CancellationError: PageFailure.cancellation.description
-  case is DecodingError: PageFailure.decoding.description
+  case let decoding as DecodingError: spelledDecodingError(decoding)
   default: PlatformError(error).map { "\($0)" } ?? "\(error)"
   }
 }
@@ -407,11 +448,11 @@ func pagesAnswer(_ scenario: PageScenario) async throws -> PagesOutcome {
     let first = users(from: ScriptedPages(scenario, firstID: 1, record: record))
     let other = second.map { users(from: ScriptedPages(scenario, firstID: 1_001, record: $0)) }
     var outcome = PagesOutcome(streams: [], asked: [], stillInFlight: [])
-    var streams = [(first, record)]
-    if let other, let second { streams.append((other, second)) }
-    for (stream, pages) in streams {
+    var streams = [(first, record, 1)]
+    if let other, let second { streams.append((other, second, 1_001)) }
+    for (stream, pages, firstID) in streams {
       var ids: [Int] = []
-      let end = try await read(stream, into: &ids)
+      let end = try await read(stream, into: &ids) { scenario.user(at: $0, from: firstID) }
       outcome.streams.append((ids, end))
       outcome.asked.append(pages.asked.withLock { $0 })
     }
@@ -424,10 +465,10 @@ func pagesAnswer(_ scenario: PageScenario) async throws -> PagesOutcome {
       var ids: [Int] = []
       guard case .breaksAfter(let count) = scenario.consumer else {
         withUnsafeCurrentTask { $0?.cancel() }
-        let end = try await read(stream, into: &ids)
+        let end = try await read(stream, into: &ids) { scenario.user(at: $0, from: 1) }
         return (ids, end)
       }
-      let end = try await read(stream, into: &ids, upTo: count)
+      let end = try await read(stream, into: &ids, upTo: count) { scenario.user(at: $0, from: 1) }
       return (ids, end)
     }
     // The consumer's task has ended: its stream is gone, and the page in flight must have
@@ -541,7 +582,7 @@ func pageScenariosOfOddPages(count: Int, seed: UInt64) -> [PageScenario] {
     scenario.idsInNoOrder = numbers.chance(50)
     if case .fails = scenario.last {
       switch Int.random(in: 0..<3, using: &numbers) {
-      case 0: scenario.last = .fails(.decoding)
+      case 0: scenario.last = .fails(.decoding(index: scenario.perPage % 7))
       case 1: scenario.last = .fails(.cancellation)
       default:
         // A URLError is spelled as the other transport errors are.
