@@ -320,7 +320,7 @@ extension ExerciseCatalog {
             "message-from-detail-or-title", "message-trimmed", "status-starts-with-2",
             "timeout-shortened", "cache-policy-reload", "message-capped-100",
             "nested-error-message", "path-template", "rebuilt-request-with-body",
-            "cache-buster-query",
+            "cache-buster-query", "iso8601-dates", "lowercased-keys", "error-anywhere",
           ]
         ),
       ]

@@ -35,6 +35,16 @@ struct Owned: Decodable, Equatable {
   let owner: User
 }
 
+/// A key in mixed case and a `Date`, which a plain JSONDecoder reads as a number of seconds since
+/// 2001: what a decoder with strategies of its own reads otherwise.
+struct Stamped: Decodable, Equatable {
+  let userID: Int
+  let createdAt: Date
+
+  /// The date every generated body gives, in seconds since 2001.
+  static let seconds = 733_000_000.25
+}
+
 /// One answer the session gives, as the grade generates it.
 struct FetchScenario: GradedScenario {
   /// The type `fetch` is asked to decode.
@@ -45,9 +55,10 @@ struct FetchScenario: GradedScenario {
     case owned = "Owned"
     /// Users in pages of two: the paths go through arrays in arrays ("[1][0].id").
     case pages = "[[User]]"
+    case stamped = "Stamped"
 
-    /// One user, at the top or under a key.
-    var isOneUser: Bool { self == .user || self == .owned }
+    /// One value, at the top or under a key.
+    var isOneUser: Bool { self == .user || self == .owned || self == .stamped }
   }
 
   /// Where a 2xx body goes wrong, if it does.
@@ -75,6 +86,8 @@ struct FetchScenario: GradedScenario {
     case messageNotAString
     /// `{"error": {"message": "..."}}`: the "error" is an object, not a string.
     case messageInAnObject(String)
+    /// `{"problem": {"error": "..."}}`: an "error" string below the top, not at it.
+    case messageBelowTheTop(String)
     case otherKey
     case array
     case html
@@ -195,12 +208,14 @@ struct FetchScenario: GradedScenario {
     switch answer {
     case .success(let status, let shape, let count, let fault):
       let what =
-        shape.isOneUser
-        ? (shape == .owned ? "one user as {\"owner\": {...}}" : "one user")
-        : (count == 1 ? "1 user" : "\(count) users")
-          + (shape == .list
-            ? " in {\"users\": [...], \"page\": 1}"
-            : shape == .pages ? " in pages of two, [[...], [...]]" : "")
+        shape == .stamped
+        ? "{\"userID\": 1, \"createdAt\": \(Stamped.seconds)}"
+        : shape.isOneUser
+          ? (shape == .owned ? "one user as {\"owner\": {...}}" : "one user")
+          : (count == 1 ? "1 user" : "\(count) users")
+            + (shape == .list
+              ? " in {\"users\": [...], \"page\": 1}"
+              : shape == .pages ? " in pages of two, [[...], [...]]" : "")
       return "fetch(\(shape.rawValue).self, ...) answered \(status) with \(what)" + faultText(fault)
         + sentAs
     case .failure(let status, let body):
@@ -213,7 +228,7 @@ struct FetchScenario: GradedScenario {
 
   private func faultText(_ fault: Fault) -> String {
     func whose(_ index: Int?) -> String {
-      guard let index else { return "the user" }
+      guard let index else { return shape == .stamped ? "the body" : "the user" }
       return shape == .pages ? "the user at [\(index / 2)][\(index % 2)]" : "the user at [\(index)]"
     }
     switch fault {
@@ -241,6 +256,8 @@ struct FetchScenario: GradedScenario {
     case .messageNotAString: return "{\"error\": 42}"
     case .messageInAnObject(let text):
       return "{\"error\": {\"message\": \"\(escapedText(text))\"}}"
+    case .messageBelowTheTop(let text):
+      return "{\"problem\": {\"error\": \"\(escapedText(text))\"}}"
     case .otherKey: return Self.otherKeys
     case .array: return "[\"error\"]"
     case .html: return "an HTML page"
@@ -391,6 +408,20 @@ private func userJSON(_ id: Int, fault: (key: String, kind: String)?) -> String 
   return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
 }
 
+/// The body's JSON for a `Stamped`, with the fault if there is one: the wrong type for
+/// "createdAt" is the date as ISO 8601 text, which only a decoder told so reads.
+private func stampedJSON(fault: (key: String, kind: String)?) -> String {
+  var fields = [("userID", "1"), ("createdAt", "\(Stamped.seconds)")]
+  if let fault, let at = fields.firstIndex(where: { $0.0 == fault.key }) {
+    switch fault.kind {
+    case "missing": fields.remove(at: at)
+    case "null": fields[at].1 = "null"
+    default: fields[at].1 = fault.key == "userID" ? "\"1\"" : "\"2024-03-24T19:33:20Z\""
+    }
+  }
+  return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+}
+
 /// The status, headers and body the session answers with for `scenario`.
 func fetchResponse(_ scenario: FetchScenario) -> (status: Int, body: Data)? {
   switch scenario.answer {
@@ -404,6 +435,8 @@ func fetchResponse(_ scenario: FetchScenario) -> (status: Int, body: Data)? {
     case .messageNotAString: text = "{\"error\": 42}"
     case .messageInAnObject(let message):
       text = "{\"error\": {\"message\": \(jsonString(message))}}"
+    case .messageBelowTheTop(let message):
+      text = "{\"problem\": {\"error\": \(jsonString(message))}}"
     case .otherKey: text = FetchScenario.otherKeys
     case .array: text = "[\"error\"]"
     case .html: text = "<html><body><h1>\(status)</h1></body></html>"
@@ -424,6 +457,9 @@ func fetchResponse(_ scenario: FetchScenario) -> (status: Int, body: Data)? {
     let array = "[" + users.joined(separator: ", ") + "]"
     var text: String
     switch shape {
+    case .stamped:
+      text =
+        fault == .wrongTopLevel ? "[\(stampedJSON(fault: nil))]" : stampedJSON(fault: faultFor(nil))
     case .user:
       text =
         fault == .wrongTopLevel ? "[\(userJSON(1, fault: nil))]" : userJSON(1, fault: faultFor(nil))
@@ -479,6 +515,10 @@ func fetchModel(_ scenario: FetchScenario) -> FetchOutcome {
     case .none:
       let users = (1...max(count, 1)).map(user)
       switch shape {
+      case .stamped:
+        return .value(
+          "\(Stamped(userID: 1, createdAt: Date(timeIntervalSinceReferenceDate: Stamped.seconds)))"
+        )
       case .user: return .value("\(user(1))")
       case .owned: return .value("\(Owned(owner: user(1)))")
       case .users: return .value("\(Array(users.prefix(count)))")
@@ -784,6 +824,10 @@ private func decodedOutcome(
       return .value(
         "\(try await fetch([[User]].self, with: request, session: ScenarioAnswers.session))"
       )
+    case .stamped:
+      return .value(
+        "\(try await fetch(Stamped.self, with: request, session: ScenarioAnswers.session))"
+      )
     }
   } catch let error as FetchError {
     return .error(error)
@@ -926,6 +970,32 @@ func fetchScenariosOfOddRequests(count: Int, seed: UInt64) -> [FetchScenario] {
   }
 }
 
+/// Answers 4.2 is graded on besides the others, from a seed of their own: a `Stamped` asked for
+/// where `fetchScenarios` asks for one user (the others are left out), so a key in mixed case and
+/// a `Date` are decoded as a plain JSONDecoder decodes them.
+func fetchScenariosOfOtherTypes(count: Int, seed: UInt64) -> [FetchScenario] {
+  fetchScenarios(count: count, seed: seed).filter { $0.shape == .user }.map { drawn in
+    var scenario = drawn
+    scenario.shape = .stamped
+    guard case .success(let status, _, let users, let fault) = drawn.answer else { return scenario }
+    let stampedFault: FetchScenario.Fault
+    switch fault {
+    case .missingKey(_, let key): stampedFault = .missingKey(index: nil, key: stampedKey(key))
+    case .wrongType(_, let key): stampedFault = .wrongType(index: nil, key: stampedKey(key))
+    case .null(_, let key): stampedFault = .null(index: nil, key: stampedKey(key))
+    default: stampedFault = fault
+    }
+    scenario.answer = .success(status: status, shape: .stamped, count: users, fault: stampedFault)
+    return scenario
+  }
+}
+
+/// A user's key, as the `Stamped` key a fault of it falls on: "id" on "userID", any other on
+/// "createdAt".
+private func stampedKey(_ key: String) -> String {
+  key == "id" ? "userID" : "createdAt"
+}
+
 /// Answers 4.2 is graded on besides the others, from a seed of their own: requests given with
 /// settings a new URLRequest does not have (cache policy, cookies, pipelining, cellular access,
 /// service type, main document URL, a body or a body stream), which the server must receive too.
@@ -969,6 +1039,22 @@ func fetchScenariosOfOddMessages(count: Int, seed: UInt64) -> [FetchScenario] {
     return FetchScenario(
       answer: .failure(status: numbers.pick([400, 404, 429, 500, 503]), body: body),
       shape: numbers.pick([.user, .users, .list, .owned])
+    )
+  }
+}
+
+/// Answers 4.2 is graded on besides the others, from a seed of their own: error bodies with an
+/// "error" string below the top level (`{"problem": {"error": "..."}}`), which is no message.
+func fetchScenariosOfNestedErrors(count: Int, seed: UInt64) -> [FetchScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  return (0..<count).map { _ in
+    FetchScenario(
+      answer: .failure(
+        status: numbers.pick([400, 404, 409, 422, 429, 500, 503]),
+        body: .messageBelowTheTop(numbers.pick(["no such user", "slow down", "x", ""]))
+      ),
+      shape: numbers.pick([.user, .users, .list, .owned, .stamped]),
+      contentType: numbers.pick(["application/json", nil, "text/plain"])
     )
   }
 }
