@@ -58,8 +58,8 @@ class GradedTestCase: XCTestCase {
 ///
 /// Always on a learner's answer, and on the reference when run as the grader runs (the grader's
 /// check that every solution is done), but not when plain `swift test` checks the reference, which
-/// only shows that it passes them. Under the thread sanitizer, which runs an exercise again to look for races, not sizes, they do
-/// not run either: there every step costs many times more.
+/// only shows that it passes them. Under the thread sanitizer, which runs an exercise again to look
+/// for races, not sizes, they do not run either: there every step costs many times more.
 let runsTheCostliestScenarios: Bool = {
   guard !ThreadSanitizer.isRunning else { return false }
   #if SOLUTIONS

@@ -221,18 +221,47 @@ func oddText(_ plain: String, using numbers: inout SeededNumbers) -> String {
 }
 
 /// `text` in quotes as a message shows it (see `escapedText`).
-func quotedText(_ text: String) -> String {
-  let escaped = text.replacing("\n", with: "\\n").replacing("\t", with: "\\t")
-  guard escaped.count > 60 else { return "\"\(escaped)\"" }
-  return "\"\(escaped.prefix(24))...\(escaped.suffix(12))\" (\(text.count) characters)"
+func quotedText(
+  _ text: String,
+  longerThan limit: Int = 60,
+  head: Int = 24,
+  tail: Int = 12
+) -> String {
+  let (shown, length) = shownText(text, longerThan: limit, head: head, tail: tail)
+  return "\"\(shown)\"" + (length.map { " (\($0) characters)" } ?? "")
 }
 
-/// `text` as a message shows it: line breaks and tabs as \n and \t, and a text of over sixty
-/// characters by its ends and its length.
-func escapedText(_ text: String) -> String {
-  let escaped = text.replacing("\n", with: "\\n").replacing("\t", with: "\\t")
-  guard escaped.count > 60 else { return escaped }
-  return "\(escaped.prefix(24))...\(escaped.suffix(12)) (\(text.count) characters)"
+/// `text` as a message shows it: line breaks, tabs and every other control character escaped
+/// (\n, \t, \r, \u{0}), and a text of over `limit` characters by its ends and its length.
+func escapedText(
+  _ text: String,
+  longerThan limit: Int = 60,
+  head: Int = 24,
+  tail: Int = 12
+) -> String {
+  let (shown, length) = shownText(text, longerThan: limit, head: head, tail: tail)
+  return shown + (length.map { " (\($0) characters)" } ?? "")
+}
+
+/// The escaped text, or its ends only and its length when it is long.
+private func shownText(
+  _ text: String,
+  longerThan limit: Int,
+  head: Int,
+  tail: Int
+) -> (shown: String, length: Int?) {
+  let escaped = text.unicodeScalars.map { scalar -> String in
+    switch scalar {
+    case "\n": return "\\n"
+    case "\t": return "\\t"
+    case "\r": return "\\r"
+    default:
+      guard scalar.properties.generalCategory == .control else { return String(scalar) }
+      return "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+    }
+  }.joined()
+  guard escaped.count > limit else { return (escaped, nil) }
+  return ("\(escaped.prefix(head))...\(escaped.suffix(tail))", text.count)
 }
 
 /// The test of two calls at once: once the answer gives what `model` gives in every one of

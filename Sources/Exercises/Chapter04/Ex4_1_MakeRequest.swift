@@ -18,11 +18,12 @@ import FoundationNetworking
 /// for byte, whatever the method, with `Content-Type: application/json`; set nothing else: no other
 /// header, and every other setting (timeout, cache policy, cookies...) as a new `URLRequest` has
 /// it.
-/// Graded on 962 generated endpoints too (odd schemes, spaces at an end too; hosts in upper case,
+/// Graded on 1,024 generated endpoints too (odd schemes, spaces at an end too; hosts in upper case,
 /// empty or beyond ASCII, IPv6 addresses, names and labels longer than DNS allows; paths with every
-/// ASCII punctuation character, and of over 2,000 characters; odd query items; odd tokens, some
-/// starting with "Bearer"; ports from Int.min to Int.max; bodies up to 16 MiB; two threads building
-/// requests at once). Left free: a token with a line break, which no header value may hold.
+/// ASCII punctuation character or control characters, and of over 2,000 characters; odd query
+/// items; odd tokens, some starting with "Bearer"; ports from Int.min to Int.max; bodies up to 16
+/// MiB, and two up to 128 MiB; two threads building requests at once). Left free: a token with a
+/// line break, which no header value may hold.
 /// Read docs/Chapter04-Networking.md#exercise-41-a-request-built-from-its-endpoint
 public func makeRequest(for endpoint: Endpoint) throws -> URLRequest {
   // TODO(4.1): URLComponents from the endpoint's parts, then a URLRequest with its method,

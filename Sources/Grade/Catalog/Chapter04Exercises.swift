@@ -148,7 +148,8 @@ extension ExerciseCatalog {
             "lowercase-host", "empty-host-refused", "path-urlpathallowed", "host-charset-check",
             "url-length-capped", "host-label-length-checked", "ipv6-host-bracketed",
             "body-capped-1mib", "timeout-set", "cookies-turned-off", "scheme-trimmed",
-            "bearer-not-doubled", "host-name-capped-253", "pipelining-off",
+            "bearer-not-doubled", "host-name-capped-253", "pipelining-off", "trim-newlines-path",
+            "body-capped-16mib",
           ]
         ),
       ]

@@ -91,12 +91,9 @@ private func oneCharacterLeftOut(_ text: String) -> [String] {
   Array(text).eachWithOneLeftOut.map { String($0) }
 }
 
-/// `text` in quotes, line breaks and tabs as \n and \t, and one of over 240 characters by its
-/// ends and its length.
+/// A part of an endpoint in quotes: long ones (hosts of up to 4,000 characters) by their ends.
 private func quoted(_ text: String) -> String {
-  let escaped = text.replacing("\n", with: "\\n").replacing("\t", with: "\\t")
-  guard escaped.count > 240 else { return "\"" + escaped + "\"" }
-  return "\"\(escaped.prefix(40))...\(escaped.suffix(20))\" (\(text.count) characters)"
+  quotedText(text, longerThan: 240, head: 40, tail: 20)
 }
 
 /// What the statement promises of a request, or that it throws an `EndpointError`.
@@ -288,13 +285,17 @@ func endpointScenarios(count: Int, seed: UInt64) -> [EndpointScenario] {
   }
 }
 
-/// Endpoints 4.1 is graded on besides `endpointScenarios`': bodies of any size from 41 bytes to
-/// 16 MiB, as likely to have any number of digits.
-func endpointScenariosOfLargeBodies(count: Int, seed: UInt64) -> [EndpointScenario] {
+/// Endpoints 4.1 is graded on besides `endpointScenarios`': bodies of any size in `sizes` (41
+/// bytes to 16 MiB unless told), as likely to have any number of digits.
+func endpointScenariosOfLargeBodies(
+  count: Int,
+  seed: UInt64,
+  sizes: ClosedRange<Int> = 41...16 << 20
+) -> [EndpointScenario] {
   var numbers = SeededNumbers(seed: seed)
   return endpointScenarios(count: count, seed: seed).map { drawn in
     var scenario = drawn
-    let size = numbers.logUniform(41...16 << 20)
+    let size = numbers.logUniform(sizes)
     // One byte repeated, then drawn bytes at both ends: drawing millions costs seconds.
     var body = Data(repeating: UInt8.random(in: 0...255, using: &numbers), count: size)
     for index in [0, 1, 2, size - 3, size - 2, size - 1] {
@@ -342,6 +343,25 @@ func endpointScenariosOfOddParts(count: Int, seed: UInt64) -> [EndpointScenario]
       }
       scenario.endpoint.host = String(host.prefix(length))
     }
+    return scenario
+  }
+}
+
+/// Endpoints 4.1 is graded on besides those above: paths with control characters (line breaks,
+/// tabs, NUL, DEL) at their start, at their end or inside, which URLComponents escapes or refuses
+/// as it does any other character.
+func endpointScenariosOfControlCharacters(count: Int, seed: UInt64) -> [EndpointScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  return endpointScenarios(count: count, seed: seed).map { drawn in
+    var scenario = drawn
+    var path = Array(numbers.pick(["/users", "/users/3", "/", drawn.endpoint.path]))
+    let control = numbers.pick(["\n", "\r\n", "\r", "\t", "\u{0}", "\u{7F}", "\u{1B}", "\n\n"])
+    switch Int.random(in: 0..<3, using: &numbers) {
+    case 0: path.insert(contentsOf: control, at: 0)
+    case 1: path.append(contentsOf: control)
+    default: path.insert(contentsOf: control, at: Int.random(in: 0...path.count, using: &numbers))
+    }
+    scenario.endpoint.path = String(path)
     return scenario
   }
 }
