@@ -8,12 +8,12 @@ import Synchronization
 /// error, whatever it is (a `CancellationError` of its own too). When the consumer goes away, the
 /// task stops. When the thermometer's owner lets go of it, it must be freed at once, even while a
 /// consumer is waiting for a reading or a read is under way; then the stream finishes and the task
-/// stops. Graded on 450 generated lives too (intervals 1 ns to 30 million years, readings that
+/// stops. Graded on 500 generated lives too (intervals 1 ns to 30 million years, readings that
 /// repeat, are not round, or are not a number, infinite or below absolute zero, a source failing at
 /// any read, the first one too, with SensorFailure, a CancellationError or the platform's errors,
-/// consumers that leave after up to 150 readings, owners that let go while the consumer waits or a
-/// read is under way). Left free: whether a consumer that left sees its loop end with the task's
-/// CancellationError.
+/// consumers that read nothing until a read from the 2nd to the 3,000th fails, consumers that leave
+/// after up to 150 readings, owners that let go while the consumer waits or a read is under way).
+/// Left free: whether a consumer that left sees its loop end with the task's CancellationError.
 ///
 /// The code below does all of that but the last: while its readings run, nothing frees this
 /// thermometer. Find what holds it and break that hold.

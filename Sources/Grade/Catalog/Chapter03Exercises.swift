@@ -313,7 +313,8 @@ extension ExerciseCatalog {
           "first-read-with-try", "read-cancellation-ends-quietly", "only-changes-yielded",
           "readings-capped-at-100", "rounded-to-a-tenth", "reading-wait-capped-at-an-hour",
           "url-cancel-ends-quietly", "nonfinite-readings-dropped",
-          "readings-clamped-at-absolute-zero", "interval-capped-at-a-week",
+          "readings-clamped-at-absolute-zero", "interval-capped-at-a-week", "buffer-newest-200",
+          "buffer-newest-16",
         ]),
       ]
     ),

@@ -78,8 +78,13 @@ final class StreamReader<Element: Sendable>: Sendable {
   private let state = Locked(State())
   private let task = Locked<Task<Void, Never>?>(nil)
 
-  init(_ stream: AsyncThrowingStream<Element, any Error>) {
+  /// Reads `stream` at once, or once `start` fires: a consumer that falls behind.
+  init(
+    _ stream: AsyncThrowingStream<Element, any Error>,
+    startingWhen start: OneShotSignal<Bool>? = nil
+  ) {
     let reading = Task { [state] in
+      _ = await start?.wait()
       var ending: Result<Void, any Error> = .success(())
       do {
         for try await element in stream {

@@ -41,6 +41,8 @@ struct ThermometerScenario: GradedScenario {
   /// The source's readings are `extremeReadings` in turn: not a number, infinite, below absolute
   /// zero, the largest and smallest a Double holds.
   var extremeValues = false
+  /// The consumer starts reading only once the source has failed: every reading waits for it.
+  var consumerIsLate = false
 
   /// The readings the source gives in turn, when not 20.0, 20.5, 21.0, ...
   private var given: [Double]? {
@@ -70,6 +72,10 @@ struct ThermometerScenario: GradedScenario {
     } else if let failingRead {
       text += " whose source throws \(failure) at read \(failingRead)"
     }
+    if end == .sourceFails, consumerIsLate {
+      return text + "; the consumer starts reading only once that read has failed, then reads on "
+        + "until the stream ends"
+    }
     if end == .sourceFails { return text + "; " + end.rawValue }
     return text + "; the consumer takes \(readings) reading\(readings == 1 ? "" : "s"), "
       + end.rawValue
@@ -82,7 +88,12 @@ struct ThermometerScenario: GradedScenario {
       copy.readings -= 1
       candidates.append(copy)
     }
-    if let failingRead, failingRead > 1 {
+    if let failingRead, failingRead > 12 {
+      var copy = self
+      copy.failingRead = failingRead / 2
+      candidates.append(copy)
+    }
+    if let failingRead, failingRead > (consumerIsLate ? 2 : 1) {
       var copy = self
       copy.failingRead = failingRead - 1
       candidates.append(copy)
@@ -109,8 +120,17 @@ struct ThermometerScenario: GradedScenario {
 extension ThermometerScenario: Equatable {}
 
 /// What happened, in order: "read 1 at 0 s", ..., then what the consumer got and how it ended.
+///
+/// The log shows a long list of readings by its ends; `readings` holds every one, as text (so
+/// that not-a-number equals itself), and is compared too.
 struct ThermometerOutcome: Equatable, CustomStringConvertible {
   var log: [String]
+  var readings: [String] = []
+
+  init(log: [String], readings: [Double] = []) {
+    self.log = log
+    self.readings = readings.map { "\($0)" }
+  }
 
   /// A long log by its first reads and its end.
   var description: String {
@@ -133,34 +153,38 @@ func thermometerModel(_ scenario: ThermometerScenario) -> ThermometerOutcome {
   func readAt(_ read: Int) -> String {
     "read \(read) at \(spelled(scenario.interval * (read - 1)))"
   }
+  let taken = (1..<scenario.readings + 1).map(scenario.reading)
   switch scenario.end {
   case .sourceFails:
     let failing = scenario.failingRead ?? 1
+    let given = (1..<failing).map(scenario.reading)
     return ThermometerOutcome(
       log: (1...failing).map(readAt) + [
-        "the consumer got \((1..<failing).map(scenario.reading)), then \(scenario.failure) thrown"
-      ]
+        "the consumer got \(spelledReadings(given)), then \(scenario.failure) thrown"
+      ],
+      readings: given
     )
   case .consumerLeaves:
     return ThermometerOutcome(
       log: (1..<scenario.readings + 1).map(readAt) + [
-        "the consumer got \((1..<scenario.readings + 1).map(scenario.reading))",
-        "the reading task has stopped",
-      ]
+        "the consumer got \(spelledReadings(taken))", "the reading task has stopped",
+      ],
+      readings: taken
     )
   case .ownerLetsGoWhileTheConsumerWaits:
     return ThermometerOutcome(
       log: (1..<scenario.readings + 1).map(readAt) + [
         "freed at once", "the reading task has stopped",
-        "the consumer got \((1..<scenario.readings + 1).map(scenario.reading)), then the end",
-      ]
+        "the consumer got \(spelledReadings(taken)), then the end",
+      ],
+      readings: taken
     )
   case .ownerLetsGoDuringARead:
     return ThermometerOutcome(
       log: (1...scenario.readings + 1).map(readAt) + [
-        "freed at once",
-        "the consumer got \((1..<scenario.readings + 1).map(scenario.reading)), then the end",
-      ]
+        "freed at once", "the consumer got \(spelledReadings(taken)), then the end",
+      ],
+      readings: taken
     )
   }
 }
@@ -209,6 +233,31 @@ private final class LoggingSource: TemperatureSource {
   var readingsGiven: Int { given.withLock { $0 } }
 }
 
+/// The failure message, and where the readings differ when the log's shortened lists hide it.
+func explainThermometer(
+  _ scenario: ThermometerScenario,
+  _ got: ThermometerOutcome,
+  _ expected: ThermometerOutcome
+) -> String {
+  let text = theStatementGives(scenario, got, expected)
+  guard got.log == expected.log,
+    let index = got.readings.indices.first(where: {
+      $0 < expected.readings.count && got.readings[$0] != expected.readings[$0]
+    })
+  else { return text }
+  return text + " (reading \(index + 1) of the consumer's: \(got.readings[index]), not "
+    + "\(expected.readings[index]))"
+}
+
+/// The readings a consumer got, as the messages show them: a list of over 12 by its ends.
+private func spelledReadings(_ readings: [Double]) -> String {
+  guard readings.count > 12 else { return "\(readings)" }
+  let ends =
+    readings.prefix(4).map { "\($0)" } + ["... (\(readings.count - 8) more)"]
+    + readings.suffix(4).map { "\($0)" }
+  return "[" + ends.joined(separator: ", ") + "] (\(readings.count) readings)"
+}
+
 /// Runs `scenario` on the answer's `Thermometer`.
 func thermometerAnswer(_ scenario: ThermometerScenario) async throws -> ThermometerOutcome {
   let clock = ManualClock()
@@ -229,7 +278,8 @@ func thermometerAnswer(_ scenario: ThermometerScenario) async throws -> Thermome
   )
   weak let probe = thermometer
   guard let readings = thermometer?.readings() else { return ThermometerOutcome(log: []) }
-  let reader = StreamReader(readings)
+  let lateStart = scenario.consumerIsLate ? OneShotSignal<Bool>() : nil
+  let reader = StreamReader(readings, startingWhen: lateStart)
   let readerEnded = Task { _ = await reader.end() }
   var notes: [String] = []
   var endedByTheTest = false  // the stream would have gone on: the test's consumer left
@@ -246,6 +296,19 @@ func thermometerAnswer(_ scenario: ThermometerScenario) async throws -> Thermome
     }
   }
   switch scenario.end {
+  case .sourceFails where lateStart != nil:
+    // Every reading before the failing read, then that read, with nobody reading yet.
+    await take((scenario.failingRead ?? 2) - 1)
+    await clock.waitForASleeper(orTheEndOf: readerEnded)
+    if let deadline = clock.sleeperDeadlines.first {
+      clock.advance(by: clock.now.duration(to: deadline))
+    }
+    lateStart?.fire(true)
+    await clock.waitForASleeper(orTheEndOf: readerEnded)
+    if clock.sleeperCount > 0 {
+      endedByTheTest = true
+      reader.cancel()
+    }
   case .sourceFails:
     await take((scenario.failingRead ?? 1) + 2)
     await clock.waitForASleeper(orTheEndOf: readerEnded)
@@ -309,7 +372,7 @@ func thermometerAnswer(_ scenario: ThermometerScenario) async throws -> Thermome
   let ending = await reader.end()
   source.held.release()
   withExtendedLifetime(thermometer) {}
-  var got = "the consumer got \(reader.elements)"
+  var got = "the consumer got \(spelledReadings(reader.elements))"
   switch ending {
   case .failure(let error as NotImplemented): throw error
   // A consumer that left may see the task's CancellationError, or nothing: the statement leaves
@@ -328,7 +391,10 @@ func thermometerAnswer(_ scenario: ThermometerScenario) async throws -> Thermome
   let ownerLetGo = [.ownerLetsGoWhileTheConsumerWaits, .ownerLetsGoDuringARead].contains(
     scenario.end
   )
-  return ThermometerOutcome(log: reads + (ownerLetGo ? notes + [got] : [got] + notes))
+  return ThermometerOutcome(
+    log: reads + (ownerLetGo ? notes + [got] : [got] + notes),
+    readings: reader.elements
+  )
 }
 
 /// The lives exercise 3.3 is graded on: a fixed list, from a fixed seed.
@@ -366,7 +432,18 @@ func thermometerScenarios(count: Int, seed: UInt64) -> [ThermometerScenario] {
     }
     return life
   }
-  return drawnLives(count: count, seed: seed) + later + failingOtherwise + extremes
+  // And: consumers that fall behind, reading nothing until the source has failed at a read from
+  // the 2nd to the 3,000th: every reading before it waits in the stream.
+  var behind = SeededNumbers(seed: seed &+ 32)
+  let late = drawnLives(count: count / 6, seed: seed &+ 30).map { life in
+    var life = life
+    if life.end == .sourceFails {
+      life.consumerIsLate = true
+      life.failingRead = behind.logUniform(2...3_000)
+    }
+    return life
+  }
+  return drawnLives(count: count, seed: seed) + later + failingOtherwise + extremes + late
 }
 
 private func drawnLives(count: Int, seed: UInt64) -> [ThermometerScenario] {

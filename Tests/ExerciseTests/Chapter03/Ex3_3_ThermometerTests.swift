@@ -199,15 +199,16 @@ final class Ex3_3_ThermometerTests: GradedTestCase {
     )
   }
 
-  /// The grade: 300 generated lives (intervals from 1 ns to an hour, a source failing at any
-  /// read, the first one too, consumers that leave after up to 30 readings, owners that let go
-  /// while the consumer waits or while a read is under way), each compared with what the
-  /// statement says.
+  /// The grade: 500 generated lives (intervals from 1 ns to 30 million years, a source failing at
+  /// any read, the first one too, consumers that fall behind or leave after up to 150 readings,
+  /// owners that let go while the consumer waits or while a read is under way), each compared with
+  /// what the statement says.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
       thermometerScenarios(count: 300, seed: 33),
       model: thermometerModel,
-      answer: thermometerAnswer
+      answer: thermometerAnswer,
+      explain: explainThermometer
     )
   }
 }
