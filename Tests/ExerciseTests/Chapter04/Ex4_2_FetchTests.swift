@@ -356,20 +356,6 @@ final class Ex4_2_FetchTests: GradedTestCase {
     )
   }
 
-  /// Generated answers to one request given to two calls at once: each call sends it, and gets
-  /// what one call alone gets.
-  func test_yourAnswer_keepsTheStatement_withOneRequestInTwoCallsAtOnce() async throws {
-    guard
-      try await givesTheModelInEveryScenario(Self.scenarios, model: fetchModel, answer: fetchAnswer)
-    else { return }  // the scenario test reports it
-    try await assertEveryScenario(
-      Self.scenarios.filter { $0.cancel == .never }.prefix(30).map(TwiceAtOnce.init),
-      model: { fetchModel($0.scenario) },
-      answer: fetchTwiceAtOnce,
-      explain: explainFetch
-    )
-  }
-
   /// Pairs of generated answers to two calls at once with one URL: each call sends its own
   /// request, and gets its own answer.
   func test_yourAnswer_keepsTheStatement_withTwoCallsAtOnce() async throws {
@@ -382,6 +368,20 @@ final class Ex4_2_FetchTests: GradedTestCase {
       together: fetchBothAtOnce,
       explain: explainFetch,
       saying: "Two calls of fetch at once with one URL, each request with its own X-Call header"
+    )
+  }
+
+  /// Generated answers to one request given to two calls at once: each call sends it, and gets
+  /// what one call alone gets.
+  func test_yourAnswer_keepsTheStatement_withOneRequestInTwoCallsAtOnce() async throws {
+    guard
+      try await givesTheModelInEveryScenario(Self.scenarios, model: fetchModel, answer: fetchAnswer)
+    else { return }  // the scenario test reports it
+    try await assertEveryScenario(
+      Self.scenarios.filter { $0.cancel == .never }.prefix(30).map(TwiceAtOnce.init),
+      model: { fetchModel($0.scenario) },
+      answer: fetchTwiceAtOnce,
+      explain: explainFetch
     )
   }
 }
