@@ -4,9 +4,10 @@ import ExerciseSupport
 ///
 /// Run `operation`; when it throws a `FetchError` that may pass next time, wait on `clock` (from
 /// the moment it threw, however long the attempt took) and try again: first `firstDelay`, then
-/// twice as long each time, for at most `attempts` tries in all (`attempts` is at least 1). What
-/// may pass, as HTTP means its statuses: a `.status` of 408, 429, or 500 to 599 but 501 and 505; a
-/// `.transport` error of a connection that may come back (`.timedOut`, `.networkConnectionLost`,
+/// twice as long each time, for at most `attempts` tries in all (`attempts` is at least 1,
+/// `firstDelay` zero or more; a sleep with no tolerance: never woken late). What may pass, as HTTP
+/// means its statuses: a `.status` of 408, 429, or 500 to 599 but 501 and 505; a `.transport` error
+/// of a connection that may come back (`.timedOut`, `.networkConnectionLost`,
 /// `.cannotConnectToHost`, `.notConnectedToInternet`). Any other error (another 4xx, a 501 or 505,
 /// another transport error such as `.cancelled` or `.cannotFindHost`, a decoding error, an error
 /// that is not a `FetchError`, a `CancellationError` of the operation's own too) is thrown at once,

@@ -603,7 +603,7 @@ extension ExerciseCatalog {
             "attempts-capped-100", "zero-wait-skipped", "check-after-wait", "status-starts-with-5",
             "attempts-capped-1000", "raw-urlerror-retried", "stray-cancellation-retried",
             "retry-after-in-message", "waits-capped-int64-max-seconds", "status-int32",
-            "status-abs",
+            "status-abs", "tolerance-half",
           ]
         ),
         Mistake(

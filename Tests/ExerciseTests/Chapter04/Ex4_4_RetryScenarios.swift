@@ -244,6 +244,9 @@ func retryAnswer(_ scenario: RetryScenario) async throws -> RetryOutcome {
         return count
       }
       if ended == scenario.cancelAsWaitEnds { withUnsafeCurrentTask { $0?.cancel() } }
+    },
+    tolerated: { tolerance in
+      events.withLock { $0.append("a sleep that may wake \(spelledExactly(tolerance)) late") }
     }
   )
   let retry = Task {
@@ -324,11 +327,14 @@ private struct WaitNotingClock: Clock {
   let endedAtOnce: @Sendable (Duration) -> Void
   /// Called in the answer's task when a wait's sleep has returned.
   let ended: @Sendable () -> Void
+  /// Called with a tolerance the answer gives a sleep: leave to wake it late.
+  let tolerated: @Sendable (Duration) -> Void
 
   var now: ManualClock.Instant { base.now }
   var minimumResolution: Duration { base.minimumResolution }
 
   func sleep(until deadline: ManualClock.Instant, tolerance: Duration?) async throws {
+    if let tolerance, tolerance != .zero { tolerated(tolerance) }
     if deadline <= base.now, !Task.isCancelled { endedAtOnce(base.now.duration(to: deadline)) }
     try await base.sleep(until: deadline, tolerance: tolerance)
     ended()
