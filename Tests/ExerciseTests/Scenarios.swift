@@ -221,34 +221,25 @@ func oddText(_ plain: String, using numbers: inout SeededNumbers) -> String {
 }
 
 /// `text` in quotes as a message shows it (see `escapedText`).
-func quotedText(
-  _ text: String,
-  longerThan limit: Int = 60,
-  head: Int = 24,
-  tail: Int = 12
-) -> String {
-  let (shown, length) = shownText(text, longerThan: limit, head: head, tail: tail)
+func quotedText(_ text: String) -> String {
+  let (shown, length) = shownText(text)
   return "\"\(shown)\"" + (length.map { " (\($0) characters)" } ?? "")
 }
 
 /// `text` as a message shows it: line breaks, tabs and every other control character escaped
-/// (\n, \t, \r, \u{0}), and a text of over `limit` characters by its ends and its length.
-func escapedText(
+/// (\n, \t, \r, \u{0}), and a text of over sixty characters by its ends and its length.
+func escapedText(_ text: String) -> String {
+  let (shown, length) = shownText(text)
+  return shown + (length.map { " (\($0) characters)" } ?? "")
+}
+
+/// The escaped text, or its ends only (`head` and `tail` characters) and its length when it is
+/// longer than `limit`.
+func shownText(
   _ text: String,
   longerThan limit: Int = 60,
   head: Int = 24,
   tail: Int = 12
-) -> String {
-  let (shown, length) = shownText(text, longerThan: limit, head: head, tail: tail)
-  return shown + (length.map { " (\($0) characters)" } ?? "")
-}
-
-/// The escaped text, or its ends only and its length when it is long.
-private func shownText(
-  _ text: String,
-  longerThan limit: Int,
-  head: Int,
-  tail: Int
 ) -> (shown: String, length: Int?) {
   let escaped = text.unicodeScalars.map { scalar -> String in
     switch scalar {

@@ -95,7 +95,8 @@ private func oneCharacterLeftOut(_ text: String) -> [String] {
 
 /// A part of an endpoint in quotes: long ones (hosts of up to 4,000 characters) by their ends.
 private func quoted(_ text: String) -> String {
-  quotedText(text, longerThan: 240, head: 40, tail: 20)
+  let (shown, length) = shownText(text, longerThan: 240, head: 40, tail: 20)
+  return "\"\(shown)\"" + (length.map { " (\($0) characters)" } ?? "")
 }
 
 /// What the statement promises of a request, or that it throws an `EndpointError`.

@@ -394,32 +394,36 @@ private func user(_ id: Int) -> User {
 
 /// The body's JSON for one user, with the fault if it is this one's.
 private func userJSON(_ id: Int, fault: (key: String, kind: String)?) -> String {
-  var fields = [
+  let fields = [
     ("id", "\(id)"), ("name", "\"User \(id)\""), ("username", "\"user\(id)\""),
     ("email", "\"user\(id)@example.org\""),
   ]
-  if let fault, let at = fields.firstIndex(where: { $0.0 == fault.key }) {
-    switch fault.kind {
-    case "missing": fields.remove(at: at)
-    case "null": fields[at].1 = "null"
-    default: fields[at].1 = fault.key == "id" ? "\"\(id)\"" : "\(id)"
-    }
-  }
-  return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+  return jsonObject(fields, fault: fault) { $0 == "id" ? "\"\(id)\"" : "\(id)" }
 }
 
 /// The body's JSON for a `Stamped`, with the fault if there is one: the wrong type for
 /// "createdAt" is the date as ISO 8601 text, which only a decoder told so reads.
 private func stampedJSON(fault: (key: String, kind: String)?) -> String {
-  var fields = [("userID", "1"), ("createdAt", "\(Stamped.seconds)")]
-  if let fault, let at = fields.firstIndex(where: { $0.0 == fault.key }) {
+  let fields = [("userID", "1"), ("createdAt", "\(Stamped.seconds)")]
+  return jsonObject(fields, fault: fault) { $0 == "userID" ? "\"1\"" : "\"2024-03-24T19:33:20Z\"" }
+}
+
+/// A JSON object of `fields`, in order, with the fault if it falls on one of them: the key left
+/// out, its value null, or `wrongType(key)` in its place.
+private func jsonObject(
+  _ fields: [(key: String, value: String)],
+  fault: (key: String, kind: String)?,
+  wrongType: (String) -> String
+) -> String {
+  var fields = fields
+  if let fault, let at = fields.firstIndex(where: { $0.key == fault.key }) {
     switch fault.kind {
     case "missing": fields.remove(at: at)
-    case "null": fields[at].1 = "null"
-    default: fields[at].1 = fault.key == "userID" ? "\"1\"" : "\"2024-03-24T19:33:20Z\""
+    case "null": fields[at].value = "null"
+    default: fields[at].value = wrongType(fault.key)
     }
   }
-  return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+  return "{" + fields.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}"
 }
 
 /// The status, headers and body the session answers with for `scenario`.
