@@ -84,11 +84,13 @@ struct Mistake: Equatable, Sendable {
 
 extension Mistake {
   /// A wrong answer that only the graded scenarios catch: the message names the smallest
-  /// scenario where it parts from the statement, and the hint says how to read it.
-  static func scenarioDiffers(fixtures: [String]) -> Mistake {
+  /// scenario where it parts from the statement, and the hint says how to read it. `kind` tells
+  /// it apart from the exercise's other mistakes of that test (a hang, a crash), if it has any.
+  static func scenarioDiffers(fixtures: [String], kind: Failure.Kind? = nil) -> Mistake {
     Mistake(
       name: "a generated scenario ends otherwise than the statement says",
       test: "test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario",
+      kind: kind,
       fixtures: fixtures,
       hint: "Take the scenario in the message one step at a time and write down what the "
         + "statement's rules make each step do; then do the same with your code. The first "

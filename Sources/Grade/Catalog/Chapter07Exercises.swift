@@ -603,6 +603,7 @@ extension ExerciseCatalog {
             + "same withLock, a task's cancel included: a value already on its way finds it "
             + "otherwise, and resumes it again."
         ),
+        .scenarioDiffers(fixtures: ["cancellation-failure-ends-quietly"], kind: .failedTest),
       ]
     ),
   ]

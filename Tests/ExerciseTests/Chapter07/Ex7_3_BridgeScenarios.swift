@@ -73,7 +73,18 @@ struct BridgeScenario: GradedScenario {
     }
   }
 
+  /// What the publisher fails with.
+  enum Failure: Equatable, Sendable {
+    /// `ScenarioFailure`, numbered.
+    case scenario
+    /// A `CancellationError` of the publisher's own: nobody cancelled anything.
+    case cancellation
+    /// An error of the platform's own (a URLError, a POSIXError, a CocoaError).
+    case platform(PlatformError)
+  }
+
   var publisher: Publisher
+  var failure = Failure.scenario
   /// Whether each next() is a step of its own, or the loop calls next() again as soon as one
   /// returns a value, as `for try await` does (inside the call that resumed it, here); this loop
   /// also calls next() once more after the end (nil or a failure), still inside that call, as a
@@ -89,20 +100,47 @@ struct BridgeScenario: GradedScenario {
       ? "a for-await loop (next() again as soon as one returns a value, and once more after nil "
         + "or a failure, inside the call that resumed it)"
       : "one next() at a time"
-    return "with \(publisher) and \(consumer): " + steps.map(\.description).joined(separator: ", ")
+    let failing: String
+    switch failure {
+    case .scenario: failing = ""
+    case .cancellation: failing = " (it fails with a CancellationError() of its own)"
+    case .platform(let error): failing = " (it fails with \(error))"
+    }
+    return "with \(publisher)\(failing) and \(consumer): "
+      + steps.map(\.description).joined(separator: ", ")
   }
 
   var smaller: [BridgeScenario] {
     var candidates = steps.eachWithOneLeftOut.map { with(steps: $0) }
     if publisher != .plain {
-      candidates.append(BridgeScenario(publisher: .plain, loop: loop, steps: steps))
+      candidates.append(
+        BridgeScenario(publisher: .plain, failure: failure, loop: loop, steps: steps)
+      )
     }
-    if loop { candidates.append(BridgeScenario(publisher: publisher, loop: false, steps: steps)) }
+    if loop {
+      candidates.append(
+        BridgeScenario(publisher: publisher, failure: failure, loop: false, steps: steps)
+      )
+    }
     return candidates
   }
 
   private func with(steps: [Step]) -> BridgeScenario {
-    BridgeScenario(publisher: publisher, loop: loop, steps: steps)
+    BridgeScenario(publisher: publisher, failure: failure, loop: loop, steps: steps)
+  }
+
+  /// The failure the publisher sends: its `number`-th.
+  func error(_ number: Int) -> any Error {
+    switch failure {
+    case .scenario: ScenarioFailure(number: number)
+    case .cancellation: CancellationError()
+    case .platform(let error): error.error
+    }
+  }
+
+  /// How the log spells the failure next() throws: "failure 2".
+  func thrown(_ number: Int) -> String {
+    spelledFailure(error(number))
   }
 }
 
@@ -146,7 +184,7 @@ func bridgeModel(_ scenario: BridgeScenario) -> BridgeOutcome {
     subscribed = false
     if waiting {
       waiting = false
-      log.append(failure.map { "next() threw failure \($0)" } ?? "next() returned nil")
+      log.append(failure.map { "next() threw \(scenario.thrown($0))" } ?? "next() returned nil")
       endedLoop()
     } else {
       kept = failure
@@ -192,7 +230,7 @@ func bridgeModel(_ scenario: BridgeScenario) -> BridgeOutcome {
   func callNext() {
     if let failure = kept {
       kept = nil
-      log.append("next() threw failure \(failure)")
+      log.append("next() threw \(scenario.thrown(failure))")
       endedLoop()
     } else if over {
       log.append("next() returned nil")
@@ -274,10 +312,17 @@ final class ScenarioPublisher: Subscription, Sendable {
   private let state = Locked(State())
   let kind: BridgeScenario.Publisher
   let bridge: ThrowingBridge<Int>
+  /// The failure it sends, by its number.
+  let failure: @Sendable (Int) -> any Error
 
-  init(_ kind: BridgeScenario.Publisher, _ bridge: ThrowingBridge<Int>) {
+  init(
+    _ kind: BridgeScenario.Publisher,
+    _ bridge: ThrowingBridge<Int>,
+    failure: @escaping @Sendable (Int) -> any Error = { ScenarioFailure(number: $0) }
+  ) {
     self.kind = kind
     self.bridge = bridge
+    self.failure = failure
   }
 
   var log: [String] { state.withLock { $0.log } }
@@ -327,7 +372,7 @@ final class ScenarioPublisher: Subscription, Sendable {
       return .some(state.failures)
     }
     guard let failure else { return }
-    bridge.receive(completion: failure.map { .failure(ScenarioFailure(number: $0)) } ?? .finished)
+    bridge.receive(completion: failure.map { .failure(self.failure($0)) } ?? .finished)
   }
 }
 
@@ -340,7 +385,7 @@ func bridgeAnswer(
   announcing: Bool = true
 ) async throws -> BridgeOutcome {
   let bridge = ThrowingBridge<Int>()
-  let publisher = ScenarioPublisher(scenario.publisher, bridge)
+  let publisher = ScenarioPublisher(scenario.publisher, bridge, failure: scenario.error)
   let executor = RunsJobsAtOnce()
   let notImplemented = Locked(false)
   var pending: Task<Void, Never>?
@@ -369,22 +414,18 @@ func bridgeAnswer(
             value = try await bridge.next()
             publisher.note("next() returned \(value.map(String.init) ?? "nil")")
           } while scenario.loop && value != nil
-        } catch let failure as ScenarioFailure {
-          publisher.note("next() threw failure \(failure.number)")
         } catch is NotImplemented {
           return notImplemented.withLock { $0 = true }
         } catch {
-          publisher.note("next() threw \(error)")
+          publisher.note("next() threw \(spelledFailure(error))")
         }
         guard scenario.loop, !leaving.withLock({ $0 }) else { return }
         // Once more after the end, still inside the call that resumed the last next().
         do {
           let again = try await bridge.next()
           publisher.note("next() again returned \(again.map(String.init) ?? "nil")")
-        } catch let failure as ScenarioFailure {
-          publisher.note("next() again threw failure \(failure.number)")
         } catch {
-          publisher.note("next() again threw \(error)")
+          publisher.note("next() again threw \(spelledFailure(error))")
         }
       }
     case .subscription:
@@ -428,6 +469,29 @@ func bridgeScenarios(count: Int, seed: UInt64) -> [BridgeScenario] {
       loop: numbers.chance(40),
       steps: steps
     )
+  }
+}
+
+/// Runs 7.3 is graded on besides `bridgeScenarios`', from seeds of their own: publishers that fail
+/// with a `CancellationError` of their own or with the platform's errors (those that say
+/// "cancelled" as likely as the others), which next() throws as it throws any failure.
+func bridgeScenariosFailingOtherwise(count: Int, seed: UInt64) -> [BridgeScenario] {
+  var numbers = SeededNumbers(seed: seed &+ 1)
+  return bridgeScenarios(count: count, seed: seed).filter { scenario in
+    scenario.steps.contains(.failure) || scenario.publisher == .failsInsideTheSecondRequest
+  }.map { drawn in
+    var scenario = drawn
+    scenario.failure = numbers.chance(30) ? .cancellation : .platform(numbers.platformError())
+    return scenario
+  }
+}
+
+/// A failure as the log spells it: "failure 2", "CancellationError()", "URLError(.cancelled)".
+private func spelledFailure(_ error: any Error) -> String {
+  switch error {
+  case let failure as ScenarioFailure: "failure \(failure.number)"
+  case is CancellationError: "CancellationError()"
+  default: PlatformError(error).map { "\($0)" } ?? "\(error)"
   }
 }
 
