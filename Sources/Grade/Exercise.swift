@@ -84,8 +84,10 @@ struct Mistake: Equatable, Sendable {
 
 extension Mistake {
   /// A wrong answer that only the graded scenarios catch: the message names the smallest
-  /// scenario where it parts from the statement, and the hint says how to read it. `kind` tells
-  /// it apart from the exercise's other mistakes of that test (a hang, a crash), if it has any.
+  /// scenario where it parts from the statement, and the hint says how to read it.
+  ///
+  /// `kind` tells it apart from the exercise's other mistakes of that test (a hang, a crash), if
+  /// it has any.
   static func scenarioDiffers(fixtures: [String], kind: Failure.Kind? = nil) -> Mistake {
     Mistake(
       name: "a generated scenario ends otherwise than the statement says",
