@@ -298,7 +298,7 @@ extension ExerciseCatalog {
         ),
         Mistake(
           name: "one request given to two calls at once is sent once",
-          test: "test_yourAnswer_keepsTheStatement_withOneRequestInTwoCallsAtOnce",
+          test: "test_yourAnswer_keepsTheStatement_withTwoCallsOfOneRequestAtOnce",
           fixtures: ["coalesce-identical-in-flight"],
           hint: "Two callers may give fetch the very same request at the same time. Each call "
             + "sends it and awaits its own answer: the server may answer them differently, and "

@@ -373,7 +373,7 @@ final class Ex4_2_FetchTests: GradedTestCase {
 
   /// Generated answers to one request given to two calls at once: each call sends it, and gets
   /// what one call alone gets.
-  func test_yourAnswer_keepsTheStatement_withOneRequestInTwoCallsAtOnce() async throws {
+  func test_yourAnswer_keepsTheStatement_withTwoCallsOfOneRequestAtOnce() async throws {
     guard
       try await givesTheModelInEveryScenario(Self.scenarios, model: fetchModel, answer: fetchAnswer)
     else { return }  // the scenario test reports it
