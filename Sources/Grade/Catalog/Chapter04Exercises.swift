@@ -149,7 +149,9 @@ extension ExerciseCatalog {
             "url-length-capped", "host-label-length-checked", "ipv6-host-bracketed",
             "body-capped-1mib", "timeout-set", "cookies-turned-off", "scheme-trimmed",
             "bearer-not-doubled", "host-name-capped-253", "pipelining-off", "trim-newlines-path",
-            "body-capped-16mib",
+            "body-capped-16mib", "query-capped-10", "query-control-chars-dropped",
+            "host-port-split",
+            "url-capped-8k",
           ]
         ),
       ]
@@ -603,7 +605,7 @@ extension ExerciseCatalog {
             "attempts-capped-100", "zero-wait-skipped", "check-after-wait", "status-starts-with-5",
             "attempts-capped-1000", "raw-urlerror-retried", "stray-cancellation-retried",
             "retry-after-in-message", "waits-capped-int64-max-seconds", "status-int32",
-            "status-abs", "tolerance-half",
+            "status-abs", "tolerance-half", "non-json-body-retried", "status-0-retried",
           ]
         ),
         Mistake(

@@ -622,6 +622,26 @@ func retryScenariosOfOutlandishStatuses(count: Int, seed: UInt64) -> [RetryScena
   }
 }
 
+/// Runs 4.4 is graded on besides the others, from a seed of their own: errors that may not pass
+/// and no list of the usual ones holds: a status of 0 or below 100, and a decoding error at the
+/// top of the body or deep in it.
+func retryScenariosOfUnlistedErrors(count: Int, seed: UInt64) -> [RetryScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  return (0..<count).map { _ in
+    let failure = numbers.pick([
+      RetryScenario.Failure.fetch(.status(0, message: nil)),
+      .fetch(.status(Int.random(in: 1...99, using: &numbers), message: nil)),
+      .fetch(.decoding(path: "")), .fetch(.decoding(path: "users[2].email")),
+    ])
+    return RetryScenario(
+      attempts: numbers.pick([2, 5, Int.max]),
+      firstDelay: numbers.pick([.zero, .seconds(1)]),
+      failures: [failure],
+      cancelDuringWait: nil
+    )
+  }
+}
+
 /// Runs 4.4 is graded on besides the others, from a seed of their own: an operation that throws a
 /// `CancellationError` of its own, the task not cancelled, after failures that may pass.
 func retryScenariosOfStrayCancellations(count: Int, seed: UInt64) -> [RetryScenario] {
