@@ -15,19 +15,19 @@ import FoundationNetworking
 /// object); `.decoding(path:)` when the body does not decode, with the path to the failing value
 /// ("[2].id", "[1].email", "id", "users[2].id": indices in brackets, keys after dots but none
 /// before the first, the missing key included; "" when the body is not JSON at all);
-/// `.transport(code)` when URLSession throws a `URLError`. Send the request as given, each call its
-/// own (method, timeout, headers and every other setting: none added, changed or left out), also
-/// for a URL asked for before or by another call at once. A cancelled caller changes none of this:
-/// an answer the session still hands back is decoded or refused as above; a request the cancel
-/// stops in flight is `.transport(.cancelled)`; never a `CancellationError`.
-/// Graded on 666 generated answers too (statuses of any number of digits, bodies and error bodies
-/// with any Content-Type or none, error bodies of every shape, faults in any user, users in pages
-/// as [[User]], a type with a key in mixed case and a Date, transport errors of every URLError
-/// code, requests with headers, a method, a timeout, a body and other settings of their own,
-/// messages long, empty, with spaces or line breaks, in an object under "error", or under "error"
-/// below the top, callers cancelled before the call or with the request in flight), and on pairs of
-/// them: one request sent twice, one request given to two calls at once, and two calls at once with
-/// one URL. Left free: nothing.
+/// `.transport(code)` when URLSession throws a `URLError`. Send the request once, as given, each
+/// call its own (method, timeout, headers and every other setting: none added, changed or left
+/// out), also for a URL asked for before or by another call at once. A cancelled caller changes
+/// none of this: an answer the session still hands back is decoded or refused as above; a request
+/// the cancel stops in flight is `.transport(.cancelled)`; never a `CancellationError`.
+/// Graded on 686 generated answers too (statuses of any number of digits, past Int32.max or below
+/// zero, bodies and error bodies with any Content-Type or none, error bodies of every shape, faults
+/// in any user, users in pages as [[User]], a type with a key in mixed case and a Date, transport
+/// errors of every URLError code, requests with headers, a method, a timeout, a body and other
+/// settings of their own, messages long, empty, with spaces or line breaks, in an object under
+/// "error", or under "error" below the top, callers cancelled before the call or with the request
+/// in flight), and on pairs of them: one request sent twice, one request given to two calls at
+/// once, and two calls at once with one URL. Left free: nothing.
 /// Read docs/Chapter04-Networking.md#exercise-42-decode-or-say-why-not
 public func fetch<T: Decodable>(
   _ type: T.Type,

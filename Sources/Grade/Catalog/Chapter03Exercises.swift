@@ -314,7 +314,7 @@ extension ExerciseCatalog {
           "readings-capped-at-100", "rounded-to-a-tenth", "reading-wait-capped-at-an-hour",
           "url-cancel-ends-quietly", "nonfinite-readings-dropped",
           "readings-clamped-at-absolute-zero", "interval-capped-at-a-week", "buffer-newest-200",
-          "buffer-newest-16",
+          "buffer-newest-16", "sleep-with-tolerance",
         ]),
       ]
     ),

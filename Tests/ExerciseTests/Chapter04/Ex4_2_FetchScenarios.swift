@@ -380,6 +380,7 @@ enum FetchOutcome: Equatable, CustomStringConvertible {
     case .error(.decoding(let path)): return "threw .decoding(path: \"\(path)\")"
     case .error(.transport(let code)): return "threw .transport(\(codeName(code)))"
     case .otherError(let error): return "threw \(error), not a FetchError"
+    case .sentOtherHeaders(ScenarioAnswers.oneMore): return "sent \(ScenarioAnswers.oneMore)"
     case .sentOtherHeaders(let headers): return "sent the request with \(headers)"
     case .twoCallsDiffer(let first, let second):
       return "\(first) in one call and \(second) in the other"
@@ -553,6 +554,9 @@ final class ScenarioAnswers: URLProtocol {
   /// Requests held until as many as `count` have arrived for their key: two calls at once.
   private static let gathered = Locked<[String: (count: Int, held: [HeldAnswer])]>([:])
 
+  /// What the server notes of a request no scenario answers.
+  static let oneMore = "one more request than it was given"
+
   static let session: URLSession = {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.protocolClasses = [ScenarioAnswers.self]
@@ -653,6 +657,8 @@ final class ScenarioAnswers: URLProtocol {
         return queued[key]?.remove(at: next)
       })
     else {
+      // A request the scenario does not answer: fetch sent one more than it was given.
+      Self.received.withLock { $0[key + (call ?? "")] = Self.oneMore }
       return client?.urlProtocol(self, didFailWithError: URLError(.badURL)) ?? ()
     }
     if let changes = Self.difference(given: scenario, key: key, received: request) {
@@ -1042,6 +1048,23 @@ func fetchScenariosOfOddMessages(count: Int, seed: UInt64) -> [FetchScenario] {
     ])
     return FetchScenario(
       answer: .failure(status: numbers.pick([400, 404, 429, 500, 503]), body: body),
+      shape: numbers.pick([.user, .users, .list, .owned])
+    )
+  }
+}
+
+/// Answers 4.2 is graded on besides the others, from a seed of their own: statuses past Int32.max
+/// and below zero, some of them a 2xx in their low 32 bits or without their sign.
+func fetchScenariosOfOutlandishStatuses(count: Int, seed: UInt64) -> [FetchScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  return (0..<count).map { _ in
+    let success = numbers.pick([200, 201, 204, 299])
+    let status = numbers.pick([
+      -success, (1 << 32) + success, (Int.random(in: 1...1_000, using: &numbers) << 32) + success,
+      Int.min, Int.max, numbers.logUniform(Int(Int32.max) + 1...Int.max),
+    ])
+    return FetchScenario(
+      answer: .failure(status: status, body: numbers.pick([.message("no"), .empty])),
       shape: numbers.pick([.user, .users, .list, .owned])
     )
   }
