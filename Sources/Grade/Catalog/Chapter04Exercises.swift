@@ -458,7 +458,8 @@ extension ExerciseCatalog {
             "stops-after-1000-pages", "not-full-is-last", "buffer-capped-4096", "page-cap-10000",
             "dedupe-user-ids", "buffer-capped-10000", "pages-capped-100000", "users-capped-1m",
             "ids-going-back-end-it", "decoding-error-ends-quietly", "per-page-capped-10000",
-            "user-cache-by-id", "decoding-error-replaced",
+            "user-cache-by-id", "decoding-error-replaced", "same-page-twice-ends",
+            "repeated-user-dropped",
           ]
         ),
       ]

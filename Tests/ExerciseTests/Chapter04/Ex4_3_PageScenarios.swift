@@ -66,19 +66,27 @@ struct PageScenario: GradedScenario {
   var idsRepeat = false
   /// The ids come in no order: they go back and repeat (1, 7920, 8, ...).
   var idsInNoOrder = false
+  /// Every page gives the users the first page gives (the last one, its first few).
+  var pagesRepeat = false
+  /// With `idsRepeat`, the two users in a row that share an id are one user: email and all.
+  var usersRepeat = false
   /// Whether a difference is shrunk: not for a million users, where each try costs seconds.
   var shrinks = true
 
   /// The id of the user at `position` (from 0, across pages) of pages whose ids start at `first`.
   func id(at position: Int, from first: Int) -> Int {
+    let position = pagesRepeat ? position % usersOfAFullPage : position
     let place = idsRepeat ? position / 2 : position
     return first + (idsInNoOrder ? place * 7_919 % 10_007 : place)
   }
 
-  /// The user the pages give at `position`: one id given twice comes with two emails.
+  /// The user the pages give at `position`: one id given twice comes with two emails, unless
+  /// `usersRepeat`.
   func user(at position: Int, from first: Int) -> User {
     let id = id(at: position, from: first)
-    return User(id: id, name: "User \(id)", username: "u\(id)", email: "u\(id).\(position)@x.org")
+    var place = pagesRepeat ? position % usersOfAFullPage : position
+    if idsRepeat, usersRepeat { place /= 2 }
+    return User(id: id, name: "User \(id)", username: "u\(id)", email: "u\(id).\(place)@x.org")
   }
 
   var usersOfAFullPage: Int { perPage + moreThanPerPage }
@@ -89,7 +97,8 @@ struct PageScenario: GradedScenario {
     if case .short(let count) = last, count > 150 { return 1_000_000 + count }
     let large = usersBeforeTheLast > 1_350 || fullPages > 1_031 ? usersBeforeTheLast / 100 : 0
     return fullPages + (perPage > 10 ? 2 : 0) + (consumer == .readsAll(twoStreams: true) ? 1 : 0)
-      + (idsRepeat ? 1 : 0) + (idsInNoOrder ? 1 : 0) + large
+      + (idsRepeat ? 1 : 0) + (idsInNoOrder ? 1 : 0) + (pagesRepeat ? 1 : 0)
+      + (usersRepeat ? 1 : 0) + large
   }
 
   var description: String {
@@ -102,6 +111,12 @@ struct PageScenario: GradedScenario {
     text += "\(last)"
     if idsRepeat { text += ", user ids repeating (two users in a row share one: 1, 1, 2, 2, ...)" }
     if idsInNoOrder { text += ", user ids in no order (they go back: 1, 7920, 5832, ...)" }
+    if pagesRepeat {
+      text += ", every page giving the users of the first (the last, its first few)"
+    }
+    if usersRepeat {
+      text += ", the two users in a row that share an id the same user, email and all"
+    }
     if pagesTakeAWhile { text += ", each page answering after a few suspensions" }
     switch consumer {
     case .readsAll(false): text += "; the consumer reads every user"
@@ -140,6 +155,8 @@ struct PageScenario: GradedScenario {
     with { $0.pagesTakeAWhile = false }
     with { $0.idsRepeat = false }
     with { $0.idsInNoOrder = false }
+    with { $0.pagesRepeat = false }
+    with { $0.usersRepeat = false }
     with { $0.moreThanPerPage = 0 }
     with {
       $0.consumer =
@@ -570,6 +587,23 @@ func pageScenarios(count: Int, seed: UInt64) -> [PageScenario] {
     scenario.idsRepeat = numbers.chance(15)
     return scenario
   } + onlyWhenGrading(large + [million])
+}
+
+/// Runs 4.3 is graded on besides the others, from a seed of their own: pages that repeat the first
+/// one, and users given twice in a row (one id, one email).
+func pageScenariosOfRepeats(count: Int, seed: UInt64) -> [PageScenario] {
+  var numbers = SeededNumbers(seed: seed &+ 1)
+  return pageScenarios(count: count, seed: seed).prefix(count).map { drawn in
+    var scenario = drawn
+    if numbers.chance(50) {
+      scenario.pagesRepeat = true
+      scenario.fullPages = max(scenario.fullPages, 2)
+    } else {
+      scenario.idsRepeat = true
+      scenario.usersRepeat = true
+    }
+    return scenario
+  }
 }
 
 /// Runs 4.3 is graded on besides `pageScenarios`': user ids in no order, pages that fail with
