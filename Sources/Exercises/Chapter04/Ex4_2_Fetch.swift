@@ -20,14 +20,14 @@ import FoundationNetworking
 /// out), also for a URL asked for before or by another call at once. A cancelled caller changes
 /// none of this: an answer the session still hands back is decoded or refused as above; a request
 /// the cancel stops in flight is `.transport(.cancelled)`; never a `CancellationError`.
-/// Graded on 686 generated answers too (statuses of any number of digits, past Int32.max or below
+/// Graded on 706 generated answers too (statuses of any number of digits, past Int32.max or below
 /// zero, bodies and error bodies with any Content-Type or none, error bodies of every shape, faults
-/// in any user, users in pages as [[User]], a type with a key in mixed case and a Date, transport
-/// errors of every URLError code, requests with headers, a method, a timeout, a body and other
-/// settings of their own, messages long, empty, with spaces or line breaks, in an object under
-/// "error", or under "error" below the top, callers cancelled before the call or with the request
-/// in flight), and on pairs of them: one request sent twice, one request given to two calls at
-/// once, and two calls at once with one URL. Left free: nothing.
+/// in any user, users in pages as [[User]], a type with a key in mixed case and a Date (given "NaN"
+/// too), bodies in JSON5, transport errors of every URLError code, requests with headers, a method,
+/// a timeout, a body and other settings of their own, messages long, empty, with spaces or line
+/// breaks, in an object under "error", or under "error" below the top, callers cancelled before the
+/// call or with the request in flight), and on pairs of them: one request sent twice, one request
+/// given to two calls at once, and two calls at once with one URL. Left free: nothing.
 /// Read docs/Chapter04-Networking.md#exercise-42-decode-or-say-why-not
 public func fetch<T: Decodable>(
   _ type: T.Type,

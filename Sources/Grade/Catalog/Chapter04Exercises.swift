@@ -324,7 +324,8 @@ extension ExerciseCatalog {
             "timeout-shortened", "cache-policy-reload", "message-capped-100",
             "nested-error-message", "path-template", "rebuilt-request-with-body",
             "cache-buster-query", "iso8601-dates", "lowercased-keys", "error-anywhere",
-            "status-read-in-32-bits", "connection-lost-sent-again",
+            "status-read-in-32-bits", "connection-lost-sent-again", "json5-decoder",
+            "float-strings-decoded",
           ]
         ),
       ]

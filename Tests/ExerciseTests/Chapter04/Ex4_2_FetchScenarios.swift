@@ -37,12 +37,19 @@ struct Owned: Decodable, Equatable {
 
 /// A key in mixed case and a `Date`, which a plain JSONDecoder reads as a number of seconds since
 /// 2001: what a decoder with strategies of its own reads otherwise.
-struct Stamped: Decodable, Equatable {
+struct Stamped: Decodable, Equatable, CustomStringConvertible {
   let userID: Int
   let createdAt: Date
 
   /// The date every generated body gives, in seconds since 2001.
   static let seconds = 733_000_000.25
+
+  /// The date as its seconds: a date of "NaN" seconds, which a decoder told so reads, is no
+  /// calendar date (describing it as one stops the program).
+  var description: String {
+    let seconds = createdAt.timeIntervalSinceReferenceDate
+    return "Stamped(userID: \(userID), createdAt: \(seconds) s after 2001)"
+  }
 }
 
 /// One answer the session gives, as the grade generates it.
@@ -74,6 +81,8 @@ struct FetchScenario: GradedScenario {
     case missingPage
     /// The body is not JSON at all.
     case notJSON
+    /// The body is JSON5, which a plain decoder does not read: a key without quotes, or a comment.
+    case looseJSON(commented: Bool)
     /// The top level is of another type (an object for an array, an array for an object).
     case wrongTopLevel
   }
@@ -239,6 +248,9 @@ struct FetchScenario: GradedScenario {
     case .null(let index, let key): return ", but \(whose(index))'s \"\(key)\" is null"
     case .missingPage: return ", but no \"page\""
     case .notJSON: return ", but the body is not JSON"
+    case .looseJSON(let commented):
+      return commented
+        ? ", but the body holds a comment (/* ... */)" : ", but its first key has no quotes"
     case .wrongTopLevel: return ", but the top level is of another type"
     }
   }
@@ -403,10 +415,10 @@ private func userJSON(_ id: Int, fault: (key: String, kind: String)?) -> String 
 }
 
 /// The body's JSON for a `Stamped`, with the fault if there is one: the wrong type for
-/// "createdAt" is the date as ISO 8601 text, which only a decoder told so reads.
+/// "createdAt" is "NaN", text that only a decoder told to read floats from text reads.
 private func stampedJSON(fault: (key: String, kind: String)?) -> String {
   let fields = [("userID", "1"), ("createdAt", "\(Stamped.seconds)")]
-  return jsonObject(fields, fault: fault) { $0 == "userID" ? "\"1\"" : "\"2024-03-24T19:33:20Z\"" }
+  return jsonObject(fields, fault: fault) { $0 == "userID" ? "\"1\"" : "\"NaN\"" }
 }
 
 /// A JSON object of `fields`, in order, with the fault if it falls on one of them: the key left
@@ -486,6 +498,16 @@ func fetchResponse(_ scenario: FetchScenario) -> (status: Int, body: Data)? {
         : "{\"users\": \(array), \"per_page\": 10"
           + (fault == .missingPage ? "}" : ", \"page\": 1}")
     }
+    if case .looseJSON(let commented) = fault {
+      // JSON5: the first key without its quotes, or a comment after the first value.
+      if commented, let comma = text.firstIndex(of: ",") {
+        text.insert(contentsOf: " /* JSON5 */", at: comma)
+      } else if let quote = text.firstIndex(of: "\""),
+        let end = text[text.index(after: quote)...].firstIndex(of: "\"")
+      {
+        text.replaceSubrange(quote...end, with: text[text.index(after: quote)..<end])
+      }
+    }
     return (status, Data(text.utf8))
   }
 }
@@ -536,7 +558,7 @@ func fetchModel(_ scenario: FetchScenario) -> FetchOutcome {
     case .missingKey(let index, let key), .wrongType(let index, let key), .null(let index, let key):
       return .error(.decoding(path: path(index, key)))
     case .missingPage: return .error(.decoding(path: "page"))
-    case .notJSON, .wrongTopLevel: return .error(.decoding(path: ""))
+    case .notJSON, .wrongTopLevel, .looseJSON: return .error(.decoding(path: ""))
     }
   }
 }
@@ -1049,6 +1071,21 @@ func fetchScenariosOfOddMessages(count: Int, seed: UInt64) -> [FetchScenario] {
     return FetchScenario(
       answer: .failure(status: numbers.pick([400, 404, 429, 500, 503]), body: body),
       shape: numbers.pick([.user, .users, .list, .owned])
+    )
+  }
+}
+
+/// Answers 4.2 is graded on besides the others, from a seed of their own: bodies in JSON5 (a key
+/// without quotes, a comment), which a plain JSONDecoder does not read.
+func fetchScenariosOfLooseJSON(count: Int, seed: UInt64) -> [FetchScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  return (0..<count).map { _ in
+    let shape = numbers.pick([FetchScenario.Shape.user, .users, .list, .owned, .stamped])
+    let users = shape.isOneUser ? 1 : Int.random(in: 1...4, using: &numbers)
+    let fault = FetchScenario.Fault.looseJSON(commented: numbers.chance(50))
+    return FetchScenario(
+      answer: .success(status: 200, shape: shape, count: users, fault: fault),
+      shape: shape
     )
   }
 }

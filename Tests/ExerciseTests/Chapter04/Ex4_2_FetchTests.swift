@@ -313,7 +313,7 @@ final class Ex4_2_FetchTests: GradedTestCase {
     )
   }
 
-  /// The grade: 686 generated answers from a server inside URLSession (statuses of any number of
+  /// The grade: 706 generated answers from a server inside URLSession (statuses of any number of
   /// digits, error bodies of every shape, bodies that decode or fail at a known place, transport
   /// errors, requests of every method, timeout and setting), each compared with what the
   /// statement says fetch returns or throws.
@@ -329,8 +329,8 @@ final class Ex4_2_FetchTests: GradedTestCase {
   /// 300 answers from seed 42, then 80 with odd statuses, methods and timeouts, 40 with odd
   /// messages, 120 with users in pages (`[[User]]`), 60 with other settings and bodies, and those
   /// of 160 more that ask for one user, with a `Stamped` (a key in mixed case and a `Date`), then
-  /// 20 error bodies with an "error" below the top, and 20 statuses past Int32.max or below
-  /// zero.
+  /// 20 error bodies with an "error" below the top, 20 statuses past Int32.max or below zero,
+  /// and 20 bodies in JSON5.
   private static let scenarios =
     fetchScenarios(count: 300, seed: 42) + fetchScenariosOfOddRequests(count: 80, seed: 42 &+ 1)
     + fetchScenariosOfOddMessages(count: 40, seed: 42 &+ 2)
@@ -339,6 +339,7 @@ final class Ex4_2_FetchTests: GradedTestCase {
     + fetchScenariosOfOtherTypes(count: 160, seed: 42 &+ 5)
     + fetchScenariosOfNestedErrors(count: 20, seed: 42 &+ 6)
     + fetchScenariosOfOutlandishStatuses(count: 20, seed: 42 &+ 7)
+    + fetchScenariosOfLooseJSON(count: 20, seed: 42 &+ 8)
 
   /// Pairs of generated answers to one request sent twice, one call after the other: each call
   /// sends it, and gets its own answer.
