@@ -460,7 +460,7 @@ extension ExerciseCatalog {
             "dedupe-user-ids", "buffer-capped-10000", "pages-capped-100000", "users-capped-1m",
             "ids-going-back-end-it", "decoding-error-ends-quietly", "per-page-capped-10000",
             "user-cache-by-id", "decoding-error-replaced", "same-page-twice-ends",
-            "repeated-user-dropped",
+            "repeated-user-dropped", "shorter-than-the-page-before-ends",
           ]
         ),
       ]

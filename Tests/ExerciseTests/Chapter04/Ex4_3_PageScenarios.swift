@@ -70,6 +70,9 @@ struct PageScenario: GradedScenario {
   var pagesRepeat = false
   /// With `idsRepeat`, the two users in a row that share an id are one user: email and all.
   var usersRepeat = false
+  /// Full pages of two lengths in turn: the odd ones one user longer, so a full page may be
+  /// shorter than the one before.
+  var fullPagesVary = false
   /// Whether a difference is shrunk: not for a million users, where each try costs seconds.
   var shrinks = true
 
@@ -90,7 +93,17 @@ struct PageScenario: GradedScenario {
   }
 
   var usersOfAFullPage: Int { perPage + moreThanPerPage }
-  var usersBeforeTheLast: Int { usersOfAFullPage * fullPages }
+  var usersBeforeTheLast: Int { firstPosition(ofPage: fullPages + 1) }
+
+  /// How many users full page `number` (from 1) holds.
+  func usersOfPage(_ number: Int) -> Int {
+    usersOfAFullPage + (fullPagesVary && number % 2 == 1 ? 1 : 0)
+  }
+
+  /// The position of page `number`'s first user: the users of the pages before it.
+  func firstPosition(ofPage number: Int) -> Int {
+    (number - 1) * usersOfAFullPage + (fullPagesVary ? number / 2 : 0)
+  }
   var size: Int {
     // A last page of over 150 users (up to 200,000, when grading) comes after every other run:
     // such runs are not shrunk, so a difference a smaller run shows is told first, and shrunk.
@@ -103,7 +116,11 @@ struct PageScenario: GradedScenario {
 
   var description: String {
     var text = "perPage \(perPage): "
-    if fullPages > 0, moreThanPerPage > 0 {
+    if fullPages > 0, fullPagesVary {
+      text +=
+        "\(fullPages) full page\(fullPages == 1 ? "" : "s") of \(usersOfAFullPage + 1) and "
+        + "\(usersOfAFullPage) users in turn, then "
+    } else if fullPages > 0, moreThanPerPage > 0 {
       text += "\(fullPages) page\(fullPages == 1 ? "" : "s") of \(usersOfAFullPage) users, then "
     } else if fullPages > 0 {
       text += "\(fullPages) full page\(fullPages == 1 ? "" : "s"), then "
@@ -157,6 +174,7 @@ struct PageScenario: GradedScenario {
     with { $0.idsInNoOrder = false }
     with { $0.pagesRepeat = false }
     with { $0.usersRepeat = false }
+    with { $0.fullPagesVary = false }
     with { $0.moreThanPerPage = 0 }
     with {
       $0.consumer =
@@ -409,12 +427,12 @@ private final class ScriptedPages: PageSource {
     if scenario.pagesTakeAWhile {
       for _ in 0..<3 { await Task.yield() }
     }
-    var count = scenario.usersOfAFullPage
+    var count = scenario.usersOfPage(number)
     if number > last + 3 { throw PageFailed(status: 404) }
     if number > last { count = 0 }
     if number == last, case .short(let short) = scenario.last { count = short }
     if number == last, case .fails(let failure) = scenario.last { throw failure.error }
-    let first = (number - 1) * scenario.usersOfAFullPage
+    let first = scenario.firstPosition(ofPage: number)
     return (first..<first + count).map { scenario.user(at: $0, from: firstID) }
   }
 }
@@ -602,6 +620,17 @@ func pageScenariosOfRepeats(count: Int, seed: UInt64) -> [PageScenario] {
       scenario.idsRepeat = true
       scenario.usersRepeat = true
     }
+    return scenario
+  }
+}
+
+/// Runs 4.3 is graded on besides the others, from a seed of their own: full pages of two lengths
+/// in turn, so that a full page may be shorter than the one before (and still not the last).
+func pageScenariosOfVaryingPages(count: Int, seed: UInt64) -> [PageScenario] {
+  pageScenarios(count: count, seed: seed).prefix(count).map { drawn in
+    var scenario = drawn
+    scenario.fullPagesVary = true
+    scenario.fullPages = max(scenario.fullPages, 2)
     return scenario
   }
 }
