@@ -13,9 +13,10 @@ import Synchronization
 /// are not a number, infinite or below absolute zero, a source failing at any read, the first one
 /// too, with SensorFailure, a CancellationError or the platform's errors, consumers that read
 /// nothing until a read from the 2nd to the 3,000th fails, consumers that leave after up to 150
-/// readings, owners that let go while the consumer waits or a read is under way). Left free:
-/// whether `interval` counts from when a read starts or from when it returns (a read here takes no
-/// time), and whether a consumer that left sees its loop end with the task's CancellationError.
+/// readings, owners that let go while the consumer waits or a read is under way; two thermometers
+/// at once). Left free: whether `interval` counts from when a read starts or from when it returns
+/// (a read here takes no time), and whether a consumer that left sees its loop end with the task's
+/// CancellationError.
 ///
 /// The code below does all of that but the last: while its readings run, nothing frees this
 /// thermometer. Find what holds it and break that hold.

@@ -309,6 +309,14 @@ extension ExerciseCatalog {
             + "look for cancellation, which a read may never take. The consumer must not wait for "
             + "the task: finish the stream in deinit."
         ),
+        Mistake(
+          name: "thermometers share their readings' state",
+          test: "test_twoThermometersAtOnce_eachEndsWhenItsOwnOwnerLetsGo",
+          fixtures: ["one-slot-for-every-thermometer"],
+          hint: "Two thermometers may read at the same time. Each keeps its own task and "
+            + "continuation in its own instance (nothing static or global), so letting go of one "
+            + "ends only its readings."
+        ),
         .scenarioDiffers(fixtures: [
           "first-read-with-try", "read-cancellation-ends-quietly", "only-changes-yielded",
           "readings-capped-at-100", "rounded-to-a-tenth", "reading-wait-capped-at-an-hour",

@@ -165,6 +165,55 @@ final class Ex3_3_ThermometerTests: GradedTestCase {
     return (source, reader, probe)
   }
 
+  /// Two thermometers alive at once, each with its own clock: letting go of the first ends its
+  /// stream and its task, and the second reads on until its owner lets go of it too.
+  func test_twoThermometersAtOnce_eachEndsWhenItsOwnOwnerLetsGo() async throws {
+    let (firstClock, secondClock) = (ManualClock(), ManualClock())
+    var first: Thermometer? = Thermometer(
+      source: ScriptedTemperatureSource(),
+      every: interval,
+      clock: firstClock
+    )
+    var second: Thermometer? = Thermometer(
+      source: ScriptedTemperatureSource(),
+      every: interval,
+      clock: secondClock
+    )
+    let firstReader = StreamReader(try XCTUnwrap(first).readings())
+    let secondReader = StreamReader(try XCTUnwrap(second).readings())
+    _ = try await firstReader.waitFor(count: 1)
+    _ = try await secondReader.waitFor(count: 1)
+    await firstClock.waitForSleepers(count: 1)
+    await secondClock.waitForSleepers(count: 1)
+    first = nil  // the second thermometer's owner still holds it
+    secondClock.advance(by: interval)
+    let secondGot = try await secondReader.waitFor(count: 2)
+    guard secondGot == [20.0, 20.5] else {
+      firstReader.cancel()
+      secondReader.cancel()  // so that this test ends
+      return XCTFail(
+        "two thermometers at once: the first one's owner let go, and the second one's stream "
+          + "gave \(secondGot) once its clock moved one interval; expected it to read on: "
+          + "[20.0, 20.5]"
+      )
+    }
+    _ = await firstReader.end()
+    XCTAssertEqual(
+      firstClock.sleeperCount,
+      0,
+      "two thermometers at once: the first one's owner let go, yet its reading task still waits"
+    )
+    second = nil
+    _ = await secondReader.end()
+    XCTAssertEqual(
+      secondClock.sleeperCount,
+      0,
+      "two thermometers at once: the second one's owner let go too, yet its reading task still "
+        + "waits; expected it to stop"
+    )
+    withExtendedLifetime((first, second)) {}
+  }
+
   func test_theOwnerLetsGo_whileTheSourceIsRead_theThermometerIsFreed() async throws {
     let (source, reader, thermometer) = try await ownerLetsGoWhileTheSourceIsRead()
     XCTAssertNil(
