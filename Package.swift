@@ -4,6 +4,17 @@
 
 import PackageDescription
 
+// The stubs learners edit, one module a chapter (Sources/Exercises/ChapterNN): a new top-level
+// name in a module rebuilds every file that imports it, so an edit to one chapter's answers
+// rebuilds that chapter's graded tests only.
+let exerciseModules: [Target] = (1...7).map { number in
+  .target(
+    name: "Chapter0\(number)Exercises",
+    dependencies: ["ExerciseSupport", "MiniCombine"],
+    path: "Sources/Exercises/Chapter0\(number)"
+  )
+}
+
 let package = Package(
   name: "ConcurrencyTutorial",
   // Chapter02's `Observations` needs macOS 26; Linux ignores this line.
@@ -82,9 +93,9 @@ let package = Package(
       path: "Chapters/Chapter07"
     ),
 
-    // Exercises: the legacy APIs learners wrap, the stubs they edit, the reference solutions.
+    // Exercises: the legacy APIs learners wrap, the reference solutions; the stubs learners edit
+    // are `exerciseModules` (above).
     .target(name: "ExerciseSupport"),
-    .target(name: "Exercises", dependencies: ["ExerciseSupport", "MiniCombine"]),
     .target(name: "Solutions", dependencies: ["ExerciseSupport", "MiniCombine"]),
 
     // `swift run FixtureServer`: the chapters' local HTTP server, standalone, for curl.
@@ -124,9 +135,9 @@ let package = Package(
     .testTarget(
       name: "ExerciseTests",
       dependencies: [
-        "Exercises", "ExerciseSupport", "LessonSupport", "HTTPFixtures", "DownloadStreams",
+        "ExerciseSupport", "LessonSupport", "HTTPFixtures", "DownloadStreams",
         "TestTooling", "VirtualTime", "MiniCombine",
-      ]
+      ] + exerciseModules.map { .target(name: $0.name) }
     ),
     .testTarget(
       name: "SolutionTests",
@@ -136,6 +147,6 @@ let package = Package(
       ],
       swiftSettings: [.define("SOLUTIONS")]
     ),
-  ],
+  ] + exerciseModules,
   swiftLanguageModes: [.v6]
 )

@@ -92,12 +92,15 @@ struct BuildWarnings {
   }
 
   /// The names of the exercise files the build compiled, from SwiftPM's progress lines:
-  /// "[4/6] Compiling Exercises Ex3_1_EventStream.swift" (several files, separated by ", ").
+  /// "[4/6] Compiling Chapter03Exercises Ex3_1_EventStream.swift" (several files, separated by
+  /// ", "; each chapter's stubs are a module of their own).
   static func compiledFiles(in output: String) -> Set<String> {
     var names = Set<String>()
     for line in output.split(separator: "\n") {
-      guard let start = line.range(of: "Compiling Exercises ") else { continue }
-      for name in line[start.upperBound...].split(separator: ",") {
+      guard let start = line.range(of: "Compiling Chapter") else { continue }
+      let module = line[start.upperBound...].prefix { $0 != " " }
+      guard module.hasSuffix("Exercises") else { continue }
+      for name in line[start.upperBound...].dropFirst(module.count).split(separator: ",") {
         names.insert(name.trimmingCharacters(in: .whitespaces))
       }
     }

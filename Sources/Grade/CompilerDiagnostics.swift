@@ -71,21 +71,53 @@ struct CompilerDiagnostic: Equatable, Sendable, Codable {
 }
 
 enum LearnerDiagnostics {
-  /// Type-checks everything under `Sources/Exercises` the way the package builds it, against
-  /// the modules in `modules` (the build's `Modules` folder).
+  /// Type-checks everything under `Sources/Exercises` the way the package builds it, each
+  /// chapter's folder as its own module ("Chapter01Exercises"), against the modules in `modules`
+  /// (the build's `Modules` folder).
   ///
   /// The grader asks it when the build failed (to know which files do not compile), and when
   /// it cannot know a file's warnings otherwise (see BuildWarnings). Nil when swiftc could not
   /// be run or said nothing usable.
   static func check(packageRoot root: URL, modules: URL) async -> [CompilerDiagnostic]? {
     let folder = root.appendingPathComponent("Sources/Exercises")
-    let files = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [])
+    let chapters = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+      .filter { $0.hasPrefix("Chapter") }
+      .sorted()
+    // One swiftc a chapter, all at once: each spends most of its time loading Foundation.
+    let found = await withTaskGroup(of: (Int, [CompilerDiagnostic]?).self) { group in
+      for (index, chapter) in chapters.enumerated() {
+        group.addTask {
+          let diagnostics = await check(
+            folder.appendingPathComponent(chapter),
+            moduleName: chapter + "Exercises",
+            packageRoot: root,
+            modules: modules
+          )
+          return (index, diagnostics)
+        }
+      }
+      var byChapter: [Int: [CompilerDiagnostic]?] = [:]
+      for await (index, diagnostics) in group { byChapter[index] = diagnostics }
+      return chapters.indices.map { byChapter[$0] ?? nil }
+    }
+    guard !found.contains(where: { $0 == nil }) else { return nil }
+    return found.flatMap { $0 ?? [] }
+  }
+
+  /// Type-checks the files in one chapter's folder as the module `moduleName`.
+  private static func check(
+    _ folder: URL,
+    moduleName: String,
+    packageRoot root: URL,
+    modules: URL
+  ) async -> [CompilerDiagnostic]? {
+    let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
       .filter { $0.hasSuffix(".swift") }
       .sorted()
       .map { folder.appendingPathComponent($0).path }
     guard !files.isEmpty else { return [] }
     let arguments =
-      ["swiftc", "-typecheck", "-swift-version", "6", "-module-name", "Exercises"]
+      ["swiftc", "-typecheck", "-swift-version", "6", "-module-name", moduleName]
       + ["-I", modules.path] + files
     guard
       let result = try? await ChildProcess.run(

@@ -238,7 +238,8 @@ extension Verdict {
   /// `precondition` or `assert`.
   ///
   /// The source file before "Fatal error" is kept, at the end, only when it is the learner's own
-  /// ("Exercises/Ex4_1_MakeRequest.swift:13"); the runtime's own files say nothing to them.
+  /// ("Chapter04Exercises/Ex4_1_MakeRequest.swift:13"); the runtime's own files say nothing to
+  /// them.
   static func runtimeLines(in output: String) -> [String] {
     var seen = Set<String>()
     return output.split(separator: "\n").compactMap { line -> String? in
@@ -248,7 +249,7 @@ extension Verdict {
       if let fatal {
         text = String(line[fatal.lowerBound...])
         let place = line[..<fatal.lowerBound].trimmingCharacters(in: .init(charactersIn: ": "))
-        if place.hasPrefix("Exercises/") { text += " (at \(place))" }
+        if place.hasPrefix("Chapter"), place.contains("Exercises/") { text += " (at \(place))" }
       } else if let misuse = line.range(of: "SWIFT TASK CONTINUATION MISUSE") {
         text = String(line[misuse.lowerBound...])
       } else {

@@ -61,8 +61,8 @@ final class BuildWarningsTests: XCTestCase {
     _ = await grade(output: "", typeCheck: warningLine("A.swift", "unused a"))
     try save("B.swift", "let b = 2 // changed\n")
     let output = [
-      "[3/6] Emitting module Exercises",
-      "[4/6] Compiling Exercises B.swift",
+      "[3/6] Emitting module Chapter01Exercises",
+      "[4/6] Compiling Chapter01Exercises B.swift",
       warningLine("B.swift", "unused b"),
     ].joined(separator: "\n")
     let (found, asked) = await grade(output: output)
@@ -76,7 +76,7 @@ final class BuildWarningsTests: XCTestCase {
     )
 
     try save("A.swift", "let a = 2 // fixed, and compiled\n")
-    let fixed = await grade(output: "[4/6] Compiling Exercises A.swift, Other.swift")
+    let fixed = await grade(output: "[4/6] Compiling Chapter01Exercises A.swift, Other.swift")
     XCTAssertEqual(fixed.1, 0)
     XCTAssertEqual(fixed.0, ["Sources/Exercises/Chapter01/B.swift:1:5: warning: unused b"])
   }
@@ -85,9 +85,9 @@ final class BuildWarningsTests: XCTestCase {
     _ = await grade(output: "", typeCheck: "")
     try save("A.swift", "var a = 1 // changed\n")
     let output = [
-      "[3/6] Emitting module Exercises",
+      "[3/6] Emitting module Chapter01Exercises",
       warningLine("A.swift", "never mutated"),
-      "[4/6] Compiling Exercises A.swift",
+      "[4/6] Compiling Chapter01Exercises A.swift",
       warningLine("A.swift", "never mutated"),
     ].joined(separator: "\n")
     let (found, asked) = await grade(output: output)
@@ -103,12 +103,13 @@ final class BuildWarningsTests: XCTestCase {
     XCTAssertEqual(found, ["Sources/Exercises/Chapter01/A.swift:1:5: warning: seen"])
   }
 
-  func test_compiledFiles_readSwiftPMsProgressLines_ofTheExercisesModuleOnly() {
+  func test_compiledFiles_readSwiftPMsProgressLines_ofTheExerciseModulesOnly() {
     let output = """
-      [4/6] Compiling Exercises Ex3_1_EventStream.swift
-      [5/9] Compiling Exercises Ex1_1_A.swift, Ex1_2_B.swift
+      [4/6] Compiling Chapter03Exercises Ex3_1_EventStream.swift
+      [5/9] Compiling Chapter01Exercises Ex1_1_A.swift, Ex1_2_B.swift
       [6/9] Compiling ExerciseTests Ex3_1_EventStreamTests.swift
       [7/9] Compiling Solutions Ex2_1_Ticks.swift
+      [8/9] Compiling Chapter03 03-Cancellation.swift
       """
     XCTAssertEqual(
       BuildWarnings.compiledFiles(in: output),

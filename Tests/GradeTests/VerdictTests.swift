@@ -156,14 +156,14 @@ final class VerdictTests: XCTestCase {
 
   func test_aCrashInTheLearnersFile_saysWhere_andOneInTheRuntimesDoesNot() {
     let stderr =
-      "Exercises/Ex4_1_MakeRequest.swift:13: Fatal error: Unexpectedly found nil while "
+      "Chapter04Exercises/Ex4_1_MakeRequest.swift:13: Fatal error: Unexpectedly found nil while "
       + "unwrapping an Optional value\n"
       + "Swift/ContiguousArrayBuffer.swift:690: Fatal error: Index out of range\n"
     XCTAssertEqual(
       Verdict.runtimeLines(in: stderr),
       [
         "Fatal error: Unexpectedly found nil while unwrapping an Optional value (at "
-          + "Exercises/Ex4_1_MakeRequest.swift:13)",
+          + "Chapter04Exercises/Ex4_1_MakeRequest.swift:13)",
         "Fatal error: Index out of range",
       ]
     )
@@ -171,13 +171,13 @@ final class VerdictTests: XCTestCase {
 
   func test_aFailedPreconditionInTheLearnersFile_isShown() {
     let stderr =
-      "Exercises/Ex6_1_ByteAccumulator.swift:21: Precondition failed: size >= 0\n"
-      + "Exercises/Ex6_1_ByteAccumulator.swift:30: Assertion failed\n"
+      "Chapter06Exercises/Ex6_1_ByteAccumulator.swift:21: Precondition failed: size >= 0\n"
+      + "Chapter06Exercises/Ex6_1_ByteAccumulator.swift:30: Assertion failed\n"
     XCTAssertEqual(
       Verdict.runtimeLines(in: stderr),
       [
-        "Precondition failed: size >= 0 (at Exercises/Ex6_1_ByteAccumulator.swift:21)",
-        "Assertion failed (at Exercises/Ex6_1_ByteAccumulator.swift:30)",
+        "Precondition failed: size >= 0 (at Chapter06Exercises/Ex6_1_ByteAccumulator.swift:21)",
+        "Assertion failed (at Chapter06Exercises/Ex6_1_ByteAccumulator.swift:30)",
       ]
     )
   }

@@ -6,7 +6,7 @@ import TestTooling
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter01Exercises
 #endif
 
 // Exercise 1.1 graded by its statement: generated scripts for two services at once, each with

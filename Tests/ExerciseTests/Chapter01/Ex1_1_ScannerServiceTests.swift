@@ -4,7 +4,7 @@ import XCTest
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter01Exercises
 #endif
 
 // MARK: - Exercise 1.1: wrap a delegate API

@@ -5,7 +5,7 @@ import LessonSupport
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter01Exercises
 #endif
 
 // Exercise 1.2 graded by its statement: generated scripts of 1 to 12 calls at once, each with its

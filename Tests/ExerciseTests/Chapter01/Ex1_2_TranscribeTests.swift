@@ -5,7 +5,7 @@ import XCTest
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter01Exercises
 #endif
 
 // MARK: - Exercise 1.2: wrap a callback API

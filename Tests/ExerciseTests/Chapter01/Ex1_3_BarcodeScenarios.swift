@@ -6,7 +6,7 @@ import TestTooling
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter01Exercises
 #endif
 
 // Exercise 1.3 graded by its statement: generated timeouts (zero or less, 1 ns to an hour) and

@@ -6,7 +6,7 @@ import XCTest
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter01Exercises
 #endif
 
 // MARK: - Exercise 1.3: first callback or timeout

@@ -6,7 +6,7 @@ import TestTooling
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter02Exercises
 #endif
 
 // Exercise 2.1 graded by its statement: generated sources (0 to 140 ticks one every 1 ns to an

@@ -4,7 +4,7 @@ import XCTest
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter02Exercises
 #endif
 
 // MARK: - Exercise 2.1: a push stream that finishes

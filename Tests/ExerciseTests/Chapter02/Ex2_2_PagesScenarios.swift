@@ -5,7 +5,7 @@ import LessonSupport
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter02Exercises
 #endif
 
 // Exercise 2.2 graded by its statement: generated sources (0 to 10,030 pages of 1 to 4 names, blank

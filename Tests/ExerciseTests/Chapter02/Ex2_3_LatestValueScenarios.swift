@@ -5,7 +5,7 @@ import LessonSupport
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter02Exercises
 #endif
 
 // Exercise 2.3 graded by its statement: generated lives of one to three streams at once, their

@@ -5,7 +5,7 @@ import XCTest
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter02Exercises
 #endif
 
 // MARK: - Exercise 2.3: latest value only

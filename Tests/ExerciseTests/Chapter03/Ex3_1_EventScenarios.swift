@@ -6,7 +6,7 @@ import TestTooling
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter03Exercises
 #endif
 
 // Exercise 3.1 graded by its statement: generated counts (0 to 3,000), intervals (1 ns to a week),

@@ -5,7 +5,7 @@ import XCTest
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter03Exercises
 #endif
 
 // MARK: - Exercise 3.1: a producer that stops with its consumer

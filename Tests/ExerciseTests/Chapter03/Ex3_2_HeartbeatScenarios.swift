@@ -6,7 +6,7 @@ import TestTooling
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter03Exercises
 #endif
 
 // Exercise 3.2 graded by its statement: generated scripts of start(), beats, stop() (from the

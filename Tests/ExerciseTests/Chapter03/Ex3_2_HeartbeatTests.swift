@@ -7,7 +7,7 @@ import XCTest
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter03Exercises
 #endif
 
 // MARK: - Exercise 3.2: a service that adopts TaskCancellable, with an idempotent stop

@@ -6,7 +6,7 @@ import TestTooling
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter03Exercises
 #endif
 
 // Exercise 3.3 graded by its statement: generated intervals (1 ns to a week), sources that fail

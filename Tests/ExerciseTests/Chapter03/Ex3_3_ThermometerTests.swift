@@ -5,7 +5,7 @@ import XCTest
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter03Exercises
 #endif
 
 // MARK: - Exercise 3.3: a thermometer that lets go

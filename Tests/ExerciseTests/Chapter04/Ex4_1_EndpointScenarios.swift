@@ -9,7 +9,7 @@ import FoundationNetworking
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter04Exercises
 #endif
 
 // Exercise 4.1 graded by its statement: generated endpoints (schemes, hosts, ports, paths, query

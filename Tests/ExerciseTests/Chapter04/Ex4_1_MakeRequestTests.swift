@@ -11,7 +11,7 @@ import FoundationNetworking
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter04Exercises
 #endif
 
 // MARK: - Exercise 4.1: a request built from its endpoint

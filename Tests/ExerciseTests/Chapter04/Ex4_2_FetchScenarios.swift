@@ -10,7 +10,7 @@ import FoundationNetworking
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter04Exercises
 #endif
 
 // Exercise 4.2 graded by its statement: generated answers from a server inside URLSession (any

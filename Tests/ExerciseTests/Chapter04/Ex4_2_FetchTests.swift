@@ -11,7 +11,7 @@ import FoundationNetworking
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter04Exercises
 #endif
 
 // MARK: - Exercise 4.2: decode, or say why not

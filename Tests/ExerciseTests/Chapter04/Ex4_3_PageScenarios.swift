@@ -11,7 +11,7 @@ import FoundationNetworking
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter04Exercises
 #endif
 
 // Exercise 4.3 graded by its statement: generated page sizes (1 to 150 a page, and one of 100,003;

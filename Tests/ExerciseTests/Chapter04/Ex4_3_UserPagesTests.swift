@@ -8,7 +8,7 @@ import XCTest
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter04Exercises
 #endif
 
 // MARK: - Exercise 4.3: a paged endpoint as a stream

@@ -11,7 +11,7 @@ import FoundationNetworking
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter04Exercises
 #endif
 
 // Exercise 4.4 graded by its statement: generated attempt counts, first delays (odd counts of

@@ -8,7 +8,7 @@ import XCTest
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter04Exercises
 #endif
 
 // MARK: - Exercise 4.4: a retry that knows when to stop

@@ -7,7 +7,7 @@ import VirtualTime
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter05Exercises
 #endif
 
 // Exercise 5.1 graded by its statement: generated jobs (0 to 300, of 1 to 5 virtual seconds, many

@@ -7,7 +7,7 @@ import XCTest
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter05Exercises
 #endif
 
 // MARK: - Exercise 5.1: progress from a group

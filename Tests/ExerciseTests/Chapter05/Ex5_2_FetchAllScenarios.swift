@@ -7,7 +7,7 @@ import VirtualTime
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter05Exercises
 #endif
 
 // Exercise 5.2 graded by its statement: generated ids (0 to 40 in no sorted order, and a few

@@ -14,7 +14,7 @@ import FoundationNetworking
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter05Exercises
 #endif
 
 // MARK: - Exercise 5.3: a file in ranged parts

@@ -7,7 +7,7 @@ import VirtualTime
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter05Exercises
 #endif
 
 // Exercise 5.3 graded by its statement: generated sizes (1 to 5,000 bytes) and part counts (1 to

@@ -10,7 +10,7 @@ import Darwin
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter06Exercises
 #endif
 
 // Exercise 6.1 graded by its statement: generated sizes (Int.min to a few megabytes, every edge

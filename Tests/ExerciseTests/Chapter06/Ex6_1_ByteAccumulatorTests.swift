@@ -5,7 +5,7 @@ import XCTest
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter06Exercises
 #endif
 
 // MARK: - Exercise 6.1: the accumulator

@@ -5,7 +5,7 @@ import LessonSupport
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter06Exercises
 #endif
 
 // Exercise 6.2 graded by its statement: generated sizes (0 to Int.max), bodies shorter than the

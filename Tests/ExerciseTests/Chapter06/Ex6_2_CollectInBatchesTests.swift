@@ -6,7 +6,7 @@ import XCTest
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter06Exercises
 #endif
 
 // MARK: - Exercise 6.2: the batch loop

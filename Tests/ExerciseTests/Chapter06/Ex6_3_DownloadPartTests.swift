@@ -10,7 +10,7 @@ import FoundationNetworking
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter06Exercises
 #endif
 
 // MARK: - Exercise 6.3: a part, and nothing else

@@ -9,7 +9,7 @@ import FoundationNetworking
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter06Exercises
 #endif
 
 // Exercise 6.3 graded by its statement: generated parts (from offset 0 to Int.max, 1 byte to

@@ -4,7 +4,7 @@ import XCTest
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter07Exercises
 #endif
 
 // Exercise 7.1 graded by its statement: generated ranges, requests, returned demands, cancels and

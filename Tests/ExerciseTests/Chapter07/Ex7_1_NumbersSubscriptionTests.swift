@@ -8,7 +8,7 @@ import XCTest
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter07Exercises
 #endif
 
 // MARK: - Exercise 7.1: the demand bookkeeping of a subscription

@@ -7,7 +7,7 @@ import XCTest
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter07Exercises
 #endif
 
 // Exercise 7.2 graded by its statement: generated limits, demands, pauses and cancels (before the

@@ -6,7 +6,7 @@ import XCTest
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter07Exercises
 #endif
 
 // Exercise 7.3 graded by its statement: generated orders of next() calls, values, the end, a

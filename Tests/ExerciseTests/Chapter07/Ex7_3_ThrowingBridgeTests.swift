@@ -9,7 +9,7 @@ import XCTest
 #if SOLUTIONS
 import Solutions
 #else
-import Exercises
+import Chapter07Exercises
 #endif
 
 // MARK: - Exercise 7.3: a publisher in a for-await loop, with failures
