@@ -258,20 +258,6 @@ private func spelledReadings(_ readings: [Double]) -> String {
   return "[" + ends.joined(separator: ", ") + "] (\(readings.count) readings)"
 }
 
-/// The test's clock as the answer sees it: it notes a tolerance given to a sleep.
-private struct ToleranceNotingClock: Clock {
-  let base: ManualClock
-  let tolerated: @Sendable (Duration) -> Void
-
-  var now: ManualClock.Instant { base.now }
-  var minimumResolution: Duration { base.minimumResolution }
-
-  func sleep(until deadline: ManualClock.Instant, tolerance: Duration?) async throws {
-    if let tolerance, tolerance != .zero { tolerated(tolerance) }
-    try await base.sleep(until: deadline, tolerance: tolerance)
-  }
-}
-
 /// Runs `scenario` on the answer's `Thermometer`.
 func thermometerAnswer(_ scenario: ThermometerScenario) async throws -> ThermometerOutcome {
   let clock = ManualClock()
@@ -286,9 +272,12 @@ func thermometerAnswer(_ scenario: ThermometerScenario) async throws -> Thermome
     reading: scenario.reading
   )
   // The answer's clock notes a tolerance it gives a sleep: leave to wake it late.
-  let answersClock = ToleranceNotingClock(base: clock) { tolerance in
-    source.log.withLock { $0.append("a sleep that may wake \(spelled(tolerance)) late") }
-  }
+  let answersClock = NotingClock(
+    base: clock,
+    tolerated: { tolerance in
+      source.log.withLock { $0.append("a sleep that may wake \(spelled(tolerance)) late") }
+    }
+  )
   var thermometer: Thermometer? = Thermometer(
     source: source,
     every: scenario.interval,

@@ -235,8 +235,11 @@ func retryAnswer(_ scenario: RetryScenario) async throws -> RetryOutcome {
   let calls = Locked(0)
   let inAttempt = Locked(false)  // the sleeper is an attempt taking its time, not a wait
   let waitsEnded = Locked(0)
-  let answersClock = WaitNotingClock(
+  let answersClock = NotingClock(
     base: clock,
+    tolerated: { tolerance in
+      events.withLock { $0.append("a sleep that may wake \(spelledExactly(tolerance)) late") }
+    },
     endedAtOnce: { wait in events.withLock { $0.append("waited \(spelledExactly(wait))") } },
     ended: {
       let ended = waitsEnded.withLock { count in
@@ -244,9 +247,6 @@ func retryAnswer(_ scenario: RetryScenario) async throws -> RetryOutcome {
         return count
       }
       if ended == scenario.cancelAsWaitEnds { withUnsafeCurrentTask { $0?.cancel() } }
-    },
-    tolerated: { tolerance in
-      events.withLock { $0.append("a sleep that may wake \(spelledExactly(tolerance)) late") }
     }
   )
   let retry = Task {
@@ -315,30 +315,6 @@ func retryAnswer(_ scenario: RetryScenario) async throws -> RetryOutcome {
     events.withLock { $0.append("threw \(said)") }
   }
   return RetryOutcome(events: events.withLock { $0 })
-}
-
-/// The test's clock as an answer sees it, which tells the test of each wait that has ended.
-///
-/// A wait of zero ends at once and is never a sleeper the test can see, so it is noted here
-/// (in a cancelled task it throws instead, and is not a wait).
-private struct WaitNotingClock: Clock {
-  let base: ManualClock
-  /// Called with a wait that ends as soon as it starts.
-  let endedAtOnce: @Sendable (Duration) -> Void
-  /// Called in the answer's task when a wait's sleep has returned.
-  let ended: @Sendable () -> Void
-  /// Called with a tolerance the answer gives a sleep: leave to wake it late.
-  let tolerated: @Sendable (Duration) -> Void
-
-  var now: ManualClock.Instant { base.now }
-  var minimumResolution: Duration { base.minimumResolution }
-
-  func sleep(until deadline: ManualClock.Instant, tolerance: Duration?) async throws {
-    if let tolerance, tolerance != .zero { tolerated(tolerance) }
-    if deadline <= base.now, !Task.isCancelled { endedAtOnce(base.now.duration(to: deadline)) }
-    try await base.sleep(until: deadline, tolerance: tolerance)
-    ended()
-  }
 }
 
 /// The runs exercise 4.4 is graded on: a fixed list, from fixed seeds.
