@@ -221,26 +221,35 @@ func oddText(_ plain: String, using numbers: inout SeededNumbers) -> String {
 }
 
 /// `text` in quotes as a message shows it (see `escapedText`).
-func quotedText(_ text: String) -> String {
-  let (shown, length) = shownText(text)
-  return "\"\(shown)\"" + (length.map { " (\($0) characters)" } ?? "")
-}
-
-/// `text` as a message shows it: line breaks, tabs and every other control character escaped
-/// (\n, \t, \r, \u{0}), and a text of over sixty characters by its ends and its length.
-func escapedText(_ text: String) -> String {
-  let (shown, length) = shownText(text)
-  return shown + (length.map { " (\($0) characters)" } ?? "")
-}
-
-/// The escaped text, or its ends only (`head` and `tail` characters) and its length when it is
-/// longer than `limit`.
-func shownText(
+func quotedText(
   _ text: String,
   longerThan limit: Int = 60,
   head: Int = 24,
   tail: Int = 12
-) -> (shown: String, length: Int?) {
+) -> String {
+  shownText(text, longerThan: limit, head: head, tail: tail) { "\"\($0)\"" }
+}
+
+/// `text` as a message shows it: line breaks, tabs and every other control character escaped
+/// (\n, \t, \r, \u{0}), and a text longer than `limit` by its ends only (`head` and `tail`
+/// characters) and its length.
+func escapedText(
+  _ text: String,
+  longerThan limit: Int = 60,
+  head: Int = 24,
+  tail: Int = 12
+) -> String {
+  shownText(text, longerThan: limit, head: head, tail: tail) { $0 }
+}
+
+/// The escaped text, or its ends, put in `frame`; a length after the frame when abbreviated.
+private func shownText(
+  _ text: String,
+  longerThan limit: Int,
+  head: Int,
+  tail: Int,
+  frame: (String) -> String
+) -> String {
   let escaped = text.unicodeScalars.map { scalar -> String in
     switch scalar {
     case "\n": return "\\n"
@@ -251,8 +260,8 @@ func shownText(
       return "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
     }
   }.joined()
-  guard escaped.count > limit else { return (escaped, nil) }
-  return ("\(escaped.prefix(head))...\(escaped.suffix(tail))", text.count)
+  guard escaped.count > limit else { return frame(escaped) }
+  return frame("\(escaped.prefix(head))...\(escaped.suffix(tail))") + " (\(text.count) characters)"
 }
 
 /// The test of two calls at once: once the answer gives what `model` gives in every one of

@@ -95,8 +95,7 @@ private func oneCharacterLeftOut(_ text: String) -> [String] {
 
 /// A part of an endpoint in quotes: long ones (hosts of up to 4,000 characters) by their ends.
 private func quoted(_ text: String) -> String {
-  let (shown, length) = shownText(text, longerThan: 240, head: 40, tail: 20)
-  return "\"\(shown)\"" + (length.map { " (\($0) characters)" } ?? "")
+  quotedText(text, longerThan: 240, head: 40, tail: 20)
 }
 
 /// What the statement promises of a request, or that it throws an `EndpointError`.
@@ -151,8 +150,7 @@ enum RequestOutcome: Equatable, CustomStringConvertible {
         (others.isEmpty ? "" : ", other headers: " + others.joined(separator: ", "))
         + (settings.isEmpty ? "" : ", " + settings.joined(separator: ", "))
       // A long URL by its ends and its length: the outcomes compare it whole.
-      let (shownURL, length) = shownText(url, longerThan: 240, head: 60, tail: 20)
-      return "\(method ?? "no method") \(shownURL)\(length.map { " (\($0) characters)" } ?? ""), "
+      return "\(method ?? "no method") \(escapedText(url, longerThan: 240, head: 60, tail: 20)), "
         + (authorization.map { "Authorization: \(quoted($0))" } ?? "no Authorization") + ", "
         + (contentType.map { "Content-Type: \($0)" } ?? "no Content-Type") + ", " + bodyText
         + othersText
