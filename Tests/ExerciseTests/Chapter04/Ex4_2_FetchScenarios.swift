@@ -146,15 +146,17 @@ struct FetchScenario: GradedScenario {
       }
     }
 
+    /// Named as `requestSettings` names them, so that a difference reads the same.
     var description: String {
-      var request = URLRequest(url: URL(fileURLWithPath: "/"))
-      apply(to: &request)
       switch self {
-      case .body(let bytes): return "a body of \(bytes) bytes"
-      case .bodyStream(let bytes): return "a body stream of \(bytes) bytes"
-      default:
-        return settingsChanged(in: request, from: URLRequest(url: URL(fileURLWithPath: "/")))
-          .map { $0.components(separatedBy: " instead of ")[0] }.joined(separator: ", ")
+      case .cachePolicy(let policy): "cachePolicy \(policy.rawValue)"
+      case .cookiesOff: "httpShouldHandleCookies false"
+      case .pipelining(let on): "httpShouldUsePipelining \(on)"
+      case .cellularOff: "allowsCellularAccess false"
+      case .serviceType(let type): "networkServiceType \(type.rawValue)"
+      case .mainDocument: "mainDocumentURL http://scenario.invalid/page"
+      case .body(let bytes): "a body of \(bytes) bytes"
+      case .bodyStream(let bytes): "a body stream of \(bytes) bytes"
       }
     }
   }
@@ -381,6 +383,8 @@ enum FetchOutcome: Equatable, CustomStringConvertible {
   case otherError(String)
   /// The server received another request than the one given to `fetch` (headers, method, timeout).
   case sentOtherHeaders(String)
+  /// The server received a request more than the scenario answers: `fetch` sent one again.
+  case sentOneMore
   /// Two calls at once with one request ended differently.
   case twoCallsDiffer(String, String)
 
@@ -392,7 +396,7 @@ enum FetchOutcome: Equatable, CustomStringConvertible {
     case .error(.decoding(let path)): return "threw .decoding(path: \"\(path)\")"
     case .error(.transport(let code)): return "threw .transport(\(codeName(code)))"
     case .otherError(let error): return "threw \(error), not a FetchError"
-    case .sentOtherHeaders(ScenarioAnswers.oneMore): return "sent \(ScenarioAnswers.oneMore)"
+    case .sentOneMore: return "sent one more request than it was given"
     case .sentOtherHeaders(let headers): return "sent the request with \(headers)"
     case .twoCallsDiffer(let first, let second):
       return "\(first) in one call and \(second) in the other"
@@ -572,12 +576,9 @@ final class ScenarioAnswers: URLProtocol {
   /// Told when a held request reaches the server (true).
   private static let arrivals = Locked<[String: OneShotSignal<Bool>]>([:])
   /// What the server received of each request, if it was not the request given.
-  private static let received = Locked<[String: String]>([:])
+  private static let received = Locked<[String: FetchOutcome]>([:])
   /// Requests held until as many as `count` have arrived for their key: two calls at once.
   private static let gathered = Locked<[String: (count: Int, held: [HeldAnswer])]>([:])
-
-  /// What the server notes of a request no scenario answers.
-  static let oneMore = "one more request than it was given"
 
   static let session: URLSession = {
     let configuration = URLSessionConfiguration.ephemeral
@@ -615,8 +616,9 @@ final class ScenarioAnswers: URLProtocol {
     gathered.withLock { $0[key] = (count, []) }
   }
 
-  /// What the server received for `key` (and the call's header) other than the request given.
-  static func otherHeaders(for key: String) -> String? {
+  /// What the server received for `key` (and the call's header) other than the request given:
+  /// another request, or one more.
+  static func otherRequest(for key: String) -> FetchOutcome? {
     received.withLock { $0.removeValue(forKey: key) }
   }
 
@@ -634,9 +636,10 @@ final class ScenarioAnswers: URLProtocol {
     let given = lowered(scenario.headers)
     let got = lowered(received.allHTTPHeaderFields ?? [:])
     var changes: [String] = []
-    let method = scenario.method ?? "GET"
-    if received.httpMethod != method {
-      changes.append("method \(received.httpMethod ?? "none") instead of \(method)")
+    if received.httpMethod != sent.httpMethod {
+      changes.append(
+        "method \(received.httpMethod ?? "none") instead of \(sent.httpMethod ?? "none")"
+      )
     }
     if received.url != sent.url {
       changes.append(
@@ -680,11 +683,11 @@ final class ScenarioAnswers: URLProtocol {
       })
     else {
       // A request the scenario does not answer: fetch sent one more than it was given.
-      Self.received.withLock { $0[key + (call ?? "")] = Self.oneMore }
+      Self.received.withLock { $0[key + (call ?? "")] = .sentOneMore }
       return client?.urlProtocol(self, didFailWithError: URLError(.badURL)) ?? ()
     }
     if let changes = Self.difference(given: scenario, key: key, received: request) {
-      Self.received.withLock { $0[key + (call ?? "")] = changes }
+      Self.received.withLock { $0[key + (call ?? "")] = .sentOtherHeaders(changes) }
     }
     if scenario.cancel == .whileInFlight {
       // Held: only the cancel ends this request.
@@ -825,7 +828,7 @@ private func fetchOutcome(
 ) async throws -> FetchOutcome {
   let outcome = try await decodedOutcome(scenario, request)
   let call = key + (scenario.headers[callHeader] ?? "")
-  if let changes = ScenarioAnswers.otherHeaders(for: call) { return .sentOtherHeaders(changes) }
+  if let received = ScenarioAnswers.otherRequest(for: call) { return received }
   return outcome
 }
 
