@@ -359,7 +359,8 @@ extension ExerciseCatalog {
           "cancel-checked-before-the-stop", "cancel-checked-every-64-bytes",
           "body-url-error-cancelled-as-a-cancel", "connection-lost-returns-the-bytes-so-far",
           "fraction-in-float", "batch-capped-at-64-kib", "posix-error-as-url-error",
-          "body-cancellation-error-as-end", "reports-capped-at-100",
+          "body-cancellation-error-as-end", "reports-capped-at-100", "batch-capped-at-1-mib",
+          "reports-capped-at-10000",
         ]),
       ]
     ),

@@ -468,7 +468,8 @@ func batchScenarios(count: Int, seed: UInt64) -> [BatchScenario] {
 
 /// Calls 6.2 is graded on besides `batchScenarios`', from a seed of their own: bytes that throw
 /// the platform's errors or a `CancellationError` of their own, sizes of 0 to 19 with bodies of
-/// up to 5,000 bytes (as many reports), and, when grading, batches of 10,001 to 300,000 bytes.
+/// up to 5,000 bytes (as many reports), and, when grading, batches of 10,001 to 300,000 bytes, one
+/// of 1 to 4 MiB, and a size of 0 or 1 with 10,001 to 20,000 reports.
 func batchScenariosOfOddBodies(count: Int, seed: UInt64) -> [BatchScenario] {
   var numbers = SeededNumbers(seed: seed)
   let odd = batchScenarios(count: count, seed: seed).map { drawn -> BatchScenario in
@@ -505,7 +506,26 @@ func batchScenariosOfOddBodies(count: Int, seed: UInt64) -> [BatchScenario] {
       shrinks: false
     )
   }
-  return odd.filter(\.isValid) + onlyWhenGrading(large)
+  // Larger still: a batch of over a mebibyte, and a size of 0 or 1 with over ten thousand
+  // reports. A cap on the batch, or on the reports, shows here.
+  var more = SeededNumbers(seed: seed &+ 1)
+  let batch = more.logUniform(1_048_577...4_194_304)
+  let larger = [
+    (declared: batch * 20 + Int.random(in: 0...19, using: &more), body: batch + 1),
+    (declared: more.pick([0, 1]), body: more.logUniform(10_001...20_000)),
+  ].map { sizes in
+    BatchScenario(
+      declared: sizes.declared,
+      body: sizes.body,
+      chunks: .allAtOnce,
+      failingRead: nil,
+      cancel: nil,
+      stoppingReport: nil,
+      slowReports: false,
+      shrinks: false
+    )
+  }
+  return odd.filter(\.isValid) + onlyWhenGrading(large + larger)
 }
 
 /// The failure message: the call, then the first place where the answer and the statement part.
