@@ -126,7 +126,7 @@ extension ExerciseCatalog {
           "whole-percents-only", "cancellation-error-finishes-quietly", "buffer-newest-1000",
           "drain-then-throw-last-error", "children-yield-under-mutex",
           "job-retried-on-a-transient-error", "at-most-2048-jobs-at-once",
-          "fractions-buffered-oldest-4096",
+          "fractions-buffered-oldest-4096", "at-most-8192-jobs-at-once", "buffer-newest-10000",
         ]),
       ]
     ),
@@ -267,7 +267,7 @@ extension ExerciseCatalog {
           "start-loop-to-the-limit", "cap-at-64", "break-on-cancel-fill-rest",
           "cancellation-error-stops-all", "cancelled-overrides-result",
           "fetch-retried-on-a-transient-error", "in-flight-capped-at-100",
-          "first-window-counted-up-to-the-limit",
+          "first-window-counted-up-to-the-limit", "at-most-512-in-flight",
         ]),
         Mistake(
           name: "calls share what is in flight",
@@ -416,6 +416,7 @@ extension ExerciseCatalog {
           "stop-reading-when-cancelled", "proportional-split-double",
           "part-retried-on-a-transient-error", "at-most-128-parts-at-once",
           "slice-read-at-its-range", "parts-added-unless-cancelled", "split-in-float",
+          "at-most-512-parts-at-once", "received-is-the-end-index",
         ]),
       ]
     ),

@@ -350,7 +350,7 @@ func progressAnswer(_ scenario: ProgressScenario) async throws -> ProgressOutcom
 /// The streams exercise 5.1 is graded on: a fixed list, from a fixed seed.
 ///
 /// About one in thirty has 1,001 to 1,100 jobs of 1 s, all ending at the same moment, before the
-/// consumer runs again.
+/// consumer runs again; when grading, three crowds of 5,001 to 20,000 jobs too.
 func progressScenarios(count: Int, seed: UInt64) -> [ProgressScenario] {
   var numbers = SeededNumbers(seed: seed)
   var nextCode = 0  // the URLError codes a failure throws, each in turn
@@ -393,6 +393,18 @@ func progressScenarios(count: Int, seed: UInt64) -> [ProgressScenario] {
     )
     if scenario.isPossible { scenarios.append(scenario) }
   }
+  // Crowds of jobs, far more than the others, all ending together before the consumer reads: a
+  // cap on the jobs run at once, or on the fractions kept for the consumer, shows here.
+  var more = SeededNumbers(seed: seed &+ 1)
+  let crowds = [10_001, 16_385, more.logUniform(5_001...20_000)].map { jobs in
+    ProgressScenario(
+      seconds: Array(repeating: 1, count: jobs),
+      answers: Array(repeating: .cancellationError, count: jobs),
+      failing: nil,
+      consumer: .readsAll
+    )
+  }
   // Over a thousand jobs only when grading (see `runsTheCostliestScenarios`).
   return scenarios.filter { $0.seconds.count <= 1_000 || runsTheCostliestScenarios }
+    + onlyWhenGrading(crowds)
 }
