@@ -127,6 +127,7 @@ extension ExerciseCatalog {
           "drain-then-throw-last-error", "children-yield-under-mutex",
           "job-retried-on-a-transient-error", "at-most-2048-jobs-at-once",
           "fractions-buffered-oldest-4096", "at-most-8192-jobs-at-once", "buffer-newest-10000",
+          "ontermination-set-by-the-driver",
         ]),
       ]
     ),

@@ -14,14 +14,15 @@ import Chapter05Exercises
 // ending at the same moment, and a few streams of 1,001 to 1,100 jobs all ending at 1 s), a job
 // that throws (JobFailed, a CancellationError or a URLError of its own), jobs that answer a cancel
 // with a CancellationError, an error of their own or not at all, and consumers that read every
-// fraction, leave after any number, or whose task is cancelled at any moment, on a virtual
-// timeline.
+// fraction, leave after any number (none: the stream let go before the driver runs), or whose
+// task is cancelled at any moment, on a virtual timeline.
 
 /// One stream of `progressUpdates`, as the grade generates it.
 struct ProgressScenario: GradedScenario, Equatable {
   enum Consumer: Equatable, Sendable {
     case readsAll
-    /// Leaves its loop after this many fractions, and lets the stream go.
+    /// Leaves its loop after this many fractions, and lets the stream go; after none, it lets the
+    /// stream go before it reads at all (before the driver has run).
     case leavesAfter(Int)
     /// Its task is cancelled at this many milliseconds, a quarter of a second past a whole one
     /// (no job ends or throws then).
@@ -78,6 +79,7 @@ struct ProgressScenario: GradedScenario, Equatable {
     text += jobs.isEmpty ? "" : " (" + jobs.joined(separator: ", ") + ")"
     switch consumer {
     case .readsAll: text += "; the consumer reads every fraction"
+    case .leavesAfter(0): text += "; the consumer lets the stream go before it reads"
     case .leavesAfter(let count):
       text += "; the consumer leaves its loop after \(count) fraction\(count == 1 ? "" : "s")"
     case .cancelledAt(let time):
@@ -158,7 +160,7 @@ struct ProgressScenario: GradedScenario, Equatable {
 
   /// A consumer that leaves does so after a fraction it can get.
   var isPossible: Bool {
-    if case .leavesAfter(let count) = consumer { return count >= 1 && count <= seconds.count }
+    if case .leavesAfter(let count) = consumer { return count >= 0 && count <= seconds.count }
     return true
   }
 }
@@ -212,7 +214,7 @@ private func progressStop(
   }
   .sorted { ends[$0] < ends[$1] }
   if case .leavesAfter(let leaves) = scenario.consumer, leaves <= finishing.count {
-    stop = ends[finishing[leaves - 1]]
+    stop = leaves == 0 ? 0 : ends[finishing[leaves - 1]]
     finishing = Array(finishing.prefix(leaves))
   }
   return (stop, finishing, ends)
@@ -308,7 +310,10 @@ func progressAnswer(_ scenario: ProgressScenario) async throws -> ProgressOutcom
     let consumer = Task(executorPreference: timeline) { () -> (fractions: [String], end: String) in
       var fractions: [String] = []
       do {
-        for try await fraction in progressUpdates(of: jobs, executor: timeline) {
+        let updates = progressUpdates(of: jobs, executor: timeline)
+        // Let go unread, at once: before the driver has had a turn on the timeline.
+        if case .leavesAfter(0) = scenario.consumer { return ([], "then the consumer left") }
+        for try await fraction in updates {
           fractions.append("\(spelledFraction(fraction, of: count)) at \(timeline.time)")
           if case .leavesAfter(let leaves) = scenario.consumer, fractions.count == leaves {
             return (fractions, "then the consumer left")
@@ -404,7 +409,14 @@ func progressScenarios(count: Int, seed: UInt64) -> [ProgressScenario] {
       consumer: .readsAll
     )
   }
+  // Consumers that let the stream go before they read: the first twenty streams of up to 300
+  // jobs again, so left.
+  let leftAtOnce = scenarios.filter { $0.seconds.count <= 300 }.prefix(20).map { drawn in
+    var scenario = drawn
+    scenario.consumer = .leavesAfter(0)
+    return scenario
+  }
   // Over a thousand jobs only when grading (see `runsTheCostliestScenarios`).
   return scenarios.filter { $0.seconds.count <= 1_000 || runsTheCostliestScenarios }
-    + onlyWhenGrading(crowds)
+    + leftAtOnce + onlyWhenGrading(crowds)
 }
