@@ -22,9 +22,10 @@ import FoundationNetworking
 /// HTTP, any status, a Retry-After, a Content-Range of every shape or none, under any spelling of
 /// its name, with any total, bodies of any length), and on two calls at once for one part.
 /// Compared: the requests the server sees (method, URL, Range, the session they came through) and
-/// what comes back or is thrown. Left free: the request's other headers; spaces before or after the
-/// Content-Range's value (an HTTP field value has none); what a cancel does (no call is cancelled;
-/// section 4.4 shows what a cancelled `data(for:)` does on Linux).
+/// what comes back or is thrown (a URLError with the session's own userInfo). Left free: the
+/// request's other headers; spaces before or after the Content-Range's value (an HTTP field value
+/// has none); what a cancel does (no call is cancelled; section 4.4 shows what a cancelled
+/// `data(for:)` does on Linux).
 /// Read docs/Chapter06-ByteAccumulation.md#exercise-63-a-part-and-nothing-else
 public func downloadPart(
   of url: URL,

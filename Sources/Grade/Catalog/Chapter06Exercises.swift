@@ -456,7 +456,7 @@ extension ExerciseCatalog {
           "query-dropped", "response-force-cast", "request-url-error-cancelled-as-a-cancel",
           "content-range-unit-in-any-case", "content-range-numbers-parsed",
           "transient-errors-retried-once", "timeout-as-status-408", "content-range-total-checked",
-          "retry-after-honoured",
+          "retry-after-honoured", "url-error-rebuilt-from-its-code",
         ]),
         Mistake(
           name: "calls for the same part share one request",

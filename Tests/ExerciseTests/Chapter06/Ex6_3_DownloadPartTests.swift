@@ -200,7 +200,7 @@ final class Ex6_3_DownloadPartTests: GradedTestCase {
   /// The grade: 283 generated calls (parts from offset 0 to Int.max, of 1 byte to Int.max bytes,
   /// answered with a transport error of every code, any status, a Content-Range of every shape or
   /// none, under any spelling of its name, with any total, a Retry-After), each compared with
-  /// what the statement says, the request included.
+  /// what the statement says, the request included, and a URLError with the session's own mark.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
       Self.scenarios,

@@ -275,7 +275,11 @@ final class RangeScenarioServer: URLProtocol {
     guard let url = request.url, let scenario = Self.current.withLock({ $0 }) else { return }
     switch scenario.answer {
     case .transport(let code):
-      client?.urlProtocol(self, didFailWithError: URLError(code))
+      // Marked, so that an error rebuilt from its code shows: it must come out as it is.
+      client?.urlProtocol(
+        self,
+        didFailWithError: URLError(code, userInfo: [sessionsErrorKey: "the session's own"])
+      )
     case .http(let status, _, let name, _):
       let body = scenario.body
       var headers = ["Content-Length": "\(body.count)"]
@@ -344,7 +348,9 @@ private func rangeResult(_ scenario: RangeScenario) async throws -> String {
   } catch let error as PartError {
     result = spelled(error)
   } catch let error as URLError {
-    result = "threw \(spelledURLError(error.code))"
+    let asItIs = error.userInfo[sessionsErrorKey] != nil
+    result =
+      "threw \(spelledURLError(error.code))" + (asItIs ? "" : ", not the session's own error")
   } catch let error as NotImplemented {
     throw error
   } catch {
@@ -453,3 +459,6 @@ func explainRanges(
 {
   "\(scenario): your answer: \(got); the statement gives: \(expected)"
 }
+
+/// The key of a mark the test's session puts on each URLError it throws.
+private let sessionsErrorKey = "ConcurrencyTutorial.sessionsError"
