@@ -418,6 +418,7 @@ extension ExerciseCatalog {
           "part-retried-on-a-transient-error", "at-most-128-parts-at-once",
           "slice-read-at-its-range", "parts-added-unless-cancelled", "split-in-float",
           "at-most-512-parts-at-once", "received-is-the-end-index",
+          "cancelled-caller-gets-cancellation-error",
         ]),
       ]
     ),
