@@ -203,12 +203,12 @@ extension ExerciseCatalog {
           "description-capped-at-the-size", "batch-size-from-the-storage",
           "storage-capped-at-1-mib", "storage-capped-at-128-mib", "sizes-past-a-gigabyte-rejected",
           "storage-reserved-only-from-64-kb", "storage-capped-at-2-gib",
-          "sizes-past-4-gib-rejected",
+          "sizes-past-4-gib-rejected", "data-shares-the-storage",
         ]),
         Mistake(
           name: "a small file's storage is not allocated by init",
           test: "test_yourAnswer_keepsTheStatement_withThousandsOfSmallAccumulators",
-          fixtures: ["small-storage-grown"],
+          fixtures: ["small-storage-grown", "storage-allocated-only-from-64-bytes"],
           hint: "The storage is allocated once, by init, whatever the size: a few bytes as well as "
             + "a gigabyte. Growing it byte by byte allocates again and again, and a size known up "
             + "front is there to avoid exactly that."

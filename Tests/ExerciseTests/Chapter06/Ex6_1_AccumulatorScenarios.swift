@@ -27,6 +27,8 @@ struct AccumulatorScenario: GradedScenario {
     case check
     /// A copy is taken and appends this many bytes; then the original appends as many others.
     case copy(Int)
+    /// `data` is read and kept while the accumulator appends this many bytes.
+    case keepData(Int)
   }
 
   var name: String
@@ -54,6 +56,7 @@ struct AccumulatorScenario: GradedScenario {
       case .check: text += "; checkCompleted()"
       case .copy(let count):
         text += "; a copy appends \(count) byte\(count == 1 ? "" : "s"), then the original as many"
+      case .keepData(let count): text += "; let kept = accumulator.data; \(count) × append"
       }
     }
     return text
@@ -77,6 +80,10 @@ struct AccumulatorScenario: GradedScenario {
       case .copy(let count) where count > 1:
         var copy = self
         copy.steps[index] = .copy(count - 1)
+        candidates.append(copy)
+      case .keepData(let count) where count > 1:
+        var copy = self
+        copy.steps[index] = .keepData(count - 1)
         candidates.append(copy)
       default: break
       }
@@ -212,6 +219,13 @@ func accumulatorModel(_ scenario: AccumulatorScenario) -> AccumulatorOutcome {
         "the original's data: its own \(count + number) bytes",
       ]
       (count, inBatch) = (count + number, inBatch + number)
+    case .keepData(let number):
+      log.append(appends(number, from: count, inBatch: inBatch))
+      if scenario.isLarge, MemoryInUse.isMeasured, count + number <= size {
+        log.append("no more memory allocated to append while a data is kept")
+      }
+      log.append("the data kept: the \(count) byte\(count == 1 ? "" : "s") appended before")
+      (count, inBatch) = (count + number, inBatch + number)
     }
   }
   return AccumulatorOutcome(log: log)
@@ -234,6 +248,7 @@ func accumulatorAnswer(_ scenario: AccumulatorScenario) throws -> AccumulatorOut
 private func isMemoryComplaint(_ entry: String) -> Bool {
   entry.hasPrefix("init allocated only")
     || entry.hasSuffix("more bytes of memory allocated to append the size's bytes")
+    || entry.hasSuffix("more bytes of memory allocated to append while a data is kept")
 }
 
 /// One run of `scenario` on the answer's `ByteAccumulator`.
@@ -333,6 +348,25 @@ private func accumulatorLife(_ scenario: AccumulatorScenario) throws -> Accumula
           ? "the original's data: its own \(count) bytes"
           : "the original's data: \(data.count) bytes, not its own \(count)"
       )
+    case .keepData(let number):
+      // A `data` that shares the storage makes the next append copy all of it.
+      let kept = accumulator.data
+      let beforeAppends = measured ? MemoryInUse.now() ?? 0 : 0
+      log.append(appends(number, to: &accumulator, from: count, copy: false))
+      if measured, count + number <= scenario.declared {
+        let more = (MemoryInUse.now() ?? 0) - beforeAppends
+        log.append(
+          more < scenario.declared / 2
+            ? "no more memory allocated to append while a data is kept"
+            : "\(more) more bytes of memory allocated to append while a data is kept"
+        )
+      }
+      log.append(
+        holds(kept, count)
+          ? "the data kept: the \(count) byte\(count == 1 ? "" : "s") appended before"
+          : "the data kept: \(kept.count) bytes, not the \(count) appended before"
+      )
+      count += number
     }
   }
   return AccumulatorOutcome(log: log)
@@ -378,6 +412,16 @@ func accumulatorScenarios(count: Int, seed: UInt64) -> [AccumulatorScenario] {
         name: "large.bin",
         declared: declared,
         steps: [.check, .append(declared / 3), .check, .append(declared - declared / 3), .check]
+      )
+    )
+  }
+  // A data read and kept while appends go on: they must go on in the storage init allocated.
+  for declared in [1 << 20 + 4_321, 16 << 20 + 1] {
+    scenarios.append(
+      AccumulatorScenario(
+        name: "large.bin",
+        declared: declared,
+        steps: [.append(1_000), .keepData(100), .check, .append(10)]
       )
     )
   }
