@@ -495,15 +495,9 @@ func batchScenariosOfOddBodies(count: Int, seed: UInt64) -> [BatchScenario] {
   }
   let large = (0..<5).map { _ -> BatchScenario in
     let batch = numbers.logUniform(10_001...300_000)
-    return BatchScenario(
+    return wholeBody(
       declared: batch * 20 + Int.random(in: 0...19, using: &numbers),
-      body: batch + numbers.logUniform(1...batch),
-      chunks: .allAtOnce,
-      failingRead: nil,
-      cancel: nil,
-      stoppingReport: nil,
-      slowReports: false,
-      shrinks: false
+      body: batch + numbers.logUniform(1...batch)
     )
   }
   // Larger still: a batch of over a mebibyte, and a size of 0 or 1 with over ten thousand
@@ -511,21 +505,24 @@ func batchScenariosOfOddBodies(count: Int, seed: UInt64) -> [BatchScenario] {
   var more = SeededNumbers(seed: seed &+ 1)
   let batch = more.logUniform(1_048_577...4_194_304)
   let larger = [
-    (declared: batch * 20 + Int.random(in: 0...19, using: &more), body: batch + 1),
-    (declared: more.pick([0, 1]), body: more.logUniform(10_001...20_000)),
-  ].map { sizes in
-    BatchScenario(
-      declared: sizes.declared,
-      body: sizes.body,
-      chunks: .allAtOnce,
-      failingRead: nil,
-      cancel: nil,
-      stoppingReport: nil,
-      slowReports: false,
-      shrinks: false
-    )
-  }
+    wholeBody(declared: batch * 20 + Int.random(in: 0...19, using: &more), body: batch + 1),
+    wholeBody(declared: more.pick([0, 1]), body: more.logUniform(10_001...20_000)),
+  ]
   return odd.filter(\.isValid) + onlyWhenGrading(large + larger)
+}
+
+/// A large call: the body all at once, read to its end (no failure, cancel or stop), not shrunk.
+private func wholeBody(declared: Int, body: Int) -> BatchScenario {
+  BatchScenario(
+    declared: declared,
+    body: body,
+    chunks: .allAtOnce,
+    failingRead: nil,
+    cancel: nil,
+    stoppingReport: nil,
+    slowReports: false,
+    shrinks: false
+  )
 }
 
 /// The failure message: the call, then the first place where the answer and the statement part.
