@@ -138,9 +138,10 @@ final class Ex4_3_UserPagesTests: GradedTestCase {
     let page2 = "/users?page=2&per=3"
     let configuration = FixtureServer.Configuration(clock: clock, delays: [page2: .seconds(600)])
     try await withFixtureServer(configuration) { port in
-      // First, pages the server does not hold: a stream that never asks for page 2 would keep
-      // the consumer below waiting for that request for ever.
-      let probe = RecordingPages(port: port, perPage: 5)
+      // First, pages with no server: a stream that never asks for page 2 would keep the consumer
+      // below waiting for that request for ever. (No server here: breaking off this stream
+      // cancels whatever page is on its way, and only a held request is safe to cancel, 4.4.)
+      let probe = ListedPages(perPage: 5, sizes: [5, 5])
       for try await user in users(from: probe) where user.id > 5 { break }  // page 2 came
       guard probe.requested.starts(with: [1, 2]) else {
         return XCTFail("pages \(probe.requested) were asked for; expected 1, then 2")
