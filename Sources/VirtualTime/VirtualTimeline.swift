@@ -62,9 +62,16 @@ public final class VirtualTimeline: TaskExecutor, Clock, @unchecked Sendable {
   private let pace: Double
   /// Called on the timeline's thread when it finds every task waiting and none asleep.
   private let stuck: @Sendable (Stuck) -> Void
+  /// Which of the queued jobs runs next, given how many there are: nil takes the first.
+  private let pick: (@Sendable (Int) -> Int)?
 
-  private init(pace: Double, stuck: @escaping @Sendable (Stuck) -> Void) {
+  private init(
+    pace: Double,
+    pick: (@Sendable (Int) -> Int)?,
+    stuck: @escaping @Sendable (Stuck) -> Void
+  ) {
     self.pace = pace
+    self.pick = pick
     self.stuck = stuck
   }
 
@@ -76,16 +83,20 @@ public final class VirtualTimeline: TaskExecutor, Clock, @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - pace: real seconds waited for each virtual second (0.000_25 for `--fast`, 0 in tests).
+  ///   - pick: which of the jobs ready to run goes first, given how many are ready (an index
+  ///     below that count). Nil, the default, runs them in the order they were queued; a test
+  ///     passes a seeded random pick to try the other orders a pool of threads may run them in.
   ///   - body: the lesson or the test; it gets the timeline as its clock.
   /// - Returns: what `body` returns.
   /// - Throws: what `body` throws, or `Stuck` when its tasks wait for what can never happen
   ///   (the body's task is then left waiting).
   public static func run<T: Sendable>(
     pace: Double,
+    pick: (@Sendable (Int) -> Int)? = nil,
     _ body: @escaping @Sendable (VirtualTimeline) async throws -> T
   ) async throws -> T {
     let outcome = OneShotSignal<Result<T, any Error>>()
-    let timeline = VirtualTimeline(pace: pace) { outcome.fire(.failure($0)) }
+    let timeline = VirtualTimeline(pace: pace, pick: pick) { outcome.fire(.failure($0)) }
     let threadEnded = OneShotSignal<Void>()
     let thread = Thread {
       timeline.runJobs()
@@ -161,7 +172,7 @@ public final class VirtualTimeline: TaskExecutor, Clock, @unchecked Sendable {
     }
   }
 
-  /// The timeline's thread: runs queued jobs in order; when there are none, moves the time to
+  /// The timeline's thread: runs queued jobs in order (or as `pick` says); when there are none, moves the time to
   /// the earliest deadline and wakes those sleepers; ends when `run` is over and no task is left
   /// sleeping, or when no task can ever go on.
   private func runJobs() {
@@ -173,7 +184,8 @@ public final class VirtualTimeline: TaskExecutor, Clock, @unchecked Sendable {
         condition.wait()  // only before the first job: the body's task is on its way
       }
       if !state.jobs.isEmpty {
-        let job = state.jobs.removeFirst()
+        let index = pick.map { $0(state.jobs.count) } ?? 0
+        let job = state.jobs.remove(at: index)
         state.hasRunAJob = true
         condition.unlock()
         job.runSynchronously(on: asUnownedTaskExecutor())

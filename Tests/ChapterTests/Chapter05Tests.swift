@@ -534,6 +534,24 @@ final class Chapter05Tests: XCTestCase {
     XCTAssertEqual(woke, ["b at 1 s", "d at 1 s", "a at 2 s", "c at 2 s"])
   }
 
+  func test_timeline_runsTheReadyJobItsPickNames_insteadOfTheFirstQueued() async throws {
+    func startOrder(pick: (@Sendable (Int) -> Int)?) async throws -> [String] {
+      try await VirtualTimeline.run(pace: 0, pick: pick) { timeline in
+        let started = Locked<[String]>([])
+        await withTaskGroup(of: Void.self) { group in
+          for name in ["a", "b", "c", "d"] {
+            group.addTask { started.withLock { $0.append(name) } }
+          }
+        }
+        return started.withLock { $0 }
+      }
+    }
+    let queued = try await startOrder(pick: nil)
+    XCTAssertEqual(queued, ["a", "b", "c", "d"], "no pick: the order they were added in")
+    let lastFirst = try await startOrder(pick: { ready in ready - 1 })
+    XCTAssertEqual(lastFirst, ["d", "c", "b", "a"], "the last ready job each time")
+  }
+
   func test_timeline_cancelledSleeper_throwsAtTheTimeOfTheCancel() async throws {
     let outcome = try await VirtualTimeline.run(pace: 0) { timeline in
       let sleeper = Task(executorPreference: timeline) { () -> String in

@@ -91,10 +91,19 @@ extension ExerciseCatalog {
           name: "the jobs count themselves and yield",
           test: "test_manyJobsOnEveryCore_theFractionsOnlyGrow",
           saying: "only the group's own loop may count",
-          fixtures: ["children-count-in-an-actor", "children-count-under-a-lock"],
+          fixtures: ["children-count-under-a-lock"],
           hint: "A lock or an actor makes each count right, but two jobs ending at once can "
             + "still yield in the other order: 2/32 after 3/32. Count and yield in the group's "
             + "loop (for try await _ in group), which sees one ended job at a time."
+        ),
+        Mistake(
+          name: "the jobs count themselves and yield, in any order",
+          test: "test_jobsThatEndTogether_everyFractionReachesTheConsumer",
+          saying: "only the group's own loop may count",
+          fixtures: ["children-count-in-an-actor"],
+          hint: "An actor makes each count right, but jobs that end together reach it in any "
+            + "order and yield in another: 15% after 20%. Count and yield in the group's loop "
+            + "(for try await _ in group), which sees one ended job at a time."
         ),
         Mistake(
           name: "at most a few jobs at a time",
@@ -185,12 +194,22 @@ extension ExerciseCatalog {
             + "any one ends, success or failure: inside the loop over the group."
         ),
         Mistake(
-          name: "a failed fetch loses its result, or stops the others",
+          name: "the ids take the free slots in an order of their own",
+          test: "test_aFailedFetch_keepsItsPlace_andTheOthersStillRun",
+          saying: "in an order of their own",
+          fixtures: ["slots-taken-in-any-order"],
+          hint: "Child tasks added at once run in any order on a pool of threads, so a child that "
+            + "waits for a free slot may take it before an earlier id's child. Add a child only "
+            + "when a slot is free, in the group's loop, and the ids start in their order."
+        ),
+        Mistake(
+          name: "a failed fetch loses its result or its place, or stops the others",
           test: "test_aFailedFetch_keepsItsPlace_andTheOthersStillRun",
           saying: "one result per id, a failure too",
-          fixtures: ["failures-dropped"],
-          hint: "A fetch that throws still gets a place in the results: .failure(error). Catch "
-            + "in the child and return a Result, so that the group never throws."
+          fixtures: ["failures-dropped", "failure-in-the-first-empty-place"],
+          hint: "A fetch that throws still gets its own place in the results: .failure(error) at "
+            + "its index, exactly as a success. Catch in the child and return the index with a "
+            + "Result, so that the group never throws."
         ),
         Mistake(
           name: "results in the order the fetches ended",
@@ -215,13 +234,6 @@ extension ExerciseCatalog {
           fixtures: ["limit-above-count"],
           hint: "With 3 ids and a limit of 10, there are only 3 to start: start "
             + "min(limit, ids.count) children, never ids[index] past the end."
-        ),
-        Mistake(
-          name: "a failure put in some other place than its own",
-          test: "test_aFailureWhileAnEarlierFetchStillRuns_takesItsOwnPlace",
-          fixtures: ["failure-in-the-first-empty-place"],
-          hint: "A fetch can fail while an earlier one still runs. Its failure belongs at its "
-            + "own index, exactly as a success does: the child returns its index either way."
         ),
         Mistake(
           name: "the results kept by id",

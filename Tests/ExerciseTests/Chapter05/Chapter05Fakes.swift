@@ -75,11 +75,19 @@ extension JobLog.State {
 
 /// Runs `body` on a virtual timeline (at no real pace); `Stuck` comes back as nil, with the
 /// time it happened at.
+///
+/// Jobs ready at the same moment do not run in the order they were queued: each time, one of
+/// the first four is drawn from a seed, as a pool of four threads may take any of them first.
+/// An answer must not rely on the order its child tasks reach a lock or an actor.
 func onTimeline<T: Sendable>(
   _ body: @escaping @Sendable (VirtualTimeline) async throws -> T
 ) async throws -> (value: T?, stuckAt: String?) {
+  let numbers = Locked(SeededNumbers(seed: 5))
+  let pick: @Sendable (Int) -> Int = { ready in
+    numbers.withLock { Int.random(in: 0..<min(ready, 4), using: &$0) }
+  }
   do {
-    return (try await VirtualTimeline.run(pace: 0, body), nil)
+    return (try await VirtualTimeline.run(pace: 0, pick: pick, body), nil)
   } catch let stuck as VirtualTimeline.Stuck {
     return (nil, stuck.at)
   }

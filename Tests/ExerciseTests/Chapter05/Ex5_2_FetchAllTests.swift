@@ -59,11 +59,13 @@ final class Ex5_2_FetchAllTests: GradedTestCase {
   }
 
   /// Fails, and returns false, unless the fetches started exactly at `starts` (the schedule of
-  /// at most `limit` at once, a new one as each ends), saying what went wrong.
+  /// at most `limit` at once, a new one as each ends), saying what went wrong; `order` is the
+  /// order of the ids given, when they were not given sorted.
   private func followedTheSchedule(
     _ log: JobLog,
     limit: Int,
-    starts: [String: String]
+    starts: [String: String],
+    order: [String]? = nil
   ) -> Bool {
     let log = log.snapshot
     let names = starts.keys.sorted()
@@ -83,6 +85,13 @@ final class Ex5_2_FetchAllTests: GradedTestCase {
         "the fetches ran one after another (they started at: \(actual)): with a limit of "
           + "\(limit), \(limit) may run at once"
       )
+    } else if let (earlier, later) = startedOutOfTurn(log.starts, order: order ?? names) {
+      // Children ready at once run in any order: one waiting for a free slot may take it first.
+      XCTFail(
+        "the fetches started at: \(actual); \(later) started before \(earlier), which comes "
+          + "first in the ids: they took the free slots in an order of their own. The next id in "
+          + "the order given starts the moment any fetch ends"
+      )
     } else if log.starts != starts {
       XCTFail(
         "the fetches started at: \(actual); wanted: "
@@ -94,6 +103,21 @@ final class Ex5_2_FetchAllTests: GradedTestCase {
       return true
     }
     return false
+  }
+
+  /// The first two ids, in `order`, of which the later one started at an earlier time.
+  private func startedOutOfTurn(
+    _ starts: [String: String],
+    order: [String]
+  ) -> (earlier: String, later: String)? {
+    let seconds = order.map { starts[$0].flatMap { Double($0.prefix { $0 != " " }) } }
+    for (index, later) in order.enumerated() {
+      guard let laterStart = seconds[index] else { continue }
+      for earlier in 0..<index {
+        if let start = seconds[earlier], laterStart < start { return (order[earlier], later) }
+      }
+    }
+    return nil
   }
 
   func test_aFailedFetch_keepsItsPlace_andTheOthersStillRun() async throws {
@@ -128,7 +152,9 @@ final class Ex5_2_FetchAllTests: GradedTestCase {
     let ids = [("F", 3), ("B", 1), ("D", 2), ("A", 1)]
     let (results, doneAt) = try await fetch(ids, atMost: 1, failing: "D", log: log)
     let starts = ["F": "0 s", "B": "3 s", "D": "4 s", "A": "6 s"]
-    guard followedTheSchedule(log, limit: 1, starts: starts) else { return }
+    guard followedTheSchedule(log, limit: 1, starts: starts, order: ids.map(\.0)) else {
+      return
+    }
     XCTAssertEqual(
       results,
       ["F!", "B!", "failed: D", "A!"],
@@ -143,7 +169,9 @@ final class Ex5_2_FetchAllTests: GradedTestCase {
     let ids = [("F", 1), ("C", 4), ("A", 3), ("E", 1)]
     let (results, doneAt) = try await fetch(ids, atMost: 3, log: log)
     let starts = ["F": "0 s", "C": "0 s", "A": "0 s", "E": "1 s"]
-    guard followedTheSchedule(log, limit: 3, starts: starts) else { return }
+    guard followedTheSchedule(log, limit: 3, starts: starts, order: ids.map(\.0)) else {
+      return
+    }
     XCTAssertEqual(
       results,
       ["F!", "C!", "A!", "E!"],
