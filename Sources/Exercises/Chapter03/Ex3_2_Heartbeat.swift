@@ -12,11 +12,13 @@ import ExerciseSupport
 /// not a stop (`cancelTask()`, or its owner cancelling the task `start()` returned) ends the beats
 /// too, also when it came just as a wait ended, and closes nothing. A send that throws, whatever it
 /// throws, ends the beats: no send after it (the connection is closed by `stop()` only). A
-/// `start()` after `stop()` throws `HeartbeatStopped` and sends nothing. Graded on 450 generated
-/// lives too (intervals 1 ns to a week, time passing before start(), up to 150 beats, a send
-/// failing at any beat with any error, every URLError code and POSIXErrors among them, every kind
-/// of stop and cancel above, start() after stop(), a close() that looks at the heartbeat's task,
-/// two heartbeats at once). Left free: what a start() after a cancel that is not a stop does.
+/// `start()` after `stop()` throws `HeartbeatStopped` and sends nothing. Graded on 475 generated
+/// lives too (intervals 1 ns to a week, time passing before start(), up to 150 beats, sends that
+/// take half to nine tenths of an interval, a send failing at any beat with any error, every
+/// URLError code and POSIXErrors among them, every kind of stop and cancel above, start() after
+/// stop(), a close() that looks at the heartbeat's task, two heartbeats at once). Left free: what
+/// a start() after a cancel that is not a stop does, and when a beat comes after a send that took
+/// time.
 /// Read docs/Chapter03-Cancellation.md#exercise-32-an-idempotent-stop
 @MainActor
 public final class Heartbeat: @MainActor TaskCancellable {

@@ -111,7 +111,8 @@ extension ExerciseCatalog {
           "newest-three-kept", "newest-hundred-kept", "capped-at-1000-events",
           "newest-ten-thousand-kept", "make-cancellation-ends-quietly",
           "make-cancel-returns-at-the-loop-top", "make-urlerror-cancelled-ends-quietly",
-          "event-wait-capped-at-an-hour",
+          "event-wait-capped-at-an-hour", "cancelled-before-start-returns",
+          "walks-the-rest-after-a-cancel",
         ]),
         Mistake(
           name: "streams share their producer",
@@ -227,6 +228,7 @@ extension ExerciseCatalog {
           "failing-send-ignored", "timeout-skips-a-beat", "cancel-only-cuts-the-wait",
           "offline-skips-a-beat", "checks-stopped-not-cancelled", "close-before-cancel",
           "beats-capped-at-100", "posix-eagain-skipped", "schedule-from-init",
+          "beat-number-from-elapsed-time",
         ]),
         Mistake(
           name: "heartbeats share their beat task",

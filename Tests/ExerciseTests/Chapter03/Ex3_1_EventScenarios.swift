@@ -9,10 +9,11 @@ import Solutions
 import Chapter03Exercises
 #endif
 
-// Exercise 3.1 graded by its statement: generated counts (0 to 3,000), intervals (1 ns to a week),
-// a make that fails at any event (with any URLError too), and consumers that read as events come, read only after the
-// last, leave while the producer waits or just as a wait ends, or whose producer its owner
-// cancels at such a moment, all on a manual clock the test moves.
+// Exercise 3.1 graded by its statement: generated counts (0 to 3,000, 10,001 to 10,050, and
+// Int.max with a consumer that leaves or an owner that cancels), intervals (1 ns to a week), a
+// make that fails at any event (with any URLError too), and consumers that read as events come,
+// read only after the last, leave while the producer waits or just as a wait ends, or whose
+// producer its owner cancels at once or at such a moment, all on a manual clock the test moves.
 
 /// One run of `makeEventStream`, as the grade generates it.
 struct EventScenario: GradedScenario {
@@ -32,6 +33,9 @@ struct EventScenario: GradedScenario {
     case ownerCancelsAsWaitEnds(Int)
     /// The producer's owner cancels it while `make` makes the event after wait `n`.
     case ownerCancelsDuringMake(Int)
+    /// The producer's owner cancels it at once, perhaps before it has started; the consumer
+    /// reads as events come.
+    case ownerCancelsAtOnce
 
     var wait: Int? {
       switch self {
@@ -82,7 +86,10 @@ struct EventScenario: GradedScenario {
   /// How many waits there are, when nobody leaves: one before each event made.
   var waits: Int { failingAt.map { $0 + 1 } ?? count }
 
-  var size: Int { count + (failingAt == nil ? 0 : 1) + (consumer == .readsAsTheyCome ? 0 : 1) }
+  /// A count too large to walk through (`Int.max`) counts as half of `Int.max`, and runs last.
+  var size: Int {
+    min(count, Int.max / 2) + (failingAt == nil ? 0 : 1) + (consumer == .readsAsTheyCome ? 0 : 1)
+  }
 
   var description: String {
     var text = "makeEventStream(count: \(count), every: \(spelled(interval)))"
@@ -105,6 +112,8 @@ struct EventScenario: GradedScenario {
       text += "; the owner cancels the producer as wait \(wait) is over"
     case .ownerCancelsDuringMake(let wait):
       text += "; the owner cancels the producer while make(\(wait - 1)) runs"
+    case .ownerCancelsAtOnce:
+      text += "; the owner cancels the producer at once, perhaps before it has started"
     }
     return text
   }
@@ -133,10 +142,12 @@ struct EventScenario: GradedScenario {
     return candidates
   }
 
-  /// A count of at least 0, a failing event among the events, a wait among the waits.
+  /// A count of at least 0, a failing event among the events, a wait among the waits; a count
+  /// past a million only with a consumer that leaves or an owner that cancels.
   var isPossible: Bool {
     count >= 0 && (failingAt.map { 0..<count ~= $0 } ?? true)
       && (consumer.wait.map { $0 >= 1 && $0 <= waits } ?? true)
+      && (count <= 1_000_000 || consumer.cancels)
   }
 }
 
@@ -189,7 +200,7 @@ func eventModel(_ scenario: EventScenario) -> EventOutcome {
       end: end,
       waits: Array(repeating: spelled(interval), count: scenario.waits)
     )
-  case .leavesAtOnce:
+  case .leavesAtOnce, .ownerCancelsAtOnce:
     return EventOutcome(made: [], read: [], end: "then the end", waits: nil)
   case .leavesDuringWait(let wait), .leavesAsWaitEnds(let wait), .ownerCancelsDuringWait(let wait),
     .ownerCancelsAsWaitEnds(let wait):
@@ -280,6 +291,7 @@ func eventAnswer(
     clock: clock,
     make: maker.make
   )
+  if scenario.consumer == .ownerCancelsAtOnce { producer.cancel() }
   producerBox.withLock { $0 = producer }
   let otherClock = ManualClock()
   let other =
@@ -291,8 +303,11 @@ func eventAnswer(
     _ = await reader.end()
   }
   var waits: [String] = []
-  // A producer that makes more than it should is stopped a few waits later.
-  while waits.count < scenario.count + 3 {
+  // A producer that makes more than it should is stopped a few waits later (a few waits after
+  // the cancel, for a count too large to walk through).
+  let mostWaits =
+    scenario.count > 1_000_000 ? (scenario.consumer.wait ?? 0) + 3 : scenario.count + 3
+  while waits.count < mostWaits {
     await clock.manual.waitForASleeper(orTheEndOf: producer)
     guard let deadline = clock.manual.sleeperDeadlines.first else { break }
     waits.append(spelled(clock.now.duration(to: deadline)))
@@ -351,7 +366,7 @@ func eventAnswer(
     made: maker.made,
     read: read,
     end: end,
-    waits: scenario.consumer == .leavesAtOnce ? nil : waits
+    waits: [.leavesAtOnce, .ownerCancelsAtOnce].contains(scenario.consumer) ? nil : waits
   )
 }
 
@@ -398,7 +413,33 @@ func eventScenarios(count: Int, seed: UInt64) -> [EventScenario] {
     }
     return run
   }
-  return drawnRuns(count: count, seed: seed) + later
+  // From seeds of their own again: owners that cancel the producer at once, perhaps before it
+  // has started, and a count of Int.max, too many to walk through, with a consumer that leaves or
+  // an owner that cancels.
+  var atOnce = SeededNumbers(seed: seed &+ 4)
+  let intervals: [Duration] = [.nanoseconds(1), .milliseconds(250), .seconds(1), .seconds(3_600)]
+  let cancelledAtOnce = (0..<count / 16).map { _ in
+    EventScenario(
+      count: atOnce.chance(25) ? Int.max : Int.random(in: 0...6, using: &atOnce),
+      interval: atOnce.pick(intervals),
+      failingAt: nil,
+      consumer: .ownerCancelsAtOnce
+    )
+  }
+  let endless = (0..<count / 32).map { _ in
+    let wait = Int.random(in: 1...4, using: &atOnce)
+    return EventScenario(
+      count: Int.max,
+      interval: atOnce.pick(intervals),
+      failingAt: nil,
+      consumer: atOnce.pick([
+        .leavesAtOnce, .leavesDuringWait(wait), .leavesAsWaitEnds(wait),
+        .ownerCancelsDuringWait(wait), .ownerCancelsAsWaitEnds(wait),
+        .ownerCancelsDuringMake(wait),
+      ])
+    )
+  }
+  return drawnRuns(count: count, seed: seed) + later + cancelledAtOnce + endless
 }
 
 private func drawnRuns(count: Int, seed: UInt64) -> [EventScenario] {

@@ -15,7 +15,8 @@ import Chapter03Exercises
 // task start() returned cancelled by its owner, while it waits or just as a wait ends), start()
 // after stop(), and connections whose send fails at any beat with any error and whose close()
 // looks at the heartbeat, on a manual clock the test moves, with intervals from 1 ns to a week,
-// time passing before start(), and over a hundred beats in a life.
+// time passing before start(), over a hundred beats in a life, and sends that take time on the
+// clock (from half to nine tenths of an interval).
 
 /// One heartbeat's life, as the grade generates it.
 struct HeartbeatScenario: GradedScenario {
@@ -96,6 +97,9 @@ struct HeartbeatScenario: GradedScenario {
   var sendError = SendError.connectionClosed
   /// The connection's close() calls stop() again.
   var closeCallsStop: Bool
+  /// Each send that does not throw takes this long on the clock; when each beat comes is then
+  /// left free, and only the beats sent are compared.
+  var sendTakes: Duration? = nil
 
   var size: Int {
     steps.reduce(0) { total, step in
@@ -111,6 +115,10 @@ struct HeartbeatScenario: GradedScenario {
     }
     if closeCallsStop {
       text += (sendFailsAt == nil ? " whose" : " and whose") + " connection's close() calls stop()"
+    }
+    if let sendTakes {
+      text += (sendFailsAt == nil && !closeCallsStop ? " whose" : " and whose")
+      text += " connection's send takes \(spelled(sendTakes)) (when each beat comes left free)"
     }
     return text + ": " + steps.map(\.description).joined(separator: ", then ")
   }
@@ -164,6 +172,11 @@ struct HeartbeatScenario: GradedScenario {
       copy.closeCallsStop = false
       candidates.append(copy)
     }
+    if sendTakes != nil {
+      var copy = self
+      copy.sendTakes = nil
+      candidates.append(copy)
+    }
     if interval != .seconds(1) {
       var copy = self
       copy.interval = .seconds(1)
@@ -206,9 +219,12 @@ func heartbeatModel(_ scenario: HeartbeatScenario) -> HeartbeatOutcome {
       if !stopped { started = true }
     case .beats(let count):
       for _ in 0..<count where started && !stopped && !failed && !cancelled {
-        let time = spelled(startedAt + scenario.interval * (nextBeat + 1))
+        // A send that takes time leaves free when the next beat comes: no time is compared.
+        let time =
+          scenario.sendTakes == nil
+          ? " at " + spelled(startedAt + scenario.interval * (nextBeat + 1)) : ""
         failed = nextBeat == scenario.sendFailsAt
-        log.append("send(\(nextBeat)) at \(time)" + (failed ? ", which throws" : ""))
+        log.append("send(\(nextBeat))\(time)" + (failed ? ", which throws" : ""))
         nextBeat += 1
       }
     case .cancel(let how):
@@ -234,6 +250,9 @@ func heartbeatModel(_ scenario: HeartbeatScenario) -> HeartbeatOutcome {
 
 /// The connection of a scenario: logs each send with the clock's time, and each close, in the
 /// scenario's log; a send after the close throws, as does the one the scenario fails.
+///
+/// A send that takes time moves the clock on by that time before it returns, and is logged
+/// without a time.
 private final class LoggingConnection: HeartbeatConnection {
   let log = Locked<[String]>([])
   private let clock: ManualClock
@@ -242,13 +261,15 @@ private final class LoggingConnection: HeartbeatConnection {
   private let onClose = Locked<(@Sendable () -> Void)?>(nil)
   private let lookAtTheOwner = Locked<(@Sendable () -> String?)?>(nil)
   private let failure: any Error & Sendable
+  private let takes: Duration?
   /// Sends still allowed once the beat task is cancelled, and the signal that they are used up.
   private let runaway = Locked<(left: Int, signal: OneShotSignal<Bool>)?>(nil)
 
-  init(clock: ManualClock, failsAt: Int?, failure: any Error & Sendable) {
+  init(clock: ManualClock, failsAt: Int?, failure: any Error & Sendable, takes: Duration? = nil) {
     self.clock = clock
     self.failsAt = failsAt
     self.failure = failure
+    self.takes = takes
   }
 
   /// Fires the returned signal at the third send from now; every send after it throws.
@@ -273,13 +294,16 @@ private final class LoggingConnection: HeartbeatConnection {
   }
 
   func send(_ beat: Int) async throws {
-    let time = spelled(clock.now.offset - ManualClock.Instant(offset: .zero).offset)
+    let time =
+      takes == nil
+      ? " at " + spelled(clock.now.offset - ManualClock.Instant(offset: .zero).offset) : ""
     if closed.withLock({ $0 }) {
-      note("send(\(beat)) at \(time) after close()")
+      note("send(\(beat))\(time) after close()")
       throw ConnectionClosed()
     }
-    note("send(\(beat)) at \(time)" + (beat == failsAt ? ", which throws" : ""))
+    note("send(\(beat))\(time)" + (beat == failsAt ? ", which throws" : ""))
     if beat == failsAt { throw failure }
+    if let takes { clock.advance(by: takes) }  // the send took this long
     let usedUp = runaway.withLock { runaway -> OneShotSignal<Bool>? in
       guard let watch = runaway else { return nil }
       runaway = (watch.left - 1, watch.signal)
@@ -310,7 +334,8 @@ func heartbeatAnswer(_ scenario: HeartbeatScenario) async throws -> HeartbeatOut
   let connection = LoggingConnection(
     clock: clock.manual,
     failsAt: scenario.sendFailsAt,
-    failure: scenario.sendError.error
+    failure: scenario.sendError.error,
+    takes: scenario.sendTakes
   )
   let heartbeat = Heartbeat(connection: connection, every: scenario.interval, clock: clock)
   // The statement's order: stop() lets go of the task, cancelled, before it closes.
@@ -445,7 +470,18 @@ func heartbeatScenarios(count: Int, seed: UInt64) -> [HeartbeatScenario] {
     }
     return life
   }
-  return drawnLives(count: count, seed: seed) + later
+  // From seeds of their own again: sends that take from half to nine tenths of an interval on the
+  // clock.
+  var slow = SeededNumbers(seed: seed &+ 4)
+  let slowSends = drawnLives(count: count / 16, seed: seed &+ 5).map { life in
+    var life = life
+    if life.interval < .milliseconds(1) {
+      life.interval = slow.pick([.milliseconds(1), .seconds(1)])
+    }
+    life.sendTakes = slow.pick([life.interval / 2, life.interval * 3 / 4, life.interval * 9 / 10])
+    return life
+  }
+  return drawnLives(count: count, seed: seed) + later + slowSends
 }
 
 private func drawnLives(count: Int, seed: UInt64) -> [HeartbeatScenario] {
