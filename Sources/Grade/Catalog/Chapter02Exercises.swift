@@ -92,6 +92,7 @@ extension ExerciseCatalog {
           "one-continuation-for-every-stream", "stops-every-source", "sources-kept-for-shutdown",
           "source-cancellation-ends-quietly", "platform-cancel-ends-quietly",
           "tick-ten-times-dropped", "stop-under-the-finish-lock",
+          "tick-lock-held-over-stop",
         ]),
       ]
     ),
@@ -180,7 +181,7 @@ extension ExerciseCatalog {
           "error-then-next-page", "cancellation-ends-quietly", "blank-names-page-is-empty",
           "failed-page-retried", "earlier-page-seen-again-ends", "capped-at-10000-pages",
           "fetch-in-a-task-of-its-own", "fetch-in-a-task-with-the-cancel-forwarded",
-          "timed-out-page-retried", "ten-equal-pages-end",
+          "timed-out-page-retried", "ten-equal-pages-end", "thousand-equal-pages-end",
         ]),
         Mistake(
           name: "a cap or a small counter ends a long source early",

@@ -122,6 +122,8 @@ final class ClockedTickSource: TickSource, Sendable {
     var waiters: [(step: Int, continuation: CheckedContinuation<Void, Never>)] = []
     /// The answer's onFinish, for a stop() that calls it.
     var onFinish: (@Sendable ((any Error)?) -> Void)?
+    /// The answer's onTick, for a stop() that calls it.
+    var onTick: (@Sendable (Int) -> Void)?
 
     mutating func takeReadyWaiters() -> [CheckedContinuation<Void, Never>] {
       let ready = waiters.filter { ended || stopped || steps >= $0.step }
@@ -153,6 +155,7 @@ final class ClockedTickSource: TickSource, Sendable {
       state.withLock({ state in
         state.starts += 1
         state.onFinish = onFinish
+        state.onTick = onTick
         return state.starts == 1
       })
     else { return }
@@ -186,16 +189,20 @@ final class ClockedTickSource: TickSource, Sendable {
   }
 
   func stop() {
-    let (task, ready, finish) = state.withLock { state in
+    let (task, ready, finish, tick) = state.withLock { state in
       state.stops += 1
       state.stopped = true
       // Only a stop that comes first: the source has not ended, nor been stopped before.
-      let finish = plan.finishesInStop && !state.finished && state.stops == 1 ? state.onFinish : nil
-      return (state.task, state.takeReadyWaiters(), finish)
+      let first = !state.finished && state.stops == 1
+      let finish = plan.finishesInStop && first ? state.onFinish : nil
+      let tick = first ? plan.ticksInStop.flatMap { tick in state.onTick.map { ($0, tick) } } : nil
+      return (state.task, state.takeReadyWaiters(), finish, tick)
     }
     task?.cancel()
     ready.forEach { $0.resume() }
-    finish?(nil)  // allowed: no callback comes after stop() returns, but one may come inside it
+    // Allowed: no callback comes after stop() returns, but one may come inside it.
+    if let tick { tick.0(tick.1) }
+    finish?(nil)
   }
 
   private func finish(_ onFinish: @Sendable ((any Error)?) -> Void, _ failure: (any Error)?) {

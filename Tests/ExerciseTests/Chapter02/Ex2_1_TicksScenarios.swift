@@ -12,9 +12,10 @@ import Chapter02Exercises
 // Exercise 2.1 graded by its statement: generated sources (0 to 140 ticks one every 1 ns to an
 // hour on a manual clock, from a task of the source's own, after up to 3 given inside start(), or
 // up to 10,050 all inside start(); repeats, Int.min and Int.max; a source that finishes, or fails
-// with TickSourceFailed or a CancellationError), one to three streams at once, and consumers that
-// read as ticks come or only after the end, leave by break after any tick, or whose task is
-// cancelled after any tick.
+// with TickSourceFailed or a CancellationError; a source whose stop() gives one more tick or
+// calls onFinish before it returns), one to three streams at once, and consumers that read as
+// ticks come or only after the end, leave by break after any tick, or whose task is cancelled
+// after any tick.
 
 /// One run of `ticks(from:)`, over one source per stream, as the grade generates it.
 struct TickScenario: GradedScenario {
@@ -60,6 +61,9 @@ struct TickScenario: GradedScenario {
     var interval: Duration = .seconds(1)
     /// stop() calls onFinish(nil) before it returns, if the source has not ended yet.
     var finishesInStop = false
+    /// stop() calls onTick with this tick before it returns (and before a finish it gives), if
+    /// the source has not ended yet.
+    var ticksInStop: Int?
 
     var all: [Int] { atStart + later }
   }
@@ -93,6 +97,7 @@ struct TickScenario: GradedScenario {
     streams.map { stream in
       var size = stream.source.all.count + 2
       if stream.source.finishesInStop { size += 1 }
+      if stream.source.ticksInStop != nil { size += 1 }
       if case .failsWith = stream.source.end { size += 1 }
       if stream.consumer.leavesAt != nil { size += 1 }
       if case .leavesAfter = stream.consumer { size += 1 }
@@ -124,7 +129,13 @@ struct TickScenario: GradedScenario {
         text += ", then \(end) \(spelled(source.interval)) after "
         text += source.later.isEmpty ? "start()" : "its last tick"
       }
-      if source.finishesInStop { text += " (its stop() calls onFinish(nil) before it returns)" }
+      switch (source.ticksInStop, source.finishesInStop) {
+      case (let tick?, true):
+        text += " (its stop() calls onTick(\(tick)), then onFinish(nil), before it returns)"
+      case (let tick?, false): text += " (its stop() calls onTick(\(tick)) before it returns)"
+      case (nil, true): text += " (its stop() calls onFinish(nil) before it returns)"
+      case (nil, false): break
+      }
       switch stream.consumer {
       case .readsAsTheyCome: text += "; its consumer reads ticks as they come"
       case .readsAfterTheEnd: text += "; its consumer starts reading only once \(name) has ended"
@@ -172,6 +183,7 @@ struct TickScenario: GradedScenario {
       }
       with { $0.streams[index].source.end = .finishes }
       with { $0.streams[index].source.finishesInStop = false }
+      with { $0.streams[index].source.ticksInStop = nil }
       with { $0.streams[index].source.interval = .seconds(1) }
       with { $0.streams[index].consumer = .readsAsTheyCome }
       switch streams[index].consumer {
@@ -358,6 +370,13 @@ func tickAnswer(_ scenario: TickScenario) async throws -> TickOutcome {
     if result.ending is NotImplemented, let error = result.ending { throw error }
     let source = sources[index]
     var got = TickOutcome.Stream(got: result.got, end: "then the end", starts: source.starts)
+    // Left free: a consumer whose task is cancelled may get the tick its source gives inside
+    // stop(), after the ones it was cancelled after.
+    if case .cancelledAfter(let count) = stream.consumer, let tick = stream.source.ticksInStop,
+      got.got.count == count + 1, got.got.last == tick
+    {
+      got.got.removeLast()
+    }
     switch result.ending {
     case nil where stream.consumer.leavesAt != nil: got.end = "then it left"
     case is CancellationError where stream.consumer.leavesAt != nil: got.end = "then it left"
@@ -417,6 +436,20 @@ func tickScenariosOfOddSources(count: Int, seed: UInt64) -> [TickScenario] {
     }
     return scenario
   }.filter(\.isPossible)
+}
+
+/// Runs 2.1 is graded on besides the others', from a seed of their own: sources whose stop() gives
+/// one more tick before it returns (then, now and then, calls onFinish too).
+func tickScenariosTickingInStop(count: Int, seed: UInt64) -> [TickScenario] {
+  var numbers = SeededNumbers(seed: seed &+ 1)
+  return tickScenarios(count: count, seed: seed).map { drawn in
+    var scenario = drawn
+    for index in scenario.streams.indices {
+      scenario.streams[index].source.ticksInStop = Int.random(in: -5...9, using: &numbers)
+      scenario.streams[index].source.finishesInStop = numbers.chance(30)
+    }
+    return scenario
+  }
 }
 
 private func generatedTickStream(_ numbers: inout SeededNumbers) -> TickScenario.Stream {

@@ -118,7 +118,8 @@ final class Ex2_1_TicksTests: GradedTestCase {
 
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
-      tickScenarios(count: 300, seed: 21) + tickScenariosOfOddSources(count: 60, seed: 21 &+ 1),
+      tickScenarios(count: 300, seed: 21) + tickScenariosOfOddSources(count: 60, seed: 21 &+ 1)
+        + tickScenariosTickingInStop(count: 60, seed: 21 &+ 2),
       model: tickModel,
       answer: tickAnswer
     )

@@ -9,12 +9,12 @@ import Chapter02Exercises
 #endif
 
 // Exercise 2.2 graded by its statement: generated sources (0 to 10,030 pages of 1 to 4 names, blank
-// ones among them, pages equal to the one before or to an earlier one, pages after the first empty
-// one, a failure at any page, the empty one's too, CancellationError among the failures though
-// nobody cancelled, a fetch that throws when its task is cancelled or not), one to three streams
-// read at once, in turns or one after the other, over one source or one each, and consumers that
-// read to the end and ask once more, leave by break after any page, or whose task is cancelled
-// between two pages or while a page is fetched.
+// ones among them, pages equal to the one before or to an earlier one, one page up to 5,000 times
+// in a row, pages after the first empty one, a failure at any page, the empty one's too,
+// CancellationError among the failures though nobody cancelled, a fetch that throws when its task
+// is cancelled or not), one to three streams read at once, in turns or one after the other, over
+// one source or one each, and consumers that read to the end and ask once more, leave by break
+// after any page, or whose task is cancelled between two pages or while a page is fetched.
 
 /// One run of `pages(from:)`, over one or more sources, as the grade generates it.
 struct PagedScenario: GradedScenario {
@@ -611,6 +611,25 @@ func pagedScenariosOfOddSources(count: Int, seed: UInt64) -> [PagedScenario] {
     }
     return scenario.fittedReaders
   }.filter(\.isPossible)
+}
+
+/// Runs 2.2 is graded on besides the others', from a seed of their own: a source that gives one
+/// page many more times in a row (301 to 5,000, as many times as any number of digits says), then
+/// up to 3 pages of its own, read to the end.
+func pagedScenariosOfManyEqualPages(count: Int, seed: UInt64) -> [PagedScenario] {
+  var numbers = SeededNumbers(seed: seed &+ 1)
+  return (0..<count).map { _ in
+    var book = generatedBook(&numbers, pages: 1)
+    let repeats = numbers.logUniform(301...5_000)
+    let then = generatedBook(&numbers, pages: Int.random(in: 0...3, using: &numbers)).pages
+    book.pages = Array(repeating: book.pages[0], count: repeats) + then
+    book.failingPage = nil
+    return PagedScenario(
+      books: [book],
+      readers: [PagedScenario.Reader(book: 0, consumer: .readsToTheEnd)],
+      inTurns: false
+    )
+  }
 }
 
 /// How many pages a source has: mostly a few, now and then more than an answer that counts them

@@ -148,9 +148,11 @@ final class Ex2_2_PagesTests: GradedTestCase {
     )
   }
 
-  /// 300 runs from seed 22, then 60 of platform errors and pages repeated many times.
+  /// 300 runs from seed 22, then 60 of platform errors and pages repeated many times, then 10 of
+  /// one page repeated 301 to 5,000 times.
   private static let scenarios =
     pagedScenarios(count: 300, seed: 22) + pagedScenariosOfOddSources(count: 60, seed: 22 &+ 1)
+    + pagedScenariosOfManyEqualPages(count: 10, seed: 22 &+ 2)
 
   /// Two streams over one source, read at once by two tasks.
   ///

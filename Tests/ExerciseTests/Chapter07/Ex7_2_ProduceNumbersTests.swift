@@ -250,12 +250,14 @@ final class Ex7_2_ProduceNumbersTests: GradedTestCase {
     )
   }
 
-  /// The grade: 300 generated runs (limits from 0 to 200; demands of one, a few or every number;
-  /// pauses; cancels before the producer starts, while it waits and from inside receive(_:)),
-  /// each compared with what the statement says happens.
+  /// The grade: 302 generated runs (limits from 0 to 200, now and then up to 20,000, and, when
+  /// grading, two of 100,001 to 400,000; demands of one, a few or every number; pauses; cancels
+  /// before the producer starts, while it waits and from inside receive(_:)), each compared with
+  /// what the statement says happens.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
-      producerScenarios(count: 300, seed: 72),
+      producerScenarios(count: 300, seed: 72)
+        + onlyWhenGrading(producerScenariosOfLongRuns(count: 2, seed: 72)),
       model: producerModel,
       answer: producerAnswer,
       explain: explainProducer

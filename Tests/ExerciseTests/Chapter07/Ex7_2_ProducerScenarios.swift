@@ -376,6 +376,20 @@ func producerScenarios(count: Int, seed: UInt64) -> [ProducerScenario] {
   }
 }
 
+/// Runs 7.2 is graded on besides `producerScenarios`', from a seed of their own, when grading: long
+/// runs of 100,001 to 400,000 numbers, all wanted.
+func producerScenariosOfLongRuns(count: Int, seed: UInt64) -> [ProducerScenario] {
+  var numbers = SeededNumbers(seed: seed &+ 1)
+  return (0..<count).map { _ in
+    ProducerScenario(
+      limit: numbers.logUniform(100_001...400_000),
+      first: .unlimited,
+      whenPaused: [],
+      insideReceive: [:]
+    )
+  }
+}
+
 /// The failure message: the scenario, then what happened and what the statement says.
 func explainProducer(
   _ scenario: ProducerScenario,

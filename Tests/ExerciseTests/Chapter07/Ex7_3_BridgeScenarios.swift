@@ -32,6 +32,8 @@ struct BridgeScenario: GradedScenario {
     case finishesInsideCancel
     /// Fails at once, from inside the second `request(_:)`.
     case failsInsideTheSecondRequest
+    /// Sends a value already on its way from inside `cancel()`.
+    case sendsInsideCancel
 
     var description: String {
       switch self {
@@ -41,6 +43,7 @@ struct BridgeScenario: GradedScenario {
       case .finishesInsideCancel: "a publisher that sends .finished from inside its cancel()"
       case .failsInsideTheSecondRequest:
         "a publisher that fails from inside the second request(_:)"
+      case .sendsInsideCancel: "a publisher that sends a value from inside its cancel()"
       }
     }
   }
@@ -212,6 +215,7 @@ func bridgeModel(_ scenario: BridgeScenario) -> BridgeOutcome {
     log.append("subscription cancelled")
     cancelledPublisher = true
     if scenario.publisher == .finishesInsideCancel { complete(failing: false) }
+    if scenario.publisher == .sendsInsideCancel { send() }
   }
   func cancel() {
     let hadSubscription = subscribed
@@ -348,6 +352,7 @@ final class ScenarioPublisher: Subscription, Sendable {
       state.cancelled = true
     }
     if kind == .finishesInsideCancel { complete(failing: false) }
+    if kind == .sendsInsideCancel { sendIfAsked() }
   }
 
   /// Sends the next value if one was asked for, or the subscription was cancelled (a value
@@ -482,6 +487,19 @@ func bridgeScenariosFailingOtherwise(count: Int, seed: UInt64) -> [BridgeScenari
   }.map { drawn in
     var scenario = drawn
     scenario.failure = numbers.chance(30) ? .cancellation : .platform(numbers.platformError())
+    return scenario
+  }
+}
+
+/// Runs 7.3 is graded on besides the others', from a seed of their own: the drawn runs that cancel
+/// the bridge or the waiting task, with a publisher whose value already on its way arrives from
+/// inside its `cancel()`.
+func bridgeScenariosSendingInsideCancel(count: Int, seed: UInt64) -> [BridgeScenario] {
+  bridgeScenarios(count: count, seed: seed).filter { scenario in
+    scenario.steps.contains(.cancel) || scenario.steps.contains(.cancelTheTask)
+  }.map { drawn in
+    var scenario = drawn
+    scenario.publisher = .sendsInsideCancel
     return scenario
   }
 }

@@ -902,7 +902,7 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
     XCTAssertNil(value, "cancel() ends the waiting next() with nil")
   }
 
-  /// The grade: 504 generated runs (next() calls, values, the end and failures of any error in
+  /// The grade: 615 generated runs (next() calls, values, the end and failures of any error in
   /// any order, a subscription that comes first, late or after the end, cancel() and a task's
   /// cancel, and publishers that call back into the bridge), each compared with what the
   /// statement says.
@@ -910,7 +910,8 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
     try await throwIfNotStarted()
     try await assertEveryScenario(
       bridgeScenarios(count: 400, seed: 73)
-        + bridgeScenariosFailingOtherwise(count: 160, seed: 73 &+ 10),
+        + bridgeScenariosFailingOtherwise(count: 160, seed: 73 &+ 10)
+        + bridgeScenariosSendingInsideCancel(count: 200, seed: 73 &+ 20),
       model: bridgeModel,
       answer: { try await bridgeAnswer($0) },
       explain: explainBridge
