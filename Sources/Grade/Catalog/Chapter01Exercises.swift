@@ -126,7 +126,7 @@ extension ExerciseCatalog {
         .scenarioDiffers(fixtures: [
           "pending-scan-in-a-static", "pending-ended-at-next-callback",
           "callback-finished-a-turn-late", "empty-reason-as-cancel", "long-title-cut",
-          "title-trimmed",
+          "title-trimmed", "cancel-reason-as-nil", "scan-count-uint8", "title-cut-at-4096",
         ]),
       ]
     ),
@@ -253,7 +253,8 @@ extension ExerciseCatalog {
           fixtures: [
             "transcript-trimmed", "empty-transcript-as-no-speech", "same-clip-asked-once",
             "cancel-resumes-unguarded", "at-most-32-waiting", "cancelled-before-as-no-speech",
-            "language-code-lowercased", "transcript-line-breaks-dropped",
+            "language-code-lowercased", "transcript-line-breaks-dropped", "crlf-normalized",
+            "long-clip-name-rejected", "transcript-cut-at-10000",
           ]
         ),
       ]
@@ -404,6 +405,8 @@ extension ExerciseCatalog {
           "elapsed-time-in-the-error", "caller-cancel-stops-the-timer", "one-read-error-for-all",
           "zero-timeout-means-no-limit", "barcode-value-trimmed", "cancelled-told-at-the-timeout",
           "timer-capped-at-a-minute", "zero-sleeps-a-resolution",
+          "cancelled-reason-as-cancellation", "timeout-in-int64-nanoseconds",
+          "timer-capped-at-a-day",
         ]),
         Mistake(
           name: "a cancel that checks for the continuation, then takes it (two steps)",

@@ -51,8 +51,14 @@ struct ScannerScenario: GradedScenario {
 
   var size: Int { steps.count }
   var description: String {
-    "two services, A and B: "
-      + (steps.map(\.description) + [
+    // A long script by its ends: the whole of it would fill pages, on every step announced.
+    let shown =
+      steps.count <= 60
+      ? steps.map(\.description)
+      : steps.prefix(20).map(\.description) + ["\(steps.count - 30) more steps"]
+        + steps.suffix(10).map(\.description)
+    return "two services, A and B: "
+      + (shown + [
         "A's scanner calls didScan \"\(lastTitle(0))\" and B's didScan \"\(lastTitle(1))\""
       ])
       .joined(separator: ", then ")
@@ -262,8 +268,53 @@ func scannerScenarios(count: Int, seed: UInt64) -> [ScannerScenario] {
       }
     )
   }
+  // Reasons that speak of a cancel (a failure is still a failure, whatever its reason says),
+  // and now and then a title of any length up to 100,000 characters.
+  var words = SeededNumbers(seed: seed &+ 4)
+  let cancelWords = drawnScripts(count: count / 16, seed: seed &+ 5).map { script in
+    ScannerScenario(
+      steps: script.steps.map { step in
+        if case .callback(let service, .scanned) = step, words.chance(30) {
+          let length = words.logUniform(1...100_000)
+          let pages = String(repeating: "page \u{E9} ", count: length / 7 + 1)
+          let title = String(pages.prefix(length))
+          return .callback(service, .scanned(title))
+        }
+        guard case .callback(let service, .failed) = step else { return step }
+        let reason = words.pick([
+          "cancelled", "user cancelled", "Cancel", "canceled by the system", "CANCELLED",
+          "cancel", "scan cancelled: camera unavailable",
+        ])
+        return .callback(service, .failed(reason))
+      }
+    )
+  }
   // A duplicate repeats the callback before it: give it that callback's new text.
   return drawnScripts(count: count, seed: seed) + later.map(\.withDuplicatesMatched)
+    + cancelWords.map(\.withDuplicatesMatched)
+    + onlyWhenGrading(manyScans(counts: [300], seed: seed &+ 6))
+}
+
+/// Scripts of `counts` scans in a row on service A, most answered by a callback of any kind
+/// (the others ended by the next scan).
+private func manyScans(counts: [Int], seed: UInt64) -> [ScannerScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  return counts.map { count in
+    var steps: [ScannerScenario.Step] = []
+    for index in 0..<count {
+      steps.append(.scan(0))
+      guard numbers.chance(80) else { continue }
+      steps.append(
+        .callback(
+          0,
+          numbers.pick([
+            ScannerScenario.Callback.scanned("page \(index + 1)"), .cancelled, .failed("jammed"),
+          ])
+        )
+      )
+    }
+    return ScannerScenario(steps: steps)
+  }
 }
 
 private func drawnScripts(count: Int, seed: UInt64) -> [ScannerScenario] {

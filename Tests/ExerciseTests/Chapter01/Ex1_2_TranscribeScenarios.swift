@@ -33,7 +33,8 @@ struct TranscribeScenario: GradedScenario {
     var description: String {
       let answered =
         switch answer {
-        case .success(let text): ".success(Transcript(text: \(String(reflecting: text))))"
+        case .success(let text):
+          ".success(Transcript(text: \(shortened(String(reflecting: text)))))"
         case .failure(let error): ".failure(.\(error))"
         }
       let moment =
@@ -97,8 +98,14 @@ struct TranscribeOutcome: Equatable, CustomStringConvertible {
   var askedOtherThanOnce: [String]
 
   var description: String {
-    (results + askedOtherThanOnce).joined(separator: ", ")
+    (results.map(shortened) + askedOtherThanOnce).joined(separator: ", ")
   }
+}
+
+/// `text` as the messages show it: whole up to 5,000 characters, longer ones by their ends and
+/// length.
+private func shortened(_ text: String) -> String {
+  escapedText(text, longerThan: 5_000, head: 120, tail: 40)
 }
 
 /// The statement of exercise 1.2, as a program: each call gives its own clip's answer, and the
@@ -288,7 +295,57 @@ func transcribeScenarios(count: Int, seed: UInt64) -> [TranscribeScenario] {
     }
     return script
   }
-  return drawnScripts(count: count, seed: seed) + later
+  // Clip names and transcripts as they come: long names (hundreds of characters), Windows and
+  // old Mac line breaks, tabs, control characters, beyond ASCII, and now and then a transcript of
+  // any length up to 100,000 characters; from seeds of their own.
+  var unusual = SeededNumbers(seed: seed &+ 5)
+  let odd = drawnScripts(count: count / 12, seed: seed &+ 4).map { script in
+    var script = script
+    // Two calls for one clip keep one name and one answer.
+    var names: [String: String] = [:]
+    var answers: [String: Result<String, RecognitionError>] = [:]
+    for index in script.calls.indices {
+      let call = script.calls[index]
+      if names[call.clip] == nil {
+        names[call.clip] = oddClipName(number: names.count, using: &unusual)
+        answers[call.clip] =
+          if case .success = call.answer { .success(oddTranscript(using: &unusual)) } else {
+            call.answer
+          }
+      }
+      script.calls[index].clip = names[call.clip] ?? call.clip
+      script.calls[index].answer = answers[call.clip] ?? call.answer
+    }
+    return script
+  }
+  return drawnScripts(count: count, seed: seed) + later + odd
+}
+
+/// A clip's name as a device may give it, distinct for each `number`.
+private func oddClipName(number: Int, using numbers: inout SeededNumbers) -> String {
+  switch Int.random(in: 0..<6, using: &numbers) {
+  case 0: String(repeating: "a", count: numbers.logUniform(256...1_000)) + " \(number).m4a"
+  case 1: "\(number) " + String(repeating: "Sprachmemo \u{E9}\u{301} \u{1F3A4} ", count: 20)
+  case 2: "memo \(number)\r\n.wav"
+  case 3: "\t\(number)\t"
+  case 4: "C:\\Users\\Me\\Recordings\\memo \(number).m4a"
+  default: "../\(number)/\u{0}\u{7F}\u{FEFF}.aac"
+  }
+}
+
+/// A transcript as a recognizer may give it: line breaks of every kind, tabs, control characters,
+/// beyond ASCII, and now and then long (up to 100,000 characters).
+private func oddTranscript(using numbers: inout SeededNumbers) -> String {
+  if numbers.chance(25) {
+    let length = numbers.logUniform(1...100_000)
+    let line = numbers.pick(["lorem ipsum\r\n", "dolor\tsit\n", "amet \u{1F3A4}\r", "e\u{301}t "])
+    return String(String(repeating: line, count: length / 4 + 1).prefix(length))
+  }
+  return numbers.pick([
+    "line one\r\nline two", "a\r\nb\r\n", "\r\n", "one\rtwo\r", "col\tcol\tcol",
+    "\u{FC}n\u{EF}c\u{F6}d\u{E9} \u{1F3A4} \u{65E5}\u{672C}\u{8A9E} e\u{301}",
+    "windows\r\nunix\nmac\r", "\u{FEFF}bom", "nul\u{0}byte", "  \r\n\t  ", "\u{2028}\u{85}",
+  ])
 }
 
 private func drawnScripts(count: Int, seed: UInt64) -> [TranscribeScenario] {

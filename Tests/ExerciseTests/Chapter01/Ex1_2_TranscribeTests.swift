@@ -175,9 +175,10 @@ final class Ex1_2_TranscribeTests: GradedTestCase {
     }
   }
 
-  /// The grade: 300 generated scripts of 1 to 12 calls at once (any clip, any transcript, either
-  /// error; answered inside recognize, from another thread, or later in any order), each
-  /// compared with what the statement says.
+  /// The grade: 375 generated scripts of 1 to 13 calls at once, and up to 100 (any clip name,
+  /// hundreds of characters long too, any transcript, "\r\n" and "\r" too, up to 100,000
+  /// characters, either error; answered inside recognize, from another thread, or later in any
+  /// order), each compared with what the statement says.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
       transcribeScenarios(count: 300, seed: 12),

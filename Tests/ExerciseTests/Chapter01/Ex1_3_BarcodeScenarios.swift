@@ -9,10 +9,10 @@ import Solutions
 import Chapter01Exercises
 #endif
 
-// Exercise 1.3 graded by its statement: generated timeouts (zero or less, 1 ns to an hour) and
-// readers that call back never, once or twice, with a barcode or an error, inside `readBarcode`
-// itself, while the timer waits, or after the timeout, on a manual clock the test moves; now and
-// then the caller's task is cancelled while the timer waits.
+// Exercise 1.3 graded by its statement: generated timeouts (zero or less, 1 ns to an hour, a day
+// to just under 2^61 s) and readers that call back never, once or twice, with a barcode or an
+// error, inside `readBarcode` itself, while the timer waits, or after the timeout, on a manual
+// clock the test moves; now and then the caller's task is cancelled while the timer waits.
 
 /// One read, as the grade generates it.
 struct BarcodeScenario: GradedScenario {
@@ -243,7 +243,27 @@ func barcodeScenarios(count: Int, seed: UInt64) -> [BarcodeScenario] {
     }
     return read
   }
-  return drawnReads(count: count, seed: seed) + later
+  // Timeouts of days, years and far more (a caller's "no limit"), and reasons that speak of a
+  // cancel (a reader's failure all the same), from seeds of their own.
+  var longer = SeededNumbers(seed: seed &+ 8)
+  let long = drawnReads(count: count / 6, seed: seed &+ 7).map { read in
+    var read = read
+    if read.timeout > .zero {
+      read.timeout = longer.pick([
+        Duration.seconds(86_400), .seconds(86_400) + .nanoseconds(1), .seconds(90_000),
+        .seconds(2 * 86_400), .seconds(30 * 86_400), .seconds(365 * 86_400),
+        .seconds(10_000_000_000), .seconds(Int64.max / 4),
+        .seconds(Int64.max / 4) + .nanoseconds(999_999_999),
+      ])
+    }
+    for index in read.callbacks.indices where longer.chance(50) {
+      read.callbacks[index].reason = longer.pick([
+        "cancelled", "user cancelled", "Cancel", "canceled by the system", "CANCELLED", "cancel",
+      ])
+    }
+    return read
+  }
+  return drawnReads(count: count, seed: seed) + later + long
 }
 
 private func drawnReads(count: Int, seed: UInt64) -> [BarcodeScenario] {

@@ -338,8 +338,9 @@ final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
     }
   }
 
-  /// The grade: 300 generated reads (timeouts from 1 ns to an hour; no callback, one or two, with
-  /// a barcode or an error, inside readBarcode, while the timer waits or after the timeout), on a
+  /// The grade: 400 generated reads (timeouts zero or less, from 1 ns to an hour, and from a day to
+  /// just under 2^61 s; reasons with any words, "cancelled" too; no callback, one or two, with a
+  /// barcode or an error, inside readBarcode, while the timer waits or after the timeout), on a
   /// manual clock, each compared with what the statement says.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
