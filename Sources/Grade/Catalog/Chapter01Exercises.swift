@@ -252,7 +252,8 @@ extension ExerciseCatalog {
         .scenarioDiffers(
           fixtures: [
             "transcript-trimmed", "empty-transcript-as-no-speech", "same-clip-asked-once",
-            "cancel-resumes-unguarded", "at-most-32-waiting", "cancelled-before-as-no-speech",
+            "cancel-resumes-unguarded", "at-most-32-waiting", "at-most-128-waiting",
+            "cancelled-before-as-no-speech",
             "language-code-lowercased", "transcript-line-breaks-dropped", "crlf-normalized",
             "long-clip-name-rejected", "transcript-cut-at-10000",
           ]

@@ -318,7 +318,23 @@ func transcribeScenarios(count: Int, seed: UInt64) -> [TranscribeScenario] {
     }
     return script
   }
-  return drawnScripts(count: count, seed: seed) + later + odd
+  // When grading, two crowds of calls waiting at once, more than any script above has: a cap on
+  // the calls waiting shows here.
+  var crowd = SeededNumbers(seed: seed &+ 6)
+  let crowds = drawnScripts(count: 2, seed: seed &+ 7).map { script in
+    var script = script
+    let many = crowd.logUniform(129...1_000)
+    script.calls = (0..<many).map { index in
+      TranscribeScenario.Call(
+        clip: "clip-\(index).m4a",
+        answer: .success("transcript \(index)"),
+        delivery: .later
+      )
+    }
+    script.laterOrder = Array(0..<many).shuffled(using: &crowd)
+    return script
+  }
+  return drawnScripts(count: count, seed: seed) + later + odd + onlyWhenGrading(crowds)
 }
 
 /// A clip's name as a device may give it, distinct for each `number`.

@@ -175,7 +175,8 @@ final class Ex1_2_TranscribeTests: GradedTestCase {
     }
   }
 
-  /// The grade: 375 generated scripts of 1 to 13 calls at once, and up to 100 (any clip name,
+  /// The grade: 375 generated scripts of 1 to 13 calls at once, and up to 100, and when grading
+  /// two crowds of 129 to 1,000 calls (any clip name,
   /// hundreds of characters long too, any transcript, "\r\n" and "\r" too, up to 100,000
   /// characters, either error; answered inside recognize, from another thread, or later in any
   /// order), each compared with what the statement says.
