@@ -282,16 +282,7 @@ func transcribeScenarios(count: Int, seed: UInt64) -> [TranscribeScenario] {
       if more.chance(20) { script.calls[index].cancelledBeforeTheCall = true }
     }
     if more.chance(15) {
-      // Many calls waiting at once, each for a clip of its own, answered later.
-      let many = Int.random(in: 33...100, using: &more)
-      script.calls = (0..<many).map { index in
-        TranscribeScenario.Call(
-          clip: "clip-\(index).m4a",
-          answer: .success("transcript \(index)"),
-          delivery: .later
-        )
-      }
-      script.laterOrder = Array(0..<many).shuffled(using: &more)
+      script.waitAtOnce(calls: Int.random(in: 33...100, using: &more), using: &more)
     }
     return script
   }
@@ -323,18 +314,21 @@ func transcribeScenarios(count: Int, seed: UInt64) -> [TranscribeScenario] {
   var crowd = SeededNumbers(seed: seed &+ 6)
   let crowds = drawnScripts(count: 2, seed: seed &+ 7).map { script in
     var script = script
-    let many = crowd.logUniform(129...1_000)
-    script.calls = (0..<many).map { index in
-      TranscribeScenario.Call(
-        clip: "clip-\(index).m4a",
-        answer: .success("transcript \(index)"),
-        delivery: .later
-      )
-    }
-    script.laterOrder = Array(0..<many).shuffled(using: &crowd)
+    script.waitAtOnce(calls: crowd.logUniform(129...1_000), using: &crowd)
     return script
   }
   return drawnScripts(count: count, seed: seed) + later + odd + onlyWhenGrading(crowds)
+}
+
+extension TranscribeScenario {
+  /// Makes the script `many` calls waiting at once, each for a clip of its own, answered later in
+  /// an order drawn from `numbers`.
+  fileprivate mutating func waitAtOnce(calls many: Int, using numbers: inout SeededNumbers) {
+    calls = (0..<many).map { index in
+      Call(clip: "clip-\(index).m4a", answer: .success("transcript \(index)"), delivery: .later)
+    }
+    laterOrder = Array(0..<many).shuffled(using: &numbers)
+  }
 }
 
 /// A clip's name as a device may give it, distinct for each `number`.
