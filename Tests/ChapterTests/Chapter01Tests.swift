@@ -221,6 +221,7 @@ final class Chapter01Tests: XCTestCase {
   /// The docs' claim in 1.4: an unsafe continuation resumed twice gives no misuse message. (How
   /// the child ends is undefined, so this test does not look at it.)
   func test_unsafeDoubleResume_printsNoMisuseMessage() async throws {
+    try skipUnderTheThreadSanitizer()
     let result = try await runDemo("unsafe-double-resume")
     XCTAssertEqual(runtimeMessages(in: result.stderr), [])
     XCTAssertFalse(result.stderr.contains("SWIFT TASK CONTINUATION MISUSE"), result.stderr)
@@ -230,12 +231,21 @@ final class Chapter01Tests: XCTestCase {
   ///
   /// Which one is undefined, so the test accepts each of the three and nothing else.
   func test_unsafeDoubleResume_endsInOneOfTheOutcomesTheChapterNames() async throws {
+    try skipUnderTheThreadSanitizer()
     let result = try await runDemo("unsafe-double-resume")
     let named: [Termination] = [.exited(0), .signalled(SIGABRT), .signalled(SIGSEGV)]
     XCTAssertTrue(
       named.contains(result.termination),
       "the child \(result.termination); the chapter names going on, abort and a segmentation fault"
     )
+  }
+
+  /// A demo built with the thread sanitizer reports its double resume as a data race (exit 66)
+  /// or spins: the outcomes the chapter names are those of a plain build.
+  private func skipUnderTheThreadSanitizer() throws {
+    if ThreadSanitizer.isRunning {
+      throw XCTSkip("under the thread sanitizer, an unsafe double resume is reported as a race")
+    }
   }
 
   func test_naiveSensorWrapper_crashesOnTheSecondCallback() async throws {

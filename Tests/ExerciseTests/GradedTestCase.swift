@@ -1,5 +1,6 @@
 import ExerciseSupport
 import Foundation
+import TestTooling
 import XCTest
 
 /// The base of every graded test, which skips the exercise variant outside the grader.

@@ -2,6 +2,7 @@
 import ExerciseSupport
 import Foundation
 import Synchronization
+import TestTooling
 import XCTest
 
 /// A spin barrier for two threads: waking from a semaphore takes microseconds and varies, while
@@ -40,21 +41,6 @@ final class Arrivals: Sendable {
 
   /// After both `call`s have returned: whether each started before the other returned.
   var callsOverlapped: Bool { !oneRanAlone.load(ordering: .sequentiallyConsistent) }
-}
-
-/// Whether this test binary was built with `--sanitize=thread`.
-///
-/// On Linux, `Mutex` takes a contended lock in the Synchronization library, which the sanitizer
-/// does not instrument: it misses that ordering and reports a race that is not there. Racing
-/// rounds under the sanitizer therefore take turns (`.takingTurns`). Elsewhere this is false.
-enum ThreadSanitizer {
-  static let isRunning: Bool = {
-    #if os(Linux)
-    return dlsym(nil, "__tsan_init") != nil
-    #else
-    return false
-    #endif
-  }()
 }
 
 /// Calls `body(0)` and `body(1)` on two threads, and returns when both have returned: one round

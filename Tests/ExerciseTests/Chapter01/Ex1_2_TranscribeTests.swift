@@ -1,5 +1,6 @@
 import ExerciseSupport
 import LessonSupport
+import TestTooling
 import XCTest
 
 #if SOLUTIONS

@@ -2,6 +2,7 @@ import ExerciseSupport
 import Foundation
 import LessonSupport
 import Synchronization
+import TestTooling
 import VirtualTime
 import XCTest
 
