@@ -132,18 +132,28 @@ let package = Package(
       name: "GradeTests",
       dependencies: ["Grade", "LessonSupport", "ChildProcesses", "ExerciseSupport", "TestTooling"]
     ),
+    // What the graded tests generate, model and fake, apart from any answer: compiled once, and
+    // not again when an answer changes (only the tests that call it are).
+    .target(
+      name: "GradedScenarios",
+      dependencies: [
+        "ExerciseSupport", "LessonSupport", "HTTPFixtures", "DownloadStreams", "TestTooling",
+        "VirtualTime", "MiniCombine",
+      ],
+      path: "Tests/GradedScenarios"
+    ),
     .testTarget(
       name: "ExerciseTests",
       dependencies: [
         "ExerciseSupport", "LessonSupport", "HTTPFixtures", "DownloadStreams",
-        "TestTooling", "VirtualTime", "MiniCombine",
+        "TestTooling", "VirtualTime", "MiniCombine", "GradedScenarios",
       ] + exerciseModules.map { .target(name: $0.name) }
     ),
     .testTarget(
       name: "SolutionTests",
       dependencies: [
         "Solutions", "ExerciseSupport", "LessonSupport", "HTTPFixtures", "DownloadStreams",
-        "TestTooling", "VirtualTime", "MiniCombine",
+        "TestTooling", "VirtualTime", "MiniCombine", "GradedScenarios",
       ],
       swiftSettings: [.define("SOLUTIONS")]
     ),

@@ -1,3 +1,4 @@
+@testable import GradedScenarios
 import ExerciseSupport
 import Foundation
 import TestTooling
@@ -53,25 +54,4 @@ class GradedTestCase: XCTestCase {
   func rethrowIfNotImplemented(_ error: any Error) throws {
     if error is NotImplemented { throw error }
   }
-}
-
-/// Whether the costliest scenarios run.
-///
-/// Always on a learner's answer, and on the reference when run as the grader runs (the grader's
-/// check that every solution is done), but not when plain `swift test` checks the reference, which
-/// only shows that it passes them. Under the thread sanitizer, which runs an exercise again to look
-/// for races, not sizes, they do not run either: there every step costs many times more.
-let runsTheCostliestScenarios: Bool = {
-  guard !ThreadSanitizer.isRunning else { return false }
-  #if SOLUTIONS
-  return ProcessInfo.processInfo.environment["TUTORIAL_GRADING"] == "1"
-  #else
-  return true
-  #endif
-}()
-
-/// Scenarios too costly for every plain `swift test` (a million users, say): see
-/// `runsTheCostliestScenarios`.
-func onlyWhenGrading<S>(_ scenarios: @autoclosure () -> [S]) -> [S] {
-  runsTheCostliestScenarios ? scenarios() : []
 }

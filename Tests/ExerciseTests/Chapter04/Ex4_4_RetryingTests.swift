@@ -1,3 +1,4 @@
+@testable import GradedScenarios
 import ExerciseSupport
 import Foundation
 import HTTPFixtures

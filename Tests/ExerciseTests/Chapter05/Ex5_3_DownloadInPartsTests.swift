@@ -1,3 +1,4 @@
+@testable import GradedScenarios
 import DownloadStreams
 import ExerciseSupport
 import Foundation

@@ -1,0 +1,51 @@
+// Exercise 1.2's scenarios run on the answer: the part of them that calls it (the
+// rest, in GradedScenarios, is not compiled again when the answer changes).
+import ExerciseSupport
+import Foundation
+@testable import GradedScenarios
+import LessonSupport
+
+#if SOLUTIONS
+import Solutions
+#else
+import Chapter01Exercises
+#endif
+
+/// Runs `scenario` on the answer's `transcribe`.
+func transcribeAnswer(_ scenario: TranscribeScenario) async throws -> TranscribeOutcome {
+  let recognizer = DrivenRecognizer(scenario)
+  let tasks = scenario.calls.map { call in
+    Task {
+      if call.cancelledBeforeTheCall { withUnsafeCurrentTask { $0?.cancel() } }
+      defer { recognizer.ended(call.clip) }
+      return try await transcribe(AudioClip(name: call.clip), with: recognizer)
+    }
+  }
+  ScenarioAnnouncer.announce(scenario, waitingFor: "every call to ask the recognizer")
+  await recognizer.everyCallMoved()
+  ScenarioAnnouncer.announce(scenario)  // the wait is over: a crash from here is the scenario's
+  for (call, task) in zip(scenario.calls, tasks) where call.cancelledWhileWaiting { task.cancel() }
+  for index in scenario.laterOrder { recognizer.answerLater(scenario.calls[index].clip) }
+  var results: [String] = []
+  for (call, task) in zip(scenario.calls, tasks) {
+    var result = await task.result
+    if case .failure(let error as NotImplemented) = result { throw error }
+    if call.cancelledWhileWaiting || call.cancelledBeforeTheCall,
+      case .failure(is CancellationError) = result
+    {
+      result = call.answer.map(Transcript.init(text:)).mapError { $0 as any Error }  // left free
+    }
+    results.append(String(reflecting: call.clip) + " " + transcriptEnding(result))
+  }
+  let asked = recognizer.askedCounts
+  return TranscribeOutcome(
+    results: results,
+    askedOtherThanOnce: recognizer.callsFor.keys.sorted().compactMap { clip in
+      let (times, calls) = (asked[clip] ?? 0, recognizer.callsFor[clip] ?? 0)
+      // A caller cancelled before the call may not ask at all: left free.
+      let mayNotAsk = scenario.calls.filter { $0.clip == clip && $0.cancelledBeforeTheCall }.count
+      return (calls - mayNotAsk...calls).contains(times)
+        ? nil : "recognize asked for \(String(reflecting: clip)) \(times) times for \(calls) calls"
+    }
+  )
+}

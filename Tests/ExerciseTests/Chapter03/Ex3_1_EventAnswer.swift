@@ -1,0 +1,128 @@
+// Exercise 3.1's scenarios run on the answer: the part of them that calls it (the
+// rest, in GradedScenarios, is not compiled again when the answer changes).
+import ExerciseSupport
+import Foundation
+@testable import GradedScenarios
+import LessonSupport
+import TestTooling
+
+#if SOLUTIONS
+import Solutions
+#else
+import Chapter03Exercises
+#endif
+
+/// Runs `scenario` on the answer's `makeEventStream`, moving the clock one wait at a time.
+///
+/// With `besideAnother`, a second stream of two events on a clock of its own is made right after
+/// this one and read once this one has ended: what it read is added to the end.
+func eventAnswer(
+  _ scenario: EventScenario,
+  besideAnother: Bool = false
+) async throws
+  -> EventOutcome
+{
+  let clock = HookedClock()
+  let producerBox = Locked<Task<Void, Never>?>(nil)
+  let failure: any Error =
+    if let index = scenario.failsWithURLError {
+      URLError(everyURLErrorCode[index].code)
+    } else if scenario.failsWithCancellation {
+      CancellationError()
+    } else {
+      MakeFailure()
+    }
+  var cancelAt: (event: Int, producer: Locked<Task<Void, Never>?>)?
+  if case .ownerCancelsDuringMake(let wait) = scenario.consumer {
+    cancelAt = (wait - 1, producerBox)
+  }
+  let maker = TimedMaker(
+    clock: clock.manual,
+    failingAt: scenario.failingAt,
+    failure: failure,
+    cancelAt: cancelAt
+  )
+  let (events, producer) = makeEventStream(
+    count: scenario.count,
+    every: scenario.interval,
+    clock: clock,
+    make: maker.make
+  )
+  if scenario.consumer == .ownerCancelsAtOnce { producer.cancel() }
+  producerBox.withLock { $0 = producer }
+  let otherClock = ManualClock()
+  let other =
+    besideAnother
+    ? makeEventStream(count: 2, every: .seconds(1), clock: otherClock) { "other \($0)" } : nil
+  let reader = scenario.consumer == .readsAfterTheLast ? nil : StreamReader(events)
+  if scenario.consumer == .leavesAtOnce, let reader {
+    reader.cancel()
+    _ = await reader.end()
+  }
+  var waits: [String] = []
+  // A producer that makes more than it should is stopped a few waits later (a few waits after
+  // the cancel, for a count too large to walk through).
+  let mostWaits =
+    scenario.count > 1_000_000 ? (scenario.consumer.wait ?? 0) + 3 : scenario.count + 3
+  while waits.count < mostWaits {
+    await clock.manual.waitForASleeper(orTheEndOf: producer)
+    guard let deadline = clock.manual.sleeperDeadlines.first else { break }
+    waits.append(spelled(clock.now.duration(to: deadline)))
+    if waits.count == scenario.consumer.wait, let reader {
+      _ = try? await reader.waitFor(count: waits.count - 1)
+      switch scenario.consumer {
+      case .leavesDuringWait:
+        reader.cancel()
+        _ = await reader.end()
+        continue  // the producer, cancelled, should now end without waking
+      case .ownerCancelsDuringWait:
+        producer.cancel()
+        continue
+      case .leavesAsWaitEnds:
+        clock.afterNextWake {
+          reader.cancel()
+          _ = await reader.end()
+        }
+      case .ownerCancelsAsWaitEnds:
+        clock.afterNextWake { producer.cancel() }
+      default: break
+      }
+    }
+    clock.manual.advance(by: clock.now.duration(to: deadline))
+  }
+  producer.cancel()  // ends a producer that went on too long; a right one has ended already
+  let (read, ended) = await readAll(events, reader)
+  var end: String
+  switch ended {
+  case nil: end = "then the end"
+  case let error as NotImplemented: throw error
+  case is MakeFailure: end = "then MakeFailure thrown"
+  case let error as URLError: end = "then \(spelledURLError(error.code)) thrown"
+  case is CancellationError:
+    // After a cancel, by the consumer or the owner, the statement leaves free whether the loop
+    // ends with the producer's CancellationError (a consumer that left may still see it).
+    end = scenario.consumer.cancels ? "then the end" : "then CancellationError thrown"
+  case let error?: end = "then \(error) thrown"
+  }
+  if let other {
+    // Two waits, then until the producer ends or waits a third time.
+    for round in 0..<3 {
+      await otherClock.waitForASleeper(orTheEndOf: other.producer)
+      guard round < 2, let deadline = otherClock.sleeperDeadlines.first else { break }
+      otherClock.advance(by: otherClock.now.duration(to: deadline))
+    }
+    other.producer.cancel()  // ends a producer that went on too long
+    let (otherRead, otherEnded) = await readAll(other.events, nil)
+    if otherRead != ["other 0", "other 1"] || otherEnded != nil {
+      end +=
+        " (and the other stream, made right after this one on a clock of its own and moved "
+        + "two seconds, read \(otherRead)\(otherEnded.map { ", then \($0) thrown" } ?? ""))"
+    }
+  }
+  return EventOutcome(
+    made: maker.made,
+    read: read,
+    end: end,
+    waits: [.leavesAtOnce, .ownerCancelsAtOnce].contains(scenario.consumer) ? nil : waits
+  )
+}

@@ -1,0 +1,90 @@
+// Exercise 5.1's scenarios run on the answer: the part of them that calls it (the
+// rest, in GradedScenarios, is not compiled again when the answer changes).
+import ExerciseSupport
+import Foundation
+@testable import GradedScenarios
+import LessonSupport
+import TestTooling
+import VirtualTime
+
+#if SOLUTIONS
+import Solutions
+#else
+import Chapter05Exercises
+#endif
+
+/// Runs `scenario` on the answer's `progressUpdates`, on a virtual timeline.
+func progressAnswer(_ scenario: ProgressScenario) async throws -> ProgressOutcome {
+  let count = scenario.seconds.count
+  let fates = Locked<[Int: String]>([:])
+  let (value, stuckAt) = try await onTimeline { timeline in
+    let jobs = scenario.seconds.indices.map { index in
+      { @Sendable in
+        let failing = scenario.failing?.index == index
+        let milliseconds = failing ? (scenario.failing?.at ?? 0) : scenario.seconds[index] * 1000
+        let answer = failing ? .cancellationError : scenario.answers[index]
+        let onTimeline = timeline.isCurrent
+        if answer == .ignoresIt {
+          await timeline.sleepIgnoringCancel(milliseconds: milliseconds)
+        } else {
+          do {
+            try await timeline.sleep(for: .milliseconds(milliseconds))
+          } catch {
+            fates.withLock { $0[index] = "job \(index) cancelled at \(timeline.time)" }
+            if answer == .itsOwnError { throw OwnError.urlCancelled.error(of: "job \(index)") }
+            throw error
+          }
+        }
+        let off = onTimeline ? "" : " (off the timeline)"
+        fates.withLock {
+          $0[index] = "job \(index) \(failing ? "threw" : "ended") at \(timeline.time)\(off)"
+        }
+        if let failure = scenario.failing, failing {
+          throw failure.error.error(of: "job \(index)")
+        }
+      }
+    }
+    let consumer = Task(executorPreference: timeline) { () -> (fractions: [String], end: String) in
+      var fractions: [String] = []
+      do {
+        let updates = progressUpdates(of: jobs, executor: timeline)
+        // Let go unread, at once: before the driver has had a turn on the timeline.
+        if case .leavesAfter(0) = scenario.consumer { return ([], "then the consumer left") }
+        for try await fraction in updates {
+          fractions.append("\(spelledFraction(fraction, of: count)) at \(timeline.time)")
+          if case .leavesAfter(let leaves) = scenario.consumer, fractions.count == leaves {
+            return (fractions, "then the consumer left")
+          }
+        }
+        if case .cancelledAt = scenario.consumer, Task.isCancelled {
+          return (fractions, "then the end (the consumer cancelled)")
+        }
+        return (fractions, "then the end at \(timeline.time)")
+      } catch let error as NotImplemented {
+        return (fractions, "NotImplemented: \(error)")
+      } catch is CancellationError where Task.isCancelled {
+        return (fractions, "then the end (the consumer cancelled)")  // free: nil or the error
+      } catch {
+        return (fractions, "then \(spelledChapter05Error(error)) thrown at \(timeline.time)")
+      }
+    }
+    if case .cancelledAt(let time) = scenario.consumer {
+      Task(executorPreference: timeline) {
+        try? await timeline.sleep(for: .milliseconds(time))
+        consumer.cancel()
+      }
+    }
+    return await consumer.value
+  }
+  if let end = value?.end, end.hasPrefix("NotImplemented") { throw NotImplemented("5.1") }
+  let known = fates.withLock { $0 }
+  let (allowedEnd, alsoAllowed) = progressEnd(scenario)
+  let end =
+    value?.end
+    ?? "never ended: at \(stuckAt ?? "?") every task waited for what the timeline cannot see"
+  return ProgressOutcome(
+    fractions: value?.fractions ?? [],
+    end: alsoAllowed.contains(end) ? allowedEnd : end,
+    jobs: scenario.seconds.indices.map { known[$0] ?? "job \($0) still running" }
+  )
+}

@@ -1,0 +1,96 @@
+// Exercise 5.2's scenarios run on the answer: the part of them that calls it (the
+// rest, in GradedScenarios, is not compiled again when the answer changes).
+import ExerciseSupport
+import Foundation
+@testable import GradedScenarios
+import LessonSupport
+import TestTooling
+import VirtualTime
+
+#if SOLUTIONS
+import Solutions
+#else
+import Chapter05Exercises
+#endif
+
+/// Starts the call of `scenario` on `timeline`, and its cancel; the task returns the results and
+/// the time they came.
+private func startFetchAll(
+  _ scenario: FetchAllScenario,
+  on timeline: VirtualTimeline,
+  log: Locked<FetchLog>
+) -> Task<([Result<String, any Error>], String), Never> {
+  let byID = Dictionary(uniqueKeysWithValues: zip(scenario.ids, scenario.fetches))
+  let call = Task(executorPreference: timeline) {
+    let results = await fetchAll(scenario.ids, atMost: scenario.limit) { id in
+      let fetch = byID[id] ?? FetchAllScenario.Fetch(seconds: 0, fails: nil)
+      // Started after the cancel, a fetch is only a way to be cancelled: it throws at once.
+      if Task.isCancelled {
+        log.withLock { $0.fetches[id] = (nil, "cancelled") }
+        throw CancellationError()
+      }
+      let start = timeline.milliseconds
+      log.withLock { log in
+        log.fetches[id] = (start, "still running")
+        log.inFlight += 1
+        log.most = max(log.most, log.inFlight)
+      }
+      defer { log.withLock { $0.inFlight -= 1 } }
+      if fetch.answer == .ignoresIt {
+        await timeline.sleepIgnoringCancel(milliseconds: fetch.seconds * 1000)
+      } else {
+        do {
+          try await timeline.sleep(for: .seconds(fetch.seconds))
+        } catch {
+          log.withLock { $0.fetches[id] = (start, "cancelled") }
+          if fetch.answer == .itsOwnError { throw OwnError.urlCancelled.error(of: id) }
+          throw error
+        }
+      }
+      log.withLock {
+        $0.fetches[id] = (start, (fetch.fails == nil ? "ended at " : "threw at ") + timeline.time)
+      }
+      if let fails = fetch.fails { throw fails.error(of: id) }
+      return "\(id)!"
+    }
+    return (results, timeline.time)
+  }
+  if let cancelAt = scenario.cancelAt {
+    Task(executorPreference: timeline) {
+      try? await timeline.sleep(for: .milliseconds(cancelAt))
+      call.cancel()
+    }
+  }
+  return call
+}
+
+/// Runs each of `scenarios` as a call of the answer's `fetchAll`, all at once on one virtual
+/// timeline, each with fetches and a cancel of its own.
+func fetchAllAnswers(together scenarios: [FetchAllScenario]) async throws -> [FetchAllOutcome] {
+  let logs = scenarios.map { _ in Locked(FetchLog()) }
+  let (value, stuckAt) = try await onTimeline { timeline in
+    let calls = zip(scenarios, logs).map { scenario, log in
+      startFetchAll(scenario, on: timeline, log: log)
+    }
+    var ended: [([Result<String, any Error>], String)] = []
+    for call in calls { ended.append(await call.value) }
+    return ended
+  }
+  return try zip(scenarios, logs).enumerated().map { index, pair in
+    let (scenario, log) = pair
+    guard let (results, returned) = value?[index] else {
+      return FetchAllOutcome(
+        fetches: [],
+        results: [],
+        returned: "never: at \(stuckAt ?? "?") it waited for what the timeline cannot see",
+        mostInFlight: 0
+      )
+    }
+    return try fetchAllOutcome(scenario, results, returned: returned, log: log.withLock { $0 })
+  }
+}
+
+/// Runs `scenario` on the answer's `fetchAll`, on a virtual timeline.
+func fetchAllAnswer(_ scenario: FetchAllScenario) async throws -> FetchAllOutcome {
+  try await fetchAllAnswers(together: [scenario])[0]
+}

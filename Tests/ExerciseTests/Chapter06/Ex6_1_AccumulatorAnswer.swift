@@ -1,0 +1,151 @@
+// Exercise 6.1's scenarios run on the answer: the part of them that calls it (the
+// rest, in GradedScenarios, is not compiled again when the answer changes).
+import ExerciseSupport
+import Foundation
+@testable import GradedScenarios
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+#if SOLUTIONS
+import Solutions
+#else
+import Chapter06Exercises
+#endif
+
+/// One run of `scenario` on the answer's `ByteAccumulator`.
+private func accumulatorLife(_ scenario: AccumulatorScenario) throws -> AccumulatorOutcome {
+  let measured = scenario.isLarge && MemoryInUse.isMeasured
+  let before = measured ? MemoryInUse.now() ?? 0 : 0
+  var accumulator: ByteAccumulator
+  do {
+    accumulator = try ByteAccumulator(name: scenario.name, size: scenario.declared)
+  } catch let error as InvalidSize {
+    return AccumulatorOutcome(log: ["init threw InvalidSize(size: \(error.size))"])
+  } catch let error as NotImplemented {
+    throw error
+  } catch {
+    return AccumulatorOutcome(log: ["init threw \(type(of: error)): \(error)"])
+  }
+  let afterInit = measured ? MemoryInUse.now() ?? 0 : 0
+  let allocated = afterInit - before
+  var log = [
+    "batchSize \(accumulator.batchSize)", "isBatchCompleted \(accumulator.isBatchCompleted)",
+    "progress \(accumulator.progress)", "data of \(accumulator.data.count) bytes",
+    "description \"\(accumulator.description)\"",
+  ]
+  if measured {
+    log.append(
+      allocated >= scenario.declared - scenario.slack
+        ? "storage for the size allocated by init"
+        : "init allocated only \(max(allocated, 0)) bytes for a size of \(scenario.declared)"
+    )
+  }
+  var count = 0
+  /// Appends `number` bytes to `accumulator`, and tells what isBatchCompleted did meanwhile.
+  func appends(
+    _ number: Int,
+    to accumulator: inout ByteAccumulator,
+    from count: Int,
+    copy: Bool
+  )
+    -> String
+  {
+    let atStart = accumulator.isBatchCompleted
+    var value = atStart
+    var changes: [(byte: Int, value: Bool)] = []
+    for byte in stride(from: count + 1, through: count + number, by: 1) {
+      accumulator.append(appended(byte, byACopy: copy))
+      if accumulator.isBatchCompleted != value {
+        value.toggle()
+        changes.append((byte, value))
+      }
+    }
+    return "\(number) × append (to byte \(count + number)): "
+      + batchEntry(atStart: atStart, changes: changes)
+  }
+  /// Whether `data` is bytes 1 to `count` the original appended, then `own` of a copy's.
+  func holds(_ data: Data, _ count: Int, own: Int = 0) -> Bool {
+    data.count == count + own
+      && data.elementsEqual((1..<count + own + 1).map { appended($0, byACopy: $0 > count) })
+  }
+  for step in scenario.steps {
+    switch step {
+    case .append(let number):
+      log.append(appends(number, to: &accumulator, from: count, copy: false))
+      count += number
+      if measured, count == scenario.declared {
+        let more = (MemoryInUse.now() ?? 0) - afterInit
+        log.append(
+          more < scenario.declared / 2
+            ? "no more memory allocated to append the size's bytes"
+            : "\(more) more bytes of memory allocated to append the size's bytes"
+        )
+      }
+      let data = accumulator.data
+      log += [
+        "progress \(accumulator.progress)",
+        holds(data, count)
+          ? "data: the \(count) byte\(count == 1 ? "" : "s") appended"
+          : "data: \(data.count) bytes, not the \(count) appended",
+        "description \"\(accumulator.description)\"",
+      ]
+    case .check:
+      log.append("checkCompleted() \(accumulator.checkCompleted())")
+    case .copy(let number):
+      var copy = accumulator
+      log.append("the copy's " + appends(number, to: &copy, from: count, copy: true))
+      log.append("the original's " + appends(number, to: &accumulator, from: count, copy: false))
+      let copyData = copy.data
+      log.append(
+        holds(copyData, count, own: number)
+          ? "the copy's data: the \(count) bytes before the copy and its own \(number)"
+          : "the copy's data: \(copyData.count) bytes, not the \(count) before the copy and its "
+            + "own \(number)"
+      )
+      count += number
+      let data = accumulator.data
+      log.append(
+        holds(data, count)
+          ? "the original's data: its own \(count) bytes"
+          : "the original's data: \(data.count) bytes, not its own \(count)"
+      )
+    case .keepData(let number):
+      // A `data` that shares the storage makes the next append copy all of it.
+      let kept = accumulator.data
+      let beforeAppends = measured ? MemoryInUse.now() ?? 0 : 0
+      log.append(appends(number, to: &accumulator, from: count, copy: false))
+      if measured, count + number <= scenario.declared {
+        let more = (MemoryInUse.now() ?? 0) - beforeAppends
+        log.append(
+          more < scenario.declared / 2
+            ? "no more memory allocated to append while a data is kept"
+            : "\(more) more bytes of memory allocated to append while a data is kept"
+        )
+      }
+      log.append(
+        holds(kept, count)
+          ? "the data kept: the \(count) byte\(count == 1 ? "" : "s") appended before"
+          : "the data kept: \(kept.count) bytes, not the \(count) appended before"
+      )
+      count += number
+    }
+  }
+  return AccumulatorOutcome(log: log)
+}
+
+/// Runs `scenario` on the answer's `ByteAccumulator`.
+///
+/// The memory in use is the whole process's, and another thread may allocate or free some at the
+/// same moment: a life whose memory is measured runs up to three times, and the first run that
+/// finds the storage allocated by `init` alone stands.
+func accumulatorAnswer(_ scenario: AccumulatorScenario) throws -> AccumulatorOutcome {
+  var outcome = try accumulatorLife(scenario)
+  for _ in 1..<3 where scenario.isLarge && outcome.log.contains(where: isMemoryComplaint) {
+    outcome = try accumulatorLife(scenario)
+  }
+  return outcome
+}

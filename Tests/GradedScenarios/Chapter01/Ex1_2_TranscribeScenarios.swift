@@ -1,0 +1,348 @@
+import ExerciseSupport
+import Foundation
+import LessonSupport
+
+// Exercise 1.2 graded by its statement: generated scripts of 1 to 12 calls at once, each with its
+// own clip and its own answer (any transcript, either error), each answered inside `recognize`,
+// from a thread of the recognizer's, or later, in any order, by the test.
+
+/// Calls to `transcribe` made at once, and how the recognizer answers each.
+struct TranscribeScenario: GradedScenario {
+  enum Delivery: Equatable, Sendable {
+    case insideRecognize
+    case fromAThread
+    /// Kept, and called by the test once every call has asked (in `laterOrder`).
+    case later
+  }
+
+  struct Call: Equatable, Sendable, CustomStringConvertible {
+    var clip: String
+    var answer: Result<String, RecognitionError>
+    var delivery: Delivery
+    /// Its caller's task is cancelled while it waits for a later answer.
+    var cancelledWhileWaiting = false
+    /// Its caller's task is cancelled before it calls `transcribe`.
+    var cancelledBeforeTheCall = false
+
+    var description: String {
+      let answered =
+        switch answer {
+        case .success(let text):
+          ".success(Transcript(text: \(shortened(String(reflecting: text)))))"
+        case .failure(let error): ".failure(.\(error))"
+        }
+      let moment =
+        switch delivery {
+        case .insideRecognize: "inside recognize"
+        case .fromAThread: "from a thread of its own"
+        case .later: cancelledWhileWaiting ? "later, its caller cancelled while it waits" : "later"
+        }
+      let cancelled = cancelledBeforeTheCall ? " (its caller cancelled before the call)" : ""
+      return
+        "transcribe(AudioClip(name: \(String(reflecting: clip))))\(cancelled) answered "
+        + "\(answered) \(moment)"
+    }
+  }
+
+  var calls: [Call]
+  /// The indexes of the calls answered later, in the order the test answers them.
+  var laterOrder: [Int]
+
+  var size: Int {
+    calls.count * 3 + laterOrder.count + calls.filter(\.cancelledWhileWaiting).count
+      + calls.filter(\.cancelledBeforeTheCall).count
+  }
+
+  var description: String {
+    let later = laterOrder.map { String(reflecting: calls[$0].clip) }
+    return "\(calls.count) call\(calls.count == 1 ? "" : "s") at once: "
+      + calls.map(\.description).joined(separator: "; ")
+      + (later.isEmpty
+        ? "" : "; the later ones answered in the order " + later.joined(separator: ", "))
+  }
+
+  var smaller: [TranscribeScenario] {
+    var smaller = calls.indices.map { index in
+      TranscribeScenario(
+        calls: calls.enumerated().filter { $0.offset != index }.map(\.element),
+        laterOrder: laterOrder.filter { $0 != index }.map { $0 > index ? $0 - 1 : $0 }
+      )
+    }
+    // The same calls, each answered the simplest way: inside recognize, and no caller cancelled.
+    for (index, call) in calls.enumerated() where call.delivery != .insideRecognize {
+      var simpler = self
+      if call.cancelledWhileWaiting {
+        simpler.calls[index].cancelledWhileWaiting = false
+      } else if call.cancelledBeforeTheCall {
+        simpler.calls[index].cancelledBeforeTheCall = false
+      } else {
+        simpler.calls[index].delivery = .insideRecognize
+        simpler.laterOrder.removeAll { $0 == index }
+      }
+      smaller.append(simpler)
+    }
+    return smaller
+  }
+}
+
+/// What each call gave, in the order of the calls, and each clip asked for otherwise than once a
+/// call.
+struct TranscribeOutcome: Equatable, CustomStringConvertible {
+  var results: [String]
+  var askedOtherThanOnce: [String]
+
+  var description: String {
+    (results.map(shortened) + askedOtherThanOnce).joined(separator: ", ")
+  }
+}
+
+/// `text` as the messages show it: whole up to 5,000 characters, longer ones by their ends and
+/// length.
+private func shortened(_ text: String) -> String {
+  escapedText(text, longerThan: 5_000, head: 120, tail: 40)
+}
+
+/// The statement of exercise 1.2, as a program: each call gives its own clip's answer, and the
+/// recognizer is asked once a call. (A caller cancelled while it waits may get a
+/// CancellationError instead: the runner counts that as the answer, since the statement leaves
+/// it free.)
+func transcribeModel(_ scenario: TranscribeScenario) -> TranscribeOutcome {
+  TranscribeOutcome(
+    results: scenario.calls.map { call in
+      String(reflecting: call.clip) + " "
+        + transcriptEnding(call.answer.map(Transcript.init(text:)))
+    },
+    askedOtherThanOnce: []
+  )
+}
+
+func transcriptEnding(_ result: Result<Transcript, any Error>) -> String {
+  switch result {
+  case .success(let transcript): "returned Transcript(text: \(String(reflecting: transcript.text)))"
+  case .failure(let error as RecognitionError): "threw RecognitionError.\(error)"
+  case .failure(let error): "threw \(error)"
+  }
+}
+
+func transcriptEnding(_ result: Result<Transcript, RecognitionError>) -> String {
+  transcriptEnding(result.mapError { $0 as any Error })
+}
+
+/// A recognizer that answers each clip as the scenario says, and tells the test when every call
+/// has asked (or ended without asking).
+///
+/// Two calls may ask for one clip: they get the same answer.
+final class DrivenRecognizer: SpeechRecognizing, Sendable {
+  typealias Completion = @Sendable (Result<Transcript, RecognitionError>) -> Void
+
+  private struct State {
+    var asked: [String: Int] = [:]
+    var ended: [String: Int] = [:]
+    var kept: [String: [Completion]] = [:]
+    var waiter: CheckedContinuation<Void, Never>?
+  }
+
+  private let calls: [String: TranscribeScenario.Call]
+  /// How many calls ask for each clip.
+  let callsFor: [String: Int]
+  private let state = Locked(State())
+
+  init(_ scenario: TranscribeScenario) {
+    calls = Dictionary(scenario.calls.map { ($0.clip, $0) }) { first, _ in first }
+    callsFor = Dictionary(scenario.calls.map { ($0.clip, 1) }, uniquingKeysWith: +)
+  }
+
+  func recognize(_ clip: AudioClip, completion: @escaping Completion) {
+    let call = calls[clip.name]
+    // Counted and kept in one step: once the test sees the call asked, its answer is ready.
+    state.withLock { state in
+      state.asked[clip.name, default: 0] += 1
+      if call?.delivery == .later { state.kept[clip.name, default: []].append(completion) }
+    }
+    defer { wakeTheTestIfEveryCallMoved() }
+    guard let call else {
+      // A clip no call was given: answered at once, so that the mistake shows, not a hang.
+      completion(.success(Transcript(text: "the transcript of a clip never given")))
+      return
+    }
+    let answer = call.answer.map(Transcript.init(text:))
+    switch call.delivery {
+    case .insideRecognize: completion(answer)
+    case .fromAThread: Thread { completion(answer) }.start()
+    case .later: break
+    }
+  }
+
+  /// A call for `clip` has ended.
+  func ended(_ clip: String) {
+    state.withLock { $0.ended[clip, default: 0] += 1 }
+    wakeTheTestIfEveryCallMoved()
+  }
+
+  /// Returns once every call has asked for its clip or has ended.
+  func everyCallMoved() async {
+    await withCheckedContinuation { continuation in
+      state.withLock { $0.waiter = continuation }
+      wakeTheTestIfEveryCallMoved()
+    }
+  }
+
+  /// Answers the call kept longest for `clip`, if one asked.
+  func answerLater(_ clip: String) {
+    let completion = state.withLock { state -> Completion? in
+      guard state.kept[clip]?.isEmpty == false else { return nil }
+      return state.kept[clip]?.removeFirst()
+    }
+    guard let completion, let answer = calls[clip]?.answer else { return }
+    completion(answer.map(Transcript.init(text:)))
+  }
+
+  var askedCounts: [String: Int] { state.withLock { $0.asked } }
+
+  private func wakeTheTestIfEveryCallMoved() {
+    let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+      // A call answered later neither ends nor asks again before the test answers it.
+      let moved = callsFor.allSatisfy { clip, count in
+        state.asked[clip, default: 0] + state.ended[clip, default: 0] >= count
+      }
+      guard moved else { return nil }
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?.resume()
+  }
+}
+
+/// The scripts exercise 1.2 is graded on: a fixed list, from a fixed seed.
+func transcribeScenarios(count: Int, seed: UInt64) -> [TranscribeScenario] {
+  // From seeds of their own, so that the scripts above stay as they were: transcripts and
+  // language codes as a recognizer may give them, callers cancelled before they call, and up to
+  // a hundred calls waiting at once.
+  var more = SeededNumbers(seed: seed &+ 2)
+  let later = drawnScripts(count: count / 6, seed: seed &+ 3).map { script in
+    var script = script
+    // One answer a clip: two calls for one clip get the same one.
+    var answers: [String: Result<String, RecognitionError>] = [:]
+    for index in script.calls.indices {
+      let call = script.calls[index]
+      if answers[call.clip] == nil {
+        switch call.answer {
+        case .success(let text): answers[call.clip] = .success(oddText(text, using: &more))
+        case .failure(.unsupportedLanguage(let code)):
+          let odd = oddText(more.pick(["fr", "en-US", "tlh", code]), using: &more)
+          answers[call.clip] = .failure(.unsupportedLanguage(odd))
+        case .failure: answers[call.clip] = call.answer
+        }
+      }
+      script.calls[index].answer = answers[call.clip] ?? call.answer
+      if more.chance(20) { script.calls[index].cancelledBeforeTheCall = true }
+    }
+    if more.chance(15) {
+      script.waitAtOnce(calls: Int.random(in: 33...100, using: &more), using: &more)
+    }
+    return script
+  }
+  // Clip names and transcripts as they come: long names (hundreds of characters), Windows and
+  // old Mac line breaks, tabs, control characters, beyond ASCII, and now and then a transcript of
+  // any length up to 100,000 characters; from seeds of their own.
+  var unusual = SeededNumbers(seed: seed &+ 5)
+  let odd = drawnScripts(count: count / 12, seed: seed &+ 4).map { script in
+    var script = script
+    // Two calls for one clip keep one name and one answer.
+    var names: [String: String] = [:]
+    var answers: [String: Result<String, RecognitionError>] = [:]
+    for index in script.calls.indices {
+      let call = script.calls[index]
+      if names[call.clip] == nil {
+        names[call.clip] = oddClipName(number: names.count, using: &unusual)
+        answers[call.clip] =
+          if case .success = call.answer { .success(oddTranscript(using: &unusual)) } else {
+            call.answer
+          }
+      }
+      script.calls[index].clip = names[call.clip] ?? call.clip
+      script.calls[index].answer = answers[call.clip] ?? call.answer
+    }
+    return script
+  }
+  // When grading, two crowds of calls waiting at once, more than any script above has: a cap on
+  // the calls waiting shows here.
+  var crowd = SeededNumbers(seed: seed &+ 6)
+  let crowds = drawnScripts(count: 2, seed: seed &+ 7).map { script in
+    var script = script
+    script.waitAtOnce(calls: crowd.logUniform(129...1_000), using: &crowd)
+    return script
+  }
+  return drawnScripts(count: count, seed: seed) + later + odd + onlyWhenGrading(crowds)
+}
+
+extension TranscribeScenario {
+  /// Makes the script `many` calls waiting at once, each for a clip of its own, answered later in
+  /// an order drawn from `numbers`.
+  fileprivate mutating func waitAtOnce(calls many: Int, using numbers: inout SeededNumbers) {
+    calls = (0..<many).map { index in
+      Call(clip: "clip-\(index).m4a", answer: .success("transcript \(index)"), delivery: .later)
+    }
+    laterOrder = Array(0..<many).shuffled(using: &numbers)
+  }
+}
+
+/// A clip's name as a device may give it, distinct for each `number`.
+private func oddClipName(number: Int, using numbers: inout SeededNumbers) -> String {
+  switch Int.random(in: 0..<6, using: &numbers) {
+  case 0: String(repeating: "a", count: numbers.logUniform(256...1_000)) + " \(number).m4a"
+  case 1: "\(number) " + String(repeating: "Sprachmemo \u{E9}\u{301} \u{1F3A4} ", count: 20)
+  case 2: "memo \(number)\r\n.wav"
+  case 3: "\t\(number)\t"
+  case 4: "C:\\Users\\Me\\Recordings\\memo \(number).m4a"
+  default: "../\(number)/\u{0}\u{7F}\u{FEFF}.aac"
+  }
+}
+
+/// A transcript as a recognizer may give it: line breaks of every kind, tabs, control characters,
+/// beyond ASCII, and now and then long (up to 100,000 characters).
+private func oddTranscript(using numbers: inout SeededNumbers) -> String {
+  if numbers.chance(25) {
+    let length = numbers.logUniform(1...100_000)
+    let line = numbers.pick(["lorem ipsum\r\n", "dolor\tsit\n", "amet \u{1F3A4}\r", "e\u{301}t "])
+    return String(String(repeating: line, count: length / 4 + 1).prefix(length))
+  }
+  return numbers.pick([
+    "line one\r\nline two", "a\r\nb\r\n", "\r\n", "one\rtwo\r", "col\tcol\tcol",
+    "\u{FC}n\u{EF}c\u{F6}d\u{E9} \u{1F3A4} \u{65E5}\u{672C}\u{8A9E} e\u{301}",
+    "windows\r\nunix\nmac\r", "\u{FEFF}bom", "nul\u{0}byte", "  \r\n\t  ", "\u{2028}\u{85}",
+  ])
+}
+
+private func drawnScripts(count: Int, seed: UInt64) -> [TranscribeScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  let clips = ["memo.m4a", "", "clip 2.wav", "Ünïcode 🎤.aac", "a", "MEMO.M4A", "x.m4a"]
+  let texts = ["buy milk", "", "Buy Milk!", "  spaced  ", "ünïcödé 🎤", "line one\nline two"]
+  return (0..<count).map { _ in
+    let callCount = numbers.pick([1, 1, 2, 2, 3, 4, 7, 12])
+    // Each call has a clip of its own: the test tells the calls apart by name.
+    let names = clips.shuffled(using: &numbers)
+    var calls = (0..<callCount).map { index in
+      let clip = index < names.count ? names[index] : "clip-\(index).m4a"
+      let answer: Result<String, RecognitionError> =
+        numbers.chance(65)
+        ? .success(numbers.pick(texts))
+        : .failure(numbers.pick([.noSpeech, .unsupportedLanguage("fr"), .unsupportedLanguage("")]))
+      let delivery = numbers.pick([
+        TranscribeScenario.Delivery.insideRecognize, .fromAThread, .later, .later,
+      ])
+      return TranscribeScenario.Call(
+        clip: clip,
+        answer: answer,
+        delivery: delivery,
+        cancelledWhileWaiting: delivery == .later && numbers.chance(20)
+      )
+    }
+    // Now and then a second call for a clip already asked for, while the first may still wait.
+    if numbers.chance(30), let twin = calls.randomElement(using: &numbers) {
+      calls.insert(twin, at: Int.random(in: 0...calls.count, using: &numbers))
+    }
+    let later = calls.indices.filter { calls[$0].delivery == .later }
+    return TranscribeScenario(calls: calls, laterOrder: later.shuffled(using: &numbers))
+  }
+}

@@ -1,0 +1,219 @@
+import ExerciseSupport
+import Foundation
+import LessonSupport
+import TestTooling
+
+// Exercise 1.3 graded by its statement: generated timeouts (zero or less, 1 ns to an hour, a day
+// to just under 2^61 s) and readers that call back never, once or twice, with a barcode or an
+// error, inside `readBarcode` itself, while the timer waits, or after the timeout, on a manual
+// clock the test moves; now and then the caller's task is cancelled while the timer waits.
+
+/// One read, as the grade generates it.
+struct BarcodeScenario: GradedScenario {
+  enum Moment: String, Equatable, Sendable {
+    case insideReadBarcode = "inside readBarcode"
+    case whileTheTimerWaits = "while the timer waits"
+    case afterTheTimeout = "after the timeout"
+  }
+
+  struct Callback: Equatable, Sendable, CustomStringConvertible {
+    var moment: Moment
+    /// A barcode's value, or nil for a `BarcodeReadError` with `reason`.
+    var value: String?
+    var reason = "blurred"
+
+    var description: String {
+      (value.map { "Barcode \(quotedText($0))" } ?? "BarcodeReadError(\(escapedText(reason)))")
+        + " "
+        + moment.rawValue
+    }
+  }
+
+  var timeout: Duration
+  var callbacks: [Callback]
+  /// How far past the timer's deadline the test moves the clock when the timeout comes.
+  var lateBy: Duration = .zero
+  /// The caller's task is cancelled once the reader was asked and the timer waits.
+  var callerCancelled = false
+
+  var size: Int { callbacks.count + (lateBy == .zero ? 0 : 1) + (callerCancelled ? 1 : 0) }
+
+  var description: String {
+    "readBarcodeOnce(timeout: \(spelled(timeout))), "
+      + (callerCancelled ? "its caller's task cancelled while the timer waits, " : "")
+      + "the reader calling back "
+      + (callbacks.isEmpty ? "never" : callbacks.map(\.description).joined(separator: ", then "))
+      + (lateBy == .zero ? "" : ", the clock moving \(spelled(lateBy)) past the timer's deadline")
+  }
+
+  var smaller: [BarcodeScenario] {
+    var candidates = callbacks.eachWithOneLeftOut.map { with(\.callbacks, $0) }
+    if timeout != .seconds(1) { candidates.append(with(\.timeout, .seconds(1))) }
+    if lateBy != .zero { candidates.append(with(\.lateBy, .zero)) }
+    if callerCancelled { candidates.append(with(\.callerCancelled, false)) }
+    return candidates
+  }
+
+  private func with<Value>(_ part: WritableKeyPath<Self, Value>, _ value: Value) -> Self {
+    var copy = self
+    copy[keyPath: part] = value
+    return copy
+  }
+}
+
+/// What the read gave, and whether its timer was still waiting once a callback had won.
+struct BarcodeOutcome: Equatable, CustomStringConvertible {
+  var result: String
+  var timerLeftWaiting: Bool
+  /// The timer stopped as the caller's task was cancelled, and the call had not ended: the test
+  /// called back to end it.
+  var waitedOnWithoutATimer = false
+  /// What the timer did otherwise than wait for the timeout, if anything.
+  var timerWaitedOtherwise: String?
+
+  var description: String {
+    if waitedOnWithoutATimer {
+      return "the timer stopped as the caller's task was cancelled, and the call went on waiting "
+        + "for the reader, with no timeout left to end it (the test called back to end it)"
+    }
+    return result
+      + (timerLeftWaiting ? ", and the timer still waited after the winning callback returned" : "")
+      + (timerWaitedOtherwise.map { ", and \($0)" } ?? "")
+  }
+}
+
+private func spelledResult(_ callback: BarcodeScenario.Callback) -> String {
+  guard let value = callback.value else {
+    return "threw BarcodeReadError(\(escapedText(callback.reason)))"
+  }
+  return "returned Barcode \(quotedText(value))"
+}
+
+/// The statement of exercise 1.3, as a program: the first callback before the timeout wins;
+/// otherwise the timeout does.
+func barcodeModel(_ scenario: BarcodeScenario) -> BarcodeOutcome {
+  let first = scenario.callbacks.first { $0.moment != .afterTheTimeout }
+  return BarcodeOutcome(
+    result: first.map(spelledResult)
+      ?? "threw BarcodeReadTimeout(after: \(spelled(scenario.timeout)))",
+    timerLeftWaiting: false
+  )
+}
+
+/// A reader the test drives: it calls back at once the callbacks the scenario makes inside
+/// `readBarcode`, and keeps its completion for the test to call the others.
+final class DrivenReader: BarcodeReading {
+  private let inside: [BarcodeScenario.Callback]
+  private let completion = Locked<(@Sendable (Result<Barcode, BarcodeReadError>) -> Void)?>(nil)
+  let asked = OneShotSignal<Bool>()
+
+  init(inside: [BarcodeScenario.Callback]) {
+    self.inside = inside
+  }
+
+  func readBarcode(completion: @escaping @Sendable (Result<Barcode, BarcodeReadError>) -> Void) {
+    self.completion.withLock { $0 = completion }
+    inside.forEach { call($0, with: completion) }
+    asked.fire(true)
+  }
+
+  func callBack(_ callback: BarcodeScenario.Callback) {
+    guard let completion = completion.withLock({ $0 }) else { return }
+    call(callback, with: completion)
+  }
+
+  private func call(
+    _ callback: BarcodeScenario.Callback,
+    with completion: @Sendable (Result<Barcode, BarcodeReadError>) -> Void
+  ) {
+    completion(
+      callback.value.map { .success(Barcode(value: $0)) }
+        ?? .failure(BarcodeReadError(reason: callback.reason))
+    )
+  }
+}
+
+/// The reads exercise 1.3 is graded on: a fixed list, from a fixed seed.
+func barcodeScenarios(count: Int, seed: UInt64) -> [BarcodeScenario] {
+  // From seeds of their own, so that the reads above stay as they were: values and reasons as a
+  // reader may give them (spaces and line breaks at the ends, long, empty, beyond ASCII).
+  var texts = SeededNumbers(seed: seed &+ 5)
+  let later = drawnReads(count: count / 6, seed: seed &+ 6).map { read in
+    var read = read
+    for index in read.callbacks.indices {
+      read.callbacks[index].value = read.callbacks[index].value.map {
+        oddText($0, using: &texts)
+      }
+      read.callbacks[index].reason = oddText(read.callbacks[index].reason, using: &texts)
+    }
+    return read
+  }
+  // Timeouts of days, years and far more (a caller's "no limit"), and reasons that speak of a
+  // cancel (a reader's failure all the same), from seeds of their own.
+  var longer = SeededNumbers(seed: seed &+ 8)
+  let long = drawnReads(count: count / 6, seed: seed &+ 7).map { read in
+    var read = read
+    if read.timeout > .zero {
+      read.timeout = longer.pick([
+        Duration.seconds(86_400), .seconds(86_400) + .nanoseconds(1), .seconds(90_000),
+        .seconds(2 * 86_400), .seconds(30 * 86_400), .seconds(365 * 86_400),
+        .seconds(10_000_000_000), .seconds(Int64.max / 4),
+        .seconds(Int64.max / 4) + .nanoseconds(999_999_999),
+      ])
+    }
+    for index in read.callbacks.indices where longer.chance(50) {
+      read.callbacks[index].reason = longer.pick([
+        "cancelled", "user cancelled", "Cancel", "canceled by the system", "CANCELLED", "cancel",
+      ])
+    }
+    return read
+  }
+  return drawnReads(count: count, seed: seed) + later + long
+}
+
+private func drawnReads(count: Int, seed: UInt64) -> [BarcodeScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  // A stream of its own, so that the other choices stay what they were for this seed.
+  var lateness = SeededNumbers(seed: seed &+ 1)
+  var cancels = SeededNumbers(seed: seed &+ 2)
+  var reasons = SeededNumbers(seed: seed &+ 3)
+  var ends = SeededNumbers(seed: seed &+ 4)
+  return (0..<count).map { _ in
+    let timeout = numbers.pick([
+      Duration.nanoseconds(1), .milliseconds(1), .milliseconds(250), .seconds(1), .seconds(30),
+      .seconds(3_600),
+    ])
+    var callbacks = (0..<numbers.pick([0, 1, 1, 2, 2, 2])).map { _ in
+      BarcodeScenario.Callback(
+        moment: numbers.pick([
+          .insideReadBarcode, .whileTheTimerWaits, .whileTheTimerWaits, .afterTheTimeout,
+        ]),
+        value: numbers.chance(70)
+          ? numbers.pick(["4006381333931", "978-3-16", "", "QR:hello"]) : nil,
+        reason: reasons.pick(["blurred", "no barcode in view", "", "lens covered"])
+      )
+    }
+    // Inside readBarcode comes before anything the test does, and the timeout before what follows it.
+    let order: [BarcodeScenario.Moment] = [
+      .insideReadBarcode, .whileTheTimerWaits, .afterTheTimeout,
+    ]
+    callbacks.sort { order.firstIndex(of: $0.moment) ?? 0 < order.firstIndex(of: $1.moment) ?? 0 }
+    let lateBy = lateness.pick([
+      Duration.zero, .zero, .zero, .nanoseconds(1), .seconds(1), .seconds(3_600),
+    ])
+    let callerCancelled = cancels.chance(20)
+    if ends.chance(8) {
+      // A timeout of zero or less ends at once: only callbacks after it, and no wait to cancel.
+      return BarcodeScenario(
+        timeout: ends.pick([Duration.zero, .seconds(-1), .nanoseconds(-1)]),
+        callbacks: callbacks.filter { $0.moment == .afterTheTimeout }
+      )
+    }
+    return BarcodeScenario(
+      timeout: timeout,
+      callbacks: callbacks,
+      lateBy: lateBy,
+      callerCancelled: callerCancelled
+    )
+  }
+}

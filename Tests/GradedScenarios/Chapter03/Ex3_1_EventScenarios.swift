@@ -1,0 +1,365 @@
+import ExerciseSupport
+import Foundation
+import LessonSupport
+import TestTooling
+
+// Exercise 3.1 graded by its statement: generated counts (0 to 3,000, 10,001 to 10,050, and
+// Int.max with a consumer that leaves or an owner that cancels), intervals (1 ns to a week), a
+// make that fails at any event (with any URLError too), and consumers that read as events come,
+// read only after the last, leave while the producer waits or just as a wait ends, or whose
+// producer its owner cancels at once or at such a moment, all on a manual clock the test moves.
+
+/// One run of `makeEventStream`, as the grade generates it.
+struct EventScenario: GradedScenario {
+  enum Consumer: Equatable, Sendable {
+    case readsAsTheyCome
+    /// Reads nothing until the producer has made every event.
+    case readsAfterTheLast
+    /// Its task is cancelled at once, perhaps before the producer has started.
+    case leavesAtOnce
+    /// Its task is cancelled during wait `n` (1 for the first), having read every event before.
+    case leavesDuringWait(Int)
+    /// Its task is cancelled as wait `n` is over, before the producer runs on.
+    case leavesAsWaitEnds(Int)
+    /// The producer's owner cancels it during wait `n`; the consumer reads as events come.
+    case ownerCancelsDuringWait(Int)
+    /// The producer's owner cancels it as wait `n` is over, before the producer runs on.
+    case ownerCancelsAsWaitEnds(Int)
+    /// The producer's owner cancels it while `make` makes the event after wait `n`.
+    case ownerCancelsDuringMake(Int)
+    /// The producer's owner cancels it at once, perhaps before it has started; the consumer
+    /// reads as events come.
+    case ownerCancelsAtOnce
+
+    var wait: Int? {
+      switch self {
+      case .leavesDuringWait(let wait), .leavesAsWaitEnds(let wait),
+        .ownerCancelsDuringWait(let wait), .ownerCancelsAsWaitEnds(let wait),
+        .ownerCancelsDuringMake(let wait):
+        wait
+      default: nil
+      }
+    }
+
+    /// The consumer leaves, or the owner cancels the producer.
+    var cancels: Bool {
+      switch self {
+      case .readsAsTheyCome, .readsAfterTheLast: false
+      default: true
+      }
+    }
+
+    func with(wait: Int) -> Consumer {
+      switch self {
+      case .leavesDuringWait: .leavesDuringWait(wait)
+      case .leavesAsWaitEnds: .leavesAsWaitEnds(wait)
+      case .ownerCancelsDuringWait: .ownerCancelsDuringWait(wait)
+      case .ownerCancelsAsWaitEnds: .ownerCancelsAsWaitEnds(wait)
+      case .ownerCancelsDuringMake: .ownerCancelsDuringMake(wait)
+      default: self
+      }
+    }
+  }
+
+  var count: Int
+  var interval: Duration
+  /// The event number whose `make` throws, if any.
+  var failingAt: Int?
+  /// What that make throws: `MakeFailure`, or a `CancellationError` of its own (nobody cancelled).
+  var failsWithCancellation = false
+  /// Or a `URLError` with the code at this index of `everyURLErrorCode`.
+  var failsWithURLError: Int?
+  var consumer: Consumer
+
+  /// What the failing make throws, as the messages show it.
+  var failure: String {
+    if let index = failsWithURLError { return spelledURLError(everyURLErrorCode[index].code) }
+    return failsWithCancellation ? "CancellationError()" : "MakeFailure()"
+  }
+
+  /// How many waits there are, when nobody leaves: one before each event made.
+  var waits: Int { failingAt.map { $0 + 1 } ?? count }
+
+  /// A count too large to walk through (`Int.max`) counts as half of `Int.max`, and runs last.
+  var size: Int {
+    min(count, Int.max / 2) + (failingAt == nil ? 0 : 1) + (consumer == .readsAsTheyCome ? 0 : 1)
+  }
+
+  var description: String {
+    var text = "makeEventStream(count: \(count), every: \(spelled(interval)))"
+    if let failingAt {
+      text += ", make throwing \(failure)"
+      text += " at event \(failingAt)"
+    }
+    switch consumer {
+    case .readsAsTheyCome: text += "; the consumer reads every event as it comes"
+    case .readsAfterTheLast:
+      text += "; the consumer reads only after the producer has made every event"
+    case .leavesAtOnce: text += "; the consumer's task is cancelled at once"
+    case .leavesDuringWait(let wait):
+      text += "; the consumer reads every event, and its task is cancelled during wait \(wait)"
+    case .leavesAsWaitEnds(let wait):
+      text += "; the consumer reads every event, and its task is cancelled as wait \(wait) is over"
+    case .ownerCancelsDuringWait(let wait):
+      text += "; the owner cancels the producer during wait \(wait)"
+    case .ownerCancelsAsWaitEnds(let wait):
+      text += "; the owner cancels the producer as wait \(wait) is over"
+    case .ownerCancelsDuringMake(let wait):
+      text += "; the owner cancels the producer while make(\(wait - 1)) runs"
+    case .ownerCancelsAtOnce:
+      text += "; the owner cancels the producer at once, perhaps before it has started"
+    }
+    return text
+  }
+
+  var smaller: [EventScenario] {
+    var candidates: [EventScenario] = []
+    func with(_ change: (inout EventScenario) -> Void) {
+      var copy = self
+      change(&copy)
+      if copy != self, copy.isPossible { candidates.append(copy) }
+    }
+    // Large counts shrink by halves and tenths first, then one event at a time.
+    for step in [count / 2, count / 10].filter({ $0 > 1 }) + [1] {
+      with { $0.count -= step }
+    }
+    with {
+      $0.count -= 1
+      if let wait = $0.consumer.wait { $0.consumer = $0.consumer.with(wait: wait - 1) }
+      if let failingAt = $0.failingAt { $0.failingAt = failingAt - 1 }
+    }
+    with { $0.failingAt = nil }
+    with { $0.failsWithCancellation = false }
+    with { $0.interval = .seconds(1) }
+    with { $0.consumer = .readsAsTheyCome }
+    if let wait = consumer.wait { with { $0.consumer = $0.consumer.with(wait: wait - 1) } }
+    return candidates
+  }
+
+  /// A count of at least 0, a failing event among the events, a wait among the waits; a count
+  /// past a million only with a consumer that leaves or an owner that cancels.
+  var isPossible: Bool {
+    count >= 0 && (failingAt.map { 0..<count ~= $0 } ?? true)
+      && (consumer.wait.map { $0 >= 1 && $0 <= waits } ?? true)
+      && (count <= 1_000_000 || consumer.cancels)
+  }
+}
+
+extension EventScenario: Equatable {}
+
+/// What the consumer and the clock saw.
+struct EventOutcome: Equatable, CustomStringConvertible {
+  /// "make(0) at 1 s", in order.
+  var made: [String]
+  var read: [String]
+  var end: String
+  /// Each wait's length, in order; nil where the moment the producer starts is free.
+  var waits: [String]?
+
+  var description: String {
+    var text = made.isEmpty ? "no make" : Self.listed(made)
+    text += "; the consumer read " + (read.isEmpty ? "nothing" : Self.listed(read))
+    text += ", " + end
+    if let waits { text += "; waits: " + (waits.isEmpty ? "none" : Self.listed(waits)) }
+    return text
+  }
+
+  /// A list as the message shows it: a long one by its first and last three, and its length.
+  private static func listed(_ items: [String]) -> String {
+    guard items.count > 8 else { return items.joined(separator: ", ") }
+    let ends = items.prefix(3) + ["..."] + items.suffix(3)
+    return ends.joined(separator: ", ") + " (\(items.count) in all)"
+  }
+}
+
+/// The statement of exercise 3.1, as a program.
+func eventModel(_ scenario: EventScenario) -> EventOutcome {
+  let interval = scenario.interval
+  func made(_ numbers: Range<Int>) -> [String] {
+    numbers.map { "make(\($0)) at \(spelled(interval * ($0 + 1)))" }
+  }
+  func events(_ numbers: Range<Int>) -> [String] { numbers.map { "event \($0)" } }
+  switch scenario.consumer {
+  case .readsAsTheyCome, .readsAfterTheLast:
+    let end =
+      scenario.failingAt == nil
+      ? "then the end"
+      : scenario.failsWithCancellation
+        ? "then CancellationError thrown"
+        : scenario.failsWithURLError == nil
+          ? "then MakeFailure thrown" : "then \(scenario.failure) thrown"
+    return EventOutcome(
+      made: made(0..<scenario.waits),
+      read: events(0..<(scenario.failingAt ?? scenario.count)),
+      end: end,
+      waits: Array(repeating: spelled(interval), count: scenario.waits)
+    )
+  case .leavesAtOnce, .ownerCancelsAtOnce:
+    return EventOutcome(made: [], read: [], end: "then the end", waits: nil)
+  case .leavesDuringWait(let wait), .leavesAsWaitEnds(let wait), .ownerCancelsDuringWait(let wait),
+    .ownerCancelsAsWaitEnds(let wait):
+    // Whoever cancels, the producer makes nothing more: the wait it was in is its last.
+    return EventOutcome(
+      made: made(0..<wait - 1),
+      read: events(0..<wait - 1),
+      end: "then the end",
+      waits: Array(repeating: spelled(interval), count: wait)
+    )
+  case .ownerCancelsDuringMake(let wait):
+    // The event being made still goes out; the next wait, cancelled, ends the producer.
+    return EventOutcome(
+      made: made(0..<wait),
+      read: events(0..<wait),
+      end: "then the end",
+      waits: Array(repeating: spelled(interval), count: wait)
+    )
+  }
+}
+
+/// The `make` of a scenario: records each call with the clock's time, and throws at one.
+final class TimedMaker: Sendable {
+  private let clock: ManualClock
+  private let start: ManualClock.Instant
+  private let failingAt: Int?
+  private let failure: any Error
+  private let calls = Locked<[String]>([])
+  /// The producer's owner cancels it while this event is made.
+  private let cancelAt: (event: Int, producer: Locked<Task<Void, Never>?>)?
+
+  init(
+    clock: ManualClock,
+    failingAt: Int?,
+    failure: any Error,
+    cancelAt: (event: Int, producer: Locked<Task<Void, Never>?>)? = nil
+  ) {
+    self.cancelAt = cancelAt
+    self.failure = failure
+    self.clock = clock
+    start = clock.now
+    self.failingAt = failingAt
+  }
+
+  var made: [String] { calls.withLock { $0 } }
+
+  func make(_ number: Int) throws -> String {
+    calls.withLock { $0.append("make(\(number)) at \(spelled(start.duration(to: clock.now)))") }
+    if let cancelAt, cancelAt.event == number { cancelAt.producer.withLock { $0 }?.cancel() }
+    if number == failingAt { throw failure }
+    return "event \(number)"
+  }
+}
+
+/// What the consumer read, and the error its loop ended with; a consumer that reads only now
+/// reads the stream itself.
+func readAll(
+  _ events: AsyncThrowingStream<String, any Error>,
+  _ reader: StreamReader<String>?
+) async -> ([String], (any Error)?) {
+  if let reader {
+    switch await reader.end() {
+    case .success(let read): return (read, nil)
+    case .failure(let error): return (reader.elements, error)
+    }
+  }
+  var read: [String] = []
+  do {
+    for try await event in events { read.append(event) }
+    return (read, nil)
+  } catch {
+    return (read, error)
+  }
+}
+
+/// The runs exercise 3.1 is graded on: a fixed list, from a fixed seed.
+func eventScenarios(count: Int, seed: UInt64) -> [EventScenario] {
+  // From seeds of their own, so that the runs above stay as they were: intervals past an hour,
+  // make failing with a URLError of every code in turn, and owners that cancel while make runs.
+  var more = SeededNumbers(seed: seed &+ 2)
+  var nextCode = 0
+  let later = drawnRuns(count: count / 8 + 1, seed: seed &+ 3).dropLast().map { run in
+    var run = run
+    if more.chance(40) {
+      run.interval = more.pick([.seconds(7_200), .seconds(90_000), .seconds(604_800)])
+    }
+    if run.failingAt != nil, more.chance(70) {
+      run.failsWithCancellation = false
+      run.failsWithURLError = more.chance(30) ? 1 : nextURLErrorCode(&nextCode)  // 1: .cancelled
+    }
+    if let wait = run.consumer.wait ?? (run.waits > 0 ? run.waits : nil), run.failingAt == nil,
+      more.chance(50)
+    {
+      run.consumer = .ownerCancelsDuringMake(Int.random(in: 1...wait, using: &more))
+    }
+    return run
+  }
+  // From seeds of their own again: owners that cancel the producer at once, perhaps before it
+  // has started, and a count of Int.max, too many to walk through, with a consumer that leaves or
+  // an owner that cancels.
+  var atOnce = SeededNumbers(seed: seed &+ 4)
+  let intervals: [Duration] = [.nanoseconds(1), .milliseconds(250), .seconds(1), .seconds(3_600)]
+  let cancelledAtOnce = (0..<count / 16).map { _ in
+    EventScenario(
+      count: atOnce.chance(25) ? Int.max : Int.random(in: 0...6, using: &atOnce),
+      interval: atOnce.pick(intervals),
+      failingAt: nil,
+      consumer: .ownerCancelsAtOnce
+    )
+  }
+  let endless = (0..<count / 32).map { _ in
+    let wait = Int.random(in: 1...4, using: &atOnce)
+    return EventScenario(
+      count: Int.max,
+      interval: atOnce.pick(intervals),
+      failingAt: nil,
+      consumer: atOnce.pick([
+        .leavesAtOnce, .leavesDuringWait(wait), .leavesAsWaitEnds(wait),
+        .ownerCancelsDuringWait(wait), .ownerCancelsAsWaitEnds(wait),
+        .ownerCancelsDuringMake(wait),
+      ])
+    )
+  }
+  return drawnRuns(count: count, seed: seed) + later + cancelledAtOnce + endless
+}
+
+private func drawnRuns(count: Int, seed: UInt64) -> [EventScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  // A stream of its own, so that the other choices stay what they were for this seed.
+  var errors = SeededNumbers(seed: seed &+ 1)
+  var scenarios: [EventScenario] = []
+  while scenarios.count < count {
+    // Mostly a few events; some runs make more than a small buffer or a cap of 1,000 holds.
+    let events =
+      numbers.chance(8)
+      ? Int.random(in: 100...3_000, using: &numbers)
+      : numbers.chance(25)
+        ? Int.random(in: 10...60, using: &numbers) : Int.random(in: 0...6, using: &numbers)
+    let interval = numbers.pick([
+      Duration.nanoseconds(1), .milliseconds(1), .milliseconds(250), .seconds(1), .seconds(90),
+      .seconds(3_600),
+    ])
+    let failingAt =
+      events > 0 && numbers.chance(25) ? Int.random(in: 0..<events, using: &numbers) : nil
+    var scenario = EventScenario(
+      count: events,
+      interval: interval,
+      failingAt: failingAt,
+      failsWithCancellation: failingAt != nil && errors.chance(30),
+      consumer: .readsAsTheyCome
+    )
+    let wait = scenario.waits > 0 ? Int.random(in: 1...scenario.waits, using: &numbers) : 0
+    scenario.consumer = numbers.pick([
+      .readsAsTheyCome, .readsAfterTheLast, .readsAfterTheLast, .leavesAtOnce,
+      .leavesDuringWait(wait),
+      .leavesAsWaitEnds(wait), .ownerCancelsDuringWait(wait), .ownerCancelsAsWaitEnds(wait),
+    ])
+    if scenario.isPossible { scenarios.append(scenario) }
+  }
+  // One run always makes more than 10,000 events, read only after the last.
+  scenarios[scenarios.count - 1] = EventScenario(
+    count: Int.random(in: 10_001...10_050, using: &numbers),
+    interval: .nanoseconds(1),
+    failingAt: nil,
+    consumer: .readsAfterTheLast
+  )
+  return scenarios
+}

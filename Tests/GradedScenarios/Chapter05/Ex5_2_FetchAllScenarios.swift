@@ -1,0 +1,313 @@
+import ExerciseSupport
+import Foundation
+import LessonSupport
+import TestTooling
+import VirtualTime
+
+// Exercise 5.2 graded by its statement: generated ids (0 to 40 in no sorted order, and a few
+// calls of 65 to 100 ids with a limit above 64), limits from 1 to Int.max, fetches of 1 to 5
+// virtual seconds that succeed or throw (JobFailed, a CancellationError or a URLError of their
+// own), several ending at the same moment, a cancel of the call at any moment, and fetches that
+// answer it with a CancellationError, an error of their own or not at all, on a virtual timeline.
+
+/// One call of `fetchAll`, as the grade generates it.
+struct FetchAllScenario: GradedScenario, Equatable {
+  struct Fetch: Equatable, Sendable {
+    var seconds: Int
+    /// The error it throws when its time is up, if it fails.
+    var fails: OwnError?
+    /// How it answers a cancel of the call while it runs. (A fetch that starts after the cancel
+    /// throws CancellationError at once, whatever this says.)
+    var answer: AnswersCancel = .cancellationError
+  }
+
+  /// The ids, each with its fetch: how long it takes and whether it throws.
+  var ids: [String]
+  var fetches: [Fetch]
+  var limit: Int
+  /// When the caller's task is cancelled, in milliseconds: half a second past a whole one, so
+  /// that no fetch ends at that moment.
+  var cancelAt: Int?
+
+  var size: Int { ids.count + (cancelAt == nil ? 0 : 1) }
+
+  /// "x14 2 s then throws JobFailed(x14), ignores a cancel": one fetch as the description says it.
+  private func fetchText(_ index: Int) -> String {
+    let (id, fetch) = (ids[index], fetches[index])
+    var text = "\(id) \(fetch.seconds) s"
+    if let fails = fetch.fails { text += " then throws \(fails.spelled(of: id))" }
+    if !fetch.answer.spelled.isEmpty { text += ", " + fetch.answer.spelled }
+    return text
+  }
+
+  var description: String {
+    let limitText = limit == .max ? "Int.max" : "\(limit)"
+    var each = ids.indices.map(fetchText)
+    var idsText = "[" + ids.joined(separator: ", ") + "]"
+    if ids.count > 12 {
+      // Many ids: the plain fetches counted by their time, the others one by one.
+      let plain = ids.indices.filter {
+        fetches[$0].fails == nil && fetches[$0].answer == .cancellationError
+      }
+      let counts = Dictionary(grouping: plain) { fetches[$0].seconds }
+      each =
+        counts.keys.sorted().map { "\(counts[$0]?.count ?? 0) of \($0) s" }
+        + abbreviated(ids.indices.filter { !plain.contains($0) }.map(fetchText))
+      idsText = "\(ids.count) ids [" + abbreviated(ids).joined(separator: ", ") + "]"
+    }
+    var text = "fetchAll(\(idsText), atMost: \(limitText)), fetches: "
+    text += each.isEmpty ? "none" : each.joined(separator: ", ")
+    if let cancelAt { text += "; the caller's task is cancelled at \(timelineTime(cancelAt))" }
+    return text
+  }
+
+  /// The scenario with only the ids at `kept`, in order.
+  private func keeping(_ kept: [Int]) -> FetchAllScenario {
+    var copy = self
+    copy.ids = kept.map { ids[$0] }
+    copy.fetches = kept.map { fetches[$0] }
+    return copy
+  }
+
+  var smaller: [FetchAllScenario] {
+    var candidates: [FetchAllScenario] = []
+    var simpler: [FetchAllScenario] = []
+    if cancelAt != nil {
+      var copy = self
+      copy.cancelAt = nil
+      simpler.append(copy)
+    }
+    if limit == .max, !ids.isEmpty {
+      var copy = self
+      copy.limit = ids.count
+      simpler.append(copy)
+    }
+    if limit > 1, limit != .max {
+      var copy = self
+      copy.limit -= 1
+      simpler.append(copy)
+    }
+    let plain = Fetch(seconds: 1, fails: nil)
+    if ids.count > 12 {
+      // Halves first, then every fetch made plain at once, so that a hundred ids shrink in a
+      // few steps; one id at a time only after.
+      candidates.append(keeping(Array(0..<(ids.count / 2))))
+      candidates.append(keeping(Array((ids.count / 2)..<ids.count)))
+      var copy = self
+      copy.fetches = fetches.map { _ in plain }
+      if copy != self { simpler.append(copy) }
+      candidates += simpler
+      simpler = []
+      // Over 400 ids, only halves: each try runs them all again.
+      guard ids.count <= 400 else { return candidates }
+    }
+    candidates += ids.indices.map { index in keeping(ids.indices.filter { $0 != index }) }
+    candidates += simpler
+    if ids.count <= 12 {
+      for index in fetches.indices where fetches[index] != plain {
+        var copy = self
+        copy.fetches[index] = plain
+        candidates.append(copy)
+      }
+    }
+    return candidates
+  }
+}
+
+/// "3 s", "1.5 s": milliseconds of virtual time as the timeline prints them.
+func timelineTime(_ milliseconds: Int) -> String {
+  let seconds = Double(milliseconds) / 1000
+  return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+}
+
+/// For each id, in order: when its fetch started and how it ended; its result; when the call
+/// returned; the most fetches in flight at once.
+struct FetchAllOutcome: Equatable, CustomStringConvertible {
+  var fetches: [String]
+  var results: [String]
+  var returned: String
+  var mostInFlight: Int
+
+  var description: String {
+    "fetches: " + (fetches.isEmpty ? "none" : abbreviated(fetches).joined(separator: ", "))
+      + "; results [" + abbreviated(results).joined(separator: ", ") + "], returned at "
+      + returned + "; at most \(mostInFlight) in flight at once"
+  }
+}
+
+/// The usual message, and for many ids, where the fetches or the results first differ (the
+/// lists are shortened).
+func fetchAllDifference(
+  _ scenario: FetchAllScenario,
+  _ got: FetchAllOutcome,
+  _ expected: FetchAllOutcome
+) -> String {
+  var text = theStatementGives(scenario, got, expected)
+  guard scenario.ids.count > 12 else { return text }
+  if let fetches = firstDifference(got.fetches, expected.fetches) {
+    text += ". Fetches: " + fetches
+  }
+  if let results = firstDifference(got.results, expected.results) {
+    text += ". Results: " + results
+  }
+  return text
+}
+
+/// The statement of exercise 5.2, as a program: the fetches start in the order of the ids, at
+/// most `limit` at once, a new one the moment one ends.
+///
+/// A cancel reaches the fetches in flight, which answer it as each does: a CancellationError or
+/// an error of its own in its place, or, if it ignores the cancel, its value (or its failure) at
+/// its time; the call returns once they have all ended.
+func fetchAllModel(_ scenario: FetchAllScenario) -> FetchAllOutcome {
+  let count = scenario.ids.count
+  var starts = [Int?](repeating: nil, count: count)
+  var ends = [Int](repeating: 0, count: count)
+  var next = 0
+  var now = 0
+  var inFlight: [Int] = []
+  var most = 0
+  func start() {
+    starts[next] = now
+    ends[next] = now + scenario.fetches[next].seconds * 1000
+    inFlight.append(next)
+    next += 1
+  }
+  while next < count, inFlight.count < scenario.limit { start() }
+  most = inFlight.count
+  while let soonest = inFlight.map({ ends[$0] }).min() {
+    if let cancelAt = scenario.cancelAt, cancelAt < soonest {
+      now = cancelAt
+      break
+    }
+    now = soonest
+    let done = inFlight.filter { ends[$0] == soonest }
+    inFlight.removeAll { ends[$0] == soonest }
+    for _ in done where next < count { start() }
+    most = max(most, inFlight.count)
+  }
+  var fetches: [String] = []
+  var results: [String] = []
+  for (index, id) in scenario.ids.enumerated() {
+    let fetch = scenario.fetches[index]
+    guard let start = starts[index] else {
+      // Not started at the cancel: cancelled, whether fetch is called or not.
+      fetches.append("\(id) cancelled")
+      results.append("cancelled")
+      continue
+    }
+    let from = "\(id) started at \(timelineTime(start)), "
+    let inFlightAtTheCancel = scenario.cancelAt.map { ends[index] > $0 } ?? false
+    if inFlightAtTheCancel, fetch.answer != .ignoresIt {
+      fetches.append(from + "cancelled")
+      results.append(
+        fetch.answer == .itsOwnError
+          ? "failed: " + OwnError.urlCancelled.spelled(of: id) : "cancelled"
+      )
+      continue
+    }
+    if inFlightAtTheCancel { now = max(now, ends[index]) }  // it ignored the cancel
+    let end = timelineTime(ends[index])
+    fetches.append(from + (fetch.fails == nil ? "ended at \(end)" : "threw at \(end)"))
+    results.append(fetch.fails.map { "failed: " + $0.spelled(of: id) } ?? "\(id)!")
+  }
+  return FetchAllOutcome(
+    fetches: fetches,
+    results: results,
+    returned: timelineTime(now),
+    mostInFlight: most
+  )
+}
+
+/// What the test saw of one call's fetches.
+struct FetchLog {
+  /// For each id: when its fetch started (nil: after the cancel) and how it ended.
+  var fetches: [String: (start: Int?, end: String)] = [:]
+  var inFlight = 0
+  var most = 0
+}
+
+/// One call's outcome, from its results and what its fetches did.
+func fetchAllOutcome(
+  _ scenario: FetchAllScenario,
+  _ results: [Result<String, any Error>],
+  returned: String,
+  log logged: FetchLog
+) throws -> FetchAllOutcome {
+  let fetches = scenario.ids.map { id -> String in
+    guard let (start, end) = logged.fetches[id] else {
+      return scenario.cancelAt == nil ? "\(id) never started" : "\(id) cancelled"
+    }
+    guard let start else { return "\(id) cancelled" }
+    return "\(id) started at \(timelineTime(start)), \(end)"
+  }
+  let words = try zip(scenario.ids, results).map { id, result -> String in
+    switch result {
+    case .success(let value): return "\(value)"
+    case .failure(let error as NotImplemented): throw error
+    case .failure(is CancellationError)
+    where scenario.cancelAt != nil && logged.fetches[id].map({ $0.end == "cancelled" }) ?? true:
+      return "cancelled"  // its fetch cancelled, or never called: free
+    case .failure(let error): return "failed: " + spelledChapter05Error(error)
+    }
+  }
+  return FetchAllOutcome(
+    fetches: fetches,
+    results: words,
+    returned: returned,
+    mostInFlight: logged.most
+  )
+}
+
+/// The calls exercise 5.2 is graded on: a fixed list, from a fixed seed.
+///
+/// About one in thirty has 65 to 100 ids and a limit above 64.
+func fetchAllScenarios(count: Int, seed: UInt64) -> [FetchAllScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  var nextCode = 0  // the URLError codes a failure throws, each in turn
+  let drawn = (0..<count).map { _ in
+    let large = numbers.chance(3)
+    // Now and then more than 100 ids, all in flight at once under a limit above them.
+    let total =
+      large
+      ? Int.random(in: numbers.chance(30) ? 101...400 : 65...100, using: &numbers)
+      : numbers.chance(15)
+        ? Int.random(in: 12...40, using: &numbers) : Int.random(in: 0...7, using: &numbers)
+    // Names in no sorted order, none twice (101 and 401 are primes, and more than the ids).
+    let modulus = total < 101 ? 101 : 401
+    let ids = (0..<total).map {
+      "\(numbers.pick(["k", "b", "x", "a", "m"]))\($0 * 7 % modulus)"
+    }
+    // In two calls of five, some fetches answer a cancel otherwise than with CancellationError.
+    let varied = numbers.chance(40)
+    let fetches = ids.map { _ in
+      FetchAllScenario.Fetch(
+        seconds: Int.random(in: 1...5, using: &numbers),
+        fails: numbers.chance(20)
+          ? OwnError.drawn(from: &numbers, nextCode: &nextCode) : nil,
+        answer: varied && numbers.chance(40)
+          ? numbers.pick([.itsOwnError, .ignoresIt]) : .cancellationError
+      )
+    }
+    let limits =
+      large
+      ? [65, total - 1, total, total + 5, Int.max]
+      : [1, 1, 2, 3, 4, total, total + 1, total + 5, Int.max, Int.max - 1, 1 << 32]
+    let limit = numbers.pick(limits.map { max($0, 1) })
+    let cancelAt: Int? =
+      numbers.chance(25) ? Int.random(in: 0...12, using: &numbers) * 1000 + 500 : nil
+    return FetchAllScenario(ids: ids, fetches: fetches, limit: limit, cancelAt: cancelAt)
+  }
+  // Crowds of ids, far more than the others, under a limit that lets every fetch fly at once: a
+  // cap on the fetches in flight shows here.
+  var more = SeededNumbers(seed: seed &+ 1)
+  let crowds = [1_025, more.logUniform(401...5_000)].map { total in
+    FetchAllScenario(
+      ids: (0..<total).map { "n\($0)" },
+      fetches: Array(repeating: FetchAllScenario.Fetch(seconds: 1), count: total),
+      limit: more.pick([total, Int.max]),
+      cancelAt: nil
+    )
+  }
+  return drawn + onlyWhenGrading(crowds)
+}
