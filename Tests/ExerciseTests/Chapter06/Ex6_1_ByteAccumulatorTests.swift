@@ -1,6 +1,7 @@
 @testable import GradedScenarios
 import ExerciseSupport
 import Foundation
+import TestTooling
 import XCTest
 
 #if SOLUTIONS
@@ -301,8 +302,11 @@ final class Ex6_1_ByteAccumulatorTests: GradedTestCase {
   /// checks and copies in any order), each compared with what the statement says, the moment the
   /// storage is allocated included.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
+    // Under the thread sanitizer, sizes past 2 GiB took 41 s instead of 5 s (35 s of it in the
+    // kernel, mapping memory), and 6.1 has no threads for it to check: there they do not run.
+    let huge = ThreadSanitizer.isRunning ? [] : accumulatorScenariosOfHugeSizes(seed: 61 &+ 1)
     try await assertEveryScenario(
-      accumulatorScenarios(count: 300, seed: 61) + accumulatorScenariosOfHugeSizes(seed: 61 &+ 1),
+      accumulatorScenarios(count: 300, seed: 61) + huge,
       model: accumulatorModel,
       answer: accumulatorAnswer,
       explain: explainAccumulator
