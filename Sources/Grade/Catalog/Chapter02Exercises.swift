@@ -228,6 +228,7 @@ extension ExerciseCatalog {
           + ".bufferingNewest(1))",
       ],
       docAnchor: "exercise-23-latest-value-only",
+      checksDataRaces: true,
       mistakes: [
         Mistake(
           name: "a buffering policy that keeps stale values",
@@ -256,16 +257,36 @@ extension ExerciseCatalog {
         Mistake(
           name: "the continuation handed out through shared state",
           test: "test_streamsMadeOnTwoThreadsAtOnce_eachGetItsOwnContinuation",
+          kind: .failedTest,
           fixtures: [
-            "continuation-in-a-global", "continuation-in-a-holder", "one-stream-for-every-call",
+            "continuation-in-a-holder", "one-stream-for-every-call",
             "continuation-through-a-locked-stack", "continuation-through-a-locked-queue",
           ],
-          hint: "Two threads can call your function at once. Where does the continuation wait "
-            + "between the build closure and your return? If another call can write there "
-            + "before you read it, you return that call's continuation."
+          hint: Self.sharedContinuationHint
+        ),
+        Mistake(
+          name: "the continuation handed out through a global (two writes at once crash)",
+          test: "test_streamsMadeOnTwoThreadsAtOnce_eachGetItsOwnContinuation",
+          kind: .crashed,
+          fixtures: ["continuation-in-a-global"],
+          hint: Self.sharedContinuationHint
+        ),
+        Mistake(
+          name: "state every call writes, with no lock or atomic (a data race)",
+          test: "test_streamsMadeOnTwoThreadsAtOnce_eachGetItsOwnContinuation",
+          kind: .dataRace,
+          fixtures: ["racy-streams-made-counter"],
+          hint: "Two threads can call your function at once. Whatever every call writes outside "
+            + "itself needs a lock or an atomic; nothing shared at all is simpler still."
         ),
         .scenarioDiffers(fixtures: ["equal-values-skipped", "forwarded-by-a-task"]),
       ]
     ),
   ]
+
+  /// For 2.3's continuation handed from the build closure to the return through shared state.
+  static let sharedContinuationHint =
+    "Two threads can call your function at once. Where does the continuation wait between the "
+    + "build closure and your return? If another call can write there before you read it, you "
+    + "return that call's continuation."
 }

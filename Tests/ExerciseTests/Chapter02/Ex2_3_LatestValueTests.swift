@@ -49,6 +49,9 @@ final class Ex2_3_LatestValueTests: GradedTestCase {
   }
 
   /// Two threads make streams in step: each call must return its own stream's continuation.
+  ///
+  /// Run under --sanitize=thread too (the grader does, once the plain run passes): there any
+  /// state two calls write with nothing to order them is reported.
   func test_streamsMadeOnTwoThreadsAtOnce_eachGetItsOwnContinuation() async throws {
     let (first, firstContinuation) = makeLatestValueStream()
     firstContinuation.finish()
