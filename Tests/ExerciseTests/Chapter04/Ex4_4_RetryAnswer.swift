@@ -2,7 +2,6 @@
 // rest, in GradedScenarios, is not compiled again when the answer changes).
 import ExerciseSupport
 import Foundation
-import FoundationNetworking
 @testable import GradedScenarios
 import LessonSupport
 import TestTooling
