@@ -12,18 +12,22 @@ public enum Termination: Sendable, Equatable, CustomStringConvertible {
   /// It used next to no processor time for this long, waiting for something that never came,
   /// and was killed (see `ChildProcess.run`'s `stallLimit`).
   case stalled(after: Duration)
+  /// It wrote a line of standard output it was to be stopped at, and was killed (see
+  /// `ChildProcess.run`'s `stopAtLine`).
+  case stoppedAtLine(String)
 
   /// The status a shell would show: the exit status, or 128 + the signal number.
   public var shellStatus: Int32 {
     switch self {
     case .exited(let status): status
     case .signalled(let signal): 128 + signal
-    case .timedOut, .stalled: 128 + SIGKILL
+    case .timedOut, .stalled, .stoppedAtLine: 128 + SIGKILL
     }
   }
 
   /// A short human phrase: "exited with status 0", "crashed (a runtime trap)", "crashed with
-  /// SIGSEGV", "was stopped by SIGTERM", "timed out", "stalled for 2 s".
+  /// SIGSEGV", "was stopped by SIGTERM", "timed out", "stalled for 2 s", "was stopped after
+  /// the line ...".
   public var description: String {
     switch self {
     case .exited(let status): "exited with status \(status)"
@@ -33,6 +37,7 @@ public enum Termination: Sendable, Equatable, CustomStringConvertible {
     case .signalled(let signal): "crashed with \(Self.signalName(signal))"
     case .timedOut: "timed out"
     case .stalled(let limit): "stalled for \(limit.formatted(.units(width: .narrow)))"
+    case .stoppedAtLine(let line): "was stopped after the line \"\(line)\""
     }
   }
 
@@ -111,6 +116,9 @@ public enum ChildProcess {
   ///   - stallLimit: if given, a child that uses next to no processor time for this long is
   ///     killed too, as `.stalled` (on Linux, where its processor time can be read while it
   ///     runs; elsewhere only `timeout` applies).
+  ///   - stopAtLine: if given, called with each line of the child's standard output, in order,
+  ///     on a thread that reads it; the first line it returns true for stops the child, killed
+  ///     as `.stoppedAtLine` (what it wrote up to then is kept).
   ///   - clock: the clock that measures `timeout` and `stallLimit`.
   /// - Returns: the captured output and how the child ended.
   /// - Throws: `LaunchError` when the program cannot be started.
@@ -120,6 +128,7 @@ public enum ChildProcess {
     environment: [String: String] = [:],
     timeout: Duration,
     stallLimit: Duration? = nil,
+    stopAtLine: (@Sendable (Substring) -> Bool)? = nil,
     clock: any Clock<Duration> = ContinuousClock()
   ) async throws -> ChildProcessResult {
     let child: SpawnedChild
@@ -127,7 +136,8 @@ public enum ChildProcess {
       child = try SpawnedChild(
         executable: executable,
         arguments: arguments,
-        environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+        stopAtLine: stopAtLine
       )
     } catch is Interrupts.ProcessIsEnding {
       await Interrupts.waitForTheEnd()
@@ -146,6 +156,19 @@ public enum ChildProcess {
         }
         stopped.withLock { $0 = $0 ?? .timedOut }
         child.killGroup()
+      }
+      if stopAtLine != nil {
+        group.addTask {
+          // Cancelled with the others when the child ends first: then there is no line.
+          let line = await withTaskCancellationHandler {
+            await child.stdout.stopLine.wait()
+          } onCancel: {
+            child.stdout.stopLine.fire(nil)
+          }
+          guard let line else { return }
+          stopped.withLock { $0 = $0 ?? .stoppedAtLine(line) }
+          child.killGroup()
+        }
       }
       if let stallLimit, let start = child.cpuTimeSoFar() {
         group.addTask {

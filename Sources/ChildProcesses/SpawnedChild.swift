@@ -14,7 +14,12 @@ struct SpawnedChild: Sendable {
   let stderr: PipeDrain
   let exit: OneShotSignal<ChildExit>
 
-  init(executable: URL, arguments: [String], environment: [String: String]) throws {
+  init(
+    executable: URL,
+    arguments: [String],
+    environment: [String: String],
+    stopAtLine: (@Sendable (Substring) -> Bool)? = nil
+  ) throws {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -64,7 +69,7 @@ struct SpawnedChild: Sendable {
     }
     let pid = spawned.pid
     self.pid = pid
-    self.stdout = PipeDrain(spawned.stdout)
+    self.stdout = PipeDrain(spawned.stdout, stopAtLine: stopAtLine)
     self.stderr = PipeDrain(spawned.stderr)
     let exit = OneShotSignal<ChildExit>()
     self.exit = exit
@@ -144,15 +149,27 @@ struct SpawnResult: Sendable {
 /// Reads a file descriptor to its end on a thread of its own, then closes it.
 final class PipeDrain: Sendable {
   private let done = OneShotSignal<Data>()
+  /// The first line `stopAtLine` returned true for (nil: fired by whoever stops waiting for one).
+  let stopLine = OneShotSignal<String?>()
 
-  init(_ fd: Int32) {
-    Thread { [done] in
+  init(_ fd: Int32, stopAtLine: (@Sendable (Substring) -> Bool)? = nil) {
+    Thread { [done, stopLine] in
       var data = Data()
       var buffer = [UInt8](repeating: 0, count: 65536)
+      var lineStart = 0  // where the line not yet given to stopAtLine begins, in data
+      var watching = stopAtLine != nil
       while true {
         let count = read(fd, &buffer, buffer.count)
         if count > 0 {
           data.append(contentsOf: buffer[0..<count])
+          while watching, let end = data[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
+            let line = String(decoding: data[lineStart..<end], as: UTF8.self)
+            lineStart = end + 1
+            if stopAtLine?(line[...]) == true {
+              stopLine.fire(line)
+              watching = false
+            }
+          }
         } else if count == 0 || errno != EINTR {
           break
         }

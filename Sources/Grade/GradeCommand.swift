@@ -338,7 +338,8 @@ enum GradeCommand {
           "NO_COLOR": "1",
         ]) { _, fixed in fixed },
         timeout: .seconds(timeoutSeconds),
-        stallLimit: stallLimit
+        stallLimit: stallLimit,
+        stopAtLine: StopAtFirstFailure().isStopLine
       )
       return Verdict.judge(run, timeoutSeconds: timeoutSeconds)
     } catch {

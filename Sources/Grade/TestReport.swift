@@ -1,4 +1,6 @@
 // What one run of an exercise's XCTest class printed, read back into facts.
+import ExerciseSupport
+import LessonSupport
 
 /// The tests of one exercise, as XCTest reported them on stdout.
 struct TestReport: Equatable, Sendable {
@@ -93,5 +95,28 @@ struct TestReport: Equatable, Sendable {
       return String(name.split(separator: " ").last ?? "")
     }
     return String(name.split(separator: ".").last ?? "")
+  }
+}
+
+/// Stops a run of an exercise's tests at its first failed test.
+///
+/// The learner is shown that failure, so the tests after it would only add time (a hang after
+/// it would wait out its limit). A test that failed on a stub's `NotImplemented` does not stop the run: whether an exercise is
+/// started at all is told by all of its tests.
+final class StopAtFirstFailure: Sendable {
+  /// Whether the test running now has written the `NotImplemented` marker.
+  private let notImplemented = Locked(false)
+
+  /// Given each line XCTest writes, in order: true at the line that says a test failed.
+  func isStopLine(_ line: Substring) -> Bool {
+    guard line.hasPrefix("Test Case '") else {
+      if line.contains(NotImplemented.marker) { notImplemented.withLock { $0 = true } }
+      return false
+    }
+    if line.hasSuffix(" started") || line.contains("' started at ") {
+      notImplemented.withLock { $0 = false }
+      return false
+    }
+    return line.contains("' failed (") && !notImplemented.withLock { $0 }
   }
 }

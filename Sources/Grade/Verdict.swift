@@ -74,9 +74,13 @@ extension Verdict {
     // A test that failed before the run was stopped or crashed names the mistake in its own
     // words; what came after it may come of the same mistake (a wrong answer that is slow on a
     // larger input, say), and is told after it.
+    // A run stopped at its first failed test (`StopAtFirstFailure`) may have started the next
+    // one: cut short by the stop, not crashed.
+    let stoppedAtAFailure = if case .stoppedAtLine = run.termination { true } else { false }
     let stoppedOrCrashed =
       switch run.termination {
       case .exited: report.unfinishedTest != nil
+      case .stoppedAtLine: false
       default: true
       }
     if stoppedOrCrashed, let first = report.failedTests.first,
@@ -142,7 +146,7 @@ extension Verdict {
         )
       )
     }
-    if let crashed = report.unfinishedTest {
+    if !stoppedAtAFailure, let crashed = report.unfinishedTest {
       return .failing(
         Failure(
           kind: .crashed,

@@ -87,6 +87,43 @@ final class VerdictTests: XCTestCase {
     }
   }
 
+  func test_aRunStoppedAtItsFirstFailure_isThatFailure_andTheNextTestStartedIsNoCrash() {
+    let output =
+      started + "/x/T.swift:3: error: T.test_a : failed - a page of 5 users: got 4\n"
+      + "Test Case 'T.test_a' failed (0.0 seconds)\n" + "Test Case 'T.test_b' started at x\n"
+    let stop = Termination.stoppedAtLine("Test Case 'T.test_a' failed (0.0 seconds)")
+    let verdict = Verdict.judge(run(output, stop), timeoutSeconds: 5)
+    guard case .failing(let failure) = verdict else { return XCTFail("\(verdict)") }
+    XCTAssertEqual(failure.kind, .failedTest)
+    XCTAssertEqual(failure.test, "test_a")
+    XCTAssertEqual(failure.message, "a page of 5 users: got 4")
+    XCTAssertEqual(failure.details, [])
+  }
+
+  func test_stopAtFirstFailure_stopsAtAFailedTest_butNotAtOneThatIsNotImplemented() {
+    let stop = StopAtFirstFailure()
+    let lines = [
+      "Test Case 'T.test_a' started at 2026-11-30 00:00:00.000",
+      #"<EXPR>:0: error: T.test_a : threw error "exercise 4.1 is not implemented yet""#,
+      "Test Case 'T.test_a' failed (0.001 seconds)",
+      "Test Case 'T.test_b' started at 2026-11-30 00:00:00.001",
+      "Test Case 'T.test_b' passed (0.001 seconds)",
+      "Test Case 'T.test_c' started at 2026-11-30 00:00:00.002",
+      "/x/T.swift:3: error: T.test_c : failed - got 4",
+      "Test Case 'T.test_c' failed (0.001 seconds)",
+    ]
+    XCTAssertEqual(
+      lines.map { stop.isStopLine($0[...]) },
+      Array(repeating: false, count: 7) + [true]
+    )
+    // macOS writes a test's name in brackets and ends the line with a period.
+    XCTAssertTrue(
+      StopAtFirstFailure().isStopLine(
+        "Test Case '-[ExerciseTests.T test_c]' failed (0.001 seconds)."
+      )
+    )
+  }
+
   func test_anXCTFailMessageThatHoldsADash_isShownWhole() {
     let message = "the numbers in 0..<3; receive(_:) returns .max(Int.max - 1): got 0, 1"
     let output =

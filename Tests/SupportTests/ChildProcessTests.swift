@@ -83,6 +83,31 @@ final class ChildProcessTests: XCTestCase {
     XCTAssertEqual(result.termination.description, "timed out")
   }
 
+  func test_run_stopsAChild_atTheFirstLineItIsToStopAt_andKeepsWhatItWroteUpToThen() async throws {
+    // Without the stop the child would sleep to the deadline and end as `.timedOut`.
+    let result = try await ChildProcess.run(
+      shell,
+      arguments: ["-c", "echo one; echo stop; echo stop; exec sleep 600"],
+      timeout: .seconds(600),
+      stopAtLine: { $0 == "stop" }
+    )
+    XCTAssertEqual(result.termination, .stoppedAtLine("stop"))
+    XCTAssertEqual(result.termination.shellStatus, 128 + SIGKILL)
+    XCTAssertEqual(result.termination.description, #"was stopped after the line "stop""#)
+    XCTAssertTrue(result.stdout.hasPrefix("one\nstop\n"), result.stdout)
+  }
+
+  func test_run_aChildThatNeverWritesTheLineToStopAt_endsByItself() async throws {
+    let result = try await ChildProcess.run(
+      shell,
+      arguments: ["-c", "echo one; echo two"],
+      timeout: .seconds(600),
+      stopAtLine: { $0 == "stop" }
+    )
+    XCTAssertEqual(result.termination, .exited(0))
+    XCTAssertEqual(result.stdout, "one\ntwo\n")
+  }
+
   func test_run_killsAChildThatStalls_onceItHasWaitedTheStallLimit() async throws {
     #if os(Linux)
     let clock = ManualClock()
