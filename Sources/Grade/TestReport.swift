@@ -100,9 +100,11 @@ struct TestReport: Equatable, Sendable {
 
 /// Stops a run of an exercise's tests at its first failed test.
 ///
-/// The learner is shown that failure, so the tests after it would only add time (a hang after
-/// it would wait out its limit). A test that failed on a stub's `NotImplemented` does not stop the run: whether an exercise is
-/// started at all is told by all of its tests.
+/// The learner is shown that failure, so the tests after it would only add time (a hang after it
+/// would wait out its limit). The graded tests flush stdout as each test starts, so a failure is
+/// read, and the run stopped, as the next test begins. A test that failed on a stub's
+/// `NotImplemented` does not stop the run: whether an exercise is started at all is told by all of
+/// its tests.
 final class StopAtFirstFailure: Sendable {
   /// Whether the test running now has written the `NotImplemented` marker.
   private let notImplemented = Locked(false)
