@@ -8,10 +8,11 @@ import ExerciseSupport
 /// it is (a `CancellationError` of its own too). When the consumer goes away (its task is
 /// cancelled), the producer's task is cancelled and makes no more events, even when its wait was
 /// already over. Return the stream and the producer's task; if its owner cancels that task, the
-/// stream ends. Graded on 487 generated runs too (counts 0 to 3,000, one of 10,001 to 10,050 read
-/// late, and Int.max with a consumer that leaves or an owner that cancels; intervals 1 ns to a
-/// week; make failing at any event, with MakeFailure, a CancellationError or a URLError of every
-/// code; consumers that read late or leave at any wait, owners that cancel at once, at any wait or
+/// stream ends. Graded on 537 generated runs too (counts 0 to 3,000, one of 10,001 to 10,050 read
+/// late, and Int.max with a consumer that leaves or an owner that cancels; intervals 1 attosecond
+/// to a billion years, most with a part of a nanosecond; make failing at any event, with
+/// MakeFailure, a CancellationError, a URLError of every code, a POSIXError or a CocoaError;
+/// consumers that read late or leave at any wait, owners that cancel at once, at any wait or
 /// while make runs; a second stream made beside the first). Left free: after such a cancel,
 /// whether the loop ends with the producer's CancellationError.
 /// Read docs/Chapter03-Cancellation.md#exercise-31-a-producer-that-stops-with-its-consumer

@@ -12,8 +12,9 @@ import ExerciseSupport
 /// not a stop (`cancelTask()`, or its owner cancelling the task `start()` returned) ends the beats
 /// too, also when it came just as a wait ended, and closes nothing. A send that throws, whatever it
 /// throws, ends the beats: no send after it (the connection is closed by `stop()` only). A
-/// `start()` after `stop()` throws `HeartbeatStopped` and sends nothing. Graded on 475 generated
-/// lives too (intervals 1 ns to a week, time passing before start(), up to 150 beats, sends that
+/// `start()` after `stop()` throws `HeartbeatStopped` and sends nothing. Graded on 510 generated
+/// lives too (intervals 1 attosecond to a billion years, most with a part of a nanosecond, time
+/// passing before start(), up to 1,000 beats, sends that
 /// take half to nine tenths of an interval, a send failing at any beat with any error, every
 /// URLError code and POSIXErrors among them, every kind of stop and cancel above, start() after
 /// stop(), a close() that looks at the heartbeat's task, two heartbeats at once). Left free: what

@@ -112,7 +112,7 @@ extension ExerciseCatalog {
           "newest-ten-thousand-kept", "make-cancellation-ends-quietly",
           "make-cancel-returns-at-the-loop-top", "make-urlerror-cancelled-ends-quietly",
           "event-wait-capped-at-an-hour", "cancelled-before-start-returns",
-          "walks-the-rest-after-a-cancel",
+          "walks-the-rest-after-a-cancel", "posix-ecanceled-ends-quietly", "wait-capped-at-30-days",
         ]),
         Mistake(
           name: "streams share their producer",
@@ -228,7 +228,8 @@ extension ExerciseCatalog {
           "failing-send-ignored", "timeout-skips-a-beat", "cancel-only-cuts-the-wait",
           "offline-skips-a-beat", "checks-stopped-not-cancelled", "close-before-cancel",
           "beats-capped-at-100", "posix-eagain-skipped", "schedule-from-init",
-          "beat-number-from-elapsed-time",
+          "beat-number-from-elapsed-time", "beat-number-wraps-at-256", "interval-capped-at-30-days",
+          "interval-in-whole-nanoseconds",
         ]),
         Mistake(
           name: "heartbeats share their beat task",
@@ -324,7 +325,8 @@ extension ExerciseCatalog {
           "readings-capped-at-100", "rounded-to-a-tenth", "reading-wait-capped-at-an-hour",
           "url-cancel-ends-quietly", "nonfinite-readings-dropped",
           "readings-clamped-at-absolute-zero", "interval-capped-at-a-week", "buffer-newest-200",
-          "buffer-newest-16", "sleep-with-tolerance",
+          "buffer-newest-16", "sleep-with-tolerance", "nan-made-plain",
+          "interval-capped-at-100-million-years", "readings-capped-at-10000",
         ]),
       ]
     ),

@@ -52,9 +52,9 @@ struct HangLimit: Equatable, Sendable {
     "2.3": HangLimit(reference: 0.5),
     // A likely wrong answer, a buffer that keeps the newest ten thousand events, spends over
     // 5 s of processor time on the scenarios before the one that shows it.
-    "3.1": HangLimit(reference: 1.7, atLeast: 10),
-    "3.2": HangLimit(reference: 6.4),
-    "3.3": HangLimit(reference: 0.6),
+    "3.1": HangLimit(reference: 3.4, atLeast: 10),
+    "3.2": HangLimit(reference: 7.1),
+    "3.3": HangLimit(reference: 3.7),
     "4.1": HangLimit(reference: 1.7),
     "4.2": HangLimit(reference: 0.9),
     "4.3": HangLimit(reference: 11.1),

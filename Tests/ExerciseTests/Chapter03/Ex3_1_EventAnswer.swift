@@ -25,7 +25,9 @@ func eventAnswer(
   let clock = HookedClock()
   let producerBox = Locked<Task<Void, Never>?>(nil)
   let failure: any Error =
-    if let index = scenario.failsWithURLError {
+    if let platform = scenario.platformFailure {
+      platform.error
+    } else if let index = scenario.failsWithURLError {
       URLError(everyURLErrorCode[index].code)
     } else if scenario.failsWithCancellation {
       CancellationError()
@@ -102,7 +104,7 @@ func eventAnswer(
     // After a cancel, by the consumer or the owner, the statement leaves free whether the loop
     // ends with the producer's CancellationError (a consumer that left may still see it).
     end = scenario.consumer.cancels ? "then the end" : "then CancellationError thrown"
-  case let error?: end = "then \(error) thrown"
+  case let error?: end = "then \(PlatformError(error).map { "\($0)" } ?? "\(error)") thrown"
   }
   if let other {
     // Two waits, then until the producer ends or waits a third time.

@@ -241,7 +241,8 @@ final class Ex3_2_HeartbeatTests: GradedTestCase {
     XCTAssertEqual(connection.closes, 1, "the connection is closed once")
   }
 
-  /// The grade: 475 generated lives (intervals from 1 ns to a week, up to 150 beats, sends that
+  /// The grade: 510 generated lives (intervals from 1 attosecond to a billion years, up to 1,000
+  /// beats, sends that
   /// take half to nine tenths of an interval, sends that fail at any beat with any error, stop() before start(), twice, from inside close(), from the
   /// cancelled wait's handler, from the beat task as a wait ends, cancelTask() or the owner's
   /// cancel without a stop, start() after stop()), each compared with what the statement says.

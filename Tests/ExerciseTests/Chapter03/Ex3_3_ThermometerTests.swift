@@ -249,8 +249,9 @@ final class Ex3_3_ThermometerTests: GradedTestCase {
     )
   }
 
-  /// The grade: 500 generated lives (intervals from 1 ns to 30 million years, a source failing at
-  /// any read, the first one too, consumers that fall behind or leave after up to 150 readings,
+  /// The grade: 552 generated lives (intervals from 1 attosecond to ten billion years, readings
+  /// that are not a number, with a sign or a payload too, a source failing at any read, the first
+  /// one too, consumers that fall behind or leave after up to 150 readings, or 10,001 to 10,050,
   /// owners that let go while the consumer waits or while a read is under way), each compared with
   /// what the statement says.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {

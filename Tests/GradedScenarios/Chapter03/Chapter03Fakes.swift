@@ -312,3 +312,25 @@ final class HeldCall: Sendable {
     }?.resume()
   }
 }
+
+extension SeededNumbers {
+  /// An interval from `lowest` seconds (1 attosecond) to `years` years (of 365 days), as likely
+  /// to have any number of digits as any other, most with a part of a nanosecond.
+  mutating func chapter03Interval(
+    fromSeconds lowest: Double = 1e-18,
+    upToYears years: Double
+  )
+    -> Duration
+  {
+    let exponent = Double.random(in: log10(lowest)...log10(31_536_000 * years), using: &self)
+    let seconds = pow(10, exponent)
+    guard seconds >= 1 else {
+      return Duration(secondsComponent: 0, attosecondsComponent: max(1, Int64(seconds * 1e18)))
+    }
+    return Duration(
+      secondsComponent: Int64(seconds),
+      attosecondsComponent: chance(80)
+        ? Int64.random(in: 0..<1_000_000_000_000_000_000, using: &self) : 0
+    )
+  }
+}

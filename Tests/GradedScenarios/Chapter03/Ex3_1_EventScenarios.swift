@@ -4,8 +4,9 @@ import LessonSupport
 import TestTooling
 
 // Exercise 3.1 graded by its statement: generated counts (0 to 3,000, 10,001 to 10,050, and
-// Int.max with a consumer that leaves or an owner that cancels), intervals (1 ns to a week), a
-// make that fails at any event (with any URLError too), and consumers that read as events come,
+// Int.max with a consumer that leaves or an owner that cancels), intervals (1 attosecond to a
+// billion years), a make that fails at any event (with any URLError or the platform's other
+// errors too), and consumers that read as events come,
 // read only after the last, leave while the producer waits or just as a wait ends, or whose
 // producer its owner cancels at once or at such a moment, all on a manual clock the test moves.
 
@@ -69,10 +70,13 @@ struct EventScenario: GradedScenario {
   var failsWithCancellation = false
   /// Or a `URLError` with the code at this index of `everyURLErrorCode`.
   var failsWithURLError: Int?
+  /// Or this error of the platform's own (a `URLError`, a `POSIXError` or a `CocoaError`).
+  var platformFailure: PlatformError?
   var consumer: Consumer
 
   /// What the failing make throws, as the messages show it.
   var failure: String {
+    if let platformFailure { return "\(platformFailure)" }
     if let index = failsWithURLError { return spelledURLError(everyURLErrorCode[index].code) }
     return failsWithCancellation ? "CancellationError()" : "MakeFailure()"
   }
@@ -130,6 +134,7 @@ struct EventScenario: GradedScenario {
     }
     with { $0.failingAt = nil }
     with { $0.failsWithCancellation = false }
+    with { $0.platformFailure = nil }
     with { $0.interval = .seconds(1) }
     with { $0.consumer = .readsAsTheyCome }
     if let wait = consumer.wait { with { $0.consumer = $0.consumer.with(wait: wait - 1) } }
@@ -184,10 +189,12 @@ func eventModel(_ scenario: EventScenario) -> EventOutcome {
     let end =
       scenario.failingAt == nil
       ? "then the end"
-      : scenario.failsWithCancellation
-        ? "then CancellationError thrown"
-        : scenario.failsWithURLError == nil
-          ? "then MakeFailure thrown" : "then \(scenario.failure) thrown"
+      : scenario.platformFailure != nil
+        ? "then \(scenario.failure) thrown"
+        : scenario.failsWithCancellation
+          ? "then CancellationError thrown"
+          : scenario.failsWithURLError == nil
+            ? "then MakeFailure thrown" : "then \(scenario.failure) thrown"
     return EventOutcome(
       made: made(0..<scenario.waits),
       read: events(0..<(scenario.failingAt ?? scenario.count)),
@@ -318,7 +325,20 @@ func eventScenarios(count: Int, seed: UInt64) -> [EventScenario] {
       ])
     )
   }
-  return drawnRuns(count: count, seed: seed) + later + cancelledAtOnce + endless
+  // From seeds of their own again: intervals from 1 attosecond to a billion years, most with a
+  // part of a nanosecond, and make failing with the platform's own errors (a URLError, a
+  // POSIXError or a CocoaError, those that say "cancelled" as likely as the others).
+  var wide = SeededNumbers(seed: seed &+ 5)
+  let wider = drawnRuns(count: count / 8 + 1, seed: seed &+ 6).dropLast().map { run in
+    var run = run
+    run.interval = wide.chapter03Interval(upToYears: 1e9)
+    if run.failingAt != nil, wide.chance(70) {
+      run.failsWithCancellation = false
+      run.platformFailure = wide.platformError()
+    }
+    return run
+  }
+  return drawnRuns(count: count, seed: seed) + later + cancelledAtOnce + endless + wider
 }
 
 private func drawnRuns(count: Int, seed: UInt64) -> [EventScenario] {

@@ -8,8 +8,8 @@ import TestTooling
 // task just as a wait ends), a cancel of the beat task that is not a stop (cancelTask(), or the
 // task start() returned cancelled by its owner, while it waits or just as a wait ends), start()
 // after stop(), and connections whose send fails at any beat with any error and whose close()
-// looks at the heartbeat, on a manual clock the test moves, with intervals from 1 ns to a week,
-// time passing before start(), over a hundred beats in a life, and sends that take time on the
+// looks at the heartbeat, on a manual clock the test moves, with intervals from 1 attosecond to a
+// billion years, time passing before start(), up to 1,000 beats in a life, and sends that take time on the
 // clock (from half to nine tenths of an interval).
 
 /// One heartbeat's life, as the grade generates it.
@@ -192,7 +192,13 @@ extension HeartbeatScenario: Equatable {}
 struct HeartbeatOutcome: Equatable, CustomStringConvertible {
   var log: [String]
 
-  var description: String { log.joined(separator: ", ") }
+  /// A long log (over 160 entries) by its first entries and its end.
+  var description: String {
+    guard log.count > 160 else { return log.joined(separator: ", ") }
+    return (log.prefix(3) + ["... (\(log.count - 11) more)"] + log.suffix(8)).joined(
+      separator: ", "
+    )
+  }
 }
 
 /// The statement of exercise 3.2, as a program.
@@ -353,7 +359,30 @@ func heartbeatScenarios(count: Int, seed: UInt64) -> [HeartbeatScenario] {
     life.sendTakes = slow.pick([life.interval / 2, life.interval * 3 / 4, life.interval * 9 / 10])
     return life
   }
-  return drawnLives(count: count, seed: seed) + later + slowSends
+  // From seeds of their own again: intervals from 1 attosecond to a billion years, most with a
+  // part of a nanosecond, and lives of 257 to 1,000 beats (past what a byte holds).
+  var wide = SeededNumbers(seed: seed &+ 6)
+  let wider = drawnLives(count: count / 16, seed: seed &+ 7).map { life in
+    var life = life
+    life.interval = wide.chapter03Interval(upToYears: 1e9)
+    return life
+  }
+  var long = SeededNumbers(seed: seed &+ 8)
+  func longer(_ life: HeartbeatScenario, beats: ClosedRange<Int>) -> HeartbeatScenario {
+    var life = life
+    if let index = life.steps.firstIndex(of: .start), index + 1 < life.steps.count,
+      case .beats = life.steps[index + 1]
+    {
+      life.steps[index + 1] = .beats(long.logUniform(beats))
+      life.sendFailsAt = nil
+      life.sendTakes = nil
+    }
+    return life
+  }
+  let longLives = drawnLives(count: count / 40, seed: seed &+ 9).map {
+    longer($0, beats: 257...1_000)
+  }
+  return drawnLives(count: count, seed: seed) + later + slowSends + wider + longLives
 }
 
 private func drawnLives(count: Int, seed: UInt64) -> [HeartbeatScenario] {

@@ -3,8 +3,9 @@ import Foundation
 import LessonSupport
 import TestTooling
 
-// Exercise 3.3 graded by its statement: generated intervals (1 ns to a week), sources that fail
-// at any read (the first one too), readings that repeat or are not round, and ends of every kind: the source fails, the consumer leaves
+// Exercise 3.3 graded by its statement: generated intervals (1 attosecond to ten billion
+// years), sources that fail at any read (the first one too), readings that repeat, are not round
+// or are not a number with a sign or a payload, more than 10,000 readings, and ends of every kind: the source fails, the consumer leaves
 // after any number of readings, or the owner lets go while the consumer waits or while a read is
 // under way, on a manual clock the test moves.
 
@@ -37,10 +38,14 @@ struct ThermometerScenario: GradedScenario {
   var extremeValues = false
   /// The consumer starts reading only once the source has failed: every reading waits for it.
   var consumerIsLate = false
+  /// The source's readings are `unusualNaNs` in turn: not a number with its sign bit set or with
+  /// a payload.
+  var unusualNaNValues = false
 
   /// The readings the source gives in turn, when not 20.0, 20.5, 21.0, ...
   private var given: [Double]? {
-    extremeValues ? extremeReadings : oddValues ? oddReadings : nil
+    unusualNaNValues
+      ? unusualNaNs : extremeValues ? extremeReadings : oddValues ? oddReadings : nil
   }
 
   /// The reading read `read` (1 for the first) gives.
@@ -77,7 +82,8 @@ struct ThermometerScenario: GradedScenario {
 
   var smaller: [ThermometerScenario] {
     var candidates: [ThermometerScenario] = []
-    if readings > 1 || (readings == 1 && end == .ownerLetsGoDuringARead) {
+    // Past 5,000 readings a life takes long on the clock: only halves are tried.
+    if (readings > 1 && readings <= 5_000) || (readings == 1 && end == .ownerLetsGoDuringARead) {
       var copy = self
       copy.readings -= 1
       candidates.append(copy)
@@ -87,7 +93,7 @@ struct ThermometerScenario: GradedScenario {
       copy.failingRead = failingRead / 2
       candidates.append(copy)
     }
-    if let failingRead, failingRead > (consumerIsLate ? 2 : 1) {
+    if let failingRead, failingRead > (consumerIsLate ? 2 : 1), failingRead <= 5_000 {
       var copy = self
       copy.failingRead = failingRead - 1
       candidates.append(copy)
@@ -140,6 +146,11 @@ private let oddReadings: [Double] = [21.37, 21.37, -3.05, 0.0001, 1_000_000.3, 2
 private let extremeReadings: [Double] = [
   .nan, 21.5, .infinity, -300, -.infinity, -273.16, .greatestFiniteMagnitude, -0.0,
   .leastNonzeroMagnitude, -.greatestFiniteMagnitude,
+]
+
+/// Readings that are not a number, each a NaN of its own: with its sign bit set, with a payload.
+private let unusualNaNs: [Double] = [
+  -.nan, 21.5, Double(nan: 0x1234, signaling: false), -Double(nan: 7, signaling: false),
 ]
 
 /// The statement of exercise 3.3, as a program.
@@ -298,7 +309,39 @@ func thermometerScenarios(count: Int, seed: UInt64) -> [ThermometerScenario] {
     }
     return life
   }
-  return drawnLives(count: count, seed: seed) + later + failingOtherwise + extremes + late
+  // And: intervals from 1 attosecond to ten billion years (of 365 days), half of them from a
+  // week up, most with a part of a nanosecond, and readings that are not a number with a sign or
+  // a payload.
+  var wide = SeededNumbers(seed: seed &+ 42)
+  let wider = drawnLives(count: count / 6, seed: seed &+ 40).map { life in
+    var life = life
+    life.interval =
+      wide.chance(50)
+      ? wide.chapter03Interval(upToYears: 1e10)
+      : wide.chapter03Interval(fromSeconds: 604_800, upToYears: 1e10)
+    life.unusualNaNValues = wide.chance(50)
+    return life
+  }
+  // And, when grading: a consumer that takes 10,001 to 10,050 readings, and one that falls behind
+  // until the source fails at such a read.
+  var many = SeededNumbers(seed: seed &+ 52)
+  let most = onlyWhenGrading([
+    ThermometerScenario(
+      interval: .seconds(1),
+      failingRead: nil,
+      readings: many.logUniform(10_001...10_050),
+      end: .consumerLeaves
+    ),
+    ThermometerScenario(
+      interval: .seconds(1),
+      failingRead: many.logUniform(10_001...10_050),
+      readings: 0,
+      end: .sourceFails,
+      consumerIsLate: true
+    ),
+  ])
+  return drawnLives(count: count, seed: seed) + later + failingOtherwise + extremes + late + wider
+    + most
 }
 
 private func drawnLives(count: Int, seed: UInt64) -> [ThermometerScenario] {
