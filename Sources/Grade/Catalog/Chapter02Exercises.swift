@@ -92,8 +92,17 @@ extension ExerciseCatalog {
           "one-continuation-for-every-stream", "stops-every-source", "sources-kept-for-shutdown",
           "source-cancellation-ends-quietly", "platform-cancel-ends-quietly",
           "tick-ten-times-dropped", "stop-under-the-finish-lock",
-          "tick-lock-held-over-stop",
+          "tick-lock-held-over-stop", "econnaborted-ends-quietly", "stuck-sensor-guard-at-1000",
         ]),
+        Mistake(
+          name: "streams open at once share a table of a few ids",
+          test: "test_yourAnswer_keepsTheStatement_withManyStreamsOpenAtOnce",
+          kind: .failedTest,
+          fixtures: ["stream-ids-in-a-uint8"],
+          hint: "Any number of streams may be open at once, each with its own source: what does "
+            + "each source's callbacks reach its own continuation through, and can two streams "
+            + "ever reach the same one?"
+        ),
       ]
     ),
     Exercise(
@@ -182,13 +191,14 @@ extension ExerciseCatalog {
           "failed-page-retried", "earlier-page-seen-again-ends", "capped-at-10000-pages",
           "fetch-in-a-task-of-its-own", "fetch-in-a-task-with-the-cancel-forwarded",
           "timed-out-page-retried", "ten-equal-pages-end", "thousand-equal-pages-end",
+          "names-trimmed", "enetdown-fetched-again",
         ]),
         Mistake(
           name: "a cap or a small counter ends a long source early",
           test: "test_yourAnswer_readsEveryPage_ofAVeryLongSource",
           fixtures: [
             "pages-capped-at-50-thousand", "page-number-in-an-int16",
-            "capped-at-100-thousand-pages",
+            "capped-at-100-thousand-pages", "ten-thousand-equal-pages-end",
           ],
           hint: "Only an empty page ends the stream, however many pages come first. What does "
             + "your stream keep count with, and what else ends it?"
@@ -278,6 +288,23 @@ extension ExerciseCatalog {
           fixtures: ["racy-streams-made-counter"],
           hint: "Two threads can call your function at once. Whatever every call writes outside "
             + "itself needs a lock or an atomic; nothing shared at all is simpler still."
+        ),
+        Mistake(
+          name: "a stream made earlier stops working once many more are made",
+          test: "test_yourAnswer_streamsMadeEarlier_stillWork_afterManyMore",
+          kind: .failedTest,
+          fixtures: ["registry-finishes-the-oldest"],
+          hint: "A stream ends only after its own finish(), or when its own consumer leaves, "
+            + "however many other streams the program makes: what does making a new one do to "
+            + "the ones made before?"
+        ),
+        Mistake(
+          name: "a count of the streams made overflows",
+          test: "test_yourAnswer_streamsMadeEarlier_stillWork_afterManyMore",
+          kind: .crashed,
+          fixtures: ["stream-number-uint16"],
+          hint: "Nothing limits how many streams a program makes: whatever your function counts "
+            + "across calls must hold every number it can reach, or be left out."
         ),
         .scenarioDiffers(fixtures: ["equal-values-skipped", "forwarded-by-a-task"]),
       ]

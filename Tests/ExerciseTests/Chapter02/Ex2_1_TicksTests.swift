@@ -117,10 +117,42 @@ final class Ex2_1_TicksTests: GradedTestCase {
     source.stop()  // so that its thread ends, whatever the answer
   }
 
+  /// Streams over many sources open at once (past 2^8 and, when grading, 2^16 of them): each gets
+  /// its own source's ticks and its own end.
+  func test_yourAnswer_keepsTheStatement_withManyStreamsOpenAtOnce() async throws {
+    let count = largest(graded: 65_600, reference: 300)
+    let sources = (0..<count).map { _ in HeldTickSource() }
+    let streams = sources.map { ticks(from: $0) }
+    for (index, source) in sources.enumerated() { source.give(index) }
+    // Read in a task cancelled before it reads: each consumer gets what is in its stream, and a
+    // stream left open ends at once instead of waiting for ever.
+    let wrong = try await Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      var wrong: [String] = []
+      for (index, stream) in streams.enumerated() where wrong.count < 3 {
+        var got: [Int] = []
+        for try await tick in stream {
+          got.append(tick)
+          if got.count > 2 { break }
+        }
+        if got != [index] { wrong.append("stream \(index + 1) got \(got)") }
+      }
+      return wrong
+    }.value
+    XCTAssertTrue(
+      wrong.isEmpty,
+      "\(count) streams open at once, stream k over source k; then source k gave tick k - 1 and "
+        + "finished, for k from 1 to \(count): " + wrong.joined(separator: ", ")
+        + "; expected each stream to get its own source's tick, then its end"
+    )
+  }
+
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
       tickScenarios(count: 300, seed: 21) + tickScenariosOfOddSources(count: 60, seed: 21 &+ 1)
-        + tickScenariosTickingInStop(count: 60, seed: 21 &+ 2),
+        + tickScenariosTickingInStop(count: 60, seed: 21 &+ 2)
+        + tickScenariosFailingWithEveryPOSIXError()
+        + onlyWhenGrading(tickScenariosOfStuckSources(count: 16, seed: 21 &+ 3)),
       model: tickModel,
       answer: tickAnswer
     )

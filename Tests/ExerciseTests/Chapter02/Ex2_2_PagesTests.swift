@@ -150,10 +150,13 @@ final class Ex2_2_PagesTests: GradedTestCase {
   }
 
   /// 300 runs from seed 22, then 60 of platform errors and pages repeated many times, then 10 of
-  /// one page repeated 301 to 5,000 times.
+  /// one page repeated 301 to 5,000 times, then 30 of names with spaces, line breaks or decomposed
+  /// Unicode, then one failing with each POSIX error code.
   private static let scenarios =
     pagedScenarios(count: 300, seed: 22) + pagedScenariosOfOddSources(count: 60, seed: 22 &+ 1)
     + pagedScenariosOfManyEqualPages(count: 10, seed: 22 &+ 2)
+    + pagedScenariosOfOddNames(count: 30, seed: 22 &+ 3)
+    + pagedScenariosFailingWithEveryPOSIXError()
 
   /// Two streams over one source, read at once by two tasks.
   ///
@@ -208,6 +211,19 @@ final class Ex2_2_PagesTests: GradedTestCase {
       "a source of \(length) pages, one name each, then an empty page: the stream gave "
         + "\(count) pages" + (outOfOrder.map { ", page \($0) out of order" } ?? "")
         + "; the statement gives every page, in order, then the end"
+    )
+    // Then one page many times in a row: two equal pages are two pages, however many come.
+    let equal = largest(graded: 40_000, reference: 12_000)
+    var given = 0
+    for try await page in pages(from: RepeatedPagedSource(length: equal, page: ["Ada"])) {
+      given += 1
+      if page != ["Ada"] || given > equal { break }
+    }
+    XCTAssertEqual(
+      given,
+      equal,
+      "a source of \(equal) pages, each [\"Ada\"], then an empty page: the stream gave "
+        + "\(given) pages; the statement gives every page, then the end"
     )
   }
 

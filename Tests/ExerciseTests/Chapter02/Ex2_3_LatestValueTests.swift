@@ -116,6 +116,29 @@ final class Ex2_3_LatestValueTests: GradedTestCase {
     }
   }
 
+  /// A stream made first still works after many more are made (past 2^10 and 2^16 of them).
+  func test_yourAnswer_streamsMadeEarlier_stillWork_afterManyMore() async throws {
+    let (first, firstContinuation) = makeLatestValueStream()
+    let more = 70_000
+    for _ in 0..<more {
+      let (_, continuation) = makeLatestValueStream()
+      continuation.finish()
+    }
+    let yielded = firstContinuation.yield(1.0)
+    firstContinuation.finish()
+    var received: [Double] = []
+    for try await value in first { received.append(value) }  // a stub's NotImplemented ends it
+    var enqueued = false
+    if case .enqueued = yielded { enqueued = true }
+    XCTAssertTrue(
+      enqueued && received == [1.0],
+      "a stream was made, then \(more) more, each finished; then the first stream's continuation "
+        + "yielded 1.0 (yield returned \(yielded)) and finished, and its consumer read "
+        + "\(received); expected .enqueued and [1.0]: a stream ends after its own finish(), or "
+        + "when its own consumer leaves"
+    )
+  }
+
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
       latestScenarios(count: 300, seed: 23),

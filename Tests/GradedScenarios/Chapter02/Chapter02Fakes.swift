@@ -470,3 +470,43 @@ struct NumberedPagedSource: PagedSource {
     number <= length ? ["\(number)"] : []
   }
 }
+
+/// Every error code of POSIXErrorCode on this platform, in the order of their numbers.
+let everyPOSIXErrorCode: [POSIXErrorCode] = (1...255).compactMap {
+  POSIXErrorCode(rawValue: numericCast($0))
+}
+
+/// A tick source that gives what the test tells it to: `give(_:)` calls onTick with a tick, then
+/// onFinish(nil), on the test's own thread.
+final class HeldTickSource: TickSource, Sendable {
+  private let callbacks = Locked<
+    (tick: @Sendable (Int) -> Void, finish: @Sendable ((any Error)?) -> Void)?
+  >(nil)
+
+  func start(
+    onTick: @escaping @Sendable (Int) -> Void,
+    onFinish: @escaping @Sendable ((any Error)?) -> Void
+  ) {
+    callbacks.withLock { $0 = (onTick, onFinish) }
+  }
+
+  func stop() { callbacks.withLock { $0 = nil } }
+
+  /// Gives `tick`, then the end, if the source was started and not stopped.
+  func give(_ tick: Int) {
+    guard let (onTick, onFinish) = callbacks.withLock({ $0 }) else { return }
+    onTick(tick)
+    onFinish(nil)
+    callbacks.withLock { $0 = nil }
+  }
+}
+
+/// A source of `length` pages, each `page`, then an empty page.
+struct RepeatedPagedSource: PagedSource {
+  let length: Int
+  let page: [String]
+
+  func fetchPage(_ number: Int) async throws -> [String] {
+    number <= length ? page : []
+  }
+}

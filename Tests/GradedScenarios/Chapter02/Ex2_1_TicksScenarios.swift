@@ -5,11 +5,12 @@ import TestTooling
 
 // Exercise 2.1 graded by its statement: generated sources (0 to 140 ticks one every 1 ns to an
 // hour on a manual clock, from a task of the source's own, after up to 3 given inside start(), or
-// up to 10,050 all inside start(); repeats, Int.min and Int.max; a source that finishes, or fails
-// with TickSourceFailed or a CancellationError; a source whose stop() gives one more tick or
-// calls onFinish before it returns), one to three streams at once, and consumers that read as
-// ticks come or only after the end, leave by break after any tick, or whose task is cancelled
-// after any tick.
+// up to 10,050 all inside start(); repeats, one tick up to 200,000 times in a row, Int.min and
+// Int.max; a source that finishes, or fails with TickSourceFailed, a CancellationError, or any of
+// the platform's POSIX errors; a source whose stop() gives one more tick or calls onFinish before
+// it returns), one to three streams at once, and consumers that read as ticks come or only after
+// the end, leave by break after any tick, or whose task is cancelled after any tick. Besides, up
+// to 65,600 streams open at once, each over a source of its own.
 
 /// One run of `ticks(from:)`, over one source per stream, as the grade generates it.
 struct TickScenario: GradedScenario {
@@ -399,4 +400,32 @@ private func generatedTickStream(_ numbers: inout SeededNumbers) -> TickScenario
     }
   if source.endsInStart, case .cancelledAfter = consumer { consumer = .readsAfterTheEnd }
   return TickScenario.Stream(source: source, consumer: consumer)
+}
+
+/// Runs 2.1 is graded on besides the others': a source that gives no tick or one, then fails with
+/// each of the platform's POSIX error codes in turn, read as the ticks come.
+func tickScenariosFailingWithEveryPOSIXError() -> [TickScenario] {
+  everyPOSIXErrorCode.enumerated().map { index, code in
+    var source = TickScenario.Source()
+    source.later = index.isMultiple(of: 2) ? [] : [7]
+    source.end = .failsWith(.posix(code))
+    return TickScenario(streams: [TickScenario.Stream(source: source, consumer: .readsAsTheyCome)])
+  }
+}
+
+/// Runs 2.1 is graded on besides the others', from a seed of their own: a source that gives one
+/// tick many times in a row inside start() (2 to 200,000 times, as many as any number of digits
+/// says), then finishes or fails, read as the ticks come or only after the end.
+func tickScenariosOfStuckSources(count: Int, seed: UInt64) -> [TickScenario] {
+  var numbers = SeededNumbers(seed: seed &+ 7)
+  return (0..<count).map { _ in
+    var source = TickScenario.Source()
+    source.endsInStart = true
+    let tick = Int.random(in: -5...9, using: &numbers)
+    source.atStart = Array(repeating: tick, count: numbers.logUniform(2...200_000))
+    source.end = numbers.pick([.finishes, .fails])
+    let consumer: TickScenario.Consumer =
+      numbers.chance(50) ? .readsAsTheyCome : .readsAfterTheEnd
+    return TickScenario(streams: [TickScenario.Stream(source: source, consumer: consumer)])
+  }
 }

@@ -3,12 +3,14 @@ import Foundation
 import LessonSupport
 
 // Exercise 2.2 graded by its statement: generated sources (0 to 10,030 pages of 1 to 4 names, blank
-// ones among them, pages equal to the one before or to an earlier one, one page up to 5,000 times
-// in a row, pages after the first empty one, a failure at any page, the empty one's too,
-// CancellationError among the failures though nobody cancelled, a fetch that throws when its task
-// is cancelled or not), one to three streams read at once, in turns or one after the other, over
-// one source or one each, and consumers that read to the end and ask once more, leave by break
-// after any page, or whose task is cancelled between two pages or while a page is fetched.
+// ones among them, names with spaces or line breaks around them or in decomposed Unicode, pages
+// equal to the one before or to an earlier one, one page up to 5,000 times in a row, pages after
+// the first empty one, a failure at any page, the empty one's too, CancellationError or any of the
+// platform's POSIX errors among the failures, a fetch that throws when its task is cancelled or
+// not), one to three streams read at once, in turns or one after the other, over one source or one
+// each, and consumers that read to the end and ask once more, leave by break after any page, or
+// whose task is cancelled between two pages or while a page is fetched. Besides, a source of
+// 1,100,000 pages and one of 40,000 equal pages.
 
 /// One run of `pages(from:)`, over one or more sources, as the grade generates it.
 struct PagedScenario: GradedScenario {
@@ -590,4 +592,42 @@ func explainPaged(
   -> String
 {
   "\(scenario): your stream: \(got); the statement gives \(expected)"
+}
+
+/// Runs 2.2 is graded on besides the others', from a seed of their own: 1 to 4 pages of names as a
+/// source may hold them (spaces, tabs or line breaks around or inside them, decomposed Unicode,
+/// blank ones), read to the end.
+func pagedScenariosOfOddNames(count: Int, seed: UInt64) -> [PagedScenario] {
+  var numbers = SeededNumbers(seed: seed &+ 5)
+  let names = [
+    " Ada ", "Ada\n", "\tBruno", "Chiara\r\n", "Dev  ", "  ", "\n", "Zoe\u{308}", "Jose\u{301}",
+    "Elif  Femi", "\u{A0}Goran", "Hana\u{2028}",
+  ]
+  return (0..<count).map { _ in
+    let pages = (0..<Int.random(in: 1...4, using: &numbers)).map { _ in
+      (0..<Int.random(in: 1...3, using: &numbers)).map { _ in numbers.pick(names) }
+    }
+    return PagedScenario(
+      books: [PagedScenario.Book(pages: pages)],
+      readers: [PagedScenario.Reader(book: 0, consumer: .readsToTheEnd)],
+      inTurns: false
+    )
+  }
+}
+
+/// Runs 2.2 is graded on besides the others': a source whose page 1, 2 or 3 fails with each of the
+/// platform's POSIX error codes in turn, read to the end.
+func pagedScenariosFailingWithEveryPOSIXError() -> [PagedScenario] {
+  everyPOSIXErrorCode.enumerated().map { index, code in
+    let book = PagedScenario.Book(
+      pages: Array([["Ada"], ["Bruno", "Chiara"]].prefix(index % 3)),
+      failingPage: index % 3 + 1,
+      failsWith: .posix(code)
+    )
+    return PagedScenario(
+      books: [book],
+      readers: [PagedScenario.Reader(book: 0, consumer: .readsToTheEnd)],
+      inTurns: false
+    )
+  }
 }
