@@ -9,11 +9,12 @@ import ExerciseSupport
 /// Never resume the continuation twice; the callback that wins cancels the timer before it returns.
 /// A cancel of the caller's task still lets the call end: the first callback or the timeout, as
 /// without the cancel, or `CancellationError` at once.
-/// Graded on 400 generated reads too (timeouts zero or less, 1 ns to an hour, and a day to just
-/// under 2^61 s, the timer's deadline compared with the timeout; callbacks never, once or twice,
-/// values spaced or long, reasons with any words, "cancelled" too, inside readBarcode, while the
-/// timer waits, after the timeout; the clock moving past the timer's deadline by up to an hour: the
-/// error gives the timeout asked for; the caller's task cancelled while the timer waits), and a
+/// Graded on 475 generated reads too (timeouts zero or less, 1 attosecond to an hour, whole
+/// nanoseconds or not, and a day to just under 2^61 s, the timer's deadline compared with the
+/// timeout; callbacks never, once or twice, values spaced or long or with NUL characters, reasons
+/// with any words, "cancelled" too, inside readBarcode, while the timer waits, after the timeout;
+/// the clock moving past the timer's deadline by up to an hour: the error gives the timeout asked
+/// for; the caller's task cancelled while the timer waits, or before the call), and a
 /// cancel on one thread as a callback comes on another. Left free: whether a cancelled caller gets
 /// `CancellationError` at once.
 /// Read docs/Chapter01-Continuations.md#exercise-13-first-callback-or-timeout

@@ -127,6 +127,7 @@ extension ExerciseCatalog {
           "pending-scan-in-a-static", "pending-ended-at-next-callback",
           "callback-finished-a-turn-late", "empty-reason-as-cancel", "long-title-cut",
           "title-trimmed", "cancel-reason-as-nil", "scan-count-uint8", "title-cut-at-4096",
+          "title-crlf-normalized", "ignored-callbacks-log-of-12", "ten-failures-break-the-circuit",
         ]),
       ]
     ),
@@ -255,7 +256,8 @@ extension ExerciseCatalog {
             "cancel-resumes-unguarded", "at-most-32-waiting", "at-most-128-waiting",
             "cancelled-before-as-no-speech",
             "language-code-lowercased", "transcript-line-breaks-dropped", "crlf-normalized",
-            "long-clip-name-rejected", "transcript-cut-at-10000",
+            "long-clip-name-rejected", "transcript-cut-at-10000", "call-number-uint16",
+            "language-code-crlf-normalized",
           ]
         ),
       ]
@@ -407,7 +409,8 @@ extension ExerciseCatalog {
           "zero-timeout-means-no-limit", "barcode-value-trimmed", "cancelled-told-at-the-timeout",
           "timer-capped-at-a-minute", "zero-sleeps-a-resolution",
           "cancelled-reason-as-cancellation", "timeout-in-int64-nanoseconds",
-          "timer-capped-at-a-day",
+          "timer-capped-at-a-day", "no-timer-when-already-cancelled",
+          "timeout-truncated-to-nanoseconds", "value-cut-at-nul",
         ]),
         Mistake(
           name: "a cancel that checks for the continuation, then takes it (two steps)",

@@ -158,10 +158,12 @@ final class Ex1_1_ScannerServiceTests: GradedTestCase {
     )
   }
 
-  /// The grade: 475 generated scripts for two services at once (scans, callbacks of every kind in
-  /// any order, titles and reasons as given, up to 100,000 characters, "cancelled" too, a scan
-  /// while another is pending, late duplicates), and one more of 300 scans in a row on one service,
-  /// each compared with what the statement says.
+  /// The grade: 500 generated scripts for two services at once (scans, callbacks of every kind in
+  /// any order, titles and reasons as given, up to 100,000 characters, "\r\n" and "\r" line
+  /// breaks, "cancelled" too, a scan while another is pending, late duplicates), two more on one
+  /// service (40 scans, each answered and then answered again late; 20 failures in a row, then a
+  /// scan), and one more of 300 scans in a row on one service, each compared with what the
+  /// statement says.
   @MainActor
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(

@@ -13,6 +13,7 @@ import Chapter01Exercises
 
 /// Runs `scenario` on the answer's `transcribe`.
 func transcribeAnswer(_ scenario: TranscribeScenario) async throws -> TranscribeOutcome {
+  let inARow = try await callsInARow(scenario.callsInARowBefore)
   let recognizer = DrivenRecognizer(scenario)
   let tasks = scenario.calls.map { call in
     Task {
@@ -39,7 +40,7 @@ func transcribeAnswer(_ scenario: TranscribeScenario) async throws -> Transcribe
   }
   let asked = recognizer.askedCounts
   return TranscribeOutcome(
-    results: results,
+    results: inARow + results,
     askedOtherThanOnce: recognizer.callsFor.keys.sorted().compactMap { clip in
       let (times, calls) = (asked[clip] ?? 0, recognizer.callsFor[clip] ?? 0)
       // A caller cancelled before the call may not ask at all: left free.
@@ -48,4 +49,38 @@ func transcribeAnswer(_ scenario: TranscribeScenario) async throws -> Transcribe
         ? nil : "recognize asked for \(String(reflecting: clip)) \(times) times for \(calls) calls"
     }
   )
+}
+
+/// Makes `count` calls one after the other, each answered inside `recognize` with a transcript of
+/// its clip's name, and says what they gave (see `callsInARowEnding`).
+private func callsInARow(_ count: Int) async throws -> [String] {
+  guard count > 0 else { return [] }
+  let recognizer = EchoRecognizer()
+  for number in 1...count {
+    let clip = "in a row \(number)"
+    let result: Result<Transcript, any Error>
+    do {
+      result = .success(try await transcribe(AudioClip(name: clip), with: recognizer))
+    } catch let error as NotImplemented {
+      throw error
+    } catch {
+      result = .failure(error)
+    }
+    if case .success(let transcript) = result, transcript.text == clip { continue }
+    return callsInARowEnding(
+      count,
+      wrong: "call \(number) of the calls in a row \(transcriptEnding(result))"
+    )
+  }
+  return callsInARowEnding(count, wrong: nil)
+}
+
+/// A recognizer that answers each clip inside `recognize` with a transcript of its name.
+private struct EchoRecognizer: SpeechRecognizing {
+  func recognize(
+    _ clip: AudioClip,
+    completion: @escaping @Sendable (Result<Transcript, RecognitionError>) -> Void
+  ) {
+    completion(.success(Transcript(text: clip.name)))
+  }
 }

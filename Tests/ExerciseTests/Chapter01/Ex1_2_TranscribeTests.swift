@@ -177,11 +177,12 @@ final class Ex1_2_TranscribeTests: GradedTestCase {
     }
   }
 
-  /// The grade: 375 generated scripts of 1 to 13 calls at once, and up to 100, and when grading
-  /// two crowds of 129 to 1,000 calls (any clip name,
-  /// hundreds of characters long too, any transcript, "\r\n" and "\r" too, up to 100,000
-  /// characters, either error; answered inside recognize, from another thread, or later in any
-  /// order), each compared with what the statement says.
+  /// The grade: 400 generated scripts of 1 to 13 calls at once, and up to 100, and when grading
+  /// two crowds of 129 to 1,000 calls (any clip name, hundreds of characters long too, any
+  /// transcript, "\r\n" and "\r" too, up to 100,000 characters, either error, language codes with
+  /// "\r\n" and "\r" too; answered inside recognize, from another thread, or later in any order),
+  /// and 257 calls one after the other, and when grading 65,538, each compared with what the
+  /// statement says.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
       transcribeScenarios(count: 300, seed: 12),

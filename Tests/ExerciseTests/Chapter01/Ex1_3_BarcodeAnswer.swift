@@ -21,6 +21,7 @@ func barcodeAnswer(_ scenario: BarcodeScenario) async throws -> BarcodeOutcome {
   let endedAt = Locked<Duration?>(nil)  // the clock's time when the call returned or threw
   let read = Task {
     defer { endedAt.withLock { $0 = clock.now.offset } }
+    if scenario.cancelledBeforeTheCall { withUnsafeCurrentTask { $0?.cancel() } }
     return try await readBarcodeOnce(with: reader, timeout: scenario.timeout, clock: clock)
   }
   // The timer waits exactly the timeout from the call (the clock stands at zero then), and a
@@ -33,7 +34,7 @@ func barcodeAnswer(_ scenario: BarcodeScenario) async throws -> BarcodeOutcome {
       "the timer waited until \(spelled(deadline.offset)) after the call, not the timeout's "
       + spelled(expected)
   }
-  var cancelledAt: Duration?
+  var cancelledAt: Duration? = scenario.cancelledBeforeTheCall ? .zero : nil
   let ended = Task {
     _ = await read.result; reader.asked.fire(false)
   }
@@ -84,10 +85,12 @@ func barcodeAnswer(_ scenario: BarcodeScenario) async throws -> BarcodeOutcome {
   case .failure(let error as BarcodeReadTimeout):
     result = "threw BarcodeReadTimeout(after: \(spelled(error.timeout)))"
   case .failure(is CancellationError)
-  where scenario.callerCancelled && endedAt.withLock({ $0 }) == cancelledAt:
+  where (scenario.callerCancelled || scenario.cancelledBeforeTheCall)
+    && endedAt.withLock({ $0 }) == cancelledAt:
     // Left free: a cancelled caller gets what it would have got, or CancellationError at once.
     result = barcodeModel(scenario).result
-  case .failure(is CancellationError) where scenario.callerCancelled:
+  case .failure(is CancellationError)
+  where scenario.callerCancelled || scenario.cancelledBeforeTheCall:
     let at = endedAt.withLock { $0 }.map(spelled) ?? "?"
     result =
       "threw CancellationError at \(at), not at once (its task was cancelled at "

@@ -224,10 +224,45 @@ func scannerScenarios(count: Int, seed: UInt64) -> [ScannerScenario] {
       }
     )
   }
+  // Titles and reasons with Windows and old Mac line breaks ("\r\n", "\r"), from seeds of their
+  // own.
+  var breaks = SeededNumbers(seed: seed &+ 8)
+  let lineBreaks = drawnScripts(count: count / 16, seed: seed &+ 7).map { script in
+    ScannerScenario(
+      steps: script.steps.map { step in
+        let text = breaks.pick([
+          "a\r\nb", "page 1\r\npage 2\r\n", "\r\n", "\r", "old\rmac\r", "mixed\r\nunix\nmac\r",
+          "\n\r", "receipt\r\n",
+        ])
+        switch step {
+        case .callback(let service, .scanned): return .callback(service, .scanned(text))
+        case .callback(let service, .failed): return .callback(service, .failed(text))
+        default: return step
+        }
+      }
+    )
+  }
   // A duplicate repeats the callback before it: give it that callback's new text.
   return drawnScripts(count: count, seed: seed) + later.map(\.withDuplicatesMatched)
     + cancelWords.map(\.withDuplicatesMatched)
     + onlyWhenGrading(manyScans(counts: [300], seed: seed &+ 6))
+    + lineBreaks.map(\.withDuplicatesMatched) + runsOnOneService
+}
+
+/// Two long runs on service A: 40 scans, each answered by a callback of every kind in turn and
+/// then by the same callback again, late; and 20 scans in a row that fail, then one more scan.
+private var runsOnOneService: [ScannerScenario] {
+  let kinds: [(Int) -> ScannerScenario.Callback] = [
+    { .scanned("page \($0)") }, { _ in .cancelled }, { _ in .failed("jammed") },
+  ]
+  let answeredTwice = (1...40).flatMap { index -> [ScannerScenario.Step] in
+    let callback = kinds[index % 3](index)
+    return [.scan(0), .callback(0, callback), .duplicate(0, callback)]
+  }
+  let failures = (1...20).flatMap { _ -> [ScannerScenario.Step] in
+    [.scan(0), .callback(0, .failed("jammed"))]
+  }
+  return [ScannerScenario(steps: answeredTwice), ScannerScenario(steps: failures + [.scan(0)])]
 }
 
 /// Scripts of `counts` scans in a row on service A, most answered by a callback of any kind

@@ -47,6 +47,9 @@ struct TranscribeScenario: GradedScenario {
   var calls: [Call]
   /// The indexes of the calls answered later, in the order the test answers them.
   var laterOrder: [Int]
+  /// How many calls come one after the other before the calls at once, each answered inside
+  /// `recognize` with a transcript of its clip's name.
+  var callsInARowBefore = 0
 
   var size: Int {
     calls.count * 3 + laterOrder.count + calls.filter(\.cancelledWhileWaiting).count
@@ -55,7 +58,12 @@ struct TranscribeScenario: GradedScenario {
 
   var description: String {
     let later = laterOrder.map { String(reflecting: calls[$0].clip) }
-    return "\(calls.count) call\(calls.count == 1 ? "" : "s") at once: "
+    let inARow =
+      callsInARowBefore == 0
+      ? ""
+      : "\(callsInARowBefore) calls one after the other, call n for AudioClip(name: \"in a row n\"), "
+        + "each answered inside recognize with Transcript(text: \"in a row n\"), then "
+    return inARow + "\(calls.count) call\(calls.count == 1 ? "" : "s") at once: "
       + calls.map(\.description).joined(separator: "; ")
       + (later.isEmpty
         ? "" : "; the later ones answered in the order " + later.joined(separator: ", "))
@@ -65,7 +73,8 @@ struct TranscribeScenario: GradedScenario {
     var smaller = calls.indices.map { index in
       TranscribeScenario(
         calls: calls.enumerated().filter { $0.offset != index }.map(\.element),
-        laterOrder: laterOrder.filter { $0 != index }.map { $0 > index ? $0 - 1 : $0 }
+        laterOrder: laterOrder.filter { $0 != index }.map { $0 > index ? $0 - 1 : $0 },
+        callsInARowBefore: callsInARowBefore
       )
     }
     // The same calls, each answered the simplest way: inside recognize, and no caller cancelled.
@@ -108,10 +117,11 @@ private func shortened(_ text: String) -> String {
 /// it free.)
 func transcribeModel(_ scenario: TranscribeScenario) -> TranscribeOutcome {
   TranscribeOutcome(
-    results: scenario.calls.map { call in
-      String(reflecting: call.clip) + " "
-        + transcriptEnding(call.answer.map(Transcript.init(text:)))
-    },
+    results: callsInARowEnding(scenario.callsInARowBefore, wrong: nil)
+      + scenario.calls.map { call in
+        String(reflecting: call.clip) + " "
+          + transcriptEnding(call.answer.map(Transcript.init(text:)))
+      },
     askedOtherThanOnce: []
   )
 }
@@ -126,6 +136,13 @@ func transcriptEnding(_ result: Result<Transcript, any Error>) -> String {
 
 func transcriptEnding(_ result: Result<Transcript, RecognitionError>) -> String {
   transcriptEnding(result.mapError { $0 as any Error })
+}
+
+/// What the calls one after the other gave: nothing when there are none; otherwise that each
+/// returned its own transcript, or what the first that did not gave (`wrong`).
+func callsInARowEnding(_ count: Int, wrong: String?) -> [String] {
+  guard count > 0 else { return [] }
+  return [wrong ?? "each of the \(count) calls in a row returned its own transcript"]
 }
 
 /// A recognizer that answers each clip as the scenario says, and tells the test when every call
@@ -273,7 +290,47 @@ func transcribeScenarios(count: Int, seed: UInt64) -> [TranscribeScenario] {
     script.waitAtOnce(calls: crowd.logUniform(129...1_000), using: &crowd)
     return script
   }
+  // Language codes with Windows and old Mac line breaks ("\r\n", "\r"): every failure an
+  // unsupportedLanguage error with one; from seeds of their own.
+  var codes = SeededNumbers(seed: seed &+ 9)
+  let lineBreakCodes = drawnScripts(count: count / 12, seed: seed &+ 8).map { script in
+    var script = script
+    var answers: [String: Result<String, RecognitionError>] = [:]
+    for index in script.calls.indices {
+      let call = script.calls[index]
+      if answers[call.clip] == nil {
+        answers[call.clip] =
+          if case .failure = call.answer {
+            .failure(
+              .unsupportedLanguage(
+                codes.pick(["fr\r\n", "en\r\nUS", "\r\n", "\r", "de\r", "\n\r", "pt-BR\r\n\r\n"])
+              )
+            )
+          } else {
+            call.answer
+          }
+      }
+      script.calls[index].answer = answers[call.clip] ?? call.answer
+    }
+    return script
+  }
+  // Calls one after the other, past 2^8 and, when grading, past 2^16: a count of the calls kept
+  // in a narrow integer shows here.
+  let inARow = ([257] + onlyWhenGrading([65_538])).map { count in
+    TranscribeScenario(
+      calls: [
+        TranscribeScenario.Call(
+          clip: "memo.m4a",
+          answer: .success("buy milk"),
+          delivery: .insideRecognize
+        )
+      ],
+      laterOrder: [],
+      callsInARowBefore: count
+    )
+  }
   return drawnScripts(count: count, seed: seed) + later + odd + onlyWhenGrading(crowds)
+    + lineBreakCodes + inARow
 }
 
 extension TranscribeScenario {

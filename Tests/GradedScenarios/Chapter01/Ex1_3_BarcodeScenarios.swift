@@ -35,12 +35,18 @@ struct BarcodeScenario: GradedScenario {
   var lateBy: Duration = .zero
   /// The caller's task is cancelled once the reader was asked and the timer waits.
   var callerCancelled = false
+  /// The caller's task is cancelled before it calls `readBarcodeOnce`.
+  var cancelledBeforeTheCall = false
 
-  var size: Int { callbacks.count + (lateBy == .zero ? 0 : 1) + (callerCancelled ? 1 : 0) }
+  var size: Int {
+    callbacks.count + (lateBy == .zero ? 0 : 1) + (callerCancelled ? 1 : 0)
+      + (cancelledBeforeTheCall ? 1 : 0)
+  }
 
   var description: String {
     "readBarcodeOnce(timeout: \(spelled(timeout))), "
       + (callerCancelled ? "its caller's task cancelled while the timer waits, " : "")
+      + (cancelledBeforeTheCall ? "its caller's task cancelled before the call, " : "")
       + "the reader calling back "
       + (callbacks.isEmpty ? "never" : callbacks.map(\.description).joined(separator: ", then "))
       + (lateBy == .zero ? "" : ", the clock moving \(spelled(lateBy)) past the timer's deadline")
@@ -51,6 +57,7 @@ struct BarcodeScenario: GradedScenario {
     if timeout != .seconds(1) { candidates.append(with(\.timeout, .seconds(1))) }
     if lateBy != .zero { candidates.append(with(\.lateBy, .zero)) }
     if callerCancelled { candidates.append(with(\.callerCancelled, false)) }
+    if cancelledBeforeTheCall { candidates.append(with(\.cancelledBeforeTheCall, false)) }
     return candidates
   }
 
@@ -168,7 +175,32 @@ func barcodeScenarios(count: Int, seed: UInt64) -> [BarcodeScenario] {
     }
     return read
   }
-  return drawnReads(count: count, seed: seed) + later + long
+  // Timeouts with a fraction of a nanosecond (from 1 attosecond up, alone or after whole
+  // seconds), and values and reasons with NUL characters, from seeds of their own.
+  var fine = SeededNumbers(seed: seed &+ 10)
+  let finer = drawnReads(count: count / 6, seed: seed &+ 9).map { read in
+    var read = read
+    if read.timeout > .zero {
+      let attoseconds = Int64(fine.logUniform(1...999_999_999_999_999_999))
+      let seconds = fine.chance(50) ? 0 : Int64(fine.logUniform(1...3_600))
+      read.timeout = Duration(secondsComponent: seconds, attosecondsComponent: attoseconds)
+    }
+    for index in read.callbacks.indices {
+      read.callbacks[index].value = read.callbacks[index].value.map {
+        fine.pick(["A\u{0}B", "\u{0}", "\($0)\u{0}", "\u{0}\($0)", "QR:\u{0}hello\u{0}"])
+      }
+      read.callbacks[index].reason = fine.pick(["blurred\u{0}", "\u{0}", "no\u{0}barcode"])
+    }
+    return read
+  }
+  // Callers whose task is cancelled before they call, from a seed of its own.
+  let cancelledFirst = drawnReads(count: count / 12, seed: seed &+ 11).map { read in
+    var read = read
+    read.callerCancelled = false
+    read.cancelledBeforeTheCall = true
+    return read
+  }
+  return drawnReads(count: count, seed: seed) + later + long + finer + cancelledFirst
 }
 
 private func drawnReads(count: Int, seed: UInt64) -> [BarcodeScenario] {
