@@ -18,13 +18,13 @@ import FoundationNetworking
 /// for byte, whatever the method, with `Content-Type: application/json`; set nothing else: no other
 /// header, and every other setting (timeout, cache policy, cookies...) as a new `URLRequest` has
 /// it.
-/// Graded on 1,104 generated endpoints too (odd schemes, spaces at an end too; hosts in upper case,
+/// Graded on 1,134 generated endpoints too (odd schemes, spaces at an end too; hosts in upper case,
 /// empty, beyond ASCII or with a port of their own, IPv6 addresses, names and labels longer than
-/// DNS allows; paths with every ASCII punctuation character or control characters, and of 2,000 to
-/// 100,000 characters; up to 60 query items, odd ones and with control characters; odd tokens, some
-/// starting with "Bearer"; ports from Int.min to Int.max; bodies up to 16 MiB, and two up to 128
-/// MiB; two threads building requests at once). Left free: a token with a line break, which no
-/// header value may hold.
+/// DNS allows; paths with every ASCII punctuation character or control characters, with letters in
+/// decomposed form ("e" then a combining accent), and of 2,000 to 200,000 characters; up to 1,000
+/// query items, odd ones and with control characters; odd tokens, some starting with "Bearer";
+/// ports from Int.min to Int.max; bodies up to 16 MiB, and two up to 128 MiB; two threads building
+/// requests at once). Left free: a token with a line break, which no header value may hold.
 /// Read docs/Chapter04-Networking.md#exercise-41-a-request-built-from-its-endpoint
 public func makeRequest(for endpoint: Endpoint) throws -> URLRequest {
   // TODO(4.1): URLComponents from the endpoint's parts, then a URLRequest with its method,

@@ -9,19 +9,21 @@ import FoundationNetworking
 ///
 /// Send `request` with `session` (the one given) and decode the body as `T` with a plain
 /// `JSONDecoder` (keys as `T` spells them), whatever the Content-Type says. Throw a `FetchError`
-/// for every failure: `.status(code, message:)` for any status outside 200...299, whatever the
-/// body, with the `"error"` string at the top level of the server's JSON body, whatever other keys
-/// it holds (nil when there is none, when it is not a string, or when the body is not a JSON
-/// object); `.decoding(path:)` when the body does not decode, with the path to the failing value
-/// ("[2].id", "[1].email", "id", "users[2].id": indices in brackets, keys after dots but none
-/// before the first, the missing key included; "" when the body is not JSON at all);
-/// `.transport(code)` when URLSession throws a `URLError`. Send the request once, as given, each
-/// call its own (method, timeout, headers and every other setting: none added, changed or left
-/// out), also for a URL asked for before or by another call at once. A cancelled caller changes
-/// none of this: an answer the session still hands back is decoded or refused as above; a request
-/// the cancel stops in flight is `.transport(.cancelled)`; never a `CancellationError`.
-/// Graded on 706 generated answers too (statuses of any number of digits, past Int32.max or below
-/// zero, bodies and error bodies with any Content-Type or none, error bodies of every shape, faults
+/// for every failure: `.status(code, message:)` for any status outside 200...299, whatever the body
+/// (a response that is not HTTP has none: any `FetchError` for it), with the `"error"` string at
+/// the top level of the server's JSON body, whatever other keys it holds (nil when there is none,
+/// when it is not a string, or when the body is not a JSON object); `.decoding(path:)` when the
+/// body does not decode, with the path to the failing value ("[2].id", "[1].email", "id",
+/// "users[2].id": indices in brackets, keys after dots but none before the first, the missing key
+/// included; "" when the body is not JSON at all); `.transport(code)` when URLSession throws a
+/// `URLError`. Send the request once, as given, each call its own (method, timeout, headers and
+/// every other setting: none added, changed or left out), also for a URL asked for before or by
+/// another call at once. A cancelled caller changes none of this: an answer the session still hands
+/// back is decoded or refused as above; a request the cancel stops in flight is
+/// `.transport(.cancelled)`; never a `CancellationError`.
+/// Graded on 736 generated answers too (statuses of any number of digits, past Int32.max or below
+/// zero, answers that are not HTTP, bodies and error bodies with any Content-Type or none, error
+/// bodies of every shape, an object after white space or with a string of up to 512 KiB, faults
 /// in any user, users in pages as [[User]], a type with a key in mixed case and a Date (given "NaN"
 /// too), bodies in JSON5, transport errors of every URLError code, requests with headers, a method,
 /// a timeout, a body and other settings of their own, messages long, empty, with spaces or line

@@ -16,10 +16,11 @@ import ExerciseSupport
 /// wait sees a cancel: the first attempt runs even in a task already cancelled; an attempt during
 /// which the task is cancelled ends as it ends, and if its error may pass, the wait's sleep throws
 /// `CancellationError` at once (not that error). A wait of zero is a wait too: sleep for it.
-/// Graded on 1,187 generated runs too (attempts 1 to Int.max; first delays of zero, 1 attosecond, 1
-/// ns to an hour, odd nanoseconds too, each wait compared exactly; statuses of 0, of any number of
+/// Graded on 1,217 generated runs too (attempts 1 to Int.max, just past 2^8, 2^16, 2^31, 2^32 and
+/// larger powers of two too; first delays of zero, 1 attosecond, 1 ns to an hour, odd nanoseconds
+/// too, and 1 attosecond to 10^18 s, each wait compared exactly; statuses of 0, of any number of
 /// digits or below zero, decoding errors of any path, every URLError code, the platform's errors
-/// thrown as they are, errors in any order, up to 3,000 in a row, waits doubled past Int64.max
+/// thrown as they are, errors in any order, up to 10,000 in a row, waits doubled past Int64.max
 /// seconds, messages that name a time to wait, attempts that take time; a cancel before the call,
 /// during an attempt, during any wait or just as a wait ends; two calls at once). Left free:
 /// nothing.

@@ -151,7 +151,8 @@ extension ExerciseCatalog {
             "bearer-not-doubled", "host-name-capped-253", "pipelining-off", "trim-newlines-path",
             "body-capped-16mib", "query-capped-10", "query-control-chars-dropped",
             "host-port-split",
-            "url-capped-8k",
+            "url-capped-8k", "query-capped-at-100-items", "url-over-128kib-refused",
+            "path-normalized-to-nfc",
           ]
         ),
       ]
@@ -314,6 +315,15 @@ extension ExerciseCatalog {
             + "as .timedOut (the page's Concepts say what a cancelled request throws); the "
             + "caller, a retry or a stream, decides what a cancel means."
         ),
+        Mistake(
+          name: "a response that is not HTTP crashes",
+          test: "test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario",
+          kind: .crashed,
+          fixtures: ["force-cast-to-http-response"],
+          hint: "data(for:) hands back a URLResponse, and not every one is an HTTPURLResponse: a "
+            + "session may answer with another kind, which has no status. A forced cast stops "
+            + "the program there; the statement wants a FetchError for every failure."
+        ),
         .scenarioDiffers(
           fixtures: [
             "missing-key-after-a-dot", "requires-json-mimetype", "snake-case-decoder",
@@ -325,8 +335,10 @@ extension ExerciseCatalog {
             "nested-error-message", "path-template", "rebuilt-request-with-body",
             "cache-buster-query", "iso8601-dates", "lowercased-keys", "error-anywhere",
             "status-read-in-32-bits", "connection-lost-sent-again", "json5-decoder",
-            "float-strings-decoded",
-          ]
+            "float-strings-decoded", "message-only-from-bodies-up-to-64kib",
+            "message-only-when-the-body-starts-with-a-brace",
+          ],
+          kind: .failedTest
         ),
       ]
     ),
@@ -609,6 +621,7 @@ extension ExerciseCatalog {
             "attempts-capped-1000", "raw-urlerror-retried", "stray-cancellation-retried",
             "retry-after-in-message", "waits-capped-int64-max-seconds", "status-int32",
             "status-abs", "tolerance-half", "non-json-body-retried", "status-0-retried",
+            "attempts-capped-at-5000", "first-delay-capped-at-a-day", "attempts-cut-to-32-bits",
           ]
         ),
         Mistake(

@@ -48,7 +48,8 @@ private func decodedOutcome(
       )
     }
   } catch let error as FetchError {
-    return .error(error)
+    // A response that is not HTTP: any FetchError is one.
+    return scenario.notHTTP ? .someFetchError : .error(error)
   } catch let error as NotImplemented {
     throw error
   } catch {

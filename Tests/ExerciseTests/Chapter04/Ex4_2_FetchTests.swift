@@ -314,8 +314,8 @@ final class Ex4_2_FetchTests: GradedTestCase {
     )
   }
 
-  /// The grade: 706 generated answers from a server inside URLSession (statuses of any number of
-  /// digits, error bodies of every shape, bodies that decode or fail at a known place, transport
+  /// The grade: 736 generated answers from a server inside URLSession (statuses of any number of
+  /// digits, answers that are not HTTP, error bodies of every shape and up to 512 KiB, bodies that decode or fail at a known place, transport
   /// errors, requests of every method, timeout and setting), each compared with what the
   /// statement says fetch returns or throws.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
@@ -331,7 +331,8 @@ final class Ex4_2_FetchTests: GradedTestCase {
   /// messages, 120 with users in pages (`[[User]]`), 60 with other settings and bodies, and those
   /// of 160 more that ask for one user, with a `Stamped` (a key in mixed case and a `Date`), then
   /// 20 error bodies with an "error" below the top, 20 statuses past Int32.max or below zero,
-  /// and 20 bodies in JSON5.
+  /// 20 bodies in JSON5, and 30 error bodies of up to 512 KiB or after white space, and answers
+  /// that are not HTTP.
   private static let scenarios =
     fetchScenarios(count: 300, seed: 42) + fetchScenariosOfOddRequests(count: 80, seed: 42 &+ 1)
     + fetchScenariosOfOddMessages(count: 40, seed: 42 &+ 2)
@@ -341,6 +342,7 @@ final class Ex4_2_FetchTests: GradedTestCase {
     + fetchScenariosOfNestedErrors(count: 20, seed: 42 &+ 6)
     + fetchScenariosOfOutlandishStatuses(count: 20, seed: 42 &+ 7)
     + fetchScenariosOfLooseJSON(count: 20, seed: 42 &+ 8)
+    + fetchScenariosOfWideAndOddAnswers(count: 30, seed: 42 &+ 9)
 
   /// Pairs of generated answers to one request sent twice, one call after the other: each call
   /// sends it, and gets its own answer.

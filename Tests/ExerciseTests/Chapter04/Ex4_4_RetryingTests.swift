@@ -424,9 +424,9 @@ final class Ex4_4_RetryingTests: GradedTestCase {
     )
   }
 
-  /// The grade: 1,187 generated runs (attempts from 1 to Int.max, first delays from zero to an
-  /// hour, any sequence of statuses of any number of digits, transport, decoding, platform and
-  /// other errors, up to 3,000 in a row, a cancel before the call, during an attempt, during a
+  /// The grade: 1,217 generated runs (attempts from 1 to Int.max, just past powers of two too,
+  /// first delays from zero to 10^18 s, any sequence of statuses of any number of digits,
+  /// transport, decoding, platform and other errors, up to 10,000 in a row, a cancel before the call, during an attempt, during a
   /// wait or as it ends), on a manual clock, each compared with what the statement says.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
@@ -440,11 +440,13 @@ final class Ex4_4_RetryingTests: GradedTestCase {
   /// 1,005 runs from seed 44 (every status from 100 to 599 and every transport error first), then
   /// 60 of odd errors and long runs of failures, 12 of stray cancellations, 40 of messages and of
   /// waits past Int64.max seconds, 30 of statuses below zero and past Int32.max, and 40 of
-  /// statuses of 0 to 99 and decoding errors of other paths.
+  /// statuses of 0 to 99 and decoding errors of other paths, and 30 of attempts just past powers of
+  /// two, first delays up to 10^18 s and 3,001 to 10,000 failures in a row.
   private static let scenarios =
     retryScenarios(count: 400, seed: 44) + retryScenariosOfOddErrors(count: 60, seed: 44 &+ 2)
     + retryScenariosOfStrayCancellations(count: 12, seed: 44 &+ 3)
     + retryScenariosOfLongWaits(count: 40, seed: 44 &+ 4)
     + retryScenariosOfOutlandishStatuses(count: 30, seed: 44 &+ 5)
     + retryScenariosOfUnlistedErrors(count: 40, seed: 44 &+ 6)
+    + retryScenariosOfWideCounts(count: 30, seed: 44 &+ 7)
 }

@@ -91,6 +91,10 @@ struct FetchScenario: GradedScenario {
     case messageInAnObject(String)
     /// `{"problem": {"error": "..."}}`: an "error" string below the top, not at it.
     case messageBelowTheTop(String)
+    /// `{"error": "...", "pad": "aaa..."}`: the message, then a string of `padding` letters.
+    case messagePadded(String, padding: Int)
+    /// The message's object after white space (`lead`), which JSON allows before a value.
+    case messageAfterSpace(String, lead: String)
     case otherKey
     case array
     case html
@@ -174,6 +178,8 @@ struct FetchScenario: GradedScenario {
   var timeout: TimeInterval?
   /// The request's other settings, where they are not a new request's.
   var settings: [Setting] = []
+  /// The answer is a plain `URLResponse`, not an HTTP one: it has no status.
+  var notHTTP = false
 
   var size: Int {
     (cancel == .never ? 0 : 1) + (headers.isEmpty ? 0 : 1) + (method == nil ? 0 : 1)
@@ -195,6 +201,9 @@ struct FetchScenario: GradedScenario {
       + headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
     let sent = given.isEmpty ? "" : " (a request with " + given.joined(separator: ", ") + ")"
     switch cancel {
+    case .never where notHTTP:
+      return answerDescription + sent
+        + ", in a response that is not HTTP (a URLResponse, no status)"
     case .never: return answerDescription + sent
     case .beforeTheCall:
       return answerDescription + sent + "; the caller's task is cancelled before it calls fetch"
@@ -221,14 +230,21 @@ struct FetchScenario: GradedScenario {
             + (shape == .list
               ? " in {\"users\": [...], \"page\": 1}"
               : shape == .pages ? " in pages of two, [[...], [...]]" : "")
-      return "fetch(\(shape.rawValue).self, ...) answered \(status) with \(what)" + faultText(fault)
+      return "fetch(\(shape.rawValue).self, ...) answered \(statusText(status))with \(what)"
+        + faultText(fault)
         + sentAs
     case .failure(let status, let body):
-      return "fetch(\(shape.rawValue).self, ...) answered \(status) with " + bodyText(body)
+      return "fetch(\(shape.rawValue).self, ...) answered \(statusText(status))with "
+        + bodyText(body)
         + sentAs
     case .transport(let code):
       return "fetch(\(shape.rawValue).self, ...): URLSession throws \(spelledURLError(code))"
     }
+  }
+
+  /// "404 ": the status, or nothing for an answer that is not HTTP, which has none.
+  private func statusText(_ status: Int) -> String {
+    notHTTP ? "" : "\(status) "
   }
 
   private func faultText(_ fault: Fault) -> String {
@@ -266,6 +282,11 @@ struct FetchScenario: GradedScenario {
       return "{\"error\": {\"message\": \"\(escapedText(text))\"}}"
     case .messageBelowTheTop(let text):
       return "{\"problem\": {\"error\": \"\(escapedText(text))\"}}"
+    case .messagePadded(let text, let padding):
+      return "{\"error\": \"\(escapedText(text))\", \"pad\": \"\(padding) letters\"} "
+        + "(\(padding + text.utf8.count + 24) bytes)"
+    case .messageAfterSpace(let text, let lead):
+      return "\"\(escapedText(lead))\" then {\"error\": \"\(escapedText(text))\"}"
     case .otherKey: return Self.otherKeys
     case .array: return "[\"error\"]"
     case .html: return "an HTML page"
@@ -381,6 +402,8 @@ enum FetchOutcome: Equatable, CustomStringConvertible {
   case sentOneMore
   /// Two calls at once with one request ended differently.
   case twoCallsDiffer(String, String)
+  /// A `FetchError`, whichever: what a response that is not HTTP gives.
+  case someFetchError
 
   var description: String {
     switch self {
@@ -394,6 +417,7 @@ enum FetchOutcome: Equatable, CustomStringConvertible {
     case .sentOtherHeaders(let headers): return "sent the request with \(headers)"
     case .twoCallsDiffer(let first, let second):
       return "\(first) in one call and \(second) in the other"
+    case .someFetchError: return "threw a FetchError"
     }
   }
 }
@@ -452,6 +476,12 @@ func fetchResponse(_ scenario: FetchScenario) -> (status: Int, body: Data)? {
       text = "{\"error\": {\"message\": \(jsonString(message))}}"
     case .messageBelowTheTop(let message):
       text = "{\"problem\": {\"error\": \(jsonString(message))}}"
+    case .messagePadded(let message, let padding):
+      text =
+        "{\"error\": \(jsonString(message)), \"pad\": \""
+        + String(repeating: "a", count: padding) + "\"}"
+    case .messageAfterSpace(let message, let lead):
+      text = lead + "{\"error\": \(jsonString(message))}"
     case .otherKey: text = FetchScenario.otherKeys
     case .array: text = "[\"error\"]"
     case .html: text = "<html><body><h1>\(status)</h1></body></html>"
@@ -521,11 +551,14 @@ private func jsonString(_ text: String) -> String {
 /// in flight is `.transport(.cancelled)`, as URLSession throws it.
 func fetchModel(_ scenario: FetchScenario) -> FetchOutcome {
   if scenario.cancel == .whileInFlight { return .error(.transport(.cancelled)) }
+  // A response that is not HTTP has no status, so none in 200...299: a failure.
+  if scenario.notHTTP { return .someFetchError }
   switch scenario.answer {
   case .transport(let code): return .error(.transport(code))
   case .failure(let status, let body):
     switch body {
-    case .message(let message), .messageAmongOthers(let message):
+    case .message(let message), .messageAmongOthers(let message),
+      .messagePadded(let message, _), .messageAfterSpace(let message, _):
       return .error(.status(status, message: message))
     default: return .error(.status(status, message: nil))
     }
@@ -714,7 +747,16 @@ final class ScenarioAnswers: URLProtocol {
     }
     var headers = ["Content-Length": "\(body.count)"]
     headers["Content-Type"] = scenario.contentType
-    answer(url, status: status, headers: headers, body: body)
+    guard scenario.notHTTP else { return answer(url, status: status, headers: headers, body: body) }
+    let response = URLResponse(
+      url: url,
+      mimeType: scenario.contentType,
+      expectedContentLength: body.count,
+      textEncodingName: nil
+    )
+    client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+    client?.urlProtocol(self, didLoad: body)
+    client?.urlProtocolDidFinishLoading(self)
   }
 }
 
@@ -1001,4 +1043,42 @@ func explainFetch(
   _ expected: FetchOutcome
 ) -> String {
   "\(scenario): your fetch \(got); the statement gives: it \(expected)"
+}
+
+/// Answers 4.2 is graded on besides the others, from a seed of their own: error bodies of 1 to
+/// 512 KiB (a message, then a long string), as likely to have any number of digits, error bodies
+/// whose object comes after white space (spaces, tabs, line breaks), which JSON allows, and
+/// answers that are not HTTP (a `URLResponse` with no status), whatever their body.
+func fetchScenariosOfWideAndOddAnswers(count: Int, seed: UInt64) -> [FetchScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  return (0..<count).map { index in
+    let message = numbers.pick(["no such user", "slow down", "x", ""])
+    let shape = numbers.pick([FetchScenario.Shape.user, .users, .list, .owned])
+    let body: FetchScenario.ErrorBody
+    switch index % 3 {
+    case 0:
+      body = .messagePadded(message, padding: numbers.logUniform(1_024...512 << 10))
+    case 1:
+      body = .messageAfterSpace(
+        message,
+        lead: (0..<Int.random(in: 1...3, using: &numbers)).map { _ in
+          numbers.pick([" ", "\n", "\t", "\r\n"])
+        }.joined()
+      )
+    default:
+      var scenario = FetchScenario(
+        answer: numbers.chance(50)
+          ? .success(status: 200, shape: shape, count: shape.isOneUser ? 1 : 2, fault: .none)
+          : .failure(status: 200, body: .message(message)),
+        shape: shape
+      )
+      scenario.notHTTP = true
+      return scenario
+    }
+    return FetchScenario(
+      answer: .failure(status: numbers.pick([400, 404, 429, 500, 503]), body: body),
+      shape: shape,
+      contentType: numbers.pick(["application/json", nil, "text/plain"])
+    )
+  }
 }

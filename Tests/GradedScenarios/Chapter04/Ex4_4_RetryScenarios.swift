@@ -557,3 +557,54 @@ func explainRetry(
   }
   return "\(scenario): \(shown(got.events)); the statement gives \(shown(expected.events))"
 }
+
+/// Runs 4.4 is graded on besides the others, from a seed of their own: attempts just past 2^8,
+/// 2^16, 2^31, 2^32 and larger powers of two (a few failures, then an answer), first delays from
+/// 1 attosecond to 10^18 seconds (tens of billions of years), as likely to have any number of
+/// digits, and, one run in ten, 3,001 to 10,000 failures in a row.
+func retryScenariosOfWideCounts(count: Int, seed: UInt64) -> [RetryScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  let retried: [RetryScenario.Failure] = [
+    .fetch(.status(503, message: nil)), .fetch(.status(429, message: nil)),
+    .fetch(.transport(.timedOut)),
+  ]
+  return (0..<count).map { index -> RetryScenario in
+    switch index % 10 {
+    case 1:
+      let failures = Array(
+        repeating: numbers.pick(retried),
+        count: numbers.logUniform(3_001...10_000)
+      )
+      return RetryScenario(
+        attempts: numbers.pick([Int.max, failures.count, failures.count + 1]),
+        firstDelay: .zero,
+        failures: failures,
+        cancelDuringWait: nil
+      )
+    case 0, 2, 4, 6, 8:
+      let failures = (0..<Int.random(in: 1...3, using: &numbers)).map { _ in
+        numbers.pick(retried)
+      }
+      let power = numbers.pick([8, 16, 31, 32, 33, 48, 62])
+      return RetryScenario(
+        attempts: (1 << power) + numbers.pick([failures.count - 1, failures.count]),
+        firstDelay: numbers.pick([.zero, .nanoseconds(1), .seconds(1)]),
+        failures: failures,
+        cancelDuringWait: nil
+      )
+    default:
+      // 10^36 attoseconds doubled twice still fits in a Duration (about 1.7e38 attoseconds).
+      let digits = Double.random(in: 0...36, using: &numbers)
+      let firstDelay = Duration(attoseconds: Int128(pow(10, digits).rounded()))
+      let failures = (0..<Int.random(in: 1...2, using: &numbers)).map { _ in
+        numbers.pick(retried)
+      }
+      return RetryScenario(
+        attempts: numbers.pick([2, 3, Int.max]),
+        firstDelay: firstDelay,
+        failures: failures,
+        cancelDuringWait: nil
+      )
+    }
+  }
+}
