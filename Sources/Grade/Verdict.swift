@@ -256,6 +256,10 @@ extension Verdict {
         if place.hasPrefix("Chapter"), place.contains("Exercises/") { text += " (at \(place))" }
       } else if let misuse = line.range(of: "SWIFT TASK CONTINUATION MISUSE") {
         text = String(line[misuse.lowerBound...])
+      } else if let cast = line.range(of: "Could not cast value of type ") {
+        // A failed `as!`; the types' addresses change from run to run and say nothing.
+        text = String(line[cast.lowerBound...])
+          .replacingOccurrences(of: #" \(0x[0-9a-f]+\)"#, with: "", options: .regularExpression)
       } else {
         return nil
       }

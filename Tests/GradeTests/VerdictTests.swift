@@ -87,6 +87,26 @@ final class VerdictTests: XCTestCase {
     }
   }
 
+  func test_aFailedForceCast_isTheRuntimesReason_withoutTheTypesAddresses() {
+    let stderr =
+      "Could not cast value of type 'Foundation.URLResponse' (0x7fa2addd7ca0) to "
+      + "'Foundation.HTTPURLResponse' (0x7fa2addda698).\n"
+    let verdict = Verdict.judge(
+      run(started, stderr: stderr, .signalled(SIGABRT)),
+      timeoutSeconds: 5
+    )
+    guard case .failing(let failure) = verdict else { return XCTFail("\(verdict)") }
+    XCTAssertEqual(failure.kind, .crashed)
+    XCTAssertEqual(failure.message, "the tests crashed; the runtime said why:")
+    XCTAssertEqual(
+      failure.details,
+      [
+        "Could not cast value of type 'Foundation.URLResponse' to "
+          + "'Foundation.HTTPURLResponse'."
+      ]
+    )
+  }
+
   func test_aRunStoppedAtItsFirstFailure_isThatFailure_andTheNextTestStartedIsNoCrash() {
     let output =
       started + "/x/T.swift:3: error: T.test_a : failed - a page of 5 users: got 4\n"
