@@ -18,8 +18,9 @@ import MiniCombine
 ///   the loop already sending send it. (A request that starts a loop of its own inside the first
 ///   nests once per number, and overflows the stack on a long range.)
 /// Calls come from one thread at a time; no lock is needed.
-/// Graded on 600 generated scenarios too (any range in Int, any demand, calls from inside the
-/// subscriber, two in one receive(_:) now and then; two subscriptions that ask each other),
+/// Graded on 603 generated scenarios too (any range in Int, any demand, calls from inside the
+/// subscriber, two in one receive(_:) now and then, one more asked for with every number over 258,
+/// 65,538 and 65,539 numbers (the last ending at Int.max); two subscriptions that ask each other),
 /// compared with these rules: what the subscriber gets, and whether it is let go; and on one
 /// request for all of more than a million numbers, read to the end. Left free: how the count is
 /// kept, if it counts as a `Demand` does (an `Int` with `Int.max` for unlimited parts from it only

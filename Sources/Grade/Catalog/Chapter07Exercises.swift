@@ -171,7 +171,7 @@ extension ExerciseCatalog {
         ),
         .scenarioDiffers(fixtures: [
           "returned-demand-added-when-run-out", "subscriber-held-weakly",
-          "nested-requests-replaced",
+          "nested-requests-replaced", "returned-demand-dropped-after-65536",
         ]),
         Mistake(
           name: "subscriptions share whether a loop is sending",
@@ -607,6 +607,8 @@ extension ExerciseCatalog {
         .scenarioDiffers(
           fixtures: [
             "cancellation-failure-ends-quietly", "cancel-takes-the-wait-after-cancelling",
+            "econnaborted-ends-quietly", "late-failure-dropped-after-65536-values",
+            "unlimited-after-65536-nexts",
           ],
           kind: .failedTest
         ),

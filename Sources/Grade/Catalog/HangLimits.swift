@@ -72,7 +72,7 @@ struct HangLimit: Equatable, Sendable {
     "6.3": HangLimit(reference: 1.1, atLeast: 10),
     "7.1": HangLimit(reference: 3.1),
     "7.2": HangLimit(reference: 1.0),
-    "7.3": HangLimit(reference: 2.7),
+    "7.3": HangLimit(reference: 3.2),
   ]
 }
 

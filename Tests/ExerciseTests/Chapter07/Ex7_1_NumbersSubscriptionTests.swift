@@ -313,12 +313,13 @@ final class Ex7_1_NumbersSubscriptionTests: GradedTestCase {
     }
   }
 
-  /// The grade: 600 generated scenarios (ranges anywhere in Int, empty ones, ones that end at
-  /// Int.max; every kind of demand; calls from inside receive(_:) and receive(completion:)),
-  /// each compared with what the statement says the subscriber gets.
+  /// The grade: 603 generated scenarios (ranges anywhere in Int, empty ones, ones that end at
+  /// Int.max; every kind of demand; calls from inside receive(_:) and receive(completion:); one
+  /// more asked for with every number over 258, 65,538 and 65,539 numbers, the last ending at
+  /// Int.max), each compared with what the statement says the subscriber gets.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
-      demandScenarios(count: 600, seed: 71),
+      demandScenarios(count: 600, seed: 71) + demandScenariosAskingWithEveryNumber(),
       model: demandModel,
       answer: demandAnswer,
       explain: explainDemand

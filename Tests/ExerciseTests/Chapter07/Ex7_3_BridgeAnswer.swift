@@ -117,9 +117,8 @@ func bridgeAnswer(
         waitingFor: "step \(index + 1) (\(step)) to return; a next() may run inside it"
       )
     }
-    switch step {
-    case .next:
-      guard !waiting.withLock({ $0 }) else { continue }
+    func next() {
+      guard !waiting.withLock({ $0 }) else { return }
       waiting.withLock { $0 = true }
       pending = Task(executorPreference: executor) {
         defer { waiting.withLock { $0 = false } }
@@ -142,6 +141,14 @@ func bridgeAnswer(
         } catch {
           publisher.note("next() again threw \(spelledFailure(error))")
         }
+      }
+    }
+    switch step {
+    case .next: next()
+    case .nextsWithValues(let count):
+      for _ in 0..<count where !notImplemented.withLock({ $0 }) {
+        next()
+        publisher.sendIfAsked()
       }
     case .subscription:
       guard !seenSubscription else { continue }

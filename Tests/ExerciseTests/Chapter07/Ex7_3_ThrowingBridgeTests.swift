@@ -903,16 +903,18 @@ final class Ex7_3_ThrowingBridgeTests: GradedTestCase {
     XCTAssertNil(value, "cancel() ends the waiting next() with nil")
   }
 
-  /// The grade: 615 generated runs (next() calls, values, the end and failures of any error in
-  /// any order, a subscription that comes first, late or after the end, cancel() and a task's
-  /// cancel, and publishers that call back into the bridge), each compared with what the
-  /// statement says.
+  /// The grade: 788 generated runs (next() calls, values, the end and failures of any error in
+  /// any order, a failure with each of 34 POSIX codes, every URLError code and 4 Cocoa codes,
+  /// 65,537 values one next() each then a failure while no next() waits, a subscription that
+  /// comes first, late or after the end, cancel() and a task's cancel, and publishers that call
+  /// back into the bridge), each compared with what the statement says.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await throwIfNotStarted()
     try await assertEveryScenario(
       bridgeScenarios(count: 400, seed: 73)
         + bridgeScenariosFailingOtherwise(count: 160, seed: 73 &+ 10)
-        + bridgeScenariosSendingInsideCancel(count: 200, seed: 73 &+ 20),
+        + bridgeScenariosSendingInsideCancel(count: 200, seed: 73 &+ 20)
+        + bridgeScenariosFailingWithEveryCode(),
       model: bridgeModel,
       answer: { try await bridgeAnswer($0) },
       explain: explainBridge

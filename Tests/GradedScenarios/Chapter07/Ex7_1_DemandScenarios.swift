@@ -32,8 +32,11 @@ struct DemandScenario: GradedScenario {
   var range: Range<Int>
   /// The subscriber's calls from outside, one after the other.
   var calls: [Call]
-  /// What `receive(_:)` returns with each number in turn (`.none` past the end of the list).
+  /// What `receive(_:)` returns with each number in turn (`returnsAfter` past the end of the
+  /// list).
   var returns: [Subscribers.Demand]
+  /// What `receive(_:)` returns with each number past the end of `returns`.
+  var returnsAfter = Subscribers.Demand.none
   /// The calls made from inside `receive(_:)` of the k-th number (0 for the first), one after the
   /// other, before it returns.
   var callsInsideReceive: [Int: [Call]]
@@ -64,6 +67,10 @@ struct DemandScenario: GradedScenario {
       .map { "\(Call.spelled($0.element)) with the \(Self.ordinal($0.offset)) number" }
     if !returning.isEmpty {
       parts.append("receive(_:) returns " + returning.joined(separator: ", "))
+    }
+    if returnsAfter != .none {
+      let after = returns.isEmpty ? "every number" : "every number after those"
+      parts.append("receive(_:) returns \(Call.spelled(returnsAfter)) with \(after)")
     }
     for (index, calls) in callsInsideReceive.sorted(by: { $0.key < $1.key }) {
       let spelled = calls.map(\.description).joined(separator: ", then ")
@@ -101,6 +108,7 @@ struct DemandScenario: GradedScenario {
       }
     }
     if callInsideCompletion != nil { candidates.append(with { $0.callInsideCompletion = nil }) }
+    if returnsAfter != .none { candidates.append(with { $0.returnsAfter = .none }) }
     if !returns.isEmpty { candidates.append(with { $0.returns.removeLast() }) }
     for index in returns.indices where returns[index] != .none {
       candidates.append(with { $0.returns[index] = .none })
@@ -168,7 +176,7 @@ func demandModel(_ scenario: DemandScenario) -> DemandOutcome {
       let index = count
       count += 1
       for inside in scenario.callsInsideReceive[index] ?? [] { call(inside) }
-      demand += index < scenario.returns.count ? scenario.returns[index] : .none
+      demand += index < scenario.returns.count ? scenario.returns[index] : scenario.returnsAfter
     }
     if !over, next == scenario.range.upperBound {
       over = true
@@ -204,6 +212,12 @@ final class ScriptedNumbersSubscriber: Subscriber {
   /// More numbers than any scenario asks for: the subscriber cancels, so a loop that ignores
   /// the demand ends.
   static let tooMany = 2_000
+  /// `tooMany`, or for a scenario whose subscriber asks for more with every number, a thousand
+  /// more than its range holds.
+  private var limit: Int {
+    guard scenario.returnsAfter != .none else { return Self.tooMany }
+    return DemandScenario.length(of: scenario.range) + 1_000
+  }
 
   init(_ scenario: DemandScenario) {
     self.scenario = scenario
@@ -221,28 +235,29 @@ final class ScriptedNumbersSubscriber: Subscriber {
   }
 
   private func note(_ event: String) {
-    received.append(inside.last.map { "\(event) while \($0) was still running" } ?? event)
+    // On the log itself: through `received` each append would copy all before it.
+    log.received.append(inside.last.map { "\(event) while \($0) was still running" } ?? event)
   }
 
   func receive(_ input: Int) -> Subscribers.Demand {
     note("\(input)")
     let index = count
     count += 1
-    if received.count > Self.tooMany {
+    if log.received.count > limit {
       subscription?.cancel()
       return .none
     }
     inside.append("receive(_:) of \(input)")
     defer { inside.removeLast() }
     for call in scenario.callsInsideReceive[index] ?? [] { perform(call) }
-    return index < scenario.returns.count ? scenario.returns[index] : .none
+    return index < scenario.returns.count ? scenario.returns[index] : scenario.returnsAfter
   }
 
   func receive(completion: Subscribers.Completion<Never>) {
     note("finished")
     // Only at the first completion: a second one is a mistake the log shows already, and
     // calling again from inside each would nest without end.
-    guard received.filter({ $0.hasPrefix("finished") }).count == 1 else { return }
+    guard log.received.filter({ $0.hasPrefix("finished") }).count == 1 else { return }
     inside.append("receive(completion:)")
     defer { inside.removeLast() }
     if let call = scenario.callInsideCompletion { perform(call) }
@@ -316,6 +331,26 @@ private func makeDemandScenario(_ numbers: inout SeededNumbers) -> DemandScenari
   )
 }
 
+/// Runs 7.1 is graded on besides `demandScenarios`': a subscriber that asks for one more with
+/// every number, over ranges of 2^8 + 2 and 2^16 + 2 numbers, and of 2^16 + 3 ending at
+/// `Int.max`.
+func demandScenariosAskingWithEveryNumber() -> [DemandScenario] {
+  func asking(_ range: Range<Int>) -> DemandScenario {
+    DemandScenario(
+      range: range,
+      calls: [.request(.max(1))],
+      returns: [],
+      returnsAfter: .max(1),
+      callsInsideReceive: [:]
+    )
+  }
+  return [
+    asking(0..<258),
+    asking(0..<65_538),
+    asking((Int.max - 65_539)..<Int.max),
+  ]
+}
+
 /// The failure message: the scenario, then what the subscriber saw and what it should have.
 func explainDemand(
   _ scenario: DemandScenario,
@@ -325,7 +360,27 @@ func explainDemand(
   -> String
 {
   func listed(_ events: [String]) -> String {
-    events.isEmpty ? "nothing" : events.joined(separator: ", ")
+    if events.isEmpty { return "nothing" }
+    // A long run of numbers in a row, one after the other, as its first two and its last.
+    guard scenario.returnsAfter != .none else { return events.joined(separator: ", ") }
+    var parts: [String] = []
+    var index = 0
+    while index < events.count {
+      var end = index
+      while end + 1 < events.count, let this = Int(events[end]), let after = Int(events[end + 1]),
+        this < Int.max, after == this + 1
+      {
+        end += 1
+      }
+      if end - index >= 3 {
+        parts.append("\(events[index]), \(events[index + 1]), ..., \(events[end])")
+        index = end + 1
+      } else {
+        parts.append(events[index])
+        index += 1
+      }
+    }
+    return parts.joined(separator: ", ")
   }
   if !got.kept {
     return "\(scenario): the subscriber was freed as soon as only the subscription held it, "

@@ -56,9 +56,12 @@ struct BridgeScenario: GradedScenario {
     case cancelTheTask
     /// `cancel()` on the bridge.
     case cancel
+    /// `count` times: `.next`, then `.value`.
+    case nextsWithValues(Int)
 
     var description: String {
       switch self {
+      case .nextsWithValues(let count): "\(count) times: next(), then a value"
       case .next: "next()"
       case .subscription: "the subscription comes"
       case .value: "a value"
@@ -101,7 +104,7 @@ struct BridgeScenario: GradedScenario {
     switch failure {
     case .scenario: failing = ""
     case .cancellation: failing = " (it fails with a CancellationError() of its own)"
-    case .platform(let error): failing = " (it fails with \(error))"
+    case .platform(let error): failing = " (it fails with \(spelledFailure(error.error)))"
     }
     return "with \(publisher)\(failing) and \(consumer): "
       + steps.map(\.description).joined(separator: ", ")
@@ -242,6 +245,11 @@ func bridgeModel(_ scenario: BridgeScenario) -> BridgeOutcome {
   var seenSubscription = false
   for step in scenario.steps {
     switch step {
+    case .nextsWithValues(let count):
+      for _ in 0..<count {
+        if !waiting { callNext() }
+        if asked > sent || cancelledPublisher { send() }
+      }
     case .next:
       if !waiting { callNext() }
     case .subscription:
@@ -346,11 +354,65 @@ func bridgeScenariosSendingInsideCancel(count: Int, seed: UInt64) -> [BridgeScen
   }
 }
 
+/// Runs 7.3 is graded on besides the drawn ones: for each of many POSIX codes, every URLError code
+/// and a few Cocoa codes, a publisher that fails with it while a next() waits, and one that fails
+/// while none waits (a for-await loop); and a long run: 2^16 + 1 values, one next() each, then a
+/// failure while no next() waits.
+func bridgeScenariosFailingWithEveryCode() -> [BridgeScenario] {
+  let errors =
+    bridgePOSIXCodes.map { PlatformError.posix($0.code) }
+    + everyURLErrorCode.map { PlatformError.url($0.code) }
+    + [.userCancelled, .fileReadUnknown, .featureUnsupported, .fileNoSuchFile].map {
+      PlatformError.cocoa($0)
+    }
+  let failing = errors.flatMap { error in
+    [
+      BridgeScenario(
+        publisher: .plain,
+        failure: .platform(error),
+        loop: false,
+        steps: [.subscription, .next, .failure, .next]
+      ),
+      BridgeScenario(
+        publisher: .plain,
+        failure: .platform(error),
+        loop: true,
+        steps: [.subscription, .failure, .next]
+      ),
+    ]
+  }
+  let long = [
+    BridgeScenario(
+      publisher: .plain,
+      loop: false,
+      steps: [.subscription, .nextsWithValues(65_537), .failure, .next]
+    )
+  ]
+  return failing + long
+}
+
+/// The POSIX codes `bridgeScenariosFailingWithEveryCode` fails with, and their names.
+let bridgePOSIXCodes: [(code: POSIXErrorCode, name: String)] = [
+  (.ECANCELED, "ECANCELED"), (.ETIMEDOUT, "ETIMEDOUT"), (.ECONNRESET, "ECONNRESET"),
+  (.EAGAIN, "EAGAIN"), (.EINTR, "EINTR"), (.EPIPE, "EPIPE"), (.ENETDOWN, "ENETDOWN"),
+  (.ECONNABORTED, "ECONNABORTED"), (.ECONNREFUSED, "ECONNREFUSED"), (.ENOTCONN, "ENOTCONN"),
+  (.ESHUTDOWN, "ESHUTDOWN"), (.EHOSTUNREACH, "EHOSTUNREACH"), (.EHOSTDOWN, "EHOSTDOWN"),
+  (.ENETUNREACH, "ENETUNREACH"), (.ENETRESET, "ENETRESET"), (.EIO, "EIO"), (.ENOENT, "ENOENT"),
+  (.EBADF, "EBADF"), (.EACCES, "EACCES"), (.EPERM, "EPERM"), (.ENOSPC, "ENOSPC"),
+  (.ENOMEM, "ENOMEM"), (.ENOBUFS, "ENOBUFS"), (.EPROTO, "EPROTO"), (.EMSGSIZE, "EMSGSIZE"),
+  (.EINVAL, "EINVAL"), (.EEXIST, "EEXIST"), (.EBUSY, "EBUSY"), (.EALREADY, "EALREADY"),
+  (.EINPROGRESS, "EINPROGRESS"), (.EROFS, "EROFS"), (.EMFILE, "EMFILE"),
+  (.EOVERFLOW, "EOVERFLOW"), (.EDEADLK, "EDEADLK"),
+]
+
 /// A failure as the log spells it: "failure 2", "CancellationError()", "URLError(.cancelled)".
 func spelledFailure(_ error: any Error) -> String {
   switch error {
   case let failure as ScenarioFailure: "failure \(failure.number)"
   case is CancellationError: "CancellationError()"
+  case let error as POSIXError:
+    bridgePOSIXCodes.first { $0.code == error.code }.map { "POSIXError(.\($0.name))" }
+      ?? PlatformError(error).map { "\($0)" } ?? "\(error)"
   default: PlatformError(error).map { "\($0)" } ?? "\(error)"
   }
 }
@@ -364,7 +426,33 @@ func explainBridge(
   -> String
 {
   func listed(_ log: [String]) -> String {
-    log.isEmpty ? "nothing happened" : log.joined(separator: ", ")
+    if log.isEmpty { return "nothing happened" }
+    let long = scenario.steps.contains { if case .nextsWithValues = $0 { true } else { false } }
+    guard long else { return log.joined(separator: ", ") }
+    // A long run of "request max(1), next() returned n", n one more each time, as its first two
+    // pairs and its last.
+    func returned(_ index: Int) -> Int? {
+      guard index + 1 < log.count, log[index] == "request max(1)" else { return nil }
+      return Int(log[index + 1].dropFirst("next() returned ".count))
+        .flatMap { log[index + 1].hasPrefix("next() returned ") ? $0 : nil }
+    }
+    var parts: [String] = []
+    var index = 0
+    while index < log.count {
+      var end = index
+      while let this = returned(end), let after = returned(end + 2), after == this + 1 {
+        end += 2
+      }
+      if end - index >= 6 {
+        parts.append(log[index...(index + 3)].joined(separator: ", ") + ", ...")
+        parts.append("\(log[end]), \(log[end + 1])")
+        index = end + 2
+      } else {
+        parts.append(log[index])
+        index += 1
+      }
+    }
+    return parts.joined(separator: ", ")
   }
   return "\(scenario): \(listed(got.log)); the statement gives \(listed(expected.log))"
 }
