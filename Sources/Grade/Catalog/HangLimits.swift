@@ -44,20 +44,20 @@ struct HangLimit: Equatable, Sendable {
   /// Chapter06 is given at least 10 s while its graded tests grow; 1.3, whose racing callbacks spin
   /// for up to 3.2 s on a busy machine, 10 s, so that a hang after them is not taken for a loop.
   static let figures: [String: HangLimit] = [
-    "1.1": HangLimit(reference: 0.8),
-    "1.2": HangLimit(reference: 1.6),
-    "1.3": HangLimit(reference: 2.5, atLeast: 10),
-    "2.1": HangLimit(reference: 3.3),
-    "2.2": HangLimit(reference: 1.7),
-    "2.3": HangLimit(reference: 0.5),
+    "1.1": HangLimit(reference: 3.2),
+    "1.2": HangLimit(reference: 5.5),
+    "1.3": HangLimit(reference: 3.6, atLeast: 10),
+    "2.1": HangLimit(reference: 16.0),
+    "2.2": HangLimit(reference: 9.6),
+    "2.3": HangLimit(reference: 1.3),
     // A likely wrong answer, a buffer that keeps the newest ten thousand events, spends over
     // 5 s of processor time on the scenarios before the one that shows it.
     "3.1": HangLimit(reference: 3.4, atLeast: 10),
     "3.2": HangLimit(reference: 7.1),
     "3.3": HangLimit(reference: 3.7),
-    "4.1": HangLimit(reference: 1.7),
+    "4.1": HangLimit(reference: 5.0),
     "4.2": HangLimit(reference: 0.9),
-    "4.3": HangLimit(reference: 11.1),
+    "4.3": HangLimit(reference: 24.0),
     // A likely wrong answer, Task.sleep for the clock given, sleeps 3 s for real in the test
     // before the one that names that mistake; 10 s lets it get there.
     "4.4": HangLimit(reference: 0.5, atLeast: 10, waitsForReal: true),
@@ -70,8 +70,8 @@ struct HangLimit: Equatable, Sendable {
     "6.1": HangLimit(reference: 2.5, atLeast: 15),
     "6.2": HangLimit(reference: 7.1, atLeast: 10),
     "6.3": HangLimit(reference: 1.1, atLeast: 10),
-    "7.1": HangLimit(reference: 3.1),
-    "7.2": HangLimit(reference: 1.0),
+    "7.1": HangLimit(reference: 7.0),
+    "7.2": HangLimit(reference: 4.1),
     "7.3": HangLimit(reference: 3.2),
   ]
 }
