@@ -308,6 +308,21 @@ func accumulatorScenarios(count: Int, seed: UInt64) -> [AccumulatorScenario] {
       AccumulatorScenario(name: name, declared: 100, steps: [.check, .append(5), .check])
     )
   }
+  // Past 2^16: a batch of 65,536 bytes and more, and over 65,536 bytes past the size.
+  let batchPast16Bits = 20 * (1 << 16) + 7
+  scenarios += [
+    AccumulatorScenario(
+      name: "large.bin",
+      declared: batchPast16Bits,
+      steps: [.append((1 << 16) - 1), .append(3), .check, .append(1 << 16), .check]
+    ),
+    AccumulatorScenario(name: "f", declared: 0, steps: [.append((1 << 16) + 2), .check]),
+    AccumulatorScenario(
+      name: "f",
+      declared: 3,
+      steps: [.check, .append(3 + (1 << 16) + 5), .check]
+    ),
+  ]
   return scenarios
 }
 

@@ -442,11 +442,11 @@ func batchScenarios(count: Int, seed: UInt64) -> [BatchScenario] {
   return scenarios
 }
 
-/// Calls 6.2 is graded on besides `batchScenarios`', from a seed of their own: bytes that throw
-/// the platform's errors (a POSIXError of a socket of each code in `socketPOSIXCodes` too) or a
-/// `CancellationError` of their own, sizes of 0 to 19 with bodies of
-/// up to 5,000 bytes (as many reports), and, when grading, batches of 10,001 to 300,000 bytes, one
-/// of 1 to 4 MiB, and a size of 0 or 1 with 10,001 to 20,000 reports.
+/// Calls 6.2 is graded on besides `batchScenarios`', from a seed of their own: bytes that throw the
+/// platform's errors (a POSIXError of a socket of each code in `socketPOSIXCodes` too) or a
+/// `CancellationError` of their own, sizes of 0 to 19 with bodies of up to 5,000 bytes (as many
+/// reports), and, when grading, batches of 10,001 to 300,000 bytes, one of 1 to 4 MiB, and a size
+/// of 0 or 1 with 10,001 to 20,000 reports and one with 65,537 to 131,072.
 func batchScenariosOfOddBodies(count: Int, seed: UInt64) -> [BatchScenario] {
   var numbers = SeededNumbers(seed: seed)
   let odd = batchScenarios(count: count, seed: seed).map { drawn -> BatchScenario in
@@ -497,7 +497,11 @@ func batchScenariosOfOddBodies(count: Int, seed: UInt64) -> [BatchScenario] {
     (scenario.cancel, scenario.stoppingReport) = (nil, nil)
     return scenario
   }
-  return odd.filter(\.isValid) + socketErrors.filter(\.isValid) + onlyWhenGrading(large + larger)
+  // Past 2^16 reports: a size of 0 or 1 with a body of 65,537 to 131,072 bytes.
+  var wider = SeededNumbers(seed: seed &+ 3)
+  let widest = wholeBody(declared: wider.pick([0, 1]), body: wider.logUniform(65_537...131_072))
+  return odd.filter(\.isValid) + socketErrors.filter(\.isValid)
+    + onlyWhenGrading(large + larger + [widest])
 }
 
 /// A large call: the body all at once, read to its end (no failure, cancel or stop), not shrunk.

@@ -364,7 +364,7 @@ func rangeScenarios(count: Int, seed: UInt64) -> [RangeScenario] {
 /// code in turn as a transport error (a timeout and a lost connection among them), a Content-Range
 /// for the part asked for with a total of every kind, and answers that are not 206 with a
 /// Retry-After; then URLs with capitals in their paths and queries, and the statuses 199, 600,
-/// 601 and 999.
+/// 601 and 999, and bodies over 64 KiB longer than the part.
 func rangeScenariosOfOddAnswers(count: Int, seed: UInt64) -> [RangeScenario] {
   var numbers = SeededNumbers(seed: seed)
   var nextCode = 0
@@ -418,7 +418,16 @@ func rangeScenariosOfOddAnswers(count: Int, seed: UInt64) -> [RangeScenario] {
       answer: .http(status: status, contentRange: .exact, headerName: "Content-Range", body: 1)
     )
   }
-  return drawn + capitals + oddStatuses
+  // Bodies over 64 KiB longer than the part asked for, under a Content-Range for that part.
+  let longBodies = [(0, 1, 65_538), (1_000, 100, 100 + 70_001)].map { offset, length, body in
+    RangeScenario(
+      url: rangeURLs[1],
+      offset: offset,
+      length: length,
+      answer: .http(status: 206, contentRange: .exact, headerName: "Content-Range", body: body)
+    )
+  }
+  return drawn + capitals + oddStatuses + longBodies
 }
 
 /// The failure message: the call and the answer, then what the answer did and what the statement
