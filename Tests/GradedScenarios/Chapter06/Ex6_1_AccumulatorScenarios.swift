@@ -8,10 +8,10 @@ import Darwin
 #endif
 
 // Exercise 6.1 graded by its statement: generated sizes (Int.min to a few megabytes, every edge of
-// a batch), names (paths with slashes and a URL too), and runs of appends of any length, checks in
-// any order (before any byte, twice in a row, after bytes past the size) and copies that go on each
-// with bytes of their own; for sizes of 4 KB and more (up to past a gigabyte), the memory the
-// process has in use shows when the storage is allocated.
+// a batch, a batch of 65,536 bytes), names (paths with slashes and a URL too), and runs of appends
+// of any length, checks in any order (before any byte, twice in a row, after bytes past the size)
+// and copies that go on each with bytes of their own; for sizes of 4 KB and more (up to past a
+// gigabyte), the memory the process has in use shows when the storage is allocated.
 
 /// One accumulator's life, as the grade generates it.
 struct AccumulatorScenario: GradedScenario {
