@@ -97,10 +97,19 @@ enum PlatformError: Equatable, Sendable, CustomStringConvertible {
   }
 }
 
+/// POSIX codes a socket (a body's bytes, a request) may throw, ECANCELED among them: each an
+/// error like any other.
+let socketPOSIXCodes: [POSIXErrorCode] = [
+  .ECONNABORTED, .ECONNRESET, .ECONNREFUSED, .ETIMEDOUT, .ENETDOWN, .ENETUNREACH, .EHOSTUNREACH,
+  .ENOTCONN, .EPIPE, .ECANCELED, .EAGAIN, .EINTR,
+]
+
 /// The names of the POSIX and Cocoa codes drawn, as messages show them.
 private let posixNames: [POSIXErrorCode: String] = [
   .ECANCELED: "ECANCELED", .ETIMEDOUT: "ETIMEDOUT", .ECONNRESET: "ECONNRESET", .EAGAIN: "EAGAIN",
-  .EINTR: "EINTR", .EPIPE: "EPIPE", .ENETDOWN: "ENETDOWN",
+  .EINTR: "EINTR", .EPIPE: "EPIPE", .ENETDOWN: "ENETDOWN", .ECONNABORTED: "ECONNABORTED",
+  .ECONNREFUSED: "ECONNREFUSED", .ENETUNREACH: "ENETUNREACH", .EHOSTUNREACH: "EHOSTUNREACH",
+  .ENOTCONN: "ENOTCONN",
 ]
 private let cocoaNames: [CocoaError.Code: String] = [
   .userCancelled: "userCancelled", .fileReadUnknown: "fileReadUnknown",

@@ -14,11 +14,12 @@ import Foundation
 /// the bytes so far over `size`, exactly (1 for a size of 0); `data` the bytes so far;
 /// `description` "[name] 1.6 MB", the count from `ByteCountFormatter`. A struct, as in section
 /// 6.3 (section 6.5 says why).
-/// Graded on 311 generated lives too (sizes from Int.min to 8 GiB, every edge of a batch, names,
-/// appends, checks and copies in any order), each compared with the statement after every step; for
-/// sizes of 4 KB and more, the memory the process has in use (on Linux) shows whether `init`
-/// allocated all of the storage, and whether appending the size's bytes allocated more (also while
-/// a `data` read before is kept); for thousands of small accumulators at once, whether `init`
+/// Graded on 320 generated lives too (sizes from Int.min to 8 GiB, every edge of a batch, a batch
+/// of 65,536 bytes, over 65,536 bytes past the size, names, paths with slashes and a URL among
+/// them, appends, checks and copies in any order), each compared with the statement after every
+/// step; for sizes of 4 KB and more, the memory the process has in use (on Linux) shows whether
+/// `init` allocated all of the storage, and whether appending the size's bytes allocated more (also
+/// while a `data` read before is kept); for thousands of small accumulators at once, whether `init`
 /// allocated their storage.
 /// Read docs/Chapter06-ByteAccumulation.md#exercise-61-the-accumulator
 public struct ByteAccumulator: CustomStringConvertible {

@@ -134,7 +134,8 @@ extension ExerciseCatalog {
         .scenarioDiffers(fixtures: [
           "whole-percents-only", "cancellation-error-finishes-quietly", "buffer-newest-1000",
           "drain-then-throw-last-error", "children-yield-under-mutex",
-          "job-retried-on-a-transient-error", "at-most-2048-jobs-at-once",
+          "job-retried-on-a-transient-error", "posix-ecanceled-ends-quietly",
+          "at-most-2048-jobs-at-once",
           "fractions-buffered-oldest-4096", "at-most-8192-jobs-at-once", "buffer-newest-10000",
           "ontermination-set-by-the-driver",
         ]),
@@ -279,7 +280,8 @@ extension ExerciseCatalog {
         .scenarioDiffers(fixtures: [
           "start-loop-to-the-limit", "cap-at-64", "break-on-cancel-fill-rest",
           "cancellation-error-stops-all", "cancelled-overrides-result",
-          "fetch-retried-on-a-transient-error", "in-flight-capped-at-100",
+          "fetch-retried-on-a-transient-error", "posix-error-fetched-again",
+          "in-flight-capped-at-100",
           "first-window-counted-up-to-the-limit", "at-most-512-in-flight",
         ]),
         Mistake(
@@ -427,7 +429,8 @@ extension ExerciseCatalog {
         .scenarioDiffers(fixtures: [
           "empty-piece-accepted", "at-most-64-at-once", "skip-cancellation-errors",
           "stop-reading-when-cancelled", "proportional-split-double",
-          "part-retried-on-a-transient-error", "at-most-128-parts-at-once",
+          "part-retried-on-a-transient-error", "posix-error-part-asked-again",
+          "at-most-128-parts-at-once",
           "slice-read-at-its-range", "parts-added-unless-cancelled", "split-in-float",
           "at-most-512-parts-at-once", "received-is-the-end-index",
           "cancelled-caller-gets-cancellation-error",

@@ -199,7 +199,8 @@ extension ExerciseCatalog {
             + "batchSize bytes, however many bytes the file has in all."
         ),
         .scenarioDiffers(fixtures: [
-          "storage-grown-byte-by-byte", "progress-nan-taken-for-1",
+          "storage-grown-byte-by-byte", "name-last-path-component", "batch-count-saturating-uint16",
+          "bytes-past-size-capped-at-64-kib", "progress-nan-taken-for-1",
           "description-capped-at-the-size", "batch-size-from-the-storage",
           "storage-capped-at-1-mib", "storage-capped-at-128-mib", "sizes-past-a-gigabyte-rejected",
           "storage-reserved-only-from-64-kb", "storage-capped-at-2-gib",
@@ -355,12 +356,13 @@ extension ExerciseCatalog {
             + "max(0 / 20, 1) = 1 byte."
         ),
         .scenarioDiffers(fixtures: [
-          "reads-on-after-a-cancel", "cancel-checked-only-at-batch-ends", "capacity-from-the-size",
+          "reads-on-after-a-cancel", "econnaborted-as-connection-lost",
+          "cancel-checked-only-at-batch-ends", "capacity-from-the-size",
           "cancel-checked-before-the-stop", "cancel-checked-every-64-bytes",
           "body-url-error-cancelled-as-a-cancel", "connection-lost-returns-the-bytes-so-far",
           "fraction-in-float", "batch-capped-at-64-kib", "posix-error-as-url-error",
           "body-cancellation-error-as-end", "reports-capped-at-100", "batch-capped-at-1-mib",
-          "reports-capped-at-10000",
+          "reports-capped-at-10000", "reports-capped-at-65536",
         ]),
       ]
     ),
@@ -451,7 +453,9 @@ extension ExerciseCatalog {
             + "the Content-Range asked for is still .status(code), whatever the header says."
         ),
         .scenarioDiffers(fixtures: [
-          "session-from-the-given-configuration", "last-byte-overflows",
+          "session-from-the-given-configuration", "url-lowercased",
+          "body-past-64-kib-over-the-length-rejected", "status-outside-200-599-as-0",
+          "last-byte-overflows",
           "transport-error-as-status-error", "part-length-checked", "transport-error-retried-once",
           "query-dropped", "response-force-cast", "request-url-error-cancelled-as-a-cancel",
           "content-range-unit-in-any-case", "content-range-numbers-parsed",

@@ -231,10 +231,10 @@ final class Ex5_1_ProgressUpdatesTests: GradedTestCase {
     }
   }
 
-  /// The grade: 320 generated streams (0 to 300 jobs, and a few of 1,001 to 1,100 ending
-  /// together; a job that throws an error of its own, a CancellationError too; jobs that answer a
-  /// cancel with a CancellationError, their own error or not at all; consumers that leave after
-  /// any fraction, let the stream go before they read, or are cancelled at any moment), each
+  /// The grade: 330 generated streams (0 to 300 jobs, and a few of 1,001 to 1,100 ending together;
+  /// a job that throws an error of its own, a CancellationError or a POSIXError too; jobs that
+  /// answer a cancel with a CancellationError, their own error or not at all; consumers that leave
+  /// after any fraction, let the stream go before they read, or are cancelled at any moment), each
   /// compared with what the statement says.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(

@@ -332,11 +332,11 @@ final class Ex6_2_CollectInBatchesTests: GradedTestCase {
     }
   }
 
-  /// The grade: 480 generated calls, and 5 of large batches when grading (sizes 0 to Int.max,
+  /// The grade: 492 generated calls, and 5 of large batches when grading (sizes 0 to Int.max,
   /// bodies shorter, as long, longer or endless, all at once, a byte at a time or in chunks, a
-  /// failure at any read, the platform's errors and a CancellationError of the bytes' own among
-  /// them, a cancel before the call, in any read or any report, a report that says stop), each
-  /// compared with what the statement says.
+  /// failure at any read, the platform's errors (socket POSIX codes in turn) and a
+  /// CancellationError of the bytes' own among them, a cancel before the call, in any read or any
+  /// report, a report that says stop), each compared with what the statement says.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
       batchScenarios(count: 400, seed: 62) + batchScenariosOfOddBodies(count: 80, seed: 62 &+ 1),

@@ -162,6 +162,9 @@ enum OwnError: Equatable, Sendable {
   /// A `URLError` with the code at this index of `everyURLErrorCode` (a timeout, a lost
   /// connection, ...): an error like any other, not one to try again.
   case url(Int)
+  /// An error of the platform's own type (a POSIXError such as ECONNRESET or ECANCELED, a
+  /// CocoaError), thrown as it is: an error like any other too.
+  case platform(PlatformError)
 
   /// One of the errors, drawn from `numbers`: the URLError codes taken in turn from `nextCode`.
   static func drawn(from numbers: inout SeededNumbers, nextCode: inout Int) -> OwnError {
@@ -181,6 +184,7 @@ enum OwnError: Equatable, Sendable {
       return URLError(.cancelled, userInfo: ["request": name])
     case .url(let index):
       return URLError(everyURLErrorCode[index].code, userInfo: ["request": name])
+    case .platform(let error): return error.error
     }
   }
 
@@ -216,9 +220,17 @@ func spelledChapter05Error(_ error: any Error) -> String {
   case let error as URLError:
     return "\(spelledURLError(error.code)) of "
       + "\(error.userInfo["request"] as? String ?? "an unknown request")"
-  default: return "\(error)"
+  default: return PlatformError(error).map { "\($0)" } ?? "\(error)"
   }
 }
+
+/// The platform errors the extra scenarios of Chapter05 give their failing jobs, fetches and
+/// parts, each in turn: POSIX codes of sockets (one says "cancelled") and a Cocoa one.
+let chapter05PlatformErrors: [PlatformError] = [
+  .posix(.ECANCELED), .posix(.ECONNRESET), .posix(.ETIMEDOUT), .posix(.ECONNABORTED),
+  .posix(.ECONNREFUSED), .posix(.ENETDOWN), .posix(.EPIPE), .posix(.EAGAIN), .posix(.EINTR),
+  .cocoa(.userCancelled),
+]
 
 extension VirtualTimeline {
   /// The virtual time since the run began, in whole milliseconds.

@@ -6,10 +6,10 @@ import VirtualTime
 
 // Exercise 5.1 graded by its statement: generated jobs (0 to 300, of 1 to 5 virtual seconds, many
 // ending at the same moment, and a few streams of 1,001 to 1,100 jobs all ending at 1 s), a job
-// that throws (JobFailed, a CancellationError or a URLError of its own), jobs that answer a cancel
-// with a CancellationError, an error of their own or not at all, and consumers that read every
-// fraction, leave after any number (none: the stream let go before the driver runs), or whose
-// task is cancelled at any moment, on a virtual timeline.
+// that throws (JobFailed, a CancellationError, a URLError, a POSIXError or a CocoaError), jobs that
+// answer a cancel with a CancellationError, an error of their own or not at all, and consumers that
+// read every fraction, leave after any number (none: the stream let go before the driver runs), or
+// whose task is cancelled at any moment, on a virtual timeline.
 
 /// One stream of `progressUpdates`, as the grade generates it.
 struct ProgressScenario: GradedScenario, Equatable {
@@ -334,7 +334,15 @@ func progressScenarios(count: Int, seed: UInt64) -> [ProgressScenario] {
     scenario.consumer = .leavesAfter(0)
     return scenario
   }
+  // Failing jobs that throw an error of the platform's own type: the first streams of up to 300
+  // jobs with a failing job again, each with one of `chapter05PlatformErrors` in turn.
+  let withFailures = scenarios.filter { $0.seconds.count <= 300 && $0.failing != nil }
+  let platformFailures = zip(withFailures, chapter05PlatformErrors).map { drawn, error in
+    var scenario = drawn
+    scenario.failing?.error = .platform(error)
+    return scenario
+  }
   // Over a thousand jobs only when grading (see `runsTheCostliestScenarios`).
   return scenarios.filter { $0.seconds.count <= 1_000 || runsTheCostliestScenarios }
-    + leftAtOnce + onlyWhenGrading(crowds)
+    + leftAtOnce + platformFailures + onlyWhenGrading(crowds)
 }

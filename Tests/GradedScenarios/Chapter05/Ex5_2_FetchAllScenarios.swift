@@ -4,11 +4,12 @@ import LessonSupport
 import TestTooling
 import VirtualTime
 
-// Exercise 5.2 graded by its statement: generated ids (0 to 40 in no sorted order, and a few
-// calls of 65 to 100 ids with a limit above 64), limits from 1 to Int.max, fetches of 1 to 5
-// virtual seconds that succeed or throw (JobFailed, a CancellationError or a URLError of their
-// own), several ending at the same moment, a cancel of the call at any moment, and fetches that
-// answer it with a CancellationError, an error of their own or not at all, on a virtual timeline.
+// Exercise 5.2 graded by its statement: generated ids (0 to 40 in no sorted order, and a few calls
+// of 65 to 100 ids with a limit above 64), limits from 1 to Int.max, fetches of 1 to 5 virtual
+// seconds that succeed or throw (JobFailed, a CancellationError, a URLError, a POSIXError or a
+// CocoaError of their own), several ending at the same moment, a cancel of the call at any moment,
+// and fetches that answer it with a CancellationError, an error of their own or not at all, on a
+// virtual timeline.
 
 /// One call of `fetchAll`, as the grade generates it.
 struct FetchAllScenario: GradedScenario, Equatable {
@@ -309,5 +310,17 @@ func fetchAllScenarios(count: Int, seed: UInt64) -> [FetchAllScenario] {
       cancelAt: nil
     )
   }
-  return drawn + onlyWhenGrading(crowds)
+  // Failing fetches that throw an error of the platform's own type: the first calls of up to 40
+  // ids with a failing fetch again, each with one of `chapter05PlatformErrors` in turn.
+  let withFailures = drawn.filter { call in
+    call.ids.count <= 40 && call.fetches.contains { $0.fails != nil }
+  }
+  let platformFailures = zip(withFailures, chapter05PlatformErrors).map { call, error in
+    var scenario = call
+    for index in scenario.fetches.indices where scenario.fetches[index].fails != nil {
+      scenario.fetches[index].fails = .platform(error)
+    }
+    return scenario
+  }
+  return drawn + platformFailures + onlyWhenGrading(crowds)
 }

@@ -7,9 +7,9 @@ import VirtualTime
 // Exercise 5.3 graded by its statement: generated sizes (1 to 5,000 bytes) and part counts (1 to
 // 40, up to the size, and a few of 65 to 100), parts that arrive in any order, as a Data of their
 // own or a slice of a larger one, one part that throws (JobFailed, a CancellationError or a
-// URLError of its own), comes empty, short or long, a cancel of the caller at any moment, and
-// parts that answer a cancel with a CancellationError, an error of their own or not at all, on a
-// virtual timeline.
+// URLError, POSIXError or CocoaError of its own), comes empty, short or long, a cancel of the
+// caller at any moment, and parts that answer a cancel with a CancellationError, an error of their
+// own or not at all, on a virtual timeline.
 
 /// One call of `downloadInParts`, as the grade generates it.
 struct PartsScenario: GradedScenario, Equatable {
@@ -379,7 +379,20 @@ func partsScenarios(count: Int, seed: UInt64) -> [PartsScenario] {
       parts: (0..<parts).map { _ in PartsScenario.Part(arrives: 1000, piece: .whole) }
     )
   }
-  return drawnParts(count: count, seed: seed) + cancelledBefore + large + onlyWhenGrading(crowds)
+  // Failing parts that throw an error of the platform's own type: the first calls of up to 40
+  // parts with a failing part again, each with one of `chapter05PlatformErrors` in turn.
+  let drawn = drawnParts(count: count, seed: seed)
+  let withFailures = drawn.filter { call in
+    call.parts.count <= 40 && call.parts.contains { $0.piece == .fails }
+  }
+  let platformFailures = zip(withFailures, chapter05PlatformErrors).map { call, error in
+    var scenario = call
+    for index in scenario.parts.indices where scenario.parts[index].piece == .fails {
+      scenario.parts[index].error = .platform(error)
+    }
+    return scenario
+  }
+  return drawn + cancelledBefore + large + platformFailures + onlyWhenGrading(crowds)
 }
 
 private func drawnParts(count: Int, seed: UInt64) -> [PartsScenario] {

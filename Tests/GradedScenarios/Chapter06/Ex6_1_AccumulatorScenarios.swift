@@ -7,11 +7,11 @@ import Glibc
 import Darwin
 #endif
 
-// Exercise 6.1 graded by its statement: generated sizes (Int.min to a few megabytes, every edge
-// of a batch), names, and runs of appends of any length, checks in any order (before any byte,
-// twice in a row, after bytes past the size) and copies that go on each with bytes of their own;
-// for sizes of 4 KB and more (up to past a gigabyte), the memory the process has in use shows
-// when the storage is allocated.
+// Exercise 6.1 graded by its statement: generated sizes (Int.min to a few megabytes, every edge of
+// a batch, a batch of 65,536 bytes), names (paths with slashes and a URL too), and runs of appends
+// of any length, checks in any order (before any byte, twice in a row, after bytes past the size)
+// and copies that go on each with bytes of their own; for sizes of 4 KB and more (up to past a
+// gigabyte), the memory the process has in use shows when the storage is allocated.
 
 /// One accumulator's life, as the grade generates it.
 struct AccumulatorScenario: GradedScenario {
@@ -298,6 +298,31 @@ func accumulatorScenarios(count: Int, seed: UInt64) -> [AccumulatorScenario] {
       )
     )
   }
+  // Names of other shapes: paths with slashes, a URL, a Windows path, a name with two dots.
+  let paths = [
+    "files/a.bin", "/tmp/parts/b.bin", "dir/", "C:\\data\\c.bin",
+    "https://stub.invalid/files/d.bin?v=2", "e.tar.gz",
+  ]
+  for name in paths {
+    scenarios.append(
+      AccumulatorScenario(name: name, declared: 100, steps: [.check, .append(5), .check])
+    )
+  }
+  // Past 2^16: a batch of 65,536 bytes and more, and over 65,536 bytes past the size.
+  let batchPast16Bits = 20 * (1 << 16) + 7
+  scenarios += [
+    AccumulatorScenario(
+      name: "large.bin",
+      declared: batchPast16Bits,
+      steps: [.append((1 << 16) - 1), .append(3), .check, .append(1 << 16), .check]
+    ),
+    AccumulatorScenario(name: "f", declared: 0, steps: [.append((1 << 16) + 2), .check]),
+    AccumulatorScenario(
+      name: "f",
+      declared: 3,
+      steps: [.check, .append(3 + (1 << 16) + 5), .check]
+    ),
+  ]
   return scenarios
 }
 

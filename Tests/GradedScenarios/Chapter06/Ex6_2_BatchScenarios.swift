@@ -3,9 +3,10 @@ import Foundation
 import LessonSupport
 
 // Exercise 6.2 graded by its statement: generated sizes (0 to Int.max), bodies shorter than the
-// size, as long, longer, or endless, that come all at once, a byte at a time or in uneven chunks;
-// a body that fails at any read (its own error, or a URLError of any code), a cancel before the call, during any read (the bytes then end
-// or go on) or during any report, a report that says stop, reports that take their time.
+// size, as long, longer, or endless, that come all at once, a byte at a time or in uneven chunks; a
+// body that fails at any read (its own error, a URLError of any code, or a POSIXError of a socket),
+// a cancel before the call, during any read (the bytes then end or go on) or during any report, a
+// report that says stop, reports that take their time.
 
 /// One call of `collectInBatches`, as the grade generates it.
 struct BatchScenario: GradedScenario {
@@ -441,10 +442,11 @@ func batchScenarios(count: Int, seed: UInt64) -> [BatchScenario] {
   return scenarios
 }
 
-/// Calls 6.2 is graded on besides `batchScenarios`', from a seed of their own: bytes that throw
-/// the platform's errors or a `CancellationError` of their own, sizes of 0 to 19 with bodies of
-/// up to 5,000 bytes (as many reports), and, when grading, batches of 10,001 to 300,000 bytes, one
-/// of 1 to 4 MiB, and a size of 0 or 1 with 10,001 to 20,000 reports.
+/// Calls 6.2 is graded on besides `batchScenarios`', from a seed of their own: bytes that throw the
+/// platform's errors (a POSIXError of a socket of each code in `socketPOSIXCodes` too) or a
+/// `CancellationError` of their own, sizes of 0 to 19 with bodies of up to 5,000 bytes (as many
+/// reports), and, when grading, batches of 10,001 to 300,000 bytes, one of 1 to 4 MiB, and a size
+/// of 0 or 1 with 10,001 to 20,000 reports and one with 65,537 to 131,072.
 func batchScenariosOfOddBodies(count: Int, seed: UInt64) -> [BatchScenario] {
   var numbers = SeededNumbers(seed: seed)
   let odd = batchScenarios(count: count, seed: seed).map { drawn -> BatchScenario in
@@ -483,7 +485,23 @@ func batchScenariosOfOddBodies(count: Int, seed: UInt64) -> [BatchScenario] {
     wholeBody(declared: batch * 20 + Int.random(in: 0...19, using: &more), body: batch + 1),
     wholeBody(declared: more.pick([0, 1]), body: more.logUniform(10_001...20_000)),
   ]
-  return odd.filter(\.isValid) + onlyWhenGrading(large + larger)
+  // Bytes that throw a POSIXError of a socket, each code in turn, at any read of the first calls
+  // of up to 3,000 bytes, nothing cancelled or stopped before.
+  var sockets = SeededNumbers(seed: seed &+ 2)
+  let small = odd.filter { $0.isValid && ($0.body ?? .max) <= 3_000 }
+  let socketErrors = zip(small, socketPOSIXCodes).map { drawn, code -> BatchScenario in
+    var scenario = drawn
+    let reads = (scenario.body ?? 0) + 1
+    scenario.failure = .platform(.posix(code))
+    scenario.failingRead = Int.random(in: 1...reads, using: &sockets)
+    (scenario.cancel, scenario.stoppingReport) = (nil, nil)
+    return scenario
+  }
+  // Past 2^16 reports: a size of 0 or 1 with a body of 65,537 to 131,072 bytes.
+  var wider = SeededNumbers(seed: seed &+ 3)
+  let widest = wholeBody(declared: wider.pick([0, 1]), body: wider.logUniform(65_537...131_072))
+  return odd.filter(\.isValid) + socketErrors.filter(\.isValid)
+    + onlyWhenGrading(large + larger + [widest])
 }
 
 /// A large call: the body all at once, read to its end (no failure, cancel or stop), not shrunk.

@@ -7,10 +7,11 @@ import FoundationNetworking
 #endif
 
 // Exercise 6.3 graded by its statement: generated parts (from offset 0 to Int.max, 1 byte to
-// Int.max bytes, the last byte at Int.max too), URLs with paths and queries, and answers of
-// every kind: a transport error (a URLError of every code), a response that is not HTTP, any status, a Content-Range of
-// every shape or none, under any spelling of its name, a body of any length; through a session whose server also tells which
-// session each request came from.
+// Int.max bytes, the last byte at Int.max too), URLs with paths and queries (capitals in them too),
+// and answers of every kind: a transport error (a URLError of every code), a response that is not
+// HTTP, any status (199 and 600 too), a Content-Range of every shape or none, under any spelling of
+// its name, a body of any length; through a session whose server also tells which session each
+// request came from.
 
 /// One call of `downloadPart`, and the server's answer, as the grade generates them.
 struct RangeScenario: GradedScenario {
@@ -362,11 +363,12 @@ func rangeScenarios(count: Int, seed: UInt64) -> [RangeScenario] {
 /// Calls 6.3 is graded on besides `rangeScenarios`', from a seed of their own: every URLError
 /// code in turn as a transport error (a timeout and a lost connection among them), a Content-Range
 /// for the part asked for with a total of every kind, and answers that are not 206 with a
-/// Retry-After.
+/// Retry-After; then URLs with capitals in their paths and queries, and the statuses 199, 600,
+/// 601 and 999, and bodies over 64 KiB longer than the part.
 func rangeScenariosOfOddAnswers(count: Int, seed: UInt64) -> [RangeScenario] {
   var numbers = SeededNumbers(seed: seed)
   var nextCode = 0
-  return rangeScenarios(count: count, seed: seed).map { drawn in
+  let drawn = rangeScenarios(count: count, seed: seed).map { drawn in
     var scenario = drawn
     switch Int.random(in: 0..<3, using: &numbers) {
     case 0:
@@ -394,6 +396,38 @@ func rangeScenariosOfOddAnswers(count: Int, seed: UInt64) -> [RangeScenario] {
     }
     return scenario
   }
+  // URLs whose paths and queries have capitals (a URL's path is case sensitive), each answered
+  // with the part asked for.
+  let capitals = [
+    "http://stub.invalid/Files/A.bin", "https://stub.invalid:8443/Parts/X?First=1&Second=Two",
+    "http://stub.invalid/files/REPORT%20Q1.PDF?Version=2",
+  ].map { url in
+    RangeScenario(
+      url: url,
+      offset: 0,
+      length: 1,
+      answer: .http(status: 206, contentRange: .exact, headerName: "Content-Range", body: 1)
+    )
+  }
+  // Statuses outside 200 to 599, which an HTTPURLResponse holds as they are.
+  let oddStatuses = [199, 600, 601, 999].map { status in
+    RangeScenario(
+      url: rangeURLs[0],
+      offset: 0,
+      length: 1,
+      answer: .http(status: status, contentRange: .exact, headerName: "Content-Range", body: 1)
+    )
+  }
+  // Bodies over 64 KiB longer than the part asked for, under a Content-Range for that part.
+  let longBodies = [(0, 1, 65_538), (1_000, 100, 100 + 70_001)].map { offset, length, body in
+    RangeScenario(
+      url: rangeURLs[1],
+      offset: offset,
+      length: length,
+      answer: .http(status: 206, contentRange: .exact, headerName: "Content-Range", body: body)
+    )
+  }
+  return drawn + capitals + oddStatuses + longBodies
 }
 
 /// The failure message: the call and the answer, then what the answer did and what the statement
