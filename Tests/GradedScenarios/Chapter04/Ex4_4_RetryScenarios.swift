@@ -221,6 +221,13 @@ func retryModel(_ scenario: RetryScenario) -> RetryOutcome {
   return RetryOutcome(events: events)
 }
 
+/// Three failures the statement retries, which the late runs and the runs of odd errors, long
+/// waits and wide counts repeat or mix with theirs.
+let retriedFailures: [RetryScenario.Failure] = [
+  .fetch(.status(503, message: nil)), .fetch(.status(429, message: nil)),
+  .fetch(.transport(.timedOut)),
+]
+
 /// The runs exercise 4.4 is graded on: a fixed list, from fixed seeds.
 func retryScenarios(count: Int, seed: UInt64) -> [RetryScenario] {
   var numbers = SeededNumbers(seed: seed)
@@ -318,14 +325,10 @@ func retryScenarios(count: Int, seed: UInt64) -> [RetryScenario] {
 /// cancels just as a wait ends, and runs of over a hundred attempts.
 private func lateScenarios(count: Int, seed: UInt64) -> [RetryScenario] {
   var numbers = SeededNumbers(seed: seed)
-  let retried: [RetryScenario.Failure] = [
-    .fetch(.status(503, message: nil)), .fetch(.status(429, message: nil)),
-    .fetch(.transport(.timedOut)),
-  ]
   let ending: [RetryScenario.Failure] = [.fetch(.status(404, message: nil)), .other]
   return (0..<count).map { index -> RetryScenario in
     var failures = (0..<Int.random(in: 1...6, using: &numbers)).map { _ in
-      numbers.chance(85) ? numbers.pick(retried) : numbers.pick(ending)
+      numbers.chance(85) ? numbers.pick(retriedFailures) : numbers.pick(ending)
     }
     var attempts = numbers.pick([2, 3, 5, Int.max, Int.random(in: 1...8, using: &numbers)])
     // 1 attosecond doubled 120 times is still a wait a Duration holds.
@@ -336,7 +339,7 @@ private func lateScenarios(count: Int, seed: UInt64) -> [RetryScenario] {
     if index % 4 == 0 {
       // Over a hundred failures in a row: the statement puts no cap on the attempts.
       failures = Array(
-        repeating: numbers.pick(retried),
+        repeating: numbers.pick(retriedFailures),
         count: Int.random(in: 101...120, using: &numbers)
       )
       attempts = numbers.pick([
@@ -367,10 +370,6 @@ private func lateScenarios(count: Int, seed: UInt64) -> [RetryScenario] {
 /// a connection that may come back among them), and runs of 121 to 3,000 failures in a row.
 func retryScenariosOfOddErrors(count: Int, seed: UInt64) -> [RetryScenario] {
   var numbers = SeededNumbers(seed: seed)
-  let retried: [RetryScenario.Failure] = [
-    .fetch(.status(503, message: nil)), .fetch(.status(429, message: nil)),
-    .fetch(.transport(.timedOut)),
-  ]
   func odd() -> RetryScenario.Failure {
     switch Int.random(in: 0..<5, using: &numbers) {
     case 0: .fetch(.status(Int.random(in: 0...99, using: &numbers), message: nil))
@@ -404,7 +403,7 @@ func retryScenariosOfOddErrors(count: Int, seed: UInt64) -> [RetryScenario] {
     guard index % 5 != 4 else {
       // Failures in a row past any round number below 3,000: the attempts have no cap.
       let failures = Array(
-        repeating: numbers.pick(retried),
+        repeating: numbers.pick(retriedFailures),
         count: numbers.logUniform(121...3_000)
       )
       return RetryScenario(
@@ -418,7 +417,7 @@ func retryScenariosOfOddErrors(count: Int, seed: UInt64) -> [RetryScenario] {
       )
     }
     let failures = (0..<Int.random(in: 1...4, using: &numbers)).map { _ in
-      numbers.chance(50) ? numbers.pick(retried) : odd()
+      numbers.chance(50) ? numbers.pick(retriedFailures) : odd()
     }
     return RetryScenario(
       attempts: numbers.pick([2, 3, 5, Int.max]),
@@ -434,10 +433,6 @@ func retryScenariosOfOddErrors(count: Int, seed: UInt64) -> [RetryScenario] {
 /// doubled past Int64.max seconds up to as long as a Duration holds (about 1.7e20 s).
 func retryScenariosOfLongWaits(count: Int, seed: UInt64) -> [RetryScenario] {
   var numbers = SeededNumbers(seed: seed)
-  let retried: [RetryScenario.Failure] = [
-    .fetch(.status(503, message: nil)), .fetch(.status(429, message: nil)),
-    .fetch(.transport(.timedOut)),
-  ]
   return (0..<count).map { index -> RetryScenario in
     guard index % 2 == 1 else {
       let failures = (0..<Int.random(in: 1...4, using: &numbers)).map { _ in
@@ -469,7 +464,7 @@ func retryScenariosOfLongWaits(count: Int, seed: UInt64) -> [RetryScenario] {
       .seconds(numbers.logUniform(1...3_600)),
     ])
     let doublings = Int(log2(Double(Int128.max) / Double(firstDelay.attoseconds))) - 1
-    let failures = Array(repeating: numbers.pick(retried), count: doublings)
+    let failures = Array(repeating: numbers.pick(retriedFailures), count: doublings)
     return RetryScenario(
       attempts: numbers.pick([Int.max, failures.count + 1]),
       firstDelay: firstDelay,
@@ -564,15 +559,11 @@ func explainRetry(
 /// digits, and, one run in ten, 3,001 to 10,000 failures in a row.
 func retryScenariosOfWideCounts(count: Int, seed: UInt64) -> [RetryScenario] {
   var numbers = SeededNumbers(seed: seed)
-  let retried: [RetryScenario.Failure] = [
-    .fetch(.status(503, message: nil)), .fetch(.status(429, message: nil)),
-    .fetch(.transport(.timedOut)),
-  ]
   return (0..<count).map { index -> RetryScenario in
     switch index % 10 {
     case 1:
       let failures = Array(
-        repeating: numbers.pick(retried),
+        repeating: numbers.pick(retriedFailures),
         count: numbers.logUniform(3_001...10_000)
       )
       return RetryScenario(
@@ -583,7 +574,7 @@ func retryScenariosOfWideCounts(count: Int, seed: UInt64) -> [RetryScenario] {
       )
     case 0, 2, 4, 6, 8:
       let failures = (0..<Int.random(in: 1...3, using: &numbers)).map { _ in
-        numbers.pick(retried)
+        numbers.pick(retriedFailures)
       }
       let power = numbers.pick([8, 16, 31, 32, 33, 48, 62])
       return RetryScenario(
@@ -597,7 +588,7 @@ func retryScenariosOfWideCounts(count: Int, seed: UInt64) -> [RetryScenario] {
       let digits = Double.random(in: 0...36, using: &numbers)
       let firstDelay = Duration(attoseconds: Int128(pow(10, digits).rounded()))
       let failures = (0..<Int.random(in: 1...2, using: &numbers)).map { _ in
-        numbers.pick(retried)
+        numbers.pick(retriedFailures)
       }
       return RetryScenario(
         attempts: numbers.pick([2, 3, Int.max]),
