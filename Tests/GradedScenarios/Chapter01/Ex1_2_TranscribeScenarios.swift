@@ -238,21 +238,16 @@ func transcribeScenarios(count: Int, seed: UInt64) -> [TranscribeScenario] {
   var more = SeededNumbers(seed: seed &+ 2)
   let later = drawnScripts(count: count / 6, seed: seed &+ 3).map { script in
     var script = script
-    // One answer a clip: two calls for one clip get the same one.
-    var answers: [String: Result<String, RecognitionError>] = [:]
-    for index in script.calls.indices {
-      let call = script.calls[index]
-      if answers[call.clip] == nil {
-        switch call.answer {
-        case .success(let text): answers[call.clip] = .success(oddText(text, using: &more))
-        case .failure(.unsupportedLanguage(let code)):
-          let odd = oddText(more.pick(["fr", "en-US", "tlh", code]), using: &more)
-          answers[call.clip] = .failure(.unsupportedLanguage(odd))
-        case .failure: answers[call.clip] = call.answer
-        }
+    script.rewriteAnswersOncePerClip { answer in
+      switch answer {
+      case .success(let text): return .success(oddText(text, using: &more))
+      case .failure(.unsupportedLanguage(let code)):
+        let odd = oddText(more.pick(["fr", "en-US", "tlh", code]), using: &more)
+        return .failure(.unsupportedLanguage(odd))
+      case .failure: return answer
       }
-      script.calls[index].answer = answers[call.clip] ?? call.answer
-      if more.chance(20) { script.calls[index].cancelledBeforeTheCall = true }
+    } eachCall: { call in
+      if more.chance(20) { call.cancelledBeforeTheCall = true }
     }
     if more.chance(15) {
       script.waitAtOnce(calls: Int.random(in: 33...100, using: &more), using: &more)
@@ -295,22 +290,10 @@ func transcribeScenarios(count: Int, seed: UInt64) -> [TranscribeScenario] {
   var codes = SeededNumbers(seed: seed &+ 9)
   let lineBreakCodes = drawnScripts(count: count / 12, seed: seed &+ 8).map { script in
     var script = script
-    var answers: [String: Result<String, RecognitionError>] = [:]
-    for index in script.calls.indices {
-      let call = script.calls[index]
-      if answers[call.clip] == nil {
-        answers[call.clip] =
-          if case .failure = call.answer {
-            .failure(
-              .unsupportedLanguage(
-                codes.pick(["fr\r\n", "en\r\nUS", "\r\n", "\r", "de\r", "\n\r", "pt-BR\r\n\r\n"])
-              )
-            )
-          } else {
-            call.answer
-          }
-      }
-      script.calls[index].answer = answers[call.clip] ?? call.answer
+    script.rewriteAnswersOncePerClip { answer in
+      guard case .failure = answer else { return answer }
+      let code = codes.pick(["fr\r\n", "en\r\nUS", "\r\n", "\r", "de\r", "\n\r", "pt-BR\r\n\r\n"])
+      return .failure(.unsupportedLanguage(code))
     }
     return script
   }
@@ -334,6 +317,22 @@ func transcribeScenarios(count: Int, seed: UInt64) -> [TranscribeScenario] {
 }
 
 extension TranscribeScenario {
+  /// Gives every call for a clip the answer `rewrite` makes of that clip's first answer (called
+  /// once a clip, at its first call, so its draws come in the calls' order); then `eachCall`
+  /// runs on each call, in order.
+  fileprivate mutating func rewriteAnswersOncePerClip(
+    _ rewrite: (Result<String, RecognitionError>) -> Result<String, RecognitionError>,
+    eachCall: (inout Call) -> Void = { _ in }
+  ) {
+    var answers: [String: Result<String, RecognitionError>] = [:]
+    for index in calls.indices {
+      let call = calls[index]
+      if answers[call.clip] == nil { answers[call.clip] = rewrite(call.answer) }
+      calls[index].answer = answers[call.clip] ?? call.answer
+      eachCall(&calls[index])
+    }
+  }
+
   /// Makes the script `many` calls waiting at once, each for a clip of its own, answered later in
   /// an order drawn from `numbers`.
   fileprivate mutating func waitAtOnce(calls many: Int, using numbers: inout SeededNumbers) {
