@@ -27,6 +27,7 @@ let package = Package(
     .executable(name: "Chapter05", targets: ["Chapter05"]),
     .executable(name: "Chapter06", targets: ["Chapter06"]),
     .executable(name: "Chapter07", targets: ["Chapter07"]),
+    .executable(name: "Chapter08", targets: ["Chapter08"]),
     .executable(name: "Grade", targets: ["Grade"]),
     .executable(name: "FixtureServer", targets: ["FixtureServerTool"]),
   ],
@@ -91,6 +92,11 @@ let package = Package(
       name: "Chapter07",
       dependencies: ["LessonSupport", "HTTPFixtures", "MiniCombine"],
       path: "Chapters/Chapter07"
+    ),
+    .executableTarget(
+      name: "Chapter08",
+      dependencies: ["LessonSupport"],
+      path: "Chapters/Chapter08"
     ),
 
     // Exercises: the legacy APIs learners wrap, the reference solutions; the stubs learners edit

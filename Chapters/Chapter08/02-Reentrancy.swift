@@ -1,0 +1,104 @@
+// 8.2 Reentrancy: an actor runs one call at a time, but only until that call awaits.
+// Read with docs/Chapter08-Isolation.md#82-reentrancy
+import LessonSupport
+
+// snippet.lost-update
+/// A stockroom that books a delivery once the supplier confirms it. Reading the count before the
+/// `await` and writing it after loses an update: while this call waits, the actor runs another.
+actor BookingStockroom {
+  private var counts: [String: Int] = [:]
+  let supplier: Supplier
+
+  init(supplier: Supplier) {
+    self.supplier = supplier
+  }
+
+  func receive(_ amount: Int, of item: String) async {
+    let before = counts[item, default: 0]  // read...
+    let confirmed = await supplier.confirmDelivery(of: amount)  // ...another call runs here...
+    counts[item] = before + confirmed  // ...write: whatever it wrote meanwhile is lost
+  }
+
+  /// The same booking, fixed: no suspension between the read and the write.
+  func receiveFixed(_ amount: Int, of item: String) async {
+    let confirmed = await supplier.confirmDelivery(of: amount)
+    counts[item, default: 0] += confirmed
+  }
+
+  func count(of item: String) -> Int {
+    counts[item, default: 0]
+  }
+}
+// snippet.end
+
+// snippet.one-stocktake
+/// The second fix: work already in flight is awaited, not started again. A stocktake asks the
+/// supplier to count everything; a caller that comes while one is under way gets its result.
+actor Stocktaking {
+  private var inFlight: Task<Int, Never>?
+  /// How many callers joined a stocktake under way (the lesson prints it).
+  private(set) var joined = 0
+  let supplier: Supplier
+
+  init(supplier: Supplier) {
+    self.supplier = supplier
+  }
+
+  func stocktake() async -> Int {
+    if let inFlight {  // join the one under way
+      joined += 1
+      return await inFlight.value
+    }
+    let task = Task { await supplier.countEverything(6_000) }
+    inFlight = task  // set before the await: a caller that comes while we wait finds it
+    let counted = await task.value
+    inFlight = nil
+    return counted
+  }
+}
+// snippet.end
+
+func runReentrancy(_ context: LessonContext) async throws {
+  let console = context.console
+  console.print("1. Two deliveries of 5 boxes, each booked once the supplier confirms it:")
+  let supplier = Supplier()
+  let room = BookingStockroom(supplier: supplier)
+  // snippet.two-deliveries
+  async let first: Void = room.receive(5, of: "boxes")
+  async let second: Void = room.receive(5, of: "boxes")
+  await supplier.waitUntilWaiting(2)  // both have read 0 and wait for the supplier
+  supplier.answerOldest()  // one writes 0 + 5
+  supplier.answerOldest()  // the other writes 0 + 5 over it
+  _ = await (first, second)
+  // snippet.end
+  console.print(
+    "  boxes: \(await room.count(of: "boxes")) (expected 10: both calls read 0 before either wrote)"
+  )
+  console.print("  Each call ran alone until its await; the actor then ran the other one.")
+  console.print()
+
+  console.print("2. Fixed: the count is read and written after the await, in one step:")
+  let fixed = BookingStockroom(supplier: supplier)
+  async let third: Void = fixed.receiveFixed(5, of: "boxes")
+  async let fourth: Void = fixed.receiveFixed(5, of: "boxes")
+  await supplier.waitUntilWaiting(2)
+  supplier.answerOldest()
+  supplier.answerOldest()
+  _ = await (third, fourth)
+  console.print("  boxes: \(await fixed.count(of: "boxes"))")
+  console.print()
+
+  console.print("3. Three callers want a stocktake while one is under way:")
+  let counting = Supplier()
+  let stocktaking = Stocktaking(supplier: counting)
+  async let a = stocktaking.stocktake()
+  await counting.waitUntilWaiting(1)
+  async let b = stocktaking.stocktake()
+  async let c = stocktaking.stocktake()
+  while await stocktaking.joined < 2 { await Task.yield() }  // b and c wait for a's stocktake
+  counting.answerOldest()
+  let results = await [a, b, c]
+  console.print(
+    "  results: \(results.map(String.init).joined(separator: ", ")), supplier asked \(counting.callCount) time(s)"
+  )
+}
