@@ -8,8 +8,9 @@ import LessonSupport
 actor Stockroom {
   private var counts: [String: Int] = [:]
 
-  /// Adds `amount` (less than zero: takes it away). No `await` inside: nothing else can run on
-  /// this actor between the read of the count and the write.
+  /// Adds `amount` (less than zero: takes it away).
+  ///
+  /// No `await` inside: nothing else can run on this actor between the read and the write.
   func add(_ amount: Int, of item: String) {
     counts[item, default: 0] += amount
   }

@@ -1,9 +1,10 @@
 // Stands in for a supplier across a network: each answer comes when the lesson lets it.
 import LessonSupport
 
-/// A supplier whose answers come back in the order the lesson chooses: each call waits until
-/// `answerOldest()` lets the oldest waiting one go. So which caller resumes first is decided by
-/// the lesson, never by how the tasks happen to be scheduled.
+/// A supplier whose answers come back in the order the lesson chooses.
+///
+/// Each call waits until `answerOldest()` lets the oldest waiting one go, so which caller resumes
+/// first is decided by the lesson, never by how the tasks happen to be scheduled.
 final class Supplier: Sendable {
   // Thread safety: the waiting callers are behind the lock; each is resumed after unlocking.
   private let waiting = Locked<[CheckedContinuation<Void, Never>]>([])
