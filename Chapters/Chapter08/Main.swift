@@ -19,5 +19,10 @@ let chapter08 = Chapter(
   sections: [
     LessonSection("actors", title: "8.1 Actors", run: runActors),
     LessonSection("reentrancy", title: "8.2 Reentrancy", run: runReentrancy),
+    LessonSection(
+      "global-actors",
+      title: "8.3 Global actors and the main actor",
+      run: runGlobalActors
+    ),
   ]
 )
