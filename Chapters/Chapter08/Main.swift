@@ -24,5 +24,23 @@ let chapter08 = Chapter(
       title: "8.3 Global actors and the main actor",
       run: runGlobalActors
     ),
+    LessonSection("sendable", title: "8.4 Sendable and regions", run: runSendable),
+    LessonSection(
+      "where-async-runs",
+      title: "8.5 Where an async function runs",
+      run: runWhereAsyncRuns
+    ),
+    LessonSection(
+      "locks-and-actors",
+      title: "8.6 Mutex, Atomic or an actor",
+      run: runLocksAndActors
+    ),
+  ],
+  commands: [
+    ChapterCommand(
+      "--benchmark",
+      help: "time a million increments of each counter of 8.6 (use swift run -c release)",
+      run: runBenchmark
+    )
   ]
 )

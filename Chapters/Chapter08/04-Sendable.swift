@@ -1,0 +1,82 @@
+// 8.4 Sendable and regions: what may cross from one task or actor to another.
+// Read with docs/Chapter08-Isolation.md#84-sendable-and-regions
+import LessonSupport
+import Synchronization
+
+// snippet.order
+/// A packing order: a class with mutable state and no lock, so not Sendable. Two tasks that
+/// both held one could change `lines` at once; the compiler keeps each order in one place.
+final class Order {
+  var lines: [String] = []
+}
+// snippet.end
+
+// snippet.sending
+/// A packing bench on an actor. `sending` says the caller hands the order over for good: the
+/// compiler then accepts a non-Sendable order, and rejects a caller that uses it afterwards.
+actor PackingBench {
+  private var packed: [Order] = []
+
+  func pack(_ order: sending Order) -> Int {
+    order.lines.append("packed")
+    packed.append(order)
+    return packed.count
+  }
+}
+// snippet.end
+
+// snippet.sendable-kinds
+/// Sendable because every stored property is Sendable and a value is copied, never shared.
+struct Parcel: Sendable {
+  var grams: Int
+  var label: String
+}
+
+/// Sendable without `@unchecked`: its one mutable state is inside a `Mutex`, which only lets one
+/// thread at a time reach it. The compiler checks that: a `var` here would not compile.
+final class ParcelCounter: Sendable {
+  private let count = Mutex(0)
+
+  func add(_ parcels: Int) { count.withLock { $0 += parcels } }
+  var total: Int { count.withLock { $0 } }
+}
+// snippet.end
+
+func runSendable(_ context: LessonContext) async throws {
+  let console = context.console
+  console.print("1. A non-Sendable order, filled here, then handed to a task:")
+  // snippet.hand-over
+  let order = Order()
+  order.lines.append("3 boxes")
+  let lines = await Task {
+    order.lines.append("1 crate")  // the task owns it now: this function never uses it again
+    return order.lines
+  }.value
+  // snippet.end
+  console.print("  the task saw: \(lines.joined(separator: ", "))")
+  console.print("  Using `order` after the Task { } line would not compile: the page shows why.")
+  console.print()
+
+  console.print("2. Handed to an actor through a `sending` parameter:")
+  let bench = PackingBench()
+  let fresh = Order()
+  fresh.lines.append("2 lamps")
+  console.print("  orders on the bench: \(await bench.pack(fresh))")
+  console.print()
+
+  console.print("3. Types the compiler can check to be Sendable:")
+  let parcel = Parcel(grams: 1_250, label: "lamps")
+  let counter = ParcelCounter()
+  await withTaskGroup(of: Void.self) { group in
+    for _ in 0..<10 {
+      group.addTask {
+        var copy = parcel  // a copy of its own: changing it changes nobody else's
+        copy.grams += 1
+        for _ in 0..<100 { counter.add(1) }
+      }
+    }
+  }
+  console.print(
+    "  parcel still weighs \(parcel.grams) g; counter: \(counter.total) (10 tasks x 100)"
+  )
+}
