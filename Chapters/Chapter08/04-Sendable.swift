@@ -4,8 +4,10 @@ import LessonSupport
 import Synchronization
 
 // snippet.order
-/// A packing order: a class with mutable state and no lock, so not Sendable. Two tasks that
-/// both held one could change `lines` at once; the compiler keeps each order in one place.
+/// A packing order: a class with mutable state and no lock, so not Sendable.
+///
+/// Two tasks that both held one could change `lines` at once; the compiler keeps each order in
+/// one place.
 final class Order {
   var lines: [String] = []
 }
@@ -32,8 +34,10 @@ struct Parcel: Sendable {
   var label: String
 }
 
-/// Sendable without `@unchecked`: its one mutable state is inside a `Mutex`, which only lets one
-/// thread at a time reach it. The compiler checks that: a `var` here would not compile.
+/// Sendable without `@unchecked`.
+///
+/// Its one mutable state is inside a `Mutex`, which lets one thread at a time reach it. The
+/// compiler checks that: a `var` here would not compile.
 final class ParcelCounter: Sendable {
   private let count = Mutex(0)
 

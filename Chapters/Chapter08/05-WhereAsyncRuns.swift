@@ -10,8 +10,10 @@ nonisolated(nonsending) func labelOnCallersActor() async -> String {
   actorName()
 }
 
-/// Runs off every actor, on the global concurrent executor: for work that should not hold up
-/// the caller's actor. Its arguments and result cross over, so they must be Sendable.
+/// Runs off every actor, on the global concurrent executor.
+///
+/// For work that should not hold up the caller's actor. Its arguments and result cross over, so
+/// they must be Sendable.
 @concurrent func labelOffEveryActor() async -> String {
   actorName()
 }
