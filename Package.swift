@@ -130,7 +130,7 @@ let package = Package(
       name: "ChapterTests",
       dependencies: [
         "Chapter01", "Chapter02", "Chapter03", "Chapter04", "Chapter05", "Chapter06",
-        "Chapter07", "LessonSupport", "LiveProgress", "DownloadStreams", "MiniCombine",
+        "Chapter07", "Chapter08", "LessonSupport", "LiveProgress", "DownloadStreams", "MiniCombine",
         "ChildProcesses", "HTTPFixtures", "TestTooling", "VirtualTime",
       ]
     ),

@@ -84,3 +84,37 @@ func runSendable(_ context: LessonContext) async throws {
     "  parcel still weighs \(parcel.grams) g; counter: \(counter.total) (10 tasks x 100)"
   )
 }
+
+// What the compiler rejects, kept out of the build: Chapter08Tests compiles each block, with the
+// declarations above, and checks that it gives the error the comment quotes.
+
+#if SHOW_ERRORS  // used-after-the-task
+// snippet.used-after-the-task
+// error: sending value of non-Sendable type '() async -> ()' risks causing data races
+func fillAndKeep() async {
+  let order = Order()
+  Task { order.lines.append("1 crate") }
+  order.lines.append("3 boxes")  // the caller still uses it: two tasks could change it at once
+}
+// snippet.end
+#endif
+
+#if SHOW_ERRORS  // kept-after-sending
+// snippet.kept-after-sending
+// error: sending 'order' risks causing data races
+func packAndKeep(_ bench: PackingBench) async {
+  let order = Order()
+  _ = await bench.pack(order)
+  order.lines.append("one more")  // the bench owns it now
+}
+// snippet.end
+#endif
+
+#if SHOW_ERRORS  // var-in-a-sendable-class
+// snippet.var-in-a-sendable-class
+// error: stored property 'count' of 'Sendable'-conforming class 'PlainCounter' is mutable
+final class PlainCounter: Sendable {
+  var count = 0
+}
+// snippet.end
+#endif

@@ -6,7 +6,8 @@ import Foundation
 /// `typeCheckOnly`, what type checking alone says.
 func swift6Diagnostics(
   compiling source: String,
-  typeCheckOnly: Bool = false
+  typeCheckOnly: Bool = false,
+  flags: [String] = []
 ) async throws -> String {
   let file = FileManager.default.temporaryDirectory
     .appendingPathComponent("swift6-check-\(UUID().uuidString).swift")
@@ -14,7 +15,7 @@ func swift6Diagnostics(
   defer { try? FileManager.default.removeItem(at: file) }
   let result = try await ChildProcess.run(
     URL(fileURLWithPath: "/usr/bin/env"),
-    arguments: ["swiftc", "-swift-version", "6", file.path]
+    arguments: ["swiftc", "-swift-version", "6"] + flags + [file.path]
       + (typeCheckOnly ? ["-typecheck"] : ["-emit-sil", "-o", "/dev/null"]),
     timeout: .seconds(120)
   )
