@@ -2,12 +2,12 @@
 
 enum ExerciseCatalog {
   static let chapters = [
-    chapter01, chapter02, chapter03, chapter04, chapter05, chapter06, chapter07,
+    chapter01, chapter02, chapter03, chapter04, chapter05, chapter06, chapter07, chapter08,
   ]
 
   static let exercises: [Exercise] =
     chapter01Exercises + chapter02Exercises + chapter03Exercises + chapter04Exercises
-    + chapter05Exercises + chapter06Exercises + chapter07Exercises
+    + chapter05Exercises + chapter06Exercises + chapter07Exercises + chapter08Exercises
 
   /// The chapter a command-line word names: "Chapter01", "chapter01", "01" or "1".
   static func chapter(named word: String) -> ChapterInfo? {

@@ -72,7 +72,7 @@ final class GradeOptionsTests: XCTestCase {
     let cases: [([String], String)] = [
       (
         ["Chapter09"],
-        "unknown chapter 'Chapter09'; chapters with exercises: Chapter01, Chapter02, Chapter03, Chapter04, Chapter05, Chapter06, Chapter07"
+        "unknown chapter 'Chapter09'; chapters with exercises: Chapter01, Chapter02, Chapter03, Chapter04, Chapter05, Chapter06, Chapter07, Chapter08"
       ),
       (["--bogus"], "unknown option '--bogus'"),
       (["--timeout"], "option '--timeout' needs a number of seconds"),
@@ -80,7 +80,7 @@ final class GradeOptionsTests: XCTestCase {
       (
         ["9.9"],
         "unknown exercise '9.9'; exercises: 1.1, 1.2, 1.3, 2.1, 2.2, 2.3, 3.1, 3.2, 3.3, 4.1, 4.2, "
-          + "4.3, 4.4, 5.1, 5.2, 5.3, 6.1, 6.2, 6.3, 7.1, 7.2, 7.3"
+          + "4.3, 4.4, 5.1, 5.2, 5.3, 6.1, 6.2, 6.3, 7.1, 7.2, 7.3, 8.1"
       ),
     ]
     for (arguments, message) in cases {

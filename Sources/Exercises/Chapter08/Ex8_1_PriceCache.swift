@@ -1,0 +1,32 @@
+import ExerciseSupport
+
+/// Exercise 8.1: a cache that looks each product up once (section 8.2).
+///
+/// `PriceCache` keeps the prices `lookUp` finds, one per product code, and is safe to call from
+/// any number of tasks at once:
+/// - The first call for a product calls `lookUp(product)`. Calls for that product while its
+///   lookup is under way wait for it and get what it gives: one lookup, however many callers.
+/// - A price found is kept: a call made after the callers have it returns it, with no lookup.
+/// - A lookup that throws is not kept: the callers waiting for it get its error, and a call made
+///   after they have it looks the product up again.
+/// - Lookups of different products go on at the same time, each apart from the others.
+/// - Cancelling a caller's task cancels nothing: the lookup goes on, and that caller, like the
+///   others, gets what it gives.
+/// Product codes are told apart as Swift's `==` tells strings apart.
+/// Graded on 400 generated runs too (callers of up to three products, codes that `==` calls equal
+/// though spelled apart and ones it tells apart though they look alike, lookups answered in any
+/// order with a price, 0, negatives, Int.min and Int.max among them, or an error, callers' tasks
+/// cancelled while they wait), and on 66,000 products asked for at once.
+/// Read docs/Chapter08-Isolation.md#exercise-81-a-cache-that-looks-each-product-up-once
+public actor PriceCache {
+  /// A cache that finds prices with `lookUp`, which may throw.
+  public init(lookUp: @escaping @Sendable (String) async throws -> Int) {
+    // TODO(8.1): keep lookUp, and what you need to know which lookups are under way.
+  }
+
+  /// The price of `product`: kept, awaited from the lookup under way, or looked up.
+  public func price(of product: String) async throws -> Int {
+    // TODO(8.1): no suspension between finding nothing under way and saying a lookup is.
+    throw NotImplemented("8.1")
+  }
+}

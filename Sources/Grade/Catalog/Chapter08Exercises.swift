@@ -1,0 +1,89 @@
+// Chapter08's graded exercises (isolation, actors and Sendable): what the grader runs for each,
+// and what it tells the learner.
+
+extension ExerciseCatalog {
+  static let chapter08 = ChapterInfo(
+    name: "Chapter08",
+    title: "Isolation",
+    docsPage: "Chapter08-Isolation.md"
+  )
+
+  static let chapter08Exercises: [Exercise] = [
+    Exercise(
+      id: "8.1",
+      title: "A cache that looks each product up once",
+      chapter: chapter08,
+      section: "8.2",
+      stubFile: "Ex8_1_PriceCache.swift",
+      testClass: "Ex8_1_PriceCacheTests",
+      hints: [
+        "Section 8.2: an actor runs one call at a time only until that call awaits. Between "
+          + "finding no price and the lookup's answer, other callers run.",
+        "Keep the lookups under way in a dictionary of tasks, by product: a caller that finds "
+          + "one there awaits its value instead of looking up again.",
+        "Store Task { try await lookUp(product) } before the first await; the task, not the "
+          + "caller, writes the price and removes itself when lookUp ends, so a failure is gone "
+          + "before its callers hear of it and a cancelled caller leaves the lookup running.",
+      ],
+      docAnchor: "exercise-81-a-cache-that-looks-each-product-up-once",
+      mistakes: [
+        Mistake(
+          name: "a price found is not kept",
+          test: "test_aPriceFound_isKept",
+          fixtures: ["price-not-kept"],
+          hint: "A lookup that ends with a price has answered that product for good: keep the "
+            + "price, and return it to every later caller without calling lookUp."
+        ),
+        Mistake(
+          name: "every caller looks the product up",
+          test: "test_callersAtOnce_shareOneLookup",
+          fixtures: ["looked-up-by-every-caller"],
+          hint: "While the first caller awaits lookUp, the actor runs the second, which finds no "
+            + "price yet. Say that a lookup is under way before the first await, so that the "
+            + "second caller finds it and waits for it."
+        ),
+        Mistake(
+          name: "one lookup at a time, whatever the product",
+          test: "test_differentProducts_areLookedUpAtOnce",
+          kind: .hung,
+          fixtures: ["one-lookup-at-a-time"],
+          hint: "A lookup under way answers its own product only: keep one per product, and let "
+            + "a caller of another product start its own."
+        ),
+        Mistake(
+          name: "a failed lookup is kept",
+          test: "test_failedLookup_isNotKept",
+          fixtures: ["failure-kept"],
+          hint: "A lookup that throws leaves nothing behind: its callers get the error, and the "
+            + "next caller, after them, starts a new lookup."
+        ),
+        Mistake(
+          name: "a cancelled caller that waits gives up",
+          test: "test_theCancelOfAWaitingCaller_cancelsNothing",
+          fixtures: ["cancelled-caller-throws"],
+          hint: "The statement has a cancelled caller get what the lookup gives, like the "
+            + "others: nothing in your cache looks at cancellation."
+        ),
+        Mistake(
+          name: "the lookup runs in the first caller's task",
+          test: "test_theCancelOfTheFirstCaller_cancelsNothing",
+          fixtures: ["lookup-in-the-first-callers-task"],
+          hint: "Cancelling a task cancels what it awaits. A lookup awaited in the first "
+            + "caller's own task ends when that caller is cancelled, for every caller: give "
+            + "the lookup a task of its own."
+        ),
+        Mistake(
+          name: "some prices are not kept among many",
+          test: "test_yourAnswer_keepsEveryPrice_ofManyProducts",
+          fixtures: ["at-most-65536-prices"],
+          hint: "The statement keeps every price found, however many products there are."
+        ),
+        .scenarioDiffers(
+          fixtures: ["codes-compared-by-utf8", "price-zero-not-kept"],
+          kind: .failedTest
+        ),
+        .scenarioDiffers(fixtures: ["codes-lower-cased"], kind: .hung),
+      ]
+    )
+  ]
+}

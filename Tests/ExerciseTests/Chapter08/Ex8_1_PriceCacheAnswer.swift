@@ -1,0 +1,82 @@
+// Exercise 8.1's scenarios run on the answer: the part of them that calls it (the
+// rest, in GradedScenarios, is not compiled again when the answer changes).
+import ExerciseSupport
+import Foundation
+@testable import GradedScenarios
+
+#if SOLUTIONS
+import Solutions
+#else
+import Chapter08Exercises
+#endif
+
+/// Starts a caller's task on the cache's actor: its first step runs before any job the actor
+/// is given after this returns.
+func startPriceCall(_ cache: isolated PriceCache, _ product: String) -> Task<Int, any Error> {
+  Task { try await cache.price(of: product) }
+}
+
+/// Returns once the actor has run every job it was given before this call: each caller started
+/// before has run up to its first suspension.
+func priceBarrier(_ cache: isolated PriceCache) {}
+
+/// What a caller got, as the outcome spells it; a stub's NotImplemented is thrown.
+func spelledPriceResult(_ caller: Task<Int, any Error>) async throws -> String {
+  switch await caller.result {
+  case .success(let price): return "\(price)"
+  case .failure(let error as NotImplemented): throw error
+  case .failure(let error as LookupFailure): return "LookupFailure(\(error.code))"
+  case .failure(is CancellationError): return "CancellationError"
+  case .failure(let error): return "\(error)"
+  }
+}
+
+/// Runs `scenario` on a new `PriceCache`, step by step, waiting after each step for what the
+/// statement says it starts or ends.
+func priceCacheAnswer(_ scenario: PriceScenario) async throws -> PriceOutcome {
+  guard let (_, plans, closing) = priceLife(scenario) else {
+    return PriceOutcome(lookups: [], results: [])
+  }
+  let lookups = PriceLookups()
+  let cache = PriceCache { product in try await lookups.lookUp(product) }
+  var callers: [(product: String, task: Task<Int, any Error>)] = []
+  var results: [String?] = []
+  let steps = scenario.steps + closing.map { PriceStep.answer($0.product, $0.answer) }
+  for (step, plan) in zip(steps, plans) {
+    switch step {
+    case .call(let product):
+      if case .looksUp = plan { lookups.expect(product) }
+      callers.append((product, await startPriceCall(cache, product)))
+      results.append(nil)
+      await priceBarrier(cache)
+    case .answer(let product, let answer):
+      lookups.answer(product, with: answer)
+    case .cancel(let caller):
+      callers[caller - 1].task.cancel()
+      await priceBarrier(cache)
+    }
+    switch plan {
+    case .returnsAtOnce(let caller):
+      ScenarioAnnouncer.announce(scenario, waitingFor: "caller \(caller)'s price")
+      results[caller - 1] = try await spelledPriceResult(callers[caller - 1].task)
+    case .looksUp(let caller, let count):
+      let product = spelledProduct(callers[caller - 1].product)
+      ScenarioAnnouncer.announce(scenario, waitingFor: "lookUp(\(product)) to be called")
+      await lookups.waitForCalls(count, orEndOf: callers[caller - 1].task)
+    case .ends(let ended):
+      for caller in ended {
+        ScenarioAnnouncer.announce(scenario, waitingFor: "caller \(caller)'s price")
+        results[caller - 1] = try await spelledPriceResult(callers[caller - 1].task)
+      }
+    case .waits:
+      break
+    }
+    ScenarioAnnouncer.announce(scenario)
+  }
+  // A caller that ended early (a lookup of its own, cancelled) is read now.
+  for (index, caller) in callers.enumerated() where results[index] == nil {
+    ScenarioAnnouncer.announce(scenario, waitingFor: "caller \(index + 1)'s price")
+    results[index] = try await spelledPriceResult(caller.task)
+  }
+  return PriceOutcome(lookups: lookups.products, results: results.map { $0 ?? "nothing" })
+}

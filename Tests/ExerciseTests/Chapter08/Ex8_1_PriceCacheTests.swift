@@ -1,0 +1,113 @@
+@testable import GradedScenarios
+import ExerciseSupport
+import XCTest
+
+#if SOLUTIONS
+import Solutions
+#else
+import Chapter08Exercises
+#endif
+
+// MARK: - Exercise 8.1: a cache that looks each product up once
+
+final class Ex8_1_PriceCacheTests: GradedTestCase {
+  /// Runs one hand-written run and compares it with the statement.
+  private func assertRun(
+    _ steps: [PriceStep],
+    file: StaticString = #filePath,
+    line: UInt = #line
+  )
+    async throws
+  {
+    try await assertEveryScenario(
+      [PriceScenario(steps: steps)],
+      model: priceModel,
+      answer: priceCacheAnswer,
+      explain: explainPrices,
+      file: file,
+      line: line
+    )
+  }
+
+  func test_aPriceFound_isKept() async throws {
+    try await assertRun([.call("A"), .answer("A", .price(250)), .call("A")])
+  }
+
+  func test_callersAtOnce_shareOneLookup() async throws {
+    try await assertRun([.call("A"), .call("A"), .answer("A", .price(250))])
+  }
+
+  func test_differentProducts_areLookedUpAtOnce() async throws {
+    try await assertRun([.call("A"), .call("B"), .answer("B", .price(2)), .answer("A", .price(1))])
+  }
+
+  func test_failedLookup_isNotKept() async throws {
+    try await assertRun([.call("A"), .call("A"), .answer("A", .failure(1)), .call("A")])
+  }
+
+  func test_theCancelOfAWaitingCaller_cancelsNothing() async throws {
+    try await assertRun([.call("A"), .call("A"), .cancel(caller: 2), .answer("A", .price(250))])
+  }
+
+  func test_theCancelOfTheFirstCaller_cancelsNothing() async throws {
+    try await assertRun([.call("A"), .call("A"), .cancel(caller: 1), .answer("A", .price(250))])
+  }
+
+  func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
+    try await assertEveryScenario(
+      priceScenarios(count: 400, seed: 81),
+      model: priceModel,
+      answer: priceCacheAnswer,
+      explain: explainPrices
+    )
+  }
+
+  /// Many products looked up at once, answered last to first, then each asked for again; and
+  /// many callers of one product.
+  func test_yourAnswer_keepsEveryPrice_ofManyProducts() async throws {
+    let count = largest(graded: 66_000, reference: 3_000)
+    let lookups = PriceLookups()
+    let cache = PriceCache { product in try await lookups.lookUp(product) }
+    let products = (0..<count).map { "P\($0)" }
+    var first: [Task<Int, any Error>] = []
+    for product in products {
+      lookups.expect(product)
+      first.append(await startPriceCall(cache, product))
+    }
+    var crowd: [Task<Int, any Error>] = []
+    for _ in 0..<count {
+      crowd.append(await startPriceCall(cache, "P0"))
+    }
+    await priceBarrier(cache)
+    ScenarioAnnouncer.announce("\(count) products asked for: the test waits for their lookups")
+    await lookups.waitForCalls(count, orEndOf: first[count - 1])
+    for (index, product) in products.enumerated().reversed() {
+      lookups.answer(product, with: .price(index + 1))
+    }
+    var wrong: [String] = []
+    for (index, caller) in first.enumerated() {
+      let got = try await spelledPriceResult(caller)
+      if got != "\(index + 1)", wrong.count < 3 { wrong.append("\(products[index]) got \(got)") }
+    }
+    for caller in crowd {
+      let got = try await spelledPriceResult(caller)
+      if got != "1", wrong.count < 3 { wrong.append("a caller of P0 got \(got)") }
+    }
+    var again: [String] = []
+    for (index, product) in products.enumerated() {
+      let got = try await spelledPriceResult(await startPriceCall(cache, product))
+      if got != "\(index + 1)", again.count < 3 { again.append("\(product) got \(got)") }
+    }
+    ScenarioAnnouncer.clear()
+    let looked = lookups.products.count
+    XCTAssertTrue(
+      wrong.isEmpty && again.isEmpty && looked == count,
+      "\(count) callers asked for P0 ... P\(count - 1), one each, and \(count) more for P0; the "
+        + "lookups were answered last to first, each product's price its number plus one; then each "
+        + "product was asked for again: lookUp was called \(looked) times"
+        + (wrong.isEmpty ? "" : ", " + wrong.joined(separator: ", "))
+        + (again.isEmpty ? "" : ", asked again " + again.joined(separator: ", "))
+        + "; the statement gives \(count) lookups, and every caller its product's number plus one"
+    )
+  }
+}

@@ -1,0 +1,426 @@
+import Foundation
+import LessonSupport
+import Synchronization
+
+// Exercise 8.1 graded by its statement: generated runs of callers asking for the prices of a
+// few products (codes that `==` calls equal though spelled apart among them), lookups answered
+// in any order with a price (0, negatives, Int.min and Int.max among them) or an error, and
+// callers' tasks cancelled while they wait.
+
+/// One step of a run of `PriceCache`.
+enum PriceStep: Equatable, Sendable {
+  /// A new caller asks for the price of this product (callers are numbered from 1).
+  case call(String)
+  /// The lookup under way for this product ends so.
+  case answer(String, PriceAnswer)
+  /// The task of this caller (its number) is cancelled while it waits.
+  case cancel(caller: Int)
+}
+
+/// How a lookup ends.
+enum PriceAnswer: Equatable, Sendable, CustomStringConvertible {
+  case price(Int)
+  /// `lookUp` throws `LookupFailure(code)`.
+  case failure(Int)
+  /// `lookUp` throws `CancellationError()` of its own accord (no task was cancelled).
+  case cancellationError
+
+  var description: String {
+    switch self {
+    case .price(let price): "finds \(price)"
+    case .failure(let code): "throws LookupFailure(\(code))"
+    case .cancellationError: "throws CancellationError()"
+    }
+  }
+
+  /// What a caller given this answer gets, as the outcome spells it.
+  var spelledResult: String {
+    switch self {
+    case .price(let price): "\(price)"
+    case .failure(let code): "LookupFailure(\(code))"
+    case .cancellationError: "CancellationError"
+    }
+  }
+}
+
+/// The error a lookup of the graded runs throws.
+struct LookupFailure: Error, Equatable {
+  let code: Int
+}
+
+/// "A", "", "e\u{301}": a product code as the messages show it, every scalar outside printable
+/// ASCII escaped, so that two codes spelled apart look apart.
+func spelledProduct(_ product: String) -> String {
+  let scalars = product.unicodeScalars.map { scalar in
+    (0x20..<0x7F).contains(scalar.value) && scalar != "\"" && scalar != "\\"
+      ? String(scalar) : "\\u{\(String(scalar.value, radix: 16))}"
+  }
+  return "\"" + scalars.joined() + "\""
+}
+
+/// One generated run: the steps, in order; each lookup still under way at the end is then
+/// answered with a price (see `closingSteps`).
+struct PriceScenario: GradedScenario, Equatable {
+  var steps: [PriceStep]
+
+  var size: Int {
+    steps.count
+  }
+
+  var description: String {
+    var caller = 0
+    var spelled: [String] = steps.map { step in
+      switch step {
+      case .call(let product):
+        caller += 1
+        return "caller \(caller) asks for \(spelledProduct(product))"
+      case .answer(let product, let answer):
+        return "the lookup of \(spelledProduct(product)) \(answer)"
+      case .cancel(let caller):
+        return "caller \(caller)'s task is cancelled"
+      }
+    }
+    let closing = priceLife(self)?.closing ?? []
+    if !closing.isEmpty {
+      spelled.append(
+        "then "
+          + closing.map { "the lookup of \(spelledProduct($0.product)) \($0.answer)" }
+          .joined(separator: ", ")
+      )
+    }
+    return spelled.joined(separator: "; ")
+  }
+
+  var smaller: [PriceScenario] {
+    var candidates: [PriceScenario] = []
+    func consider(_ steps: [PriceStep]) {
+      let candidate = PriceScenario(steps: steps)
+      if candidate != self, priceLife(candidate) != nil { candidates.append(candidate) }
+    }
+    var callers = 0
+    for (index, step) in steps.enumerated() {
+      switch step {
+      case .call:
+        // The caller goes, with its cancel; the callers after it move up a number.
+        callers += 1
+        let gone = callers
+        consider(
+          steps.enumerated().compactMap { other, step in
+            if other == index { return nil }
+            guard case .cancel(let caller) = step else { return step }
+            if caller == gone { return nil }
+            return .cancel(caller: caller > gone ? caller - 1 : caller)
+          }
+        )
+      case .answer(let product, let answer):
+        var without = steps
+        without.remove(at: index)
+        consider(without)
+        if answer != .price(1) {
+          var plainer = steps
+          plainer[index] = .answer(product, .price(1))
+          consider(plainer)
+        }
+      case .cancel:
+        var without = steps
+        without.remove(at: index)
+        consider(without)
+      }
+    }
+    return candidates
+  }
+}
+
+/// What the harness waits for after a step, by the statement.
+enum PricePlan: Equatable, Sendable {
+  /// The caller (number) gets its result at once: the price is kept.
+  case returnsAtOnce(caller: Int)
+  /// The caller (number) starts the lookup of its product, the `count`th lookup of the run.
+  case looksUp(caller: Int, count: Int)
+  /// The caller waits for the lookup under way; a cancel changes nothing.
+  case waits
+  /// The lookup ends; these callers get its result.
+  case ends(callers: [Int])
+}
+
+/// What a run gives: the products given to `lookUp`, in order, and what each caller got.
+struct PriceOutcome: Equatable, CustomStringConvertible {
+  var lookups: [String]
+  var results: [String]
+
+  var description: String {
+    let looked =
+      lookups.isEmpty
+      ? "lookUp was never called"
+      : "lookUp was called for " + lookups.map(spelledProduct).joined(separator: ", ")
+    let got = results.enumerated().map { "caller \($0.offset + 1) got \($0.element)" }
+    return ([looked] + got).joined(separator: ", ")
+  }
+}
+
+/// A run by the statement: what it gives, what the harness waits for after each step (the
+/// closing ones included), and the answers that close it; nil when a step is not possible (an
+/// answer with no lookup under way, a cancel of a caller that is not waiting).
+func priceLife(
+  _ scenario: PriceScenario
+) -> (outcome: PriceOutcome, plans: [PricePlan], closing: [(product: String, answer: PriceAnswer)])?
+{
+  var kept: [String: Int] = [:]
+  // The lookups under way, oldest first: the product and the callers waiting for it.
+  var underWay: [(product: String, waiting: [Int])] = []
+  var lookups: [String] = []
+  var results: [String?] = []
+  var plans: [PricePlan] = []
+  func answer(_ product: String, _ answer: PriceAnswer) -> PricePlan? {
+    guard let index = underWay.firstIndex(where: { $0.product == product }) else { return nil }
+    let waiting = underWay.remove(at: index).waiting
+    if case .price(let price) = answer { kept[product] = price }
+    for caller in waiting { results[caller - 1] = answer.spelledResult }
+    return .ends(callers: waiting)
+  }
+  for step in scenario.steps {
+    switch step {
+    case .call(let product):
+      results.append(nil)
+      let caller = results.count
+      if let price = kept[product] {
+        results[caller - 1] = "\(price)"
+        plans.append(.returnsAtOnce(caller: caller))
+      } else if let index = underWay.firstIndex(where: { $0.product == product }) {
+        underWay[index].waiting.append(caller)
+        plans.append(.waits)
+      } else {
+        underWay.append((product, [caller]))
+        lookups.append(product)
+        plans.append(.looksUp(caller: caller, count: lookups.count))
+      }
+    case .answer(let product, let given):
+      guard let plan = answer(product, given) else { return nil }
+      plans.append(plan)
+    case .cancel(let caller):
+      guard caller >= 1, caller <= results.count, results[caller - 1] == nil else { return nil }
+      plans.append(.waits)
+    }
+  }
+  let closing = underWay.enumerated().map { index, lookup in
+    (product: lookup.product, answer: PriceAnswer.price(9_000 + index))
+  }
+  for (product, given) in closing {
+    guard let plan = answer(product, given) else { return nil }
+    plans.append(plan)
+  }
+  return (PriceOutcome(lookups: lookups, results: results.map { $0 ?? "nothing" }), plans, closing)
+}
+
+/// The statement of exercise 8.1, as a program.
+func priceModel(_ scenario: PriceScenario) -> PriceOutcome {
+  priceLife(scenario)?.outcome ?? PriceOutcome(lookups: [], results: [])
+}
+
+/// The runs exercise 8.1 is graded on: a fixed list, from a fixed seed.
+func priceScenarios(count: Int, seed: UInt64) -> [PriceScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  // Codes `==` calls equal though spelled apart ("é" and "e" + U+0301), and ones it tells apart
+  // though they look alike ("A", "a", " A", "A" + NUL).
+  let odd = ["", "a", " A", "A\u{0}", "\u{E9}", "e\u{301}", "\u{1F600}"]
+  let prices = [0, -1, 1, 250, 999, 1_000_000, Int.max, Int.min, Int.max - 1]
+  var scenarios: [PriceScenario] = []
+  while scenarios.count < count {
+    let products =
+      numbers.chance(30) ? ["A", numbers.pick(odd), numbers.pick(odd)] : ["A", "B", "C"]
+    var steps: [PriceStep] = []
+    var underWay: [String] = []
+    var waiting: [Int] = []  // callers that wait for a lookup
+    var waitingFor: [Int: String] = [:]
+    var callers = 0
+    for _ in 0..<Int.random(in: 1...12, using: &numbers) {
+      let roll = Int.random(in: 0..<100, using: &numbers)
+      if roll < 50 || underWay.isEmpty {
+        let product = numbers.pick(products.shuffled(using: &numbers).prefix(2).map { $0 })
+        callers += 1
+        steps.append(.call(product))
+        // The generator only guesses; the model has the last word (and drops what is not
+        // possible).
+        if !underWay.contains(product) { underWay.append(product) }
+        waiting.append(callers)
+        waitingFor[callers] = product
+      } else if roll < 85 {
+        let product = numbers.pick(underWay)
+        let answer: PriceAnswer =
+          switch Int.random(in: 0..<100, using: &numbers) {
+          case 0..<65:
+            .price(
+              numbers.chance(40) ? numbers.pick(prices) : Int.random(in: 1...9_999, using: &numbers)
+            )
+          case 65..<90: .failure(Int.random(in: 1...9, using: &numbers))
+          default: .cancellationError
+          }
+        steps.append(.answer(product, answer))
+        underWay.removeAll { $0 == product }
+        waiting.removeAll { waitingFor[$0] == product }
+      } else if let caller = waiting.randomElement(using: &numbers) {
+        steps.append(.cancel(caller: caller))
+        waiting.removeAll { $0 == caller }
+      }
+    }
+    let scenario = PriceScenario(steps: steps)
+    if priceLife(scenario) != nil { scenarios.append(scenario) }
+  }
+  return scenarios
+}
+
+/// The failure message: the run, then what the answer gave and what the statement gives.
+func explainPrices(
+  _ scenario: PriceScenario,
+  _ got: PriceOutcome,
+  _ expected: PriceOutcome
+)
+  -> String
+{
+  "\(scenario): \(got); the statement gives \(expected)"
+}
+
+/// The `lookUp` the graded runs give the cache: each call waits until the run answers it, and
+/// ends with `CancellationError` at once if its task is cancelled, as a network call does.
+///
+/// The run answers a product's lookups when the statement ends its lookup; a call that comes
+/// after that, before the run expects the next lookup of that product, is answered at once the
+/// same way, so that an answer that looks up more often than the statement says ends all the
+/// same and shows it in `products`.
+final class PriceLookups: Sendable {
+  private struct Call {
+    let product: String
+    var continuation: CheckedContinuation<Int, any Error>?
+    var ended = false
+    var cancelled = false
+    /// An answer given before the call began to wait.
+    var early: PriceAnswer?
+  }
+
+  private struct State {
+    var calls: [Call] = []
+    /// The calls of each product that may still wait for an answer.
+    var open: [String: [Int]] = [:]
+    /// How the last lookup of a product was answered, until the run expects another.
+    var recent: [String: PriceAnswer] = [:]
+    var countWaiters: [(id: Int, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    var nextWaiter = 0
+    /// Waits whose caller ended before the wait began.
+    var released: Set<Int> = []
+  }
+
+  private let state = Mutex(State())
+
+  init() {}
+
+  /// The products given to `lookUp`, in the order of the calls.
+  var products: [String] {
+    state.withLock { $0.calls.map(\.product) }
+  }
+
+  func lookUp(_ product: String) async throws -> Int {
+    let (index, answered, ready) = state.withLock { state in
+      state.calls.append(Call(product: product))
+      state.open[product, default: []].append(state.calls.count - 1)
+      let ready = state.countWaiters.filter { $0.count <= state.calls.count }
+      state.countWaiters.removeAll { $0.count <= state.calls.count }
+      return (state.calls.count - 1, state.recent[product], ready.map(\.continuation))
+    }
+    for continuation in ready { continuation.resume() }
+    if let answered {
+      state.withLock { $0.calls[index].ended = true }
+      return try Self.result(of: answered)
+    }
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let now = state.withLock { state -> PriceAnswer? in
+          if state.calls[index].cancelled {
+            state.calls[index].ended = true
+            return .cancellationError
+          }
+          if let early = state.calls[index].early {
+            state.calls[index].ended = true
+            return early
+          }
+          state.calls[index].continuation = continuation
+          return nil
+        }
+        if let now { continuation.resume(with: Result { try Self.result(of: now) }) }
+      }
+    } onCancel: {
+      let continuation = state.withLock { state -> CheckedContinuation<Int, any Error>? in
+        guard !state.calls[index].ended else { return nil }
+        state.calls[index].cancelled = true
+        guard let continuation = state.calls[index].continuation else { return nil }
+        state.calls[index].ended = true
+        state.calls[index].continuation = nil
+        return continuation
+      }
+      continuation?.resume(throwing: CancellationError())
+    }
+  }
+
+  /// The run expects a new lookup of `product`: calls from now on wait to be answered.
+  func expect(_ product: String) {
+    state.withLock { _ = $0.recent.removeValue(forKey: product) }
+  }
+
+  /// Ends every waiting call for `product` with `answer`, and calls to come until `expect`.
+  func answer(_ product: String, with answer: PriceAnswer) {
+    let continuations = state.withLock { state in
+      state.recent[product] = answer
+      var taken: [CheckedContinuation<Int, any Error>] = []
+      for index in state.open.removeValue(forKey: product) ?? [] {
+        guard !state.calls[index].ended else { continue }
+        if let continuation = state.calls[index].continuation {
+          taken.append(continuation)
+          state.calls[index].continuation = nil
+          state.calls[index].ended = true
+        } else {
+          state.calls[index].early = answer
+        }
+      }
+      return taken
+    }
+    for continuation in continuations {
+      continuation.resume(with: Result { try Self.result(of: answer) })
+    }
+  }
+
+  /// Returns once `count` calls have come in all, or once `caller` has ended: an answer that
+  /// does not look up (a failure kept) has its caller end with no call to wait for.
+  func waitForCalls(_ count: Int, orEndOf caller: Task<Int, any Error>) async {
+    let id = state.withLock { state in
+      state.nextWaiter += 1
+      return state.nextWaiter
+    }
+    let watcher = Task {
+      _ = await caller.result
+      let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        guard let index = state.countWaiters.firstIndex(where: { $0.id == id }) else {
+          state.released.insert(id)
+          return nil
+        }
+        return state.countWaiters.remove(at: index).continuation
+      }
+      waiter?.resume()
+    }
+    await withCheckedContinuation { continuation in
+      let now = state.withLock { state in
+        if state.calls.count >= count || state.released.contains(id) { return true }
+        state.countWaiters.append((id, count, continuation))
+        return false
+      }
+      if now { continuation.resume() }
+    }
+    watcher.cancel()
+  }
+
+  private static func result(of answer: PriceAnswer) throws -> Int {
+    switch answer {
+    case .price(let price): return price
+    case .failure(let code): throw LookupFailure(code: code)
+    case .cancellationError: throw CancellationError()
+    }
+  }
+}
