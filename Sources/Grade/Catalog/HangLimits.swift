@@ -73,6 +73,7 @@ struct HangLimit: Equatable, Sendable {
     "7.1": HangLimit(reference: 7.0),
     "7.2": HangLimit(reference: 4.1),
     "7.3": HangLimit(reference: 3.2),
+    "8.1": HangLimit(reference: 4.5),
   ]
 }
 
