@@ -144,7 +144,7 @@ let package = Package(
       name: "GradedScenarios",
       dependencies: [
         "ExerciseSupport", "LessonSupport", "HTTPFixtures", "DownloadStreams", "TestTooling",
-        "VirtualTime", "MiniCombine",
+        "VirtualTime", "MiniCombine", "ChildProcesses",
       ],
       path: "Tests/GradedScenarios"
     ),

@@ -191,8 +191,24 @@ struct TestBuild {
       errors.isEmpty
       ? output.split(separator: "\n").suffix(20).map { "  " + $0 }
       : errors.prefix(5).flatMap(\.text).map { "  " + $0 }
-    return ["The code does not compile (\(fullOutputCommand): \(build.termination)):"] + shown
+    return interfaceChanged(errors)
+      + ["The code does not compile (\(fullOutputCommand): \(build.termination)):"] + shown
       + ["Fix the first error above, then run `swift run Grade` again."]
+  }
+
+  /// What to say when the errors are in an exercise's graded tests: its answer compiles alone,
+  /// but no longer declares what the stub did (an actor for a class, an async method).
+  static func interfaceChanged(_ errors: [CompilerDiagnostic]) -> [String] {
+    ExerciseCatalog.exercises.filter { exercise in
+      // "Tests/ExerciseTests/Chapter08/Ex8_2_": the test class's file and the one calling it.
+      let prefix =
+        "Tests/ExerciseTests/\(exercise.chapter.name)/Ex\(exercise.id.replacing(".", with: "_"))_"
+      return errors.contains { $0.file.hasPrefix(prefix) }
+    }.map { exercise in
+      "Your answer to \(exercise.id) does not compile with its graded tests, which call what the "
+        + "stub declares as it declares it: keep each public name, type and signature of "
+        + "\(exercise.stubPath) (whether a method is async, throws or belongs to an actor)."
+    }
   }
 
   private static func errorLines(_ errors: [CompilerDiagnostic]) -> [String] {

@@ -84,6 +84,64 @@ extension ExerciseCatalog {
         ),
         .scenarioDiffers(fixtures: ["codes-lower-cased"], kind: .hung),
       ]
-    )
+    ),
+    Exercise(
+      id: "8.2",
+      title: "A visit log tasks can share",
+      chapter: chapter08,
+      section: "8.4",
+      stubFile: "Ex8_2_VisitLog.swift",
+      testClass: "Ex8_2_VisitLogTests",
+      hints: [
+        "Section 8.4: a class is Sendable when the compiler can see that nothing in it can be "
+          + "changed by two threads at once. A var it can see is enough to say no.",
+        "The methods stay synchronous, so an actor will not do. Keep the counts inside "
+          + "something Sendable that only one thread at a time can open (section 8.6).",
+        "A final class with one stored property, let state = Mutex(...), holding the counts and "
+          + "the total, each method one withLock: the class can then say Sendable, checked.",
+      ],
+      docAnchor: "exercise-82-a-visit-log-tasks-can-share",
+      checksDataRaces: true,
+      mistakes: [
+        Mistake(
+          name: "the compiler does not accept the log shared by two tasks",
+          test: "test_aLogSharedByTwoTasks_compiles",
+          saying: "compiled in Swift 6 mode",
+          fixtures: ["class-not-sendable", "a-struct-with-mutating-methods"],
+          hint: "Read the compiler's first error as section 8.4 reads its messages: what may "
+            + "cross into a task, and why this type may not. A struct is copied into each "
+            + "task, so it cannot be the one log every holder sees."
+        ),
+        Mistake(
+          name: "Sendable promised, not checked",
+          test: "test_aLogSharedByTwoTasks_compiles",
+          saying: "with no @unchecked",
+          fixtures: ["unchecked-with-a-lock"],
+          hint: "@unchecked Sendable is a promise the compiler takes on trust (section 8.4). "
+            + "The statement asks for a design it can check: state only a Sendable lock holds."
+        ),
+        Mistake(
+          name: "a summary that does not add up",
+          test: "test_aSummaryTakenWhileAnotherThreadRecords_addsUp",
+          fixtures: ["counts-and-total-in-two-locks"],
+          hint: "The total and the counts are one state: change them in one withLock, and read "
+            + "them in one, or a summary can fall between the two changes."
+        ),
+        Mistake(
+          name: "two logs share their counts",
+          test: "test_aVisitRecorded_isCounted",
+          fixtures: ["one-log-for-all"],
+          hint: "Each log has its counts of its own: nothing static or global."
+        ),
+        Mistake(
+          name: "a visit lost when two threads record at once",
+          test: "test_twoThreadsRecordingAtOnce_loseNoVisit",
+          fixtures: ["read-then-write-in-two-locks"],
+          hint: "Reading a count in one withLock and writing it back in another leaves a gap "
+            + "where the other thread writes: the same lost update as section 8.2's, without "
+            + "an await. Read and write in one withLock."
+        ),
+      ]
+    ),
   ]
 }

@@ -1,0 +1,41 @@
+import ExerciseSupport
+
+/// Exercise 8.2: a visit log tasks can share (section 8.4).
+///
+/// `VisitLog` counts the visits to each page of a site. Its callers are synchronous code on any
+/// thread, and many tasks share one log, so make it `Sendable` with a design the compiler
+/// accepts: no `@unchecked`, no `nonisolated(unsafe)`, no `@preconcurrency`.
+/// - `record(_:)` counts one visit to a page; `visits(to:)` says how many a page has had.
+/// - `summary()` gives the total and every page's count at one moment: the total is always the
+///   sum of the counts, even while other threads record.
+/// - A visit recorded is never lost, however many threads record at once; two logs are apart.
+/// - The methods stay synchronous, and a log stays a reference: every holder sees one count.
+/// Pages are told apart as Swift's `==` tells strings apart.
+/// Graded by compiling your file with a use of it from two tasks, in Swift 6 mode, and on 300
+/// generated runs too (one or two logs, pages `==` calls equal though spelled apart, pages it
+/// tells apart though they look alike, the empty page); then under the thread sanitizer.
+/// Read docs/Chapter08-Isolation.md#exercise-82-a-visit-log-tasks-can-share
+public final class VisitLog {
+  private var counts: [String: Int] = [:]
+
+  /// An empty log.
+  public init() throws {
+    // TODO(8.2): make the class Sendable; then remove this line.
+    throw NotImplemented("8.2")
+  }
+
+  /// Counts one visit to `page`.
+  public func record(_ page: String) {
+    counts[page, default: 0] += 1
+  }
+
+  /// How many visits `page` has had.
+  public func visits(to page: String) -> Int {
+    counts[page, default: 0]
+  }
+
+  /// The total and every page's count, at one moment.
+  public func summary() -> (total: Int, pages: [String: Int]) {
+    (counts.values.reduce(0, +), counts)
+  }
+}

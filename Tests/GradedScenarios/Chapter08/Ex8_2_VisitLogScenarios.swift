@@ -1,0 +1,202 @@
+import ChildProcesses
+import Foundation
+import TestTooling
+
+// Exercise 8.2 graded by its statement: generated runs of one or two logs, each step a visit
+// recorded, a count asked for or a summary taken, pages among them that `==` calls equal though
+// spelled apart, ones it tells apart though they look alike, and the empty page; and the answer's
+// own file compiled with a use of it from two tasks.
+
+/// One step of a run of `VisitLog`.
+enum VisitStep: Equatable, Sendable {
+  /// Log `log` (0 or 1) records a visit to `page`.
+  case record(log: Int, page: String)
+  /// Log `log` is asked how many visits `page` has had.
+  case visits(log: Int, page: String)
+  /// Log `log` gives its summary.
+  case summary(log: Int)
+}
+
+/// One generated run: the logs made, then the steps.
+struct VisitScenario: GradedScenario, Equatable {
+  var logs: Int
+  var steps: [VisitStep]
+
+  var size: Int {
+    steps.count + logs
+  }
+
+  var description: String {
+    func who(_ log: Int) -> String { logs > 1 ? "log \(log + 1)." : "log." }
+    let spelled = steps.map { step in
+      switch step {
+      case .record(let log, let page): "\(who(log))record(\(spelledProduct(page)))"
+      case .visits(let log, let page): "\(who(log))visits(to: \(spelledProduct(page)))"
+      case .summary(let log): "\(who(log))summary()"
+      }
+    }
+    let start = logs > 1 ? "two logs made, then " : "a log made, then "
+    return start + (spelled.isEmpty ? "nothing" : spelled.joined(separator: "; "))
+  }
+
+  var smaller: [VisitScenario] {
+    var candidates: [VisitScenario] = []
+    for shorter in steps.eachWithOneLeftOut {
+      candidates.append(VisitScenario(logs: logs, steps: shorter))
+    }
+    if logs > 1 {
+      let onlyFirst = steps.filter {
+        switch $0 {
+        case .record(let log, _), .visits(let log, _), .summary(let log): log == 0
+        }
+      }
+      candidates.append(VisitScenario(logs: 1, steps: onlyFirst))
+    }
+    return candidates.filter { $0 != self }
+  }
+}
+
+/// "3 visits, {"A": 2, "B": 1}": a summary as the outcome spells it, pages in a fixed order.
+func spelledSummary(total: Int, pages: [String: Int]) -> String {
+  let counts = pages.sorted { spelledProduct($0.key) < spelledProduct($1.key) }
+    .map { "\(spelledProduct($0.key)): \($0.value)" }
+  return "\(total) visits, [\(counts.joined(separator: ", "))]"
+}
+
+/// What each `visits(to:)` and `summary()` of the run gave, in order.
+struct VisitOutcome: Equatable, CustomStringConvertible {
+  var answers: [String]
+
+  var description: String {
+    answers.isEmpty ? "nothing asked" : answers.joined(separator: "; ")
+  }
+}
+
+/// The statement of exercise 8.2, as a program: each log a count per page.
+func visitModel(_ scenario: VisitScenario) -> VisitOutcome {
+  var counts = [[String: Int]](repeating: [:], count: scenario.logs)
+  var answers: [String] = []
+  for step in scenario.steps {
+    switch step {
+    case .record(let log, let page):
+      counts[log][page, default: 0] += 1
+    case .visits(let log, let page):
+      answers.append("visits(to: \(spelledProduct(page))) gave \(counts[log][page, default: 0])")
+    case .summary(let log):
+      let total = counts[log].values.reduce(0, +)
+      answers.append("summary() gave " + spelledSummary(total: total, pages: counts[log]))
+    }
+  }
+  return VisitOutcome(answers: answers)
+}
+
+/// The runs exercise 8.2 is graded on: a fixed list, from a fixed seed.
+func visitScenarios(count: Int, seed: UInt64) -> [VisitScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  let plain = ["/", "/about", "/shop"]
+  let odd = ["", "/About", "/about ", "/caf\u{E9}", "/cafe\u{301}", "/\u{1F600}", "/a\u{0}"]
+  return (0..<count).map { _ in
+    let logs = numbers.chance(30) ? 2 : 1
+    let pages = numbers.chance(35) ? [plain[1]] + (0..<2).map { _ in numbers.pick(odd) } : plain
+    let steps: [VisitStep] = (0..<Int.random(in: 0...12, using: &numbers)).map { _ in
+      let log = Int.random(in: 0..<logs, using: &numbers)
+      switch Int.random(in: 0..<100, using: &numbers) {
+      case 0..<60: return .record(log: log, page: numbers.pick(pages))
+      case 60..<85: return .visits(log: log, page: numbers.pick(pages))
+      default: return .summary(log: log)
+      }
+    }
+    return VisitScenario(logs: logs, steps: steps)
+  }
+}
+
+/// The errors the Swift 6 compiler gives for `files` compiled together up to SIL, where the
+/// checks of what crosses into a task run, each file called by its name in `names`; empty when
+/// it accepts them.
+///
+/// An answer imports ExerciseSupport only for `NotImplemented`: that import is left out, and a
+/// stand-in for it is compiled with the files.
+func swift6Errors(compiling files: [String], named names: [String]) async throws -> String {
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("graded-compile-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let standIn = "struct NotImplemented: Error { init(_ exercise: String) {} }\n"
+  var paths: [String] = []
+  for (index, source) in ([standIn] + files).enumerated() {
+    let file = folder.appendingPathComponent("File\(index).swift")
+    let text = source.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.trimmingCharacters(in: .whitespaces) == "import ExerciseSupport" ? "" : $0 }
+      .joined(separator: "\n")
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    paths.append(file.path)
+  }
+  let result = try await ChildProcess.run(
+    URL(fileURLWithPath: "/usr/bin/env"),
+    arguments: ["swiftc", "-swift-version", "6", "-parse-as-library", "-module-name", "Graded"]
+      + paths + ["-wmo", "-emit-sil", "-o", "/dev/null"],
+    timeout: .seconds(120)
+  )
+  guard result.termination != .exited(0) else { return "" }
+  // The compiler's error lines, once each, the files named as the caller names them.
+  var seen: Set<String> = []
+  return result.stderr.split(separator: "\n").compactMap { line -> String? in
+    guard line.hasPrefix(folder.path + "/"), line.contains(": error: ") else { return nil }
+    var named = String(line.dropFirst(folder.path.count + 1))
+    for (index, name) in names.enumerated() {
+      named = named.replacingOccurrences(of: "File\(index + 1).swift:", with: name + ":")
+    }
+    return seen.insert(named).inserted ? named : nil
+  }.joined(separator: "\n")
+}
+
+/// A use of `VisitLog` the statement promises compiles: one log shared by two tasks and by the
+/// code that made it, called synchronously from code on no actor.
+let visitLogSharedByTwoTasks = """
+  func sharedByTwoTasks() async throws -> Int {
+    let log = try VisitLog()
+    let first = Task.detached { log.record("/") }
+    let second = Task.detached { log.record("/about") }
+    _ = await (first.value, second.value)
+    log.record("/")
+    return log.visits(to: "/") + log.summary().total
+  }
+
+  func requiresSendable<Shared: Sendable>(_ type: Shared.Type) {}
+
+  func visitLogIsSendable() {
+    requiresSendable(VisitLog.self)
+  }
+
+  """
+
+/// What the answer's source says that the statement rules out, comments left out of the search.
+func visitLogOptOuts(in source: String) -> [String] {
+  var code = ""
+  var inBlockComment = false
+  for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+    var rest = Substring(line)
+    var kept = ""
+    while !rest.isEmpty {
+      if inBlockComment {
+        guard let end = rest.range(of: "*/") else { rest = ""; break }
+        rest = rest[end.upperBound...]
+        inBlockComment = false
+      } else if let start = rest.range(of: "/*"),
+        rest.range(of: "//").map({ $0.lowerBound > start.lowerBound }) ?? true
+      {
+        kept += rest[..<start.lowerBound]
+        rest = rest[start.upperBound...]
+        inBlockComment = true
+      } else if let start = rest.range(of: "//") {
+        kept += rest[..<start.lowerBound]
+        rest = ""
+      } else {
+        kept += rest
+        rest = ""
+      }
+    }
+    code += kept + "\n"
+  }
+  return ["@unchecked", "nonisolated(unsafe)", "@preconcurrency"].filter { code.contains($0) }
+}
