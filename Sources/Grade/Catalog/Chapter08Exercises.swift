@@ -78,11 +78,36 @@ extension ExerciseCatalog {
           fixtures: ["at-most-65536-prices"],
           hint: "The statement keeps every price found, however many products there are."
         ),
+        Mistake(
+          name: "a product given up on after failures",
+          test: "test_yourAnswer_looksUpAgain_afterManyFailures",
+          kind: .failedTest,
+          fixtures: ["gives-up-after-8-failures"],
+          hint: "However often a product's lookup has failed, the next call looks it up again: "
+            + "the statement keeps no count of failures."
+        ),
+        Mistake(
+          name: "a count of failures that overflows",
+          test: "test_yourAnswer_looksUpAgain_afterManyFailures",
+          kind: .crashed,
+          fixtures: ["failures-counted-in-a-uint8"],
+          hint: "A product may fail any number of times in a row: whatever you count, count it "
+            + "in a type that cannot overflow on the way, or do not count at all."
+        ),
         .scenarioDiffers(
-          fixtures: ["codes-compared-by-utf8", "price-zero-not-kept"],
+          fixtures: [
+            "codes-compared-by-utf8", "price-zero-not-kept", "already-cancelled-caller-throws",
+            "lookup-given-another-spelling",
+          ],
           kind: .failedTest
         ),
-        .scenarioDiffers(fixtures: ["codes-lower-cased"], kind: .hung),
+        .scenarioDiffers(
+          fixtures: [
+            "codes-lower-cased", "codes-in-nfkc", "codes-cut-at-32-characters",
+            "lookups-shared-by-all-caches",
+          ],
+          kind: .hung
+        ),
       ]
     ),
     Exercise(

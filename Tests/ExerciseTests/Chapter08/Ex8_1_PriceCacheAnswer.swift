@@ -10,10 +10,18 @@ import Solutions
 import Chapter08Exercises
 #endif
 
-/// Starts a caller's task on the cache's actor: its first step runs before any job the actor
-/// is given after this returns.
-func startPriceCall(_ cache: isolated PriceCache, _ product: String) -> Task<Int, any Error> {
-  Task { try await cache.price(of: product) }
+/// Starts a caller's task on the cache's actor.
+///
+/// Its first step runs before any job the actor is given after this returns; with `cancelled`,
+/// the task is cancelled before that first step.
+func startPriceCall(
+  _ cache: isolated PriceCache,
+  _ product: String,
+  cancelled: Bool = false
+) -> Task<Int, any Error> {
+  let call = Task { try await cache.price(of: product) }
+  if cancelled { call.cancel() }
+  return call
 }
 
 /// Returns once the actor has run every job it was given before this call: each caller started
@@ -37,32 +45,37 @@ func priceCacheAnswer(_ scenario: PriceScenario) async throws -> PriceOutcome {
   guard let (_, plans, closing) = priceLife(scenario) else {
     return PriceOutcome(lookups: [], results: [])
   }
-  let lookups = PriceLookups()
-  let cache = PriceCache { product in try await lookups.lookUp(product) }
-  var callers: [(product: String, task: Task<Int, any Error>)] = []
+  let lookups = (0..<(scenario.twoCaches ? 2 : 1)).map { _ in PriceLookups() }
+  let caches = lookups.map { lookups in
+    PriceCache { product in try await lookups.lookUp(product) }
+  }
+  var callers: [(product: String, cache: Int, task: Task<Int, any Error>)] = []
   var results: [String?] = []
-  let steps = scenario.steps + closing.map { PriceStep.answer($0.product, $0.answer) }
+  let steps =
+    scenario.steps + closing.map { PriceStep.answer($0.product, $0.answer, cache: $0.cache) }
   for (step, plan) in zip(steps, plans) {
     switch step {
-    case .call(let product):
-      if case .looksUp = plan { lookups.expect(product) }
-      callers.append((product, await startPriceCall(cache, product)))
+    case .call(let product, let cache, let cancelled):
+      if case .looksUp = plan { lookups[cache].expect(product) }
+      let task = await startPriceCall(caches[cache], product, cancelled: cancelled)
+      callers.append((product, cache, task))
       results.append(nil)
-      await priceBarrier(cache)
-    case .answer(let product, let answer):
-      lookups.answer(product, with: answer)
+      await priceBarrier(caches[cache])
+    case .answer(let product, let answer, let cache):
+      lookups[cache].answer(product, with: answer)
     case .cancel(let caller):
       callers[caller - 1].task.cancel()
-      await priceBarrier(cache)
+      await priceBarrier(caches[callers[caller - 1].cache])
     }
     switch plan {
     case .returnsAtOnce(let caller):
       ScenarioAnnouncer.announce(scenario, waitingFor: "caller \(caller)'s price")
       results[caller - 1] = try await spelledPriceResult(callers[caller - 1].task)
     case .looksUp(let caller, let count):
-      let product = spelledProduct(callers[caller - 1].product)
-      ScenarioAnnouncer.announce(scenario, waitingFor: "lookUp(\(product)) to be called")
-      await lookups.waitForCalls(count, orEndOf: callers[caller - 1].task)
+      let (product, cache, task) = callers[caller - 1]
+      let lookUp = "\(scenario.which(cache))lookUp(\(spelledProduct(product))) to be called"
+      ScenarioAnnouncer.announce(scenario, waitingFor: lookUp)
+      await lookups[cache].waitForCalls(count, orEndOf: task)
     case .ends(let ended):
       for caller in ended {
         ScenarioAnnouncer.announce(scenario, waitingFor: "caller \(caller)'s price")
@@ -78,5 +91,5 @@ func priceCacheAnswer(_ scenario: PriceScenario) async throws -> PriceOutcome {
     ScenarioAnnouncer.announce(scenario, waitingFor: "caller \(index + 1)'s price")
     results[index] = try await spelledPriceResult(caller.task)
   }
-  return PriceOutcome(lookups: lookups.products, results: results.map { $0 ?? "nothing" })
+  return PriceOutcome(lookups: lookups.map(\.products), results: results.map { $0 ?? "nothing" })
 }

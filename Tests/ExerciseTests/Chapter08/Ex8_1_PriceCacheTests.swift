@@ -99,7 +99,7 @@ final class Ex8_1_PriceCacheTests: GradedTestCase {
       if got != "\(index + 1)", again.count < 3 { again.append("\(product) got \(got)") }
     }
     ScenarioAnnouncer.clear()
-    let looked = lookups.products.count
+    let looked = lookups.count
     XCTAssertTrue(
       wrong.isEmpty && again.isEmpty && looked == count,
       "\(count) callers asked for P0 ... P\(count - 1), one each, and \(count) more for P0; the "
@@ -108,6 +108,37 @@ final class Ex8_1_PriceCacheTests: GradedTestCase {
         + (wrong.isEmpty ? "" : ", " + wrong.joined(separator: ", "))
         + (again.isEmpty ? "" : ", asked again " + again.joined(separator: ", "))
         + "; the statement gives \(count) lookups, and every caller its product's number plus one"
+    )
+  }
+
+  /// One product whose lookup fails many times in a row (past 2^8 and 2^16), then finds a price.
+  func test_yourAnswer_looksUpAgain_afterManyFailures() async throws {
+    let failures = largest(graded: 65_537, reference: 300)
+    let lookups = PriceLookups()
+    let cache = PriceCache { product in try await lookups.lookUp(product) }
+    var wrong: String?
+    for failure in 1...failures + 1 {
+      ScenarioAnnouncer.announce(
+        "a lookup of \"A\" failed \(failure - 1) times: the test waits for lookUp(\"A\")"
+      )
+      lookups.expect("A")
+      let caller = await startPriceCall(cache, "A")
+      await lookups.waitForCalls(failure, orEndOf: caller)
+      lookups.answer("A", with: failure <= failures ? .failure(failure % 9 + 1) : .price(5))
+      let got = try await spelledPriceResult(caller)
+      let expected = failure <= failures ? "LookupFailure(\(failure % 9 + 1))" : "5"
+      if got != expected || lookups.count != failure {
+        wrong =
+          "call \(failure) got \(got) after \(lookups.count) lookups; the statement "
+          + "gives \(expected) after \(failure)"
+        break
+      }
+    }
+    ScenarioAnnouncer.clear()
+    XCTAssertNil(
+      wrong,
+      "each caller asked for \"A\" once the one before had its answer; the first \(failures) "
+        + "lookups threw, the next found 5: \(wrong ?? ""): a failure is never kept"
     )
   }
 }

@@ -9,10 +9,11 @@ import Synchronization
 
 /// One step of a run of `PriceCache`.
 enum PriceStep: Equatable, Sendable {
-  /// A new caller asks for the price of this product (callers are numbered from 1).
-  case call(String)
-  /// The lookup under way for this product ends so.
-  case answer(String, PriceAnswer)
+  /// A new caller asks cache `cache` (0 or 1) for the price of this product, its task already
+  /// cancelled if `cancelled` (callers are numbered from 1).
+  case call(String, cache: Int = 0, cancelled: Bool = false)
+  /// The lookup under way for this product, in cache `cache`, ends so.
+  case answer(String, PriceAnswer, cache: Int = 0)
   /// The task of this caller (its number) is cancelled while it waits.
   case cancel(caller: Int)
 }
@@ -49,13 +50,16 @@ struct LookupFailure: Error, Equatable {
 }
 
 /// "A", "", "e\u{301}": a product code as the messages show it, every scalar outside printable
-/// ASCII escaped, so that two codes spelled apart look apart.
+/// ASCII escaped, so that two codes spelled apart look apart; a long one shortened in the middle,
+/// with its length.
 func spelledProduct(_ product: String) -> String {
   let scalars = product.unicodeScalars.map { scalar in
     (0x20..<0x7F).contains(scalar.value) && scalar != "\"" && scalar != "\\"
       ? String(scalar) : "\\u{\(String(scalar.value, radix: 16))}"
   }
-  return "\"" + scalars.joined() + "\""
+  guard scalars.count > 40 else { return "\"" + scalars.joined() + "\"" }
+  return "\"" + scalars.prefix(4).joined() + "..." + scalars.suffix(4).joined()
+    + "\" (\(scalars.count) scalars)"
 }
 
 /// One generated run: the steps, in order; each lookup still under way at the end is then
@@ -67,26 +71,42 @@ struct PriceScenario: GradedScenario, Equatable {
     steps.count
   }
 
+  /// Whether the run has two caches, each with a lookUp of its own.
+  var twoCaches: Bool {
+    steps.contains {
+      switch $0 {
+      case .call(_, let cache, _), .answer(_, _, let cache): cache == 1
+      case .cancel: false
+      }
+    }
+  }
+
+  /// "cache 2 " in a run of two caches.
+  func which(_ cache: Int) -> String {
+    twoCaches ? "cache \(cache + 1): " : ""
+  }
+
   var description: String {
     var caller = 0
     var spelled: [String] = steps.map { step in
       switch step {
-      case .call(let product):
+      case .call(let product, let cache, let cancelled):
         caller += 1
-        return "caller \(caller) asks for \(spelledProduct(product))"
-      case .answer(let product, let answer):
-        return "the lookup of \(spelledProduct(product)) \(answer)"
+        let how = cancelled ? ", its task already cancelled" : ""
+        let asked = twoCaches ? "asks cache \(cache + 1) for" : "asks for"
+        return "caller \(caller) \(asked) \(spelledProduct(product))\(how)"
+      case .answer(let product, let answer, let cache):
+        return "\(which(cache))the lookup of \(spelledProduct(product)) \(answer)"
       case .cancel(let caller):
         return "caller \(caller)'s task is cancelled"
       }
     }
     let closing = priceLife(self)?.closing ?? []
     if !closing.isEmpty {
-      spelled.append(
-        "then "
-          + closing.map { "the lookup of \(spelledProduct($0.product)) \($0.answer)" }
-          .joined(separator: ", ")
-      )
+      let answers = closing.map {
+        "\(which($0.cache))the lookup of \(spelledProduct($0.product)) \($0.answer)"
+      }
+      spelled.append("then " + answers.joined(separator: ", "))
     }
     return spelled.joined(separator: "; ")
   }
@@ -100,7 +120,12 @@ struct PriceScenario: GradedScenario, Equatable {
     var callers = 0
     for (index, step) in steps.enumerated() {
       switch step {
-      case .call:
+      case .call(let product, let cache, let cancelled):
+        if cancelled {
+          var plainer = steps
+          plainer[index] = .call(product, cache: cache)
+          consider(plainer)
+        }
         // The caller goes, with its cancel; the callers after it move up a number.
         callers += 1
         let gone = callers
@@ -112,13 +137,13 @@ struct PriceScenario: GradedScenario, Equatable {
             return .cancel(caller: caller > gone ? caller - 1 : caller)
           }
         )
-      case .answer(let product, let answer):
+      case .answer(let product, let answer, let cache):
         var without = steps
         without.remove(at: index)
         consider(without)
         if answer != .price(1) {
           var plainer = steps
-          plainer[index] = .answer(product, .price(1))
+          plainer[index] = .answer(product, .price(1), cache: cache)
           consider(plainer)
         }
       case .cancel:
@@ -143,18 +168,21 @@ enum PricePlan: Equatable, Sendable {
   case ends(callers: [Int])
 }
 
-/// What a run gives: the products given to `lookUp`, in order, and what each caller got.
+/// What a run gives: the products given to each cache's `lookUp`, in order, spelled as given
+/// (so that a code passed on in another spelling shows), and what each caller got.
 struct PriceOutcome: Equatable, CustomStringConvertible {
-  var lookups: [String]
+  var lookups: [[String]]
   var results: [String]
 
   var description: String {
-    let looked =
-      lookups.isEmpty
-      ? "lookUp was never called"
-      : "lookUp was called for " + lookups.map(spelledProduct).joined(separator: ", ")
+    let looked = lookups.enumerated().map { cache, products in
+      let which = lookups.count > 1 ? "cache \(cache + 1)'s " : ""
+      return products.isEmpty
+        ? "\(which)lookUp was never called"
+        : "\(which)lookUp was called for " + products.joined(separator: ", ")
+    }
     let got = results.enumerated().map { "caller \($0.offset + 1) got \($0.element)" }
-    return ([looked] + got).joined(separator: ", ")
+    return (looked + got).joined(separator: ", ")
   }
 }
 
@@ -163,39 +191,45 @@ struct PriceOutcome: Equatable, CustomStringConvertible {
 /// answer with no lookup under way, a cancel of a caller that is not waiting).
 func priceLife(
   _ scenario: PriceScenario
-) -> (outcome: PriceOutcome, plans: [PricePlan], closing: [(product: String, answer: PriceAnswer)])?
-{
-  var kept: [String: Int] = [:]
-  // The lookups under way, oldest first: the product and the callers waiting for it.
-  var underWay: [(product: String, waiting: [Int])] = []
-  var lookups: [String] = []
+) -> (
+  outcome: PriceOutcome, plans: [PricePlan],
+  closing: [(product: String, answer: PriceAnswer, cache: Int)]
+)? {
+  let caches = scenario.twoCaches ? 2 : 1
+  var kept = [[String: Int]](repeating: [:], count: caches)
+  // The lookups under way, oldest first: the cache, the product and the callers waiting for it.
+  var underWay: [(cache: Int, product: String, waiting: [Int])] = []
+  var lookups = [[String]](repeating: [], count: caches)
   var results: [String?] = []
   var plans: [PricePlan] = []
-  func answer(_ product: String, _ answer: PriceAnswer) -> PricePlan? {
-    guard let index = underWay.firstIndex(where: { $0.product == product }) else { return nil }
+  func answer(_ product: String, _ answer: PriceAnswer, cache: Int) -> PricePlan? {
+    guard let index = underWay.firstIndex(where: { $0.cache == cache && $0.product == product })
+    else { return nil }
     let waiting = underWay.remove(at: index).waiting
-    if case .price(let price) = answer { kept[product] = price }
+    if case .price(let price) = answer { kept[cache][product] = price }
     for caller in waiting { results[caller - 1] = answer.spelledResult }
     return .ends(callers: waiting)
   }
   for step in scenario.steps {
     switch step {
-    case .call(let product):
+    case .call(let product, let cache, _):
       results.append(nil)
       let caller = results.count
-      if let price = kept[product] {
+      if let price = kept[cache][product] {
         results[caller - 1] = "\(price)"
         plans.append(.returnsAtOnce(caller: caller))
-      } else if let index = underWay.firstIndex(where: { $0.product == product }) {
+      } else if let index = underWay.firstIndex(where: {
+        $0.cache == cache && $0.product == product
+      }) {
         underWay[index].waiting.append(caller)
         plans.append(.waits)
       } else {
-        underWay.append((product, [caller]))
-        lookups.append(product)
-        plans.append(.looksUp(caller: caller, count: lookups.count))
+        underWay.append((cache, product, [caller]))
+        lookups[cache].append(spelledProduct(product))  // as this caller spelled it
+        plans.append(.looksUp(caller: caller, count: lookups[cache].count))
       }
-    case .answer(let product, let given):
-      guard let plan = answer(product, given) else { return nil }
+    case .answer(let product, let given, let cache):
+      guard let plan = answer(product, given, cache: cache) else { return nil }
       plans.append(plan)
     case .cancel(let caller):
       guard caller >= 1, caller <= results.count, results[caller - 1] == nil else { return nil }
@@ -203,10 +237,10 @@ func priceLife(
     }
   }
   let closing = underWay.enumerated().map { index, lookup in
-    (product: lookup.product, answer: PriceAnswer.price(9_000 + index))
+    (product: lookup.product, answer: PriceAnswer.price(9_000 + index), cache: lookup.cache)
   }
-  for (product, given) in closing {
-    guard let plan = answer(product, given) else { return nil }
+  for (product, given, cache) in closing {
+    guard let plan = answer(product, given, cache: cache) else { return nil }
     plans.append(plan)
   }
   return (PriceOutcome(lookups: lookups, results: results.map { $0 ?? "nothing" }), plans, closing)
@@ -220,32 +254,42 @@ func priceModel(_ scenario: PriceScenario) -> PriceOutcome {
 /// The runs exercise 8.1 is graded on: a fixed list, from a fixed seed.
 func priceScenarios(count: Int, seed: UInt64) -> [PriceScenario] {
   var numbers = SeededNumbers(seed: seed)
-  // Codes `==` calls equal though spelled apart ("é" and "e" + U+0301), and ones it tells apart
-  // though they look alike ("A", "a", " A", "A" + NUL).
-  let odd = ["", "a", " A", "A\u{0}", "\u{E9}", "e\u{301}", "\u{1F600}"]
+  let long = String(repeating: "X", count: 40)
+  let longer = String(repeating: "X", count: 1_100)
+  // Pairs of codes, each with "A" in the run: some `==` calls equal though spelled apart ("é" in
+  // one scalar or two, the Angstrom sign and "Å"), some it tells apart though they look alike or
+  // mean the same to a reader (case, a space, NUL, "ﬁ" and "fi", a full-width "Ａ", codes that
+  // part only after 40 or 1,100 scalars, the empty code).
+  let pairs = [
+    ["\u{E9}", "e\u{301}"], ["\u{C5}", "\u{212B}"], ["\u{FB01}", "fi"], ["\u{FF21}"], ["a"],
+    [" A"], ["A\u{0}"], [long + "1", long + "2"], [longer + "1", longer + "2"], ["", "\u{1F600}"],
+  ]
   let prices = [0, -1, 1, 250, 999, 1_000_000, Int.max, Int.min, Int.max - 1]
   var scenarios: [PriceScenario] = []
   while scenarios.count < count {
-    let products =
-      numbers.chance(30) ? ["A", numbers.pick(odd), numbers.pick(odd)] : ["A", "B", "C"]
+    let products = numbers.chance(35) ? ["A"] + numbers.pick(pairs) : ["A", "B", "C"]
+    let caches = numbers.chance(20) ? 2 : 1
     var steps: [PriceStep] = []
-    var underWay: [String] = []
+    // The generator only guesses what is under way; the model has the last word (and drops a
+    // run with a step that is not possible).
+    var underWay: [(cache: Int, product: String)] = []
     var waiting: [Int] = []  // callers that wait for a lookup
-    var waitingFor: [Int: String] = [:]
+    var waitingFor: [Int: (cache: Int, product: String)] = [:]
     var callers = 0
     for _ in 0..<Int.random(in: 1...12, using: &numbers) {
       let roll = Int.random(in: 0..<100, using: &numbers)
       if roll < 50 || underWay.isEmpty {
         let product = numbers.pick(products.shuffled(using: &numbers).prefix(2).map { $0 })
+        let cache = Int.random(in: 0..<caches, using: &numbers)
         callers += 1
-        steps.append(.call(product))
-        // The generator only guesses; the model has the last word (and drops what is not
-        // possible).
-        if !underWay.contains(product) { underWay.append(product) }
+        steps.append(.call(product, cache: cache, cancelled: numbers.chance(10)))
+        if !underWay.contains(where: { $0 == (cache, product) }) {
+          underWay.append((cache, product))
+        }
         waiting.append(callers)
-        waitingFor[callers] = product
+        waitingFor[callers] = (cache, product)
       } else if roll < 85 {
-        let product = numbers.pick(underWay)
+        let (cache, product) = numbers.pick(underWay)
         let answer: PriceAnswer =
           switch Int.random(in: 0..<100, using: &numbers) {
           case 0..<65:
@@ -255,9 +299,9 @@ func priceScenarios(count: Int, seed: UInt64) -> [PriceScenario] {
           case 65..<90: .failure(Int.random(in: 1...9, using: &numbers))
           default: .cancellationError
           }
-        steps.append(.answer(product, answer))
-        underWay.removeAll { $0 == product }
-        waiting.removeAll { waitingFor[$0] == product }
+        steps.append(.answer(product, answer, cache: cache))
+        underWay.removeAll { $0 == (cache, product) }
+        waiting.removeAll { waitingFor[$0].map { $0 == (cache, product) } ?? false }
       } else if let caller = waiting.randomElement(using: &numbers) {
         steps.append(.cancel(caller: caller))
         waiting.removeAll { $0 == caller }
@@ -313,9 +357,14 @@ final class PriceLookups: Sendable {
 
   init() {}
 
-  /// The products given to `lookUp`, in the order of the calls.
+  /// How many calls have come.
+  var count: Int {
+    state.withLock { $0.calls.count }
+  }
+
+  /// The products given to `lookUp`, in the order of the calls, as the messages spell them.
   var products: [String] {
-    state.withLock { $0.calls.map(\.product) }
+    state.withLock { $0.calls.map { spelledProduct($0.product) } }
   }
 
   func lookUp(_ product: String) async throws -> Int {
