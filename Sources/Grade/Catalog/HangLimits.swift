@@ -74,7 +74,8 @@ struct HangLimit: Equatable, Sendable {
     "7.1": HangLimit(reference: 7.0),
     "7.2": HangLimit(reference: 4.1),
     "7.3": HangLimit(reference: 3.2),
-    "8.1": HangLimit(reference: 4.5),
+    // 5.0 s measured at a load of 1.4, not yet beside spinning processes: 8 s leaves room.
+    "8.1": HangLimit(reference: 8.0),
     // It compiles the answer's file with swiftc (0.2 s here at a load of 2), in a child process.
     "8.2": HangLimit(reference: 1.5, waitsForReal: true),
   ]
