@@ -141,20 +141,20 @@ extension ExerciseCatalog {
           name: "Sendable promised, not checked",
           test: "test_aLogSharedByTwoTasks_compiles",
           saying: "with no @unchecked",
-          fixtures: ["unchecked-with-a-lock"],
+          fixtures: ["unchecked-with-a-lock", "opt-out-spaced", "unchecked-hidden-by-a-string"],
           hint: "@unchecked Sendable is a promise the compiler takes on trust (section 8.4). "
             + "The statement asks for a design it can check: state only a Sendable lock holds."
         ),
         Mistake(
           name: "a summary that does not add up",
           test: "test_aSummaryTakenWhileAnotherThreadRecords_addsUp",
-          fixtures: ["counts-and-total-in-two-locks"],
+          fixtures: ["counts-and-total-in-two-locks", "summary-page-by-page"],
           hint: "The total and the counts are one state: change them in one withLock, and read "
             + "them in one, or a summary can fall between the two changes."
         ),
         Mistake(
           name: "two logs share their counts",
-          test: "test_aVisitRecorded_isCounted",
+          test: "test_aLogBesideAnother_isApart",
           fixtures: ["one-log-for-all"],
           hint: "Each log has its counts of its own: nothing static or global."
         ),
@@ -165,6 +165,79 @@ extension ExerciseCatalog {
           hint: "Reading a count in one withLock and writing it back in another leaves a gap "
             + "where the other thread writes: the same lost update as section 8.2's, without "
             + "an await. Read and write in one withLock."
+        ),
+        Mistake(
+          name: "a log kept alive",
+          test: "test_aLogNobodyHolds_isFreed",
+          fixtures: ["logs-never-freed"],
+          hint: "Nothing but the log's holders may keep it: no list of every log made, no "
+            + "closure that captures it for good."
+        ),
+        Mistake(
+          name: "a limit the statement does not have",
+          test: "test_yourAnswer_countsEveryVisit_atScale",
+          fixtures: [
+            "count-saturates-at-2-20", "logs-in-three-slots", "pages-past-8-counted-as-other",
+          ],
+          hint: "Any number of visits, pages and logs: every count exact, every page its own "
+            + "count, every log its own counts."
+        ),
+        .scenarioDiffers(
+          fixtures: ["pages-cut-at-nul", "trailing-slash-dropped"],
+          kind: .failedTest
+        ),
+        .scenarioDiffers(fixtures: ["long-page-traps"], kind: .crashed),
+      ]
+    ),
+    Exercise(
+      id: "8.3",
+      title: "A hot loop off the main actor",
+      chapter: chapter08,
+      section: "8.3",
+      stubFile: "Ex8_3_ChecksumModel.swift",
+      testClass: "Ex8_3_ChecksumModelTests",
+      hints: [
+        "Section 8.3: whatever runs on the main actor holds it until it returns or awaits. A "
+          + "loop of synchronous calls never awaits.",
+        "A Task made inside a @MainActor method runs on the main actor too. Task.detached, or a "
+          + "@concurrent function, runs the loop elsewhere; come back to the main actor only to "
+          + "report.",
+        "In start(), keep a Task.detached whose loop checks Task.isCancelled before each chunk, "
+          + "works the chunk out, then awaits a main-actor method that reports progress unless "
+          + "the task was cancelled; cancel() cancels that task.",
+      ],
+      docAnchor: "exercise-83-a-hot-loop-off-the-main-actor",
+      mistakes: [
+        Mistake(
+          name: "the loop holds the main actor",
+          test: "test_aFile_isWorkedOnOffTheMainActor_oneChunkAtATime",
+          kind: .hung,
+          fixtures: ["loop-in-start", "task-on-the-main-actor", "main-actor-run-per-chunk"],
+          hint: "The test could not get the main actor while a chunk was worked on: the loop, "
+            + "or the chunk's call, runs there. A Task made in a @MainActor method runs on the "
+            + "main actor too, and so does MainActor.run."
+        ),
+        Mistake(
+          name: "chunks worked on at once",
+          test: "test_aFile_isWorkedOnOffTheMainActor_oneChunkAtATime",
+          kind: .failedTest,
+          fixtures: ["chunks-all-at-once"],
+          hint: "One chunk at a time, in order: the checksum of each depends on the one before."
+        ),
+        Mistake(
+          name: "a cancel not kept",
+          test: "test_cancel_whileAChunkIsWorkedOn_stopsAfterIt",
+          fixtures: ["cancel-ignored", "finish-in-cancel", "progress-after-cancel"],
+          hint: "After cancel() returns, no chunk starts and onProgress is not called again; "
+            + "onFinish(nil) comes from the loop, once the chunk under way has returned. Look at "
+            + "the cancel on the main actor, just before each report."
+        ),
+        Mistake(
+          name: "the checksum overflows",
+          test: "test_theChecksum_wrapsOnOverflow",
+          kind: .crashed,
+          fixtures: ["plain-arithmetic"],
+          hint: "* and + stop the program on overflow; the statement's checksum wraps: &* and &+."
         ),
       ]
     ),

@@ -35,7 +35,7 @@ struct VisitScenario: GradedScenario, Equatable {
       case .summary(let log): "\(who(log))summary()"
       }
     }
-    let start = logs > 1 ? "two logs made, then " : "a log made, then "
+    let start = logs > 1 ? "\(logs) logs made, then " : "a log made, then "
     return start + (spelled.isEmpty ? "nothing" : spelled.joined(separator: "; "))
   }
 
@@ -44,13 +44,17 @@ struct VisitScenario: GradedScenario, Equatable {
     for shorter in steps.eachWithOneLeftOut {
       candidates.append(VisitScenario(logs: logs, steps: shorter))
     }
-    if logs > 1 {
-      let onlyFirst = steps.filter {
-        switch $0 {
-        case .record(let log, _), .visits(let log, _), .summary(let log): log == 0
+    // A log left out: its steps go, and the logs after it move up a number.
+    for gone in 0..<logs where logs > 1 {
+      let kept = steps.compactMap { step -> VisitStep? in
+        func moved(_ log: Int) -> Int? { log == gone ? nil : (log > gone ? log - 1 : log) }
+        switch step {
+        case .record(let log, let page): return moved(log).map { .record(log: $0, page: page) }
+        case .visits(let log, let page): return moved(log).map { .visits(log: $0, page: page) }
+        case .summary(let log): return moved(log).map { .summary(log: $0) }
         }
       }
-      candidates.append(VisitScenario(logs: 1, steps: onlyFirst))
+      candidates.append(VisitScenario(logs: logs - 1, steps: kept))
     }
     return candidates.filter { $0 != self }
   }
@@ -94,11 +98,23 @@ func visitModel(_ scenario: VisitScenario) -> VisitOutcome {
 func visitScenarios(count: Int, seed: UInt64) -> [VisitScenario] {
   var numbers = SeededNumbers(seed: seed)
   let plain = ["/", "/about", "/shop"]
-  let odd = ["", "/About", "/about ", "/caf\u{E9}", "/cafe\u{301}", "/\u{1F600}", "/a\u{0}"]
+  let long = "/" + String(repeating: "x", count: 3_000)
+  // Pages `==` calls equal though spelled apart, pages it tells apart though they look alike or
+  // part only after a NUL or 3,000 scalars, the empty page.
+  let odd = [
+    "", "/About", "/about ", "/about/", "/caf\u{E9}", "/cafe\u{301}", "/\u{1F600}", "/a\u{0}b",
+    "/a\u{0}c", long + "1", long + "2",
+  ]
   return (0..<count).map { _ in
-    let logs = numbers.chance(30) ? 2 : 1
-    let pages = numbers.chance(35) ? [plain[1]] + (0..<2).map { _ in numbers.pick(odd) } : plain
-    let steps: [VisitStep] = (0..<Int.random(in: 0...12, using: &numbers)).map { _ in
+    let logs = numbers.pick([1, 1, 1, 2, 2, 4])
+    let pages: [String] =
+      switch Int.random(in: 0..<100, using: &numbers) {
+      case 0..<40: plain
+      case 40..<75: [plain[1]] + (0..<3).map { _ in numbers.pick(odd) }
+      // More pages than a small table holds.
+      default: (1...20).map { "/\($0)" }
+      }
+    let steps: [VisitStep] = (0..<Int.random(in: 0...40, using: &numbers)).map { _ in
       let log = Int.random(in: 0..<logs, using: &numbers)
       switch Int.random(in: 0..<100, using: &numbers) {
       case 0..<60: return .record(log: log, page: numbers.pick(pages))
@@ -170,33 +186,33 @@ let visitLogSharedByTwoTasks = """
 
   """
 
-/// What the answer's source says that the statement rules out, comments left out of the search.
-func visitLogOptOuts(in source: String) -> [String] {
-  var code = ""
-  var inBlockComment = false
-  for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
-    var rest = Substring(line)
-    var kept = ""
-    while !rest.isEmpty {
-      if inBlockComment {
-        guard let end = rest.range(of: "*/") else { rest = ""; break }
-        rest = rest[end.upperBound...]
-        inBlockComment = false
-      } else if let start = rest.range(of: "/*"),
-        rest.range(of: "//").map({ $0.lowerBound > start.lowerBound }) ?? true
-      {
-        kept += rest[..<start.lowerBound]
-        rest = rest[start.upperBound...]
-        inBlockComment = true
-      } else if let start = rest.range(of: "//") {
-        kept += rest[..<start.lowerBound]
-        rest = ""
-      } else {
-        kept += rest
-        rest = ""
-      }
-    }
-    code += kept + "\n"
+/// The opt-outs of the compiler's checks the answer's source declares, found in what the
+/// compiler parses (`swiftc -dump-parse`), so that neither a comment nor a string counts, and
+/// no spelling hides one: `@unchecked` in a conformance, `nonisolated(unsafe)`, `@preconcurrency`.
+func visitLogOptOuts(in source: String) async throws -> [String] {
+  let file = FileManager.default.temporaryDirectory
+    .appendingPathComponent("graded-parse-\(UUID().uuidString).swift")
+  try source.write(to: file, atomically: true, encoding: .utf8)
+  defer { try? FileManager.default.removeItem(at: file) }
+  let result = try await ChildProcess.run(
+    URL(fileURLWithPath: "/usr/bin/env"),
+    arguments: ["swiftc", "-dump-parse", file.path],
+    timeout: .seconds(120)
+  )
+  let tree = (result.stdout + "\n" + result.stderr).split(separator: "\n")
+  var found: [String] = []
+  if tree.contains(where: { $0.contains("inherits=\"") && $0.contains("@unchecked") }) {
+    found.append("@unchecked")
   }
-  return ["@unchecked", "nonisolated(unsafe)", "@preconcurrency"].filter { code.contains($0) }
+  if tree.contains(where: { $0.contains("(nonisolated_attr") && $0.contains(" unsafe)") }) {
+    found.append("nonisolated(unsafe)")
+  }
+  // The parse tree shows `@preconcurrency` on declarations; on an import, the line says it.
+  let importsSo = source.split(separator: "\n").contains {
+    $0.trimmingCharacters(in: .whitespaces).hasPrefix("@preconcurrency")
+  }
+  if importsSo || tree.contains(where: { $0.contains("(preconcurrency_attr") }) {
+    found.append("@preconcurrency")
+  }
+  return found
 }

@@ -1,0 +1,43 @@
+import ExerciseSupport
+
+/// Exercise 8.3: a hot loop off the main actor (section 8.3).
+///
+/// `ChecksumModel` works out a file's checksum for a screen that must stay responsive: it lives
+/// on the main actor, and the loop over the chunks must not.
+/// - `start()` returns at once. The chunks are then worked on one at a time, in order, each
+///   with `file.checksum(ofChunk:)`, off the main actor: while a chunk is worked on, the main
+///   actor is free to run other work.
+/// - After each chunk, `onProgress(chunks done so far)` is called on the main actor: 1, 2, ...
+/// - Once the last chunk is done, `onFinish(checksum)` is called on the main actor, once: the
+///   checksum starts at 0 and, for each chunk in order, becomes `checksum &* 31 &+ chunk's`
+///   (wrapping on overflow). A file of no chunks finishes with 0.
+/// - `cancel()`, while a chunk is worked on: that chunk may finish, but no other chunk starts,
+///   `onProgress` is not called again, and `onFinish(nil)` is called once that chunk has
+///   returned. A cancel before `start()` or after `onFinish` changes nothing.
+/// `start()` is called once.
+/// Graded on 300 generated files too (no chunk to a dozen, checksums anywhere in UInt64, a cancel
+/// while any chunk is worked on), and on one of 66,000 chunks; the file given works on a chunk
+/// only once the main actor has run a job sent to it meanwhile.
+/// Read docs/Chapter08-Isolation.md#exercise-83-a-hot-loop-off-the-main-actor
+@MainActor
+public final class ChecksumModel {
+  /// A model that works out `file`'s checksum once started.
+  public init(
+    file: any ChunkedFile,
+    onProgress: @escaping @MainActor (Int) -> Void,
+    onFinish: @escaping @MainActor (UInt64?) -> Void
+  ) throws {
+    // TODO(8.3): keep what start() needs; then remove this line.
+    throw NotImplemented("8.3")
+  }
+
+  /// Starts the work, and returns at once.
+  public func start() {
+    // TODO(8.3): the loop, in a task that does not run on the main actor.
+  }
+
+  /// Stops the work after the chunk under way.
+  public func cancel() {
+    // TODO(8.3)
+  }
+}

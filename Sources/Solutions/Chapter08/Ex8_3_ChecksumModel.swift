@@ -1,0 +1,53 @@
+import ExerciseSupport
+
+/// Exercise 8.3: a hot loop off the main actor (reference solution).
+///
+/// Read docs/Chapter08-Isolation.md#exercise-83-a-hot-loop-off-the-main-actor
+@MainActor
+public final class ChecksumModel {
+  private let file: any ChunkedFile
+  private let onProgress: @MainActor (Int) -> Void
+  private let onFinish: @MainActor (UInt64?) -> Void
+  private var work: Task<Void, Never>?
+
+  /// A model that works out `file`'s checksum once started.
+  public init(
+    file: any ChunkedFile,
+    onProgress: @escaping @MainActor (Int) -> Void,
+    onFinish: @escaping @MainActor (UInt64?) -> Void
+  ) throws {
+    self.file = file
+    self.onProgress = onProgress
+    self.onFinish = onFinish
+  }
+
+  /// Starts the work, and returns at once.
+  public func start() {
+    let file = file
+    // Detached: a plain Task made here would run on the main actor, loop and all.
+    work = Task.detached { [weak self] in
+      var checksum: UInt64 = 0
+      for index in 0..<file.chunkCount {
+        if Task.isCancelled { break }
+        checksum = checksum &* 31 &+ file.checksum(ofChunk: index)  // off the main actor
+        // Back on the main actor only to report; a cancel made meanwhile is seen here.
+        let goOn = await self?.report(done: index + 1) ?? false
+        if !goOn { break }
+      }
+      let result = Task.isCancelled ? nil : checksum
+      await self?.onFinish(result)
+    }
+  }
+
+  /// Stops the work after the chunk under way.
+  public func cancel() {
+    work?.cancel()
+  }
+
+  /// Reports progress unless the work was cancelled; false when it was.
+  private func report(done: Int) -> Bool {
+    guard work?.isCancelled != true else { return false }
+    onProgress(done)
+    return true
+  }
+}
