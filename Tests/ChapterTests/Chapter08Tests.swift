@@ -136,6 +136,83 @@ final class Chapter08Tests: XCTestCase {
     XCTAssertFalse(diagnostics.contains("warning:"), diagnostics)
   }
 
+  // MARK: - What the page says about threads, assumeIsolated and Mutex
+
+  #if os(Linux)
+  /// The page's "an executor is not a thread", on Linux: after an async main first suspends,
+  /// main-actor code runs on another thread than the process's first.
+  func test_onLinux_afterTheFirstSuspension_mainActorCodeRunsOffTheMainThread() async throws {
+    let output = try await compileAndRun(
+      """
+      import Foundation
+
+      @main struct Probe {
+        @MainActor static func main() async {
+          print("before:", Thread.isMainThread)
+          try? await Task.sleep(for: .milliseconds(1))
+          MainActor.assertIsolated()
+          print("after:", Thread.isMainThread)
+        }
+      }
+      """
+    )
+    XCTAssertEqual(output, "before: true\nafter: false\n")
+  }
+  #endif
+
+  func test_assumeIsolated_offTheMainActor_stopsTheProgramWithATrap() async throws {
+    let run = try await compileAndRunToTheEnd(
+      """
+      import Foundation
+
+      @MainActor func show() { print("shown") }
+
+      @main struct Probe {
+        static func main() {
+          DispatchQueue.global().async {
+            MainActor.assumeIsolated { show() }
+            exit(0)
+          }
+          dispatchMain()
+        }
+      }
+      """
+    )
+    XCTAssertEqual(run.termination, .signalled(RuntimeTrap.signal), run.stderr)
+    XCTAssertEqual(run.stdout, "")
+  }
+
+  func test_assumeIsolated_inAnAsyncFunction_doesNotCompile() async throws {
+    let diagnostics = try await swift6Diagnostics(
+      compiling: """
+        @MainActor func show() {}
+        func report() async { MainActor.assumeIsolated { show() } }
+        """,
+      typeCheckOnly: true
+    )
+    XCTAssertTrue(
+      diagnostics.contains("'assumeIsolated' is unavailable from asynchronous contexts"),
+      diagnostics
+    )
+  }
+
+  func test_aWithLockBody_cannotAwait() async throws {
+    let diagnostics = try await swift6Diagnostics(
+      compiling: """
+        import Synchronization
+        func refill() async {}
+        func restock(_ shelf: borrowing Mutex<Int>) async {
+          shelf.withLock { count in
+            await refill()
+            count += 1
+          }
+        }
+        """,
+      typeCheckOnly: true
+    )
+    XCTAssertTrue(diagnostics.contains("expecting synchronous function type"), diagnostics)
+  }
+
   // MARK: - 8.5 Where an async function runs
 
   @MainActor
@@ -242,6 +319,14 @@ final class Chapter08Tests: XCTestCase {
 
   /// Builds `source` as a program in Swift 6 mode with `flags`, runs it, returns its stdout.
   private func compileAndRun(_ source: String, flags: [String] = []) async throws -> String {
+    try await compileAndRunToTheEnd(source, flags: flags).stdout
+  }
+
+  /// Builds `source` as a program in Swift 6 mode with `flags`, runs it, returns how it ended.
+  private func compileAndRunToTheEnd(
+    _ source: String,
+    flags: [String] = []
+  ) async throws -> ChildProcessResult {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("chapter08-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -257,6 +342,6 @@ final class Chapter08Tests: XCTestCase {
     )
     XCTAssertEqual(built.termination, .exited(0), built.stderr)
     let run = try await ChildProcess.run(program, timeout: .seconds(60))
-    return run.stdout
+    return run
   }
 }
