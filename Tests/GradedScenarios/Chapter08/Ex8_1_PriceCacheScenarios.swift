@@ -1,6 +1,5 @@
 import Foundation
 import LessonSupport
-import Synchronization
 
 // Exercise 8.1 graded by its statement: generated runs of callers asking for the prices of a
 // few products (codes that `==` calls equal though spelled apart among them), lookups answered
@@ -353,7 +352,7 @@ final class PriceLookups: Sendable {
     var released: Set<Int> = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   init() {}
 

@@ -1,7 +1,7 @@
 import Dispatch
 import ExerciseSupport
 import Foundation
-import Synchronization
+import LessonSupport
 
 // Exercise 8.3 graded by its statement: generated files of no chunk to a dozen (and 66,000 when
 // grading), chunk checksums anywhere in UInt64 (0 and UInt64.max among them, so the checksum
@@ -132,7 +132,7 @@ final class ProbingFile: ChunkedFile {
 
   let checksums: [UInt64]
   private let holdAt: Int?
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let release = DispatchSemaphore(value: 0)
 
   init(checksums: [UInt64], holdAt: Int?) {
