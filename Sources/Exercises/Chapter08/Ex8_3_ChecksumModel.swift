@@ -11,13 +11,15 @@ import ExerciseSupport
 /// - Once the last chunk is done, `onFinish(checksum)` is called on the main actor, once: the
 ///   checksum starts at 0 and, for each chunk in order, becomes `checksum &* 31 &+ chunk's`
 ///   (wrapping on overflow). A file of no chunks finishes with 0.
-/// - `cancel()`, while a chunk is worked on: that chunk may finish, but no other chunk starts,
-///   `onProgress` is not called again, and `onFinish(nil)` is called once that chunk has
-///   returned. A cancel before `start()` or after `onFinish` changes nothing.
+/// - `cancel()` while the work goes on (while a chunk is worked on, or from inside
+///   `onProgress`): the chunk under way may finish, but no other chunk starts, `onProgress` is
+///   not called again, and `onFinish(nil)` is called once that chunk has returned. A second
+///   cancel changes nothing more; a cancel before `start()` or after `onFinish` (from inside it
+///   too) changes nothing. A cancel stops its own model only.
 /// `start()` is called once.
-/// Graded on 300 generated files too (no chunk to a dozen, checksums anywhere in UInt64, a cancel
-/// while any chunk is worked on), and on one of 66,000 chunks; the file given works on a chunk
-/// only once the main actor has run a job sent to it meanwhile.
+/// Graded on 300 generated files too (no chunk to a hundred, checksums anywhere in UInt64, a
+/// cancel at each of the moments above), on one of 66,000 chunks, and on two models at once; the
+/// file given works on a chunk only once the main actor has run a job sent to it meanwhile.
 /// Read docs/Chapter08-Isolation.md#exercise-83-a-hot-loop-off-the-main-actor
 @MainActor
 public final class ChecksumModel {

@@ -239,6 +239,25 @@ extension ExerciseCatalog {
           fixtures: ["plain-arithmetic"],
           hint: "* and + stop the program on overflow; the statement's checksum wraps: &* and &+."
         ),
+        Mistake(
+          name: "a cancel that stops every model",
+          test: "test_twoModels_cancellingOne_leavesTheOtherRunning",
+          fixtures: ["cancel-stops-every-model"],
+          hint: "What cancel() stops belongs to its own model: nothing static or global."
+        ),
+        .scenarioDiffers(
+          fixtures: [
+            "cancel-before-start-sticks", "cancel-between-chunks-ignored",
+            "long-files-batched-cancel-late", "long-files-chunks-cut-to-32-bits",
+            "next-chunk-read-after-cancel-blocking", "next-chunk-read-after-cancel",
+            "second-cancel-undoes-first",
+          ],
+          kind: .failedTest
+        ),
+        .scenarioDiffers(
+          fixtures: ["cancel-after-finish-finishes-again", "cancel-in-onfinish-recurses"],
+          kind: .crashed
+        ),
       ]
     ),
   ]

@@ -44,10 +44,10 @@ public final class ChecksumModel {
     work?.cancel()
   }
 
-  /// Reports progress unless the work was cancelled; false when it was.
+  /// Reports progress unless the work was cancelled; false when it was, before or inside.
   private func report(done: Int) -> Bool {
     guard work?.isCancelled != true else { return false }
     onProgress(done)
-    return true
+    return work?.isCancelled != true  // onProgress may have called cancel()
   }
 }

@@ -29,51 +29,67 @@ private final class ChecksumLog {
   }
 }
 
+/// The model a run's callbacks cancel, once it is made.
+@MainActor
+private final class ModelHolder {
+  var model: ChecksumModel?
+}
+
 /// Runs `scenario` on the answer's `ChecksumModel`, on the main actor.
 @MainActor
 func checksumAnswer(_ scenario: ChecksumScenario) async throws -> ChecksumOutcome {
   let file = ProbingFile(checksums: scenario.checksums, holdAt: scenario.cancelAt)
   let log = ChecksumLog()
+  let holder = ModelHolder()
   let held = scenario.cancelAt.map { $0 + 1 } ?? 0
-  let model = try ChecksumModel(
+  holder.model = try ChecksumModel(
     file: file,
-    onProgress: { done in log.events.append("onProgress(\(done))") },
+    onProgress: { done in
+      log.events.append("onProgress(\(done))")
+      if case .insideProgress(let chunk) = scenario.cancel, done == chunk + 1 {
+        holder.model?.cancel()
+        log.events.append("cancel() returned inside onProgress(\(done))")
+      }
+    },
     onFinish: { checksum in
       let stillWorking = file.isHolding ? " while chunk \(held) was still worked on" : ""
       log.finish("onFinish(\(checksum.map(String.init) ?? "nil"))\(stillWorking)")
+      if scenario.cancel == .insideFinish {
+        holder.model?.cancel()
+        log.events.append("cancel() returned inside onFinish")
+      }
     }
   )
+  guard let model = holder.model else { return ChecksumOutcome(events: [], chunks: "") }
   let free =
     "(each chunk is worked on only once the main actor has answered a job sent to it "
     + "meanwhile)"
+  if scenario.cancel == .beforeStart {
+    model.cancel()
+    log.events.append("cancel() returned before start()")
+  }
   ScenarioAnnouncer.announce(scenario, waitingFor: "start() to return \(free)")
   model.start()
   log.events.append("start() returned")
-  if let cancelAt = scenario.cancelAt {
+  if case .whileWorkedOn(let cancelAt, let twice) = scenario.cancel {
     ScenarioAnnouncer.announce(
       scenario,
       waitingFor: "chunk \(cancelAt + 1) to be worked on \(free)"
     )
     await file.waitUntilHeld()
     model.cancel()
-    log.events.append("cancel() returned while chunk \(cancelAt + 1) was worked on")
+    if twice { model.cancel() }
+    log.events.append(
+      "cancel() returned\(twice ? " twice" : "") while chunk \(cancelAt + 1) was worked on"
+    )
     file.releaseTheChunkHeld()
   }
   ScenarioAnnouncer.announce(scenario, waitingFor: "onFinish \(free)")
   await log.waitForFinish()
   ScenarioAnnouncer.announce(scenario)
   let worked = file.worked
-  var events = log.events
-  // A long file's progress is told by its last call, when every call came in order.
-  let count = scenario.checksums.count
-  if count > 12 {
-    let progress = events.filter { $0.hasPrefix("onProgress(") }
-    if progress == (1...count).map({ "onProgress(\($0))" }) {
-      events.removeAll { $0.hasPrefix("onProgress(") && $0 != "onProgress(\(count))" }
-    }
-  }
   return ChecksumOutcome(
-    events: events,
+    events: withProgressShortened(log.events, chunks: scenario.checksums.count),
     chunks: spelledChunks(worked.started, mostAtOnce: worked.mostAtOnce)
   )
 }

@@ -13,12 +13,12 @@ import Chapter08Exercises
 final class Ex8_3_ChecksumModelTests: GradedTestCase {
   private func assertRun(
     _ checksums: [UInt64],
-    cancelAt: Int? = nil,
+    cancel: CancelMoment? = nil,
     file: StaticString = #filePath,
     line: UInt = #line
   ) async throws {
     try await assertEveryScenario(
-      [ChecksumScenario(checksums: checksums, cancelAt: cancelAt)],
+      [ChecksumScenario(checksums: checksums, cancel: cancel)],
       model: checksumModel,
       answer: checksumAnswer,
       file: file,
@@ -27,7 +27,7 @@ final class Ex8_3_ChecksumModelTests: GradedTestCase {
   }
 
   func test_cancel_whileAChunkIsWorkedOn_stopsAfterIt() async throws {
-    try await assertRun([3, 4, 5, 6], cancelAt: 1)
+    try await assertRun([3, 4, 5, 6], cancel: .whileWorkedOn(1, twice: false))
   }
 
   func test_aFile_isWorkedOnOffTheMainActor_oneChunkAtATime() async throws {
@@ -42,10 +42,55 @@ final class Ex8_3_ChecksumModelTests: GradedTestCase {
     try await assertEveryScenario(
       checksumScenarios(count: 300, seed: 83)
         + onlyWhenGrading([
-          ChecksumScenario(checksums: (0..<66_000).map { UInt64($0) }, cancelAt: nil)
+          ChecksumScenario(checksums: (0..<66_000).map { UInt64($0) &* 0x9E37_79B9_7F4A_7C15 })
         ]),
       model: checksumModel,
       answer: checksumAnswer
     )
+  }
+
+  /// Two models at once: cancelling one leaves the other to finish.
+  @MainActor
+  func test_twoModels_cancellingOne_leavesTheOtherRunning() async throws {
+    let first = ProbingFile(checksums: [1, 2, 3], holdAt: 0)
+    let second = ProbingFile(checksums: [1, 2, 3], holdAt: nil)
+    let ends = ChecksumEnds()
+    let cancelled = try ChecksumModel(file: first, onProgress: { _ in }) { ends.note(0, $0) }
+    let running = try ChecksumModel(file: second, onProgress: { _ in }) { ends.note(1, $0) }
+    cancelled.start()
+    running.start()
+    ScenarioAnnouncer.announce("two models: the test waits for chunk 1 of the first")
+    await first.waitUntilHeld()
+    cancelled.cancel()
+    first.releaseTheChunkHeld()
+    ScenarioAnnouncer.announce("two models: the test waits for both onFinish calls")
+    let got = await ends.both()
+    ScenarioAnnouncer.clear()
+    XCTAssertEqual(
+      got,
+      "nil and 1026",
+      "two models, each on a file of chunks whose checksums are 1, 2, 3, were started; the "
+        + "first was cancelled while its chunk 1 was worked on: their onFinish gave \(got); "
+        + "the statement gives nil and 1026 (a cancel stops its own model only)"
+    )
+  }
+}
+
+/// The onFinish calls of two models, by model.
+@MainActor
+private final class ChecksumEnds {
+  private var ends: [Int: UInt64?] = [:]
+  private var waiter: CheckedContinuation<Void, Never>?
+
+  func note(_ model: Int, _ checksum: UInt64?) {
+    ends[model] = checksum
+    if ends.count == 2 { waiter.take()?.resume() }
+  }
+
+  /// "nil and 1026", once both have finished.
+  func both() async -> String {
+    if ends.count < 2 { await withCheckedContinuation { waiter = $0 } }
+    return (0..<2).map { ends[$0].flatMap { $0 }.map(String.init) ?? "nil" }
+      .joined(separator: " and ")
   }
 }

@@ -9,11 +9,32 @@ import LessonSupport
 // actor has answered a job sent to it meanwhile: a loop that holds the main actor never gets
 // that answer, and the run stops there.
 
+/// When a run calls `cancel()`.
+enum CancelMoment: Equatable, Sendable {
+  /// Before `start()`: it changes nothing.
+  case beforeStart
+  /// While this chunk (from 0) is worked on, once or twice.
+  case whileWorkedOn(Int, twice: Bool)
+  /// From inside `onProgress` for this chunk (from 0).
+  case insideProgress(Int)
+  /// From inside `onFinish`: it changes nothing.
+  case insideFinish
+}
+
 /// One generated run of `ChecksumModel`.
 struct ChecksumScenario: GradedScenario, Equatable {
   var checksums: [UInt64]
-  /// The chunk during which `cancel()` is called, if any.
-  var cancelAt: Int?
+  var cancel: CancelMoment?
+
+  init(checksums: [UInt64], cancel: CancelMoment? = nil) {
+    self.checksums = checksums
+    self.cancel = cancel
+  }
+
+  /// The chunk during which `cancel()` is called, if any: the file holds it until then.
+  var cancelAt: Int? {
+    if case .whileWorkedOn(let chunk, _) = cancel { chunk } else { nil }
+  }
 
   var size: Int {
     checksums.count
@@ -22,30 +43,55 @@ struct ChecksumScenario: GradedScenario, Equatable {
   var description: String {
     let chunks: String
     if checksums.count > 12 {
-      chunks = "a file of \(checksums.count) chunks"
+      chunks =
+        "a file of \(checksums.count) chunks, checksums \(checksums[0]), \(checksums[1]), ..."
     } else if checksums.isEmpty {
       chunks = "a file of no chunks"
     } else {
       chunks =
         "a file of chunks whose checksums are \(checksums.map(String.init).joined(separator: ", "))"
     }
-    let cancel = cancelAt.map { "; cancel() while chunk \($0 + 1) is worked on" } ?? ""
+    let cancel: String =
+      switch self.cancel {
+      case nil: ""
+      case .beforeStart: "; cancel() before start()"
+      case .whileWorkedOn(let chunk, let twice):
+        "; cancel()\(twice ? " twice" : "") while chunk \(chunk + 1) is worked on"
+      case .insideProgress(let chunk): "; cancel() from inside onProgress(\(chunk + 1))"
+      case .insideFinish: "; cancel() from inside onFinish"
+      }
     return chunks + cancel
   }
 
   var smaller: [ChecksumScenario] {
     var candidates: [ChecksumScenario] = []
-    if cancelAt != nil { candidates.append(ChecksumScenario(checksums: checksums, cancelAt: nil)) }
-    for index in checksums.indices where cancelAt.map({ $0 != index }) ?? true {
+    if cancel != nil { candidates.append(ChecksumScenario(checksums: checksums)) }
+    if case .whileWorkedOn(let chunk, true) = cancel {
+      candidates.append(
+        ChecksumScenario(checksums: checksums, cancel: .whileWorkedOn(chunk, twice: false))
+      )
+    }
+    let cancelled: Int? =
+      switch cancel {
+      case .whileWorkedOn(let chunk, _), .insideProgress(let chunk): chunk
+      default: nil
+      }
+    for index in checksums.indices where cancelled.map({ $0 != index }) ?? true {
       var fewer = checksums
       fewer.remove(at: index)
-      let cancel = cancelAt.map { $0 > index ? $0 - 1 : $0 }
-      candidates.append(ChecksumScenario(checksums: fewer, cancelAt: cancel))
+      var moment = cancel
+      if let chunk = cancelled, chunk > index {
+        if case .whileWorkedOn(_, let twice) = cancel {
+          moment = .whileWorkedOn(chunk - 1, twice: twice)
+        }
+        if case .insideProgress = cancel { moment = .insideProgress(chunk - 1) }
+      }
+      candidates.append(ChecksumScenario(checksums: fewer, cancel: moment))
     }
     for (index, checksum) in checksums.enumerated() where checksum != 1 {
       var plainer = checksums
       plainer[index] = 1
-      candidates.append(ChecksumScenario(checksums: plainer, cancelAt: cancelAt))
+      candidates.append(ChecksumScenario(checksums: plainer, cancel: cancel))
     }
     return candidates
   }
@@ -59,6 +105,15 @@ struct ChecksumOutcome: Equatable, CustomStringConvertible {
   var description: String {
     (events.isEmpty ? "nothing" : events.joined(separator: ", ")) + "; " + chunks
   }
+}
+
+/// `events` with a long file's progress told by its last call, when the calls came 1, 2, 3...
+func withProgressShortened(_ events: [String], chunks: Int) -> [String] {
+  guard chunks > 12 else { return events }
+  let progress = events.filter { $0.hasPrefix("onProgress(") }
+  guard progress == (0..<progress.count).map({ "onProgress(\($0 + 1))" }), let last = progress.last
+  else { return events }
+  return events.filter { !$0.hasPrefix("onProgress(") || $0 == last }
 }
 
 /// "chunks 1 to 3 worked on, one at a time, in order": how the chunks the file saw are told.
@@ -80,39 +135,56 @@ func spelledChunks(_ started: [Int], mostAtOnce: Int) -> String {
 
 /// The statement of exercise 8.3, as a program.
 func checksumModel(_ scenario: ChecksumScenario) -> ChecksumOutcome {
-  var events = ["start() returned"]
+  var events = scenario.cancel == .beforeStart ? ["cancel() returned before start()"] : []
+  events.append("start() returned")
   var checksum: UInt64 = 0
-  var worked = 0
+  func outcome(worked: Int) -> ChecksumOutcome {
+    ChecksumOutcome(
+      events: withProgressShortened(events, chunks: scenario.checksums.count),
+      chunks: spelledChunks(Array(0..<worked), mostAtOnce: 1)
+    )
+  }
   for (index, chunk) in scenario.checksums.enumerated() {
-    worked += 1
-    if scenario.cancelAt == index {
-      events += ["cancel() returned while chunk \(index + 1) was worked on", "onFinish(nil)"]
-      return ChecksumOutcome(
-        events: events,
-        chunks: spelledChunks(Array(0..<worked), mostAtOnce: 1)
-      )
+    if case .whileWorkedOn(index, let twice) = scenario.cancel {
+      let times = twice ? " twice" : ""
+      events += [
+        "cancel() returned\(times) while chunk \(index + 1) was worked on", "onFinish(nil)",
+      ]
+      return outcome(worked: index + 1)
     }
     checksum = checksum &* 31 &+ chunk
-    if scenario.checksums.count <= 12 || index + 1 == scenario.checksums.count {
-      events.append("onProgress(\(index + 1))")
+    events.append("onProgress(\(index + 1))")
+    if case .insideProgress(index) = scenario.cancel {
+      events += ["cancel() returned inside onProgress(\(index + 1))", "onFinish(nil)"]
+      return outcome(worked: index + 1)
     }
   }
   events.append("onFinish(\(checksum))")
-  return ChecksumOutcome(events: events, chunks: spelledChunks(Array(0..<worked), mostAtOnce: 1))
+  if scenario.cancel == .insideFinish { events.append("cancel() returned inside onFinish") }
+  return outcome(worked: scenario.checksums.count)
 }
 
 /// The runs exercise 8.3 is graded on: a fixed list, from a fixed seed.
 func checksumScenarios(count: Int, seed: UInt64) -> [ChecksumScenario] {
   var numbers = SeededNumbers(seed: seed)
-  let odd: [UInt64] = [0, 1, .max, .max - 1, 1 << 63, 31]
+  let odd: [UInt64] = [0, 1, .max, .max - 1, 1 << 63, 1 << 32, 31]
   return (0..<count).map { _ in
-    let checksums: [UInt64] = (0..<Int.random(in: 0...12, using: &numbers)).map { _ in
+    let length =
+      numbers.chance(25)
+      ? Int.random(in: 13...100, using: &numbers) : Int.random(in: 0...12, using: &numbers)
+    let checksums: [UInt64] = (0..<length).map { _ in
       numbers.chance(25) ? numbers.pick(odd) : UInt64.random(in: 0...UInt64.max, using: &numbers)
     }
-    let cancelAt =
-      !checksums.isEmpty && numbers.chance(40)
-      ? Int.random(in: 0..<checksums.count, using: &numbers) : nil
-    return ChecksumScenario(checksums: checksums, cancelAt: cancelAt)
+    var cancel: CancelMoment?
+    let chunk = checksums.isEmpty ? nil : Int.random(in: 0..<checksums.count, using: &numbers)
+    switch Int.random(in: 0..<100, using: &numbers) {
+    case 0..<10: cancel = .beforeStart
+    case 10..<45: cancel = chunk.map { .whileWorkedOn($0, twice: numbers.chance(25)) }
+    case 45..<60: cancel = chunk.map { .insideProgress($0) }
+    case 60..<70: cancel = .insideFinish
+    default: cancel = nil
+    }
+    return ChecksumScenario(checksums: checksums, cancel: cancel)
   }
 }
 
