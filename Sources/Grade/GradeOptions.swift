@@ -26,6 +26,13 @@ struct GradeOptions: Equatable, Sendable {
   /// How many exercises' tests run at once (`--jobs`): CI grades many at a time on two cores.
   var jobs = 1
 
+  /// The exercises whose passing answers the thread sanitizer checks: "1.2, 1.3 and 8.2".
+  static var sanitizedExercises: String {
+    let ids = ExerciseCatalog.exercises.filter(\.checksDataRaces).map(\.id)
+    guard let last = ids.last else { return "none" }
+    return ids.count == 1 ? last : ids.dropLast().joined(separator: ", ") + " and " + last
+  }
+
   static let usage = """
     usage: swift run Grade [CHAPTER | EXERCISE ...] [--watch] [--hint] [--every-failure]
                            [--timeout SECONDS] [--jobs N]
@@ -57,8 +64,9 @@ struct GradeOptions: Equatable, Sendable {
 
     A file that does not compile is reported with the compiler's errors; the other exercises are
     still graded, in a copy (.build/grade-scratch) where the original stub stands in for it.
-    Where a data race is the mistake (1.3), a passing answer is run again under the thread
-    sanitizer, built once in .build/grade-tsan.
+    Where a data race can be the mistake, a passing answer is run again under the thread
+    sanitizer, built once in .build/grade-tsan; those exercises are
+    \(sanitizedExercises).
 
     Exit status: 0 when every graded exercise is done, 1 otherwise, 64 for a bad command line;
     130 after Ctrl-C.

@@ -45,6 +45,14 @@ final class GradeOptionsTests: XCTestCase {
     XCTAssertFalse(try GradeOptions.parse([]).watch)
   }
 
+  func test_help_namesEveryExerciseTheSanitizerChecks() {
+    XCTAssertEqual(
+      GradeOptions.sanitizedExercises,
+      "1.2, 1.3, 2.2, 2.3, 5.2, 5.3, 7.3 and 8.2"
+    )
+    XCTAssertTrue(GradeOptions.usage.contains("those exercises are\n1.2, 1.3, 2.2,"))
+  }
+
   func test_eachExercise_hasAHangLimitOfItsOwn_andTimeoutOverridesIt() throws {
     let exercise = try XCTUnwrap(ExerciseCatalog.exercise(id: "3.1"))
     XCTAssertEqual(
