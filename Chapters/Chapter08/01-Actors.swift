@@ -4,7 +4,7 @@ import LessonSupport
 
 // snippet.stockroom
 /// How many of each item a stockroom holds. Only the actor reads or writes `counts`, and it runs
-/// one call at a time, so two calls never change them at once.
+/// one piece of its code at a time: a method with no `await` runs whole before the next begins.
 actor Stockroom {
   private var counts: [String: Int] = [:]
 
@@ -52,17 +52,18 @@ func runActors(_ context: LessonContext) async throws {
   }
   // snippet.end
   console.print(
-    "  boxes: \(await room.count(of: "boxes")) (the actor ran the 10,000 calls one at a time)"
+    "  boxes: \(await room.count(of: "boxes")) (`add` has no await: each call ran whole, one after another)"
   )
   console.print()
 
   console.print("2. From outside, every call is an `await`: the caller may wait for its turn.")
   console.print(
-    "  `await room.add(1, of: \"boxes\")` from a task; `room.add(...)` alone does not compile"
+    "  `await room.add(1, of: \"boxes\")` from a task; `room.add(...)` alone does not compile:"
   )
   console.print(
-    "  there (8.4 shows the compiler's message). Inside the actor, a call is a plain call."
+    "  \"actor-isolated instance method 'add(_:of:)' cannot be called from outside of the actor\"."
   )
+  console.print("  Inside the actor, a call is a plain call.")
   console.print()
 
   console.print("3. An isolated parameter: several steps in one visit.")

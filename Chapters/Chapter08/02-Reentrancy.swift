@@ -1,4 +1,4 @@
-// 8.2 Reentrancy: an actor runs one call at a time, but only until that call awaits.
+// 8.2 Reentrancy: an actor runs one piece of code at a time, and a call that awaits lets others in.
 // Read with docs/Chapter08-Isolation.md#82-reentrancy
 import LessonSupport
 

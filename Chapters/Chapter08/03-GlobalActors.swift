@@ -21,8 +21,8 @@ actor Bookkeeping {
 // snippet.end
 
 // snippet.actor-name
-/// The actor the caller runs on, as the caller's `#isolation` says: "MainActor", "Bookkeeping",
-/// or nil off every actor.
+/// The actor the caller is isolated to, as the caller's `#isolation` says: "MainActor",
+/// "Bookkeeping", or "no actor" where the compiler knows of none.
 func actorName(_ caller: isolated (any Actor)? = #isolation) -> String {
   caller.map { String(describing: type(of: $0)) } ?? "no actor"
 }

@@ -14,16 +14,24 @@ final class Order {
 // snippet.end
 
 // snippet.sending
-/// A packing bench on an actor. `sending` says the caller hands the order over for good: the
-/// compiler then accepts a non-Sendable order, and rejects a caller that uses it afterwards.
+/// A packing bench on an actor. `pack` takes a non-Sendable order: a caller may hand one over
+/// as long as it never uses that order again, which the compiler checks at each call.
 actor PackingBench {
   private var packed: [Order] = []
 
-  func pack(_ order: sending Order) -> Int {
+  func pack(_ order: Order) -> Int {
     order.lines.append("packed")
     packed.append(order)
     return packed.count
   }
+}
+
+/// Hands on an order it was given.
+///
+/// `sending` says the caller gives the order up for good, so this function may give it away in
+/// turn; a plain parameter stays its caller's too.
+func handOn(_ order: sending Order, to bench: PackingBench) async -> Int {
+  await bench.pack(order)
 }
 // snippet.end
 
@@ -61,11 +69,14 @@ func runSendable(_ context: LessonContext) async throws {
   console.print("  Using `order` after the Task { } line would not compile: the page shows why.")
   console.print()
 
-  console.print("2. Handed to an actor through a `sending` parameter:")
+  console.print("2. Handed to an actor, then handed on through a `sending` parameter:")
   let bench = PackingBench()
-  let fresh = Order()
-  fresh.lines.append("2 lamps")
-  console.print("  orders on the bench: \(await bench.pack(fresh))")
+  let first = Order()
+  first.lines.append("2 lamps")
+  console.print("  orders on the bench: \(await bench.pack(first))")
+  let second = Order()
+  second.lines.append("1 shelf")
+  console.print("  orders on the bench: \(await handOn(second, to: bench))")
   console.print()
 
   console.print("3. Types the compiler can check to be Sendable:")
@@ -106,6 +117,15 @@ func packAndKeep(_ bench: PackingBench) async {
   let order = Order()
   _ = await bench.pack(order)
   order.lines.append("one more")  // the bench owns it now
+}
+// snippet.end
+#endif
+
+#if SHOW_ERRORS  // handed-on-without-sending
+// snippet.handed-on-without-sending
+// error: sending 'order' risks causing data races
+func handOnAndHope(_ order: Order, to bench: PackingBench) async -> Int {
+  await bench.pack(order)  // `order` is still its caller's, who may go on using it
 }
 // snippet.end
 #endif

@@ -12,8 +12,8 @@ nonisolated(nonsending) func labelOnCallersActor() async -> String {
 
 /// Runs off every actor, on the global concurrent executor.
 ///
-/// For work that should not hold up the caller's actor. Its arguments and result cross over, so
-/// they must be Sendable.
+/// For work that should not hold up the caller's actor. Its arguments and result cross over:
+/// each must be Sendable, or in a region nobody else holds (8.4).
 @concurrent func labelOffEveryActor() async -> String {
   actorName()
 }
@@ -26,5 +26,7 @@ func runWhereAsyncRuns(_ context: LessonContext) async throws {
   console.print("  nonisolated(nonsending) -> \(await labelOnCallersActor())")
   console.print("  @concurrent             -> \(await labelOffEveryActor())")
   console.print("  plain nonisolated async -> \(await actorOfANonisolatedAsyncFunction())")
-  console.print("The last one changes with the package's settings: the page compiles it both ways.")
+  console.print(
+    "The last one changes with the package's settings: the tests compile a probe both ways."
+  )
 }

@@ -101,6 +101,25 @@ final class Chapter08Tests: XCTestCase {
     XCTAssertEqual(supplier.callCount, 2)
   }
 
+  func test_aCallFromOutsideTheActor_withoutAwait_doesNotCompile() async throws {
+    let diagnostics = try await swift6Diagnostics(
+      compiling: """
+        actor Stockroom {
+          func add(_ amount: Int, of item: String) {}
+        }
+        func restock(_ room: Stockroom) async {
+          room.add(1, of: "boxes")
+        }
+        """,
+      typeCheckOnly: true
+    )
+    let quoted =
+      "actor-isolated instance method 'add(_:of:)' cannot be called from outside of the actor"
+    XCTAssertTrue(diagnostics.contains("error: " + quoted), diagnostics)
+    let section = try await runChapter("Chapter08", arguments: ["--fast", "--section", "8.1"])
+    XCTAssertTrue(section.stdout.contains("\"\(quoted)\""), "8.1.2 prints: \(section.stdout)")
+  }
+
   // MARK: - 8.3 Global actors and the main actor
 
   @MainActor
@@ -126,8 +145,30 @@ final class Chapter08Tests: XCTestCase {
     try await assertRejected("kept-after-sending")
   }
 
+  func test_aParameterHandedOnWithoutSending_doesNotCompile() async throws {
+    try await assertRejected("handed-on-without-sending")
+  }
+
   func test_aVarInASendableClass_doesNotCompile() async throws {
     try await assertRejected("var-in-a-sendable-class")
+  }
+
+  func test_uncheckedSendable_overAPlainVar_compilesWithNoDiagnostic() async throws {
+    let diagnostics = try await swift6Diagnostics(
+      compiling: """
+        final class PlainCounter: @unchecked Sendable {
+          var count = 0
+        }
+        func countTwice() async {
+          let counter = PlainCounter()
+          async let first: Void = counter.count += 1
+          async let second: Void = counter.count += 1
+          _ = await (first, second)
+        }
+        """
+    )
+    XCTAssertFalse(diagnostics.contains("error:"), diagnostics)
+    XCTAssertFalse(diagnostics.contains("warning:"), diagnostics)
   }
 
   func test_theTypesOfTheSection_compileWithNoWarning() async throws {
@@ -159,6 +200,12 @@ final class Chapter08Tests: XCTestCase {
     XCTAssertEqual(output, "before: true\nafter: false\n")
   }
   #endif
+
+  @MainActor
+  func test_aSynchronousNonisolatedFunction_runsOnItsCallersActor() {
+    // No actor that the compiler knows of, yet the main actor's own check passes.
+    XCTAssertEqual(actorNameCheckingTheMainActor(), "no actor")
+  }
 
   func test_assumeIsolated_offTheMainActor_stopsTheProgramWithATrap() async throws {
     let run = try await compileAndRunToTheEnd(
@@ -348,4 +395,11 @@ final class Chapter08Tests: XCTestCase {
     let run = try await ChildProcess.run(program, timeout: .seconds(60))
     return run
   }
+}
+
+/// A synchronous nonisolated function: it checks that it runs on the main actor, and returns
+/// what its `#isolation` names.
+private nonisolated func actorNameCheckingTheMainActor() -> String {
+  MainActor.assertIsolated()
+  return actorName()
 }

@@ -30,7 +30,7 @@ public actor PriceCache {
 
   /// The price of `product`: kept, awaited from the lookup under way, or looked up.
   public func price(of product: String) async throws -> Int {
-    // TODO(8.1): no suspension between finding nothing under way and saying a lookup is.
+    // TODO(8.1): the price kept, the lookup under way joined, or a new lookup.
     throw NotImplemented("8.1")
   }
 }
