@@ -63,13 +63,15 @@ public struct ChapterOptions: Equatable, Sendable {
     commands: [(option: String, help: String)] = []
   ) -> String {
     let own = commands.map { " | \($0.option)" }.joined()
+    // A section's number for the example: "8.2" for Chapter08.
+    let number = Int(executable.filter(\.isNumber)).map { "\($0).2" } ?? "1.2"
     var text = """
       usage: swift run \(executable) [--fast] [--section NAME]
              swift run \(executable) --list | --help\(own)
 
       options:
         --fast            run with every pause 1000 times shorter (what the tests use)
-        --section NAME    run one section only; NAME as shown by --list (or its number)
+        --section NAME    run one section only; NAME as shown by --list, or its number (\(number))
         --list            list the sections
         --help            show this help
       """

@@ -45,6 +45,7 @@ final class ChapterOptionsTests: XCTestCase {
     for option in ["swift run Chapter09", "--fast", "--section NAME", "--list", "--help"] {
       XCTAssertTrue(usage.contains(option), "usage lacks \(option)")
     }
+    XCTAssertTrue(usage.contains("or its number (9.2)"), usage)
   }
 
   func test_usage_listsDemos_onlyForAChapterThatHasThem() {

@@ -15,11 +15,16 @@ import ExerciseSupport
 ///   `onProgress`): the chunk under way may finish, but no other chunk starts, `onProgress` is
 ///   not called again, and `onFinish(nil)` is called once that chunk has returned. A second
 ///   cancel changes nothing more; a cancel before `start()` or after `onFinish` (from inside it
-///   too) changes nothing. A cancel stops its own model only.
-/// `start()` is called once.
+///   too) changes nothing. Right after `start()` returns is while the work goes on.
+/// - Models work apart: each works on its file's chunks itself, every time, keeps nothing for
+///   the next model, never waits for another model, and a cancel stops its own model only.
+/// `start()` is called once. A file may have any number of chunks, up to `Int.max`. No rule of
+/// time: a chunk may take as long as it takes. No `@unchecked`, no `nonisolated(unsafe)`.
 /// Graded on 300 generated files too (no chunk to a hundred, checksums anywhere in UInt64, a
-/// cancel at each of the moments above), on one of 66,000 chunks, and on two models at once; the
-/// file given works on a chunk only once the main actor has run a job sent to it meanwhile.
+/// cancel at each of the moments above, before `start()` as well, files that say they have up
+/// to Int.max chunks, a second model on the same file), on one of 66,000 chunks, and on two
+/// models at once; the file given works on a chunk only once the main actor has run a job sent
+/// to it meanwhile. Then under the thread sanitizer.
 /// Read docs/Chapter08-Isolation.md#exercise-83-a-hot-loop-off-the-main-actor
 @MainActor
 public final class ChecksumModel {

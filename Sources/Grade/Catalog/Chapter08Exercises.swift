@@ -207,6 +207,7 @@ extension ExerciseCatalog {
           + "the task was cancelled; cancel() cancels that task.",
       ],
       docAnchor: "exercise-83-a-hot-loop-off-the-main-actor",
+      checksDataRaces: true,
       mistakes: [
         Mistake(
           name: "the loop holds the main actor",

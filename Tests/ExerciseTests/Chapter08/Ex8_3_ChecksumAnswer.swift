@@ -35,10 +35,38 @@ private final class ModelHolder {
   var model: ChecksumModel?
 }
 
-/// Runs `scenario` on the answer's `ChecksumModel`, on the main actor.
+/// Runs `scenario` on the answer's `ChecksumModel`, on the main actor: the first model, then,
+/// if the scenario says so, a second one on the same file.
 @MainActor
 func checksumAnswer(_ scenario: ChecksumScenario) async throws -> ChecksumOutcome {
-  let file = ProbingFile(checksums: scenario.checksums, holdAt: scenario.cancelAt)
+  let file = ProbingFile(
+    checksums: scenario.checksums,
+    holdAt: scenario.cancelAt,
+    declaredChunks: scenario.declaredChunks
+  )
+  let first = try await checksumRun(scenario, on: file, first: true)
+  var events = withProgressShortened(first.events, chunks: scenario.chunkCount)
+  var chunks = first.chunks
+  if scenario.checkedAgain {
+    file.forgetTheChunksWorked()
+    let second = try await checksumRun(scenario, on: file, first: false)
+    events += withProgressShortened(second.events, chunks: scenario.chunkCount).map {
+      "second model: " + $0
+    }
+    chunks += "; second model: " + second.chunks
+  }
+  return ChecksumOutcome(events: events, chunks: chunks)
+}
+
+/// One model's run on `file`: with the scenario's cancels if it is the first, with none if not.
+@MainActor
+private func checksumRun(
+  _ scenario: ChecksumScenario,
+  on file: ProbingFile,
+  first: Bool
+) async throws -> (events: [String], chunks: String) {
+  let cancel = first ? scenario.cancel : nil
+  let which = first ? "" : "the second model's "
   let log = ChecksumLog()
   let holder = ModelHolder()
   let held = scenario.cancelAt.map { $0 + 1 } ?? 0
@@ -46,7 +74,7 @@ func checksumAnswer(_ scenario: ChecksumScenario) async throws -> ChecksumOutcom
     file: file,
     onProgress: { done in
       log.events.append("onProgress(\(done))")
-      if case .insideProgress(let chunk) = scenario.cancel, done == chunk + 1 {
+      if case .insideProgress(let chunk) = cancel, done == chunk + 1 {
         holder.model?.cancel()
         log.events.append("cancel() returned inside onProgress(\(done))")
       }
@@ -54,24 +82,28 @@ func checksumAnswer(_ scenario: ChecksumScenario) async throws -> ChecksumOutcom
     onFinish: { checksum in
       let stillWorking = file.isHolding ? " while chunk \(held) was still worked on" : ""
       log.finish("onFinish(\(checksum.map(String.init) ?? "nil"))\(stillWorking)")
-      if scenario.cancel == .insideFinish {
+      if cancel == .insideFinish {
         holder.model?.cancel()
         log.events.append("cancel() returned inside onFinish")
       }
     }
   )
-  guard let model = holder.model else { return ChecksumOutcome(events: [], chunks: "") }
+  guard let model = holder.model else { return ([], "") }
   let free =
     "(each chunk is worked on only once the main actor has answered a job sent to it "
     + "meanwhile)"
-  if scenario.cancel == .beforeStart {
+  if first && scenario.cancelledBeforeStart {
     model.cancel()
     log.events.append("cancel() returned before start()")
   }
-  ScenarioAnnouncer.announce(scenario, waitingFor: "start() to return \(free)")
+  ScenarioAnnouncer.announce(scenario, waitingFor: "\(which)start() to return \(free)")
   model.start()
   log.events.append("start() returned")
-  if case .whileWorkedOn(let cancelAt, let twice) = scenario.cancel {
+  if cancel == .rightAfterStart {
+    model.cancel()
+    log.events.append("cancel() returned right after start()")
+  }
+  if case .whileWorkedOn(let cancelAt, let twice) = cancel {
     ScenarioAnnouncer.announce(
       scenario,
       waitingFor: "chunk \(cancelAt + 1) to be worked on \(free)"
@@ -84,12 +116,13 @@ func checksumAnswer(_ scenario: ChecksumScenario) async throws -> ChecksumOutcom
     )
     file.releaseTheChunkHeld()
   }
-  ScenarioAnnouncer.announce(scenario, waitingFor: "onFinish \(free)")
+  ScenarioAnnouncer.announce(scenario, waitingFor: "\(which)onFinish \(free)")
   await log.waitForFinish()
   ScenarioAnnouncer.announce(scenario)
   let worked = file.worked
-  return ChecksumOutcome(
-    events: withProgressShortened(log.events, chunks: scenario.checksums.count),
-    chunks: spelledChunks(worked.started, mostAtOnce: worked.mostAtOnce)
-  )
+  let atMostChunk1 = worked.started.count <= 1 && worked.started.allSatisfy { $0 == 0 }
+  let chunks =
+    cancel == .rightAfterStart && atMostChunk1
+    ? atMostTheFirstChunk : spelledChunks(worked.started, mostAtOnce: worked.mostAtOnce)
+  return (log.events, chunks)
 }

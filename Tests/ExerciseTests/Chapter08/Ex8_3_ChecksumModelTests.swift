@@ -49,6 +49,44 @@ final class Ex8_3_ChecksumModelTests: GradedTestCase {
     )
   }
 
+  /// Two models at once: each works apart, with its own progress, and neither waits for the
+  /// other.
+  @MainActor
+  func test_twoModelsAtOnce_workApart() async throws {
+    let first = ProbingFile(checksums: [1, 2, 3], holdAt: 1)
+    let second = ProbingFile(checksums: [4, 5], holdAt: nil)
+    let ends = ChecksumEnds()
+    let one = try ChecksumModel(file: first, onProgress: { ends.noteProgress(0, $0) }) {
+      ends.note(0, $0)
+    }
+    let two = try ChecksumModel(file: second, onProgress: { ends.noteProgress(1, $0) }) {
+      ends.note(1, $0)
+    }
+    one.start()
+    ScenarioAnnouncer.announce("two models: the test waits for chunk 2 of the first")
+    await first.waitUntilHeld()
+    two.start()
+    ScenarioAnnouncer.announce(
+      "two models: while chunk 2 of the first is worked on, the test waits for the second's "
+        + "onFinish (each model works apart: neither waits for the other)"
+    )
+    await ends.waitFor(1)
+    first.releaseTheChunkHeld()
+    ScenarioAnnouncer.announce("two models: the test waits for the first's onFinish")
+    let got = await ends.both()
+    ScenarioAnnouncer.clear()
+    let progress = ends.progress.joined(separator: ", ")
+    XCTAssertEqual(
+      "\(progress); onFinish: \(got)",
+      "model 1: 1, model 2: 1, model 2: 2, model 1: 2, model 1: 3; onFinish: 1026 and 129",
+      "two models: the first, on chunks whose checksums are 1, 2, 3, started; while its chunk 2 "
+        + "was worked on, the second, on chunks 4, 5, started and ran to its end; then the "
+        + "first's chunk 2 returned. The main actor saw \(progress); onFinish: \(got). The "
+        + "statement gives model 1: 1, model 2: 1, model 2: 2, model 1: 2, model 1: 3; "
+        + "onFinish: 1026 and 129 (each model apart, with its own progress)"
+    )
+  }
+
   /// Two models at once: cancelling one leaves the other to finish.
   @MainActor
   func test_twoModels_cancellingOne_leavesTheOtherRunning() async throws {
@@ -76,20 +114,34 @@ final class Ex8_3_ChecksumModelTests: GradedTestCase {
   }
 }
 
-/// The onFinish calls of two models, by model.
+/// What two models gave the main actor: their progress, in order, and their onFinish calls.
 @MainActor
 private final class ChecksumEnds {
+  private(set) var progress: [String] = []
   private var ends: [Int: UInt64?] = [:]
-  private var waiter: CheckedContinuation<Void, Never>?
+  private var waiters: [(count: Int, CheckedContinuation<Void, Never>)] = []
+
+  func noteProgress(_ model: Int, _ done: Int) {
+    progress.append("model \(model + 1): \(done)")
+  }
 
   func note(_ model: Int, _ checksum: UInt64?) {
     ends[model] = checksum
-    if ends.count == 2 { waiter.take()?.resume() }
+    let ready = waiters.filter { ends[$0.count] != nil }
+    waiters.removeAll { ends[$0.count] != nil }
+    for (_, waiter) in ready { waiter.resume() }
+  }
+
+  /// Returns once `model` has finished.
+  func waitFor(_ model: Int) async {
+    guard ends[model] == nil else { return }
+    await withCheckedContinuation { waiters.append((model, $0)) }
   }
 
   /// "nil and 1026", once both have finished.
   func both() async -> String {
-    if ends.count < 2 { await withCheckedContinuation { waiter = $0 } }
+    await waitFor(0)
+    await waitFor(1)
     return (0..<2).map { ends[$0].flatMap { $0 }.map(String.init) ?? "nil" }
       .joined(separator: " and ")
   }

@@ -3,32 +3,66 @@ import ExerciseSupport
 import Foundation
 import LessonSupport
 
-// Exercise 8.3 graded by its statement: generated files of no chunk to a dozen (and 66,000 when
-// grading), chunk checksums anywhere in UInt64 (0 and UInt64.max among them, so the checksum
-// wraps), and a cancel while a chunk is worked on. Every chunk is worked on only once the main
-// actor has answered a job sent to it meanwhile: a loop that holds the main actor never gets
-// that answer, and the run stops there.
+// Exercise 8.3 graded by its statement: generated files of no chunk to a hundred (and 66,000
+// when grading), files that say they have up to Int.max chunks and are cancelled early, chunk
+// checksums anywhere in UInt64 (0 and UInt64.max among them, so the checksum wraps), cancels at
+// every moment the statement names, and a second model on the same file. Every chunk is worked
+// on only once the main actor has answered a job sent to it meanwhile: a loop that holds the
+// main actor never gets that answer, and the run stops there.
 
-/// When a run calls `cancel()`.
+/// When a run calls `cancel()`, after `start()`.
 enum CancelMoment: Equatable, Sendable {
-  /// Before `start()`: it changes nothing.
-  case beforeStart
+  /// Right after `start()` returns, on the main actor, before the first chunk can be reported.
+  case rightAfterStart
   /// While this chunk (from 0) is worked on, once or twice.
   case whileWorkedOn(Int, twice: Bool)
   /// From inside `onProgress` for this chunk (from 0).
   case insideProgress(Int)
   /// From inside `onFinish`: it changes nothing.
   case insideFinish
+
+  /// The chunk the cancel comes at, if it is one.
+  var chunk: Int? {
+    switch self {
+    case .whileWorkedOn(let chunk, _), .insideProgress(let chunk): chunk
+    default: nil
+    }
+  }
+
+  /// The same moment at another chunk.
+  func at(_ chunk: Int) -> CancelMoment {
+    switch self {
+    case .whileWorkedOn(_, let twice): .whileWorkedOn(chunk, twice: twice)
+    case .insideProgress: .insideProgress(chunk)
+    default: self
+    }
+  }
 }
 
 /// One generated run of `ChecksumModel`.
 struct ChecksumScenario: GradedScenario, Equatable {
   var checksums: [UInt64]
   var cancel: CancelMoment?
+  /// `cancel()` before `start()` as well: it changes nothing.
+  var cancelledBeforeStart = false
+  /// How many chunks the file says it has, when more than `checksums` has: a cancel comes
+  /// before the chunks past them (whose checksums are 0).
+  var declaredChunks: Int?
+  /// A second model on the same file, started once the first has finished.
+  var checkedAgain = false
 
-  init(checksums: [UInt64], cancel: CancelMoment? = nil) {
+  init(
+    checksums: [UInt64],
+    cancel: CancelMoment? = nil,
+    cancelledBeforeStart: Bool = false,
+    declaredChunks: Int? = nil,
+    checkedAgain: Bool = false
+  ) {
     self.checksums = checksums
     self.cancel = cancel
+    self.cancelledBeforeStart = cancelledBeforeStart
+    self.declaredChunks = declaredChunks
+    self.checkedAgain = checkedAgain
   }
 
   /// The chunk during which `cancel()` is called, if any: the file holds it until then.
@@ -36,64 +70,82 @@ struct ChecksumScenario: GradedScenario, Equatable {
     if case .whileWorkedOn(let chunk, _) = cancel { chunk } else { nil }
   }
 
+  /// How many chunks the file says it has.
+  var chunkCount: Int {
+    declaredChunks ?? checksums.count
+  }
+
   var size: Int {
-    checksums.count
+    checksums.count + (cancel == nil ? 0 : 1) + (cancelledBeforeStart ? 1 : 0)
+      + (declaredChunks == nil ? 0 : 1) + (checkedAgain ? 1 : 0)
   }
 
   var description: String {
-    let chunks: String
-    if checksums.count > 12 {
-      chunks =
-        "a file of \(checksums.count) chunks, checksums \(checksums[0]), \(checksums[1]), ..."
+    var told: String
+    if let declaredChunks {
+      told =
+        "a file that says it has \(declaredChunks) chunks, the first "
+        + "\(checksums.count) with checksums \(checksums.prefix(12).map(String.init).joined(separator: ", "))"
+        + (checksums.count > 12 ? ", ..." : "")
+    } else if checksums.count > 12 {
+      told = "a file of \(checksums.count) chunks, checksums \(checksums[0]), \(checksums[1]), ..."
     } else if checksums.isEmpty {
-      chunks = "a file of no chunks"
+      told = "a file of no chunks"
     } else {
-      chunks =
+      told =
         "a file of chunks whose checksums are \(checksums.map(String.init).joined(separator: ", "))"
     }
-    let cancel: String =
-      switch self.cancel {
-      case nil: ""
-      case .beforeStart: "; cancel() before start()"
-      case .whileWorkedOn(let chunk, let twice):
-        "; cancel()\(twice ? " twice" : "") while chunk \(chunk + 1) is worked on"
-      case .insideProgress(let chunk): "; cancel() from inside onProgress(\(chunk + 1))"
-      case .insideFinish: "; cancel() from inside onFinish"
-      }
-    return chunks + cancel
+    if cancelledBeforeStart { told += "; cancel() before start()" }
+    switch cancel {
+    case nil: break
+    case .rightAfterStart: told += "; cancel() right after start()"
+    case .whileWorkedOn(let chunk, let twice):
+      told += "; cancel()\(twice ? " twice" : "") while chunk \(chunk + 1) is worked on"
+    case .insideProgress(let chunk): told += "; cancel() from inside onProgress(\(chunk + 1))"
+    case .insideFinish: told += "; cancel() from inside onFinish"
+    }
+    if checkedAgain { told += "; then a second model on the same file, started once it finished" }
+    return told
   }
 
   var smaller: [ChecksumScenario] {
     var candidates: [ChecksumScenario] = []
-    if cancel != nil { candidates.append(ChecksumScenario(checksums: checksums)) }
-    if case .whileWorkedOn(let chunk, true) = cancel {
-      candidates.append(
-        ChecksumScenario(checksums: checksums, cancel: .whileWorkedOn(chunk, twice: false))
-      )
+    func with(_ change: (inout ChecksumScenario) -> Void) {
+      var candidate = self
+      change(&candidate)
+      candidates.append(candidate)
     }
-    let cancelled: Int? =
-      switch cancel {
-      case .whileWorkedOn(let chunk, _), .insideProgress(let chunk): chunk
-      default: nil
+    if cancelledBeforeStart { with { $0.cancelledBeforeStart = false } }
+    if checkedAgain { with { $0.checkedAgain = false } }
+    if declaredChunks == nil, cancel != nil { with { $0.cancel = nil } }
+    if case .whileWorkedOn(let chunk, true) = cancel {
+      with { $0.cancel = .whileWorkedOn(chunk, twice: false) }
+    }
+    if let declaredChunks, declaredChunks > checksums.count + 1 {
+      with { $0.declaredChunks = checksums.count + 1 }
+    }
+    for index in checksums.indices where cancel?.chunk != index {
+      with {
+        $0.checksums.remove(at: index)
+        if let chunk = cancel?.chunk, chunk > index { $0.cancel = cancel?.at(chunk - 1) }
+        if let declared = declaredChunks { $0.declaredChunks = declared - 1 }
       }
-    for index in checksums.indices where cancelled.map({ $0 != index }) ?? true {
-      var fewer = checksums
-      fewer.remove(at: index)
-      var moment = cancel
-      if let chunk = cancelled, chunk > index {
-        if case .whileWorkedOn(_, let twice) = cancel {
-          moment = .whileWorkedOn(chunk - 1, twice: twice)
-        }
-        if case .insideProgress = cancel { moment = .insideProgress(chunk - 1) }
-      }
-      candidates.append(ChecksumScenario(checksums: fewer, cancel: moment))
     }
     for (index, checksum) in checksums.enumerated() where checksum != 1 {
-      var plainer = checksums
-      plainer[index] = 1
-      candidates.append(ChecksumScenario(checksums: plainer, cancel: cancel))
+      with { $0.checksums[index] = 1 }
     }
-    return candidates
+    return candidates.filter(\.isValid)
+  }
+
+  /// Whether the run can happen as described: a cancel at a chunk the file has, and a file that
+  /// says it has more chunks than it lists only when a cancel stops it within them.
+  var isValid: Bool {
+    if let chunk = cancel?.chunk, chunk >= checksums.count { return false }
+    if cancel == .rightAfterStart, chunkCount == 0 { return false }
+    if declaredChunks != nil {
+      return !checkedAgain && (cancel?.chunk != nil || cancel == .rightAfterStart)
+    }
+    return true
   }
 }
 
@@ -133,41 +185,66 @@ func spelledChunks(_ started: [Int], mostAtOnce: Int) -> String {
   return told
 }
 
+/// Said of a run cancelled right after `start()` that worked on chunk 1 at most: whether the
+/// loop had begun it by then is up to the threads.
+let atMostTheFirstChunk = "chunk 1 at most worked on"
+
 /// The statement of exercise 8.3, as a program.
 func checksumModel(_ scenario: ChecksumScenario) -> ChecksumOutcome {
-  var events = scenario.cancel == .beforeStart ? ["cancel() returned before start()"] : []
+  var events = scenario.cancelledBeforeStart ? ["cancel() returned before start()"] : []
   events.append("start() returned")
-  var checksum: UInt64 = 0
-  func outcome(worked: Int) -> ChecksumOutcome {
-    ChecksumOutcome(
-      events: withProgressShortened(events, chunks: scenario.checksums.count),
-      chunks: spelledChunks(Array(0..<worked), mostAtOnce: 1)
-    )
-  }
-  for (index, chunk) in scenario.checksums.enumerated() {
-    if case .whileWorkedOn(index, let twice) = scenario.cancel {
-      let times = twice ? " twice" : ""
-      events += [
-        "cancel() returned\(times) while chunk \(index + 1) was worked on", "onFinish(nil)",
-      ]
-      return outcome(worked: index + 1)
+  var chunks: String
+  func checksummed() -> (events: [String], worked: Int) {
+    var events: [String] = []
+    var checksum: UInt64 = 0
+    if scenario.cancel == .rightAfterStart {
+      return (["cancel() returned right after start()", "onFinish(nil)"], 0)
     }
-    checksum = checksum &* 31 &+ chunk
-    events.append("onProgress(\(index + 1))")
-    if case .insideProgress(index) = scenario.cancel {
-      events += ["cancel() returned inside onProgress(\(index + 1))", "onFinish(nil)"]
-      return outcome(worked: index + 1)
+    for (index, chunk) in scenario.checksums.enumerated() {
+      if case .whileWorkedOn(index, let twice) = scenario.cancel {
+        let times = twice ? " twice" : ""
+        events += [
+          "cancel() returned\(times) while chunk \(index + 1) was worked on", "onFinish(nil)",
+        ]
+        return (events, index + 1)
+      }
+      checksum = checksum &* 31 &+ chunk
+      events.append("onProgress(\(index + 1))")
+      if case .insideProgress(index) = scenario.cancel {
+        events += ["cancel() returned inside onProgress(\(index + 1))", "onFinish(nil)"]
+        return (events, index + 1)
+      }
     }
+    events.append("onFinish(\(checksum))")
+    if scenario.cancel == .insideFinish { events.append("cancel() returned inside onFinish") }
+    return (events, scenario.checksums.count)
   }
-  events.append("onFinish(\(checksum))")
-  if scenario.cancel == .insideFinish { events.append("cancel() returned inside onFinish") }
-  return outcome(worked: scenario.checksums.count)
+  let first = checksummed()
+  events += first.events
+  chunks =
+    scenario.cancel == .rightAfterStart
+    ? atMostTheFirstChunk : spelledChunks(Array(0..<first.worked), mostAtOnce: 1)
+  events = withProgressShortened(events, chunks: scenario.chunkCount)
+  if scenario.checkedAgain {
+    let checksum = scenario.checksums.reduce(UInt64(0)) { $0 &* 31 &+ $1 }
+    let again =
+      ["start() returned"] + (0..<scenario.checksums.count).map { "onProgress(\($0 + 1))" }
+      + ["onFinish(\(checksum))"]
+    events += withProgressShortened(again, chunks: scenario.chunkCount).map {
+      "second model: " + $0
+    }
+    chunks +=
+      "; second model: "
+      + spelledChunks(Array(0..<scenario.checksums.count), mostAtOnce: 1)
+  }
+  return ChecksumOutcome(events: events, chunks: chunks)
 }
 
 /// The runs exercise 8.3 is graded on: a fixed list, from a fixed seed.
 func checksumScenarios(count: Int, seed: UInt64) -> [ChecksumScenario] {
   var numbers = SeededNumbers(seed: seed)
   let odd: [UInt64] = [0, 1, .max, .max - 1, 1 << 63, 1 << 32, 31]
+  let manyChunks = [Int.max, Int.max - 1, 1 << 40, 1 << 32, 100_001, 65_537]
   return (0..<count).map { _ in
     let length =
       numbers.chance(25)
@@ -175,23 +252,30 @@ func checksumScenarios(count: Int, seed: UInt64) -> [ChecksumScenario] {
     let checksums: [UInt64] = (0..<length).map { _ in
       numbers.chance(25) ? numbers.pick(odd) : UInt64.random(in: 0...UInt64.max, using: &numbers)
     }
-    var cancel: CancelMoment?
+    var scenario = ChecksumScenario(checksums: checksums)
     let chunk = checksums.isEmpty ? nil : Int.random(in: 0..<checksums.count, using: &numbers)
     switch Int.random(in: 0..<100, using: &numbers) {
-    case 0..<10: cancel = .beforeStart
-    case 10..<45: cancel = chunk.map { .whileWorkedOn($0, twice: numbers.chance(25)) }
-    case 45..<60: cancel = chunk.map { .insideProgress($0) }
-    case 60..<70: cancel = .insideFinish
-    default: cancel = nil
+    case 0..<10: scenario.cancel = checksums.isEmpty ? nil : .rightAfterStart
+    case 10..<45: scenario.cancel = chunk.map { .whileWorkedOn($0, twice: numbers.chance(25)) }
+    case 45..<60: scenario.cancel = chunk.map { .insideProgress($0) }
+    case 60..<70: scenario.cancel = .insideFinish
+    default: break
     }
-    return ChecksumScenario(checksums: checksums, cancel: cancel)
+    scenario.cancelledBeforeStart = numbers.chance(20)
+    if scenario.cancel?.chunk != nil || scenario.cancel == .rightAfterStart, numbers.chance(15) {
+      scenario.declaredChunks = numbers.pick(manyChunks)
+    } else {
+      scenario.checkedAgain = numbers.chance(15)
+    }
+    return scenario
   }
 }
 
-/// A file that works on a chunk only once the main actor has answered a job sent to it meanwhile.
+/// A file that works on a chunk only once the main actor has answered a job sent to it meanwhile
+/// (every chunk of the first thousand, then every thousandth).
 ///
 /// A chunk worked on by a loop that holds the main actor waits for ever. It notes the chunks
-/// started and how many at once, and holds chunk `holdAt` until released.
+/// started and how many at once, and holds chunk `holdAt` until released, the first time.
 final class ProbingFile: ChunkedFile {
   private struct State {
     var started: [Int] = []
@@ -204,16 +288,28 @@ final class ProbingFile: ChunkedFile {
 
   let checksums: [UInt64]
   private let holdAt: Int?
+  private let declaredChunks: Int?
   private let state = Locked(State())
   private let release = DispatchSemaphore(value: 0)
 
-  init(checksums: [UInt64], holdAt: Int?) {
+  /// A file of `checksums`, or one that says it has `declaredChunks` (the chunks past
+  /// `checksums` give 0).
+  init(checksums: [UInt64], holdAt: Int?, declaredChunks: Int? = nil) {
     self.checksums = checksums
     self.holdAt = holdAt
+    self.declaredChunks = declaredChunks
   }
 
   var chunkCount: Int {
-    checksums.count
+    declaredChunks ?? checksums.count
+  }
+
+  /// Forgets the chunks started, for a second model on the same file.
+  func forgetTheChunksWorked() {
+    state.withLock { state in
+      state.started = []
+      state.mostAtOnce = 0
+    }
   }
 
   /// The chunks started, in order, and the most worked on at once.
@@ -232,11 +328,15 @@ final class ProbingFile: ChunkedFile {
       state.running += 1
       state.mostAtOnce = max(state.mostAtOnce, state.running)
     }
-    // The main actor must answer while this chunk is worked on.
-    let answered = DispatchSemaphore(value: 0)
-    Task { @MainActor in answered.signal() }
-    answered.wait()
-    if index == holdAt {
+    // The main actor must answer while this chunk is worked on: every chunk of the first
+    // thousand, then every thousandth, so that a long file costs the answer's own hops only.
+    if index < 1_000 || index % 1_000 == 0 {
+      let answered = DispatchSemaphore(value: 0)
+      Task { @MainActor in answered.signal() }
+      answered.wait()
+    }
+    // Chunk `holdAt` is held the first time it is worked on only.
+    if index == holdAt, !state.withLock({ $0.held }) {
       let waiter = state.withLock { state in
         state.held = true
         state.heldNow = true
