@@ -14,13 +14,17 @@ import ExerciseSupport
 ///   others, gets what it gives. A caller whose task is cancelled before it asks is served too.
 /// - Each cache keeps its own prices and lookups, with its own `lookUp`.
 /// - No rule of time: a price is kept for good, and a lookup may take as long as it takes.
+/// - Each cache keeps its state in its own stored properties: no static or global variable, and
+///   no static or global constant made by a call (a number or a string is fine); no
+///   `nonisolated(unsafe)`.
 /// Product codes are told apart as Swift's `==` tells strings apart, and `lookUp` is given the
 /// code as the caller that started the lookup spelled it.
-/// Graded on 400 generated runs too (one or two caches, callers of up to three products, codes
+/// Graded on 400 generated runs too (one to three caches, callers of up to three products, codes
 /// that `==` calls equal though spelled apart and ones it tells apart though they look alike or
 /// part only after 1,100 scalars, lookups answered in any order with a price, 0, negatives,
-/// Int.min and Int.max among them, or an error, callers' tasks cancelled before they ask or
-/// while they wait), on 66,000 products asked for at once, and on 65,537 failures in a row.
+/// Int.min and Int.max among them, or an error (network errors among them), callers' tasks cancelled before they ask or
+/// while they wait), on 66,000 products asked for at once, on 65,537 failures in a row, and on
+/// callers who come while the callers of a failed lookup resume.
 /// Read docs/Chapter08-Isolation.md#exercise-81-a-cache-that-looks-each-product-up-once
 public actor PriceCache {
   /// A cache that finds prices with `lookUp`, which may throw.

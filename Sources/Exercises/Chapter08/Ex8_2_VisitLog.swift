@@ -11,6 +11,9 @@ import ExerciseSupport
 /// - A visit recorded is never lost, however many threads record at once; two logs are apart.
 /// - The methods stay synchronous, and a log stays a reference: every holder sees one count. A
 ///   log nobody holds is freed.
+/// - Each log keeps its state in its own stored properties: no static or global variable, and
+///   no static or global constant made by a call (a number or a string is fine). Any caller's
+///   visit counts, a cancelled task's too.
 /// Pages are told apart as Swift's `==` tells strings apart.
 /// Graded by compiling your file with a use of it from two tasks, in Swift 6 mode, and on 300
 /// generated runs too (up to four logs, pages `==` calls equal though spelled apart, pages it

@@ -19,7 +19,9 @@ import ExerciseSupport
 /// - Models work apart: each works on its file's chunks itself, every time, keeps nothing for
 ///   the next model, never waits for another model, and a cancel stops its own model only.
 /// `start()` is called once. A file may have any number of chunks, up to `Int.max`. No rule of
-/// time: a chunk may take as long as it takes. No `@unchecked`, no `nonisolated(unsafe)`.
+/// time: a chunk may take as long as it takes. No `@unchecked`, no `nonisolated(unsafe)`; each
+/// model's state in its own stored properties (no static or global variable, and no static or
+/// global constant made by a call).
 /// Graded on 300 generated files too (no chunk to a hundred, checksums anywhere in UInt64, a
 /// cancel at each of the moments above, before `start()` as well, files that say they have up
 /// to Int.max chunks, a second model on the same file), on one of 66,000 chunks, and on two

@@ -97,16 +97,24 @@ extension ExerciseCatalog {
         .scenarioDiffers(
           fixtures: [
             "codes-compared-by-utf8", "price-zero-not-kept", "already-cancelled-caller-throws",
-            "lookup-given-another-spelling",
+            "lookup-given-another-spelling", "first-spelling-kept-for-every-lookup",
+            "network-error-retried", "not-found-kept",
           ],
           kind: .failedTest
         ),
         .scenarioDiffers(
           fixtures: [
             "codes-lower-cased", "codes-in-nfkc", "codes-cut-at-32-characters",
-            "lookups-shared-by-all-caches",
+            "lookups-shared-by-all-caches", "caches-on-two-shelves", "trailing-spaces-dropped",
           ],
           kind: .hung
+        ),
+        Mistake(
+          name: "a second lookup while one is under way, after a failure",
+          test: "test_yourAnswer_neverLooksUpTwiceAtOnce_afterAFailure",
+          fixtures: ["failed-lookup-forgotten-by-every-waiter"],
+          hint: "Who says that a lookup is no longer under way? If every caller of a failed "
+            + "lookup clears the table as it resumes, a late one clears the next lookup's entry."
         ),
       ]
     ),
@@ -146,6 +154,32 @@ extension ExerciseCatalog {
             + "The statement asks for a design it can check: state only a Sendable lock holds."
         ),
         Mistake(
+          name: "state kept outside the log",
+          test: "test_aLogSharedByTwoTasks_compiles",
+          saying: "keeps state outside the log",
+          fixtures: ["logs-made-at-once-share-a-number", "logs-in-three-slots"],
+          hint: "Each log's counts belong to the log: in its own stored properties, not in a "
+            + "table every log reaches."
+        ),
+        Mistake(
+          name: "a visit from a cancelled task not counted",
+          test: "test_aVisitRecordedInACancelledTask_counts",
+          fixtures: ["cancelled-callers-visit-not-counted"],
+          hint: "record(_:) is synchronous and counts every visit: a cancelled task is still a "
+            + "caller."
+        ),
+        Mistake(
+          name: "a read that misses a visit recorded before it",
+          test: "test_readsWhileAnotherThreadRecords_seeEveryVisitRecordedBefore",
+          fixtures: [
+            "summary-cache-marked-stale-first", "visits-pending-between-two-locks",
+            "summary-takes-the-counts-out",
+          ],
+          hint: "Once record(_:) has returned, every read on any thread sees that visit. State "
+            + "changed in two steps, a cache marked before the change or counts taken out and "
+            + "put back, lets a read fall between."
+        ),
+        Mistake(
           name: "a summary that does not add up",
           test: "test_aSummaryTakenWhileAnotherThreadRecords_addsUp",
           fixtures: ["counts-and-total-in-two-locks", "summary-page-by-page"],
@@ -169,7 +203,7 @@ extension ExerciseCatalog {
         Mistake(
           name: "a log kept alive",
           test: "test_aLogNobodyHolds_isFreed",
-          fixtures: ["logs-never-freed"],
+          fixtures: ["logs-never-freed", "summary-snapshot-holds-its-log"],
           hint: "Nothing but the log's holders may keep it: no list of every log made, no "
             + "closure that captures it for good."
         ),
@@ -177,7 +211,7 @@ extension ExerciseCatalog {
           name: "a limit the statement does not have",
           test: "test_yourAnswer_countsEveryVisit_atScale",
           fixtures: [
-            "count-saturates-at-2-20", "logs-in-three-slots", "pages-past-8-counted-as-other",
+            "count-saturates-at-2-20", "pages-past-8-counted-as-other",
           ],
           hint: "Any number of visits, pages and logs: every count exact, every page its own "
             + "count, every log its own counts."
@@ -251,9 +285,33 @@ extension ExerciseCatalog {
             "cancel-before-start-sticks", "cancel-between-chunks-ignored",
             "long-files-batched-cancel-late", "long-files-chunks-cut-to-32-bits",
             "next-chunk-read-after-cancel-blocking", "next-chunk-read-after-cancel",
-            "second-cancel-undoes-first",
+            "second-cancel-undoes-first", "cancel-before-start-disarms-cancel",
+            "cancel-right-after-start-forgotten", "checksum-cached-per-file", "huge-files-refused",
           ],
           kind: .failedTest
+        ),
+        Mistake(
+          name: "one model waits for another",
+          test: "test_twoModelsAtOnce_workApart",
+          kind: .hung,
+          fixtures: ["one-worker-for-all-models"],
+          hint: "Each model works on its own file in its own task: nothing it waits for belongs "
+            + "to another model."
+        ),
+        Mistake(
+          name: "models that share their progress",
+          test: "test_twoModelsAtOnce_workApart",
+          kind: .failedTest,
+          fixtures: ["progress-counted-for-all-models"],
+          hint: "What a model counts belongs to that model: nothing static or global."
+        ),
+        Mistake(
+          name: "state outside the model, or an opt-out",
+          test: "test_yourFile_keepsEachModelsStateInTheModel",
+          fixtures: ["cancel-flag-read-off-the-main-actor"],
+          hint: "The model lives on the main actor: what the loop needs to know of a cancel can "
+            + "travel with the loop's task, which the compiler checks, instead of a flag it "
+            + "cannot."
         ),
         .scenarioDiffers(
           fixtures: ["cancel-after-finish-finishes-again", "cancel-in-onfinish-recurses"],

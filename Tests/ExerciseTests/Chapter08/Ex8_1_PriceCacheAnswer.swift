@@ -3,6 +3,7 @@
 import ExerciseSupport
 import Foundation
 @testable import GradedScenarios
+import TestTooling
 
 #if SOLUTIONS
 import Solutions
@@ -24,9 +25,39 @@ func startPriceCall(
   return call
 }
 
+extension PriceCache {
+  /// Asks for `product` and, if that throws, asks again at once, on the actor, with no
+  /// suspension between: before the other callers of the failed lookup resume.
+  func priceAskedAgainAfterAFailure(of product: String) async throws -> Int {
+    do { return try await price(of: product) } catch is NotImplemented {
+      throw NotImplemented("8.1")
+    } catch {}
+    return try await price(of: product)
+  }
+}
+
+/// Starts a caller's task on the cache's actor who asks again at once if its first ask throws.
+func startCallerWhoAsksAgain(
+  _ cache: isolated PriceCache,
+  _ product: String
+) -> Task<
+  Int, any Error
+> {
+  Task { try await cache.priceAskedAgainAfterAFailure(of: product) }
+}
+
 /// Returns once the actor has run every job it was given before this call: each caller started
 /// before has run up to its first suspension.
 func priceBarrier(_ cache: isolated PriceCache) {}
+
+/// The answer's source file: the one the grade reads (the stub's place, or the reference's).
+var priceCacheSourceFile: URL {
+  #if SOLUTIONS
+  repositoryRoot.appendingPathComponent("Sources/Solutions/Chapter08/Ex8_1_PriceCache.swift")
+  #else
+  repositoryRoot.appendingPathComponent("Sources/Exercises/Chapter08/Ex8_1_PriceCache.swift")
+  #endif
+}
 
 /// What a caller got, as the outcome spells it; a stub's NotImplemented is thrown.
 func spelledPriceResult(_ caller: Task<Int, any Error>) async throws -> String {
@@ -35,6 +66,7 @@ func spelledPriceResult(_ caller: Task<Int, any Error>) async throws -> String {
   case .failure(let error as NotImplemented): throw error
   case .failure(let error as LookupFailure): return "LookupFailure(\(error.code))"
   case .failure(is CancellationError): return "CancellationError"
+  case .failure(let error as URLError): return spelledURLError(error.code)
   case .failure(let error): return "\(error)"
   }
 }
@@ -45,7 +77,7 @@ func priceCacheAnswer(_ scenario: PriceScenario) async throws -> PriceOutcome {
   guard let (_, plans, closing) = priceLife(scenario) else {
     return PriceOutcome(lookups: [], results: [])
   }
-  let lookups = (0..<(scenario.twoCaches ? 2 : 1)).map { _ in PriceLookups() }
+  let lookups = (0..<scenario.cacheCount).map { _ in PriceLookups() }
   let caches = lookups.map { lookups in
     PriceCache { product in try await lookups.lookUp(product) }
   }

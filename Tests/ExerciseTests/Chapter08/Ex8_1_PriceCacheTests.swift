@@ -1,5 +1,6 @@
 @testable import GradedScenarios
 import ExerciseSupport
+import Foundation
 import XCTest
 
 #if SOLUTIONS
@@ -140,5 +141,65 @@ final class Ex8_1_PriceCacheTests: GradedTestCase {
       "each caller asked for \"A\" once the one before had its answer; the first \(failures) "
         + "lookups threw, the next found 5: \(wrong ?? ""): a failure is never kept"
     )
+  }
+
+  /// Never two lookups of one product at once, after a failure too.
+  ///
+  /// A failed lookup's callers resume one by one. Here one in five asks again at once: the first
+  /// of them to resume starts the next lookup while others have yet to resume, and every caller
+  /// who comes later joins that lookup.
+  func test_yourAnswer_neverLooksUpTwiceAtOnce_afterAFailure() async throws {
+    let rounds = largest(graded: 100, reference: 3)
+    let waiters = 50
+    var wrong: String?
+    for _ in 0..<rounds where wrong == nil {
+      let lookups = PriceLookups()
+      let cache = PriceCache { product in try await lookups.lookUp(product) }
+      // Callers awaiting one task resume in an order that is the runtime's: one in five asks
+      // again at once, the first and the last among them.
+      var callers: [(asksAgain: Bool, task: Task<Int, any Error>)] = []
+      for index in 0..<waiters {
+        let asksAgain = index % 5 == 0 || index == waiters - 1
+        callers.append(
+          asksAgain
+            ? (true, await startCallerWhoAsksAgain(cache, "A"))
+            : (false, await startPriceCall(cache, "A"))
+        )
+      }
+      await priceBarrier(cache)
+      ScenarioAnnouncer.announce(
+        "\(waiters) callers asked for \"A\": the test waits for its lookup"
+      )
+      await lookups.waitForCalls(1, orEndOf: callers[0].task)
+      lookups.answer("A", with: .failure(1), onlyThese: true)
+      ScenarioAnnouncer.announce(
+        "the lookup of \"A\" failed, and one caller in five asked again at once: the test "
+          + "waits for the others to have the failure"
+      )
+      for caller in callers where !caller.asksAgain { _ = await caller.task.result }
+      let later = await startPriceCall(cache, "A")
+      await priceBarrier(cache)
+      let looked = lookups.count
+      if looked > 2 {
+        wrong =
+          "lookUp was called \(looked) times, the last while the one before was still under way"
+      }
+      lookups.answer("A", with: .price(7))
+      for caller in callers { _ = try await spelledPriceResult(caller.task) }
+      _ = await later.result
+    }
+    ScenarioAnnouncer.clear()
+    XCTAssertNil(
+      wrong,
+      "\(waiters) callers asked for \"A\"; its lookup failed; one in five asked again at "
+        + "once, and another caller asked once the others all had the failure: \(wrong ?? ""); "
+        + "the statement gives one lookup under way at a time for a product: a caller who comes "
+        + "during one waits for it"
+    )
+  }
+
+  /// The answer's own file: each cache's state in the cache itself, and no opt-out.
+  func test_yourFile_keepsEachCachesStateInTheCache() async throws {
+    try await assertStateKeptInEach("cache", declaredIn: priceCacheSourceFile)
   }
 }

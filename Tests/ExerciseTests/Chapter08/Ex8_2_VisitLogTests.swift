@@ -98,12 +98,19 @@ final class Ex8_2_VisitLogTests: GradedTestCase {
   func test_aLogSharedByTwoTasks_compiles() async throws {
     _ = try VisitLog()  // a stub's NotImplemented ends the test here
     let source = try String(contentsOf: visitLogSourceFile, encoding: .utf8)
-    let optOuts = try await visitLogOptOuts(in: source)
+    let found = try await optOutsAndSharedState(in: source)
     XCTAssertTrue(
-      optOuts.isEmpty,
-      "\(visitLogSourceFile.lastPathComponent) uses \(optOuts.joined(separator: ", ")): the "
+      found.optOuts.isEmpty,
+      "\(visitLogSourceFile.lastPathComponent) uses \(found.optOuts.joined(separator: ", ")): the "
         + "statement asks for a design the compiler checks, with no @unchecked, "
         + "nonisolated(unsafe) or @preconcurrency"
+    )
+    XCTAssertTrue(
+      found.sharedState.isEmpty,
+      "\(visitLogSourceFile.lastPathComponent) keeps state outside the log, in static or global "
+        + "\(found.sharedState.joined(separator: ", ")): the statement asks for each log's state "
+        + "in the log itself, with no static or global variable, and no such constant made by a "
+        + "call"
     )
     let errors = try await swift6Errors(
       compiling: [source, visitLogSharedByTwoTasks],
@@ -126,18 +133,113 @@ final class Ex8_2_VisitLogTests: GradedTestCase {
     )
   }
 
-  /// A log dropped by every holder is freed, as any class instance is.
+  /// A log dropped by every holder is freed, as any class instance is, whatever was called.
   func test_aLogNobodyHolds_isFreed() throws {
     weak var dropped: AnyObject?  // a struct's box, which nothing holds, is freed at once
     do {
       let shared = try SharedVisitLog()
       shared.log.record("/")
+      _ = shared.log.visits(to: "/")
+      _ = shared.log.summary()
       dropped = shared.log as AnyObject
     }
     XCTAssertNil(
       dropped,
-      "a log was made, recorded a visit, and was let go by every holder, but it is still alive; "
-        + "the statement: a log nobody holds is freed"
+      "a log was made, recorded a visit to \"/\", was asked visits(to: \"/\") and summary(), "
+        + "and was let go by every holder, but it is still alive; the statement: a log nobody "
+        + "holds is freed"
+    )
+  }
+
+  /// A visit recorded by a task that is cancelled counts as any other.
+  func test_aVisitRecordedInACancelledTask_counts() async throws {
+    let shared = try SharedVisitLog()
+    let seen = await Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      shared.log.record("/")
+      return shared.log.visits(to: "/")
+    }.value
+    let (total, pages) = shared.log.summary()
+    XCTAssertTrue(
+      seen == 1 && total == 1 && pages == ["/": 1],
+      "a task that was cancelled recorded a visit to \"/\": visits(to: \"/\") gave \(seen), "
+        + "summary() " + spelledSummary(total: total, pages: pages) + "; the statement gives 1 "
+        + "and " + spelledSummary(total: 1, pages: ["/": 1]) + " (a visit is a visit, whoever "
+        + "records it)"
+    )
+  }
+
+  /// One thread records and reads back its own visit while the other reads: each read sees every
+  /// visit recorded before it.
+  func test_readsWhileAnotherThreadRecords_seeEveryVisitRecordedBefore() async throws {
+    let shared = try SharedVisitLog()
+    let rounds = huntRounds(graded: 4_000, reference: 400)
+    let perRound = 10
+    let wrong = Locked<String?>(nil)
+    @Sendable func note(_ found: String) { wrong.withLock { $0 = $0 ?? found } }
+    await inRounds(rounds) { lane, round in
+      let before = round * perRound  // recorded in the rounds before this one
+      for visit in 0..<perRound {
+        if lane == 0 {
+          shared.log.record("/")
+          let seen = shared.log.visits(to: "/")
+          let (total, _) = shared.log.summary()
+          if seen != before + visit + 1 || total != before + visit + 1 {
+            note(
+              "right after its visit \(before + visit + 1), the recording thread's own "
+                + "visits(to: \"/\") gave \(seen) and its summary() \(total) visits"
+            )
+          }
+        } else {
+          let (total, pages) = shared.log.summary()
+          let seen = shared.log.visits(to: "/")
+          let counted = total == 0 ? [:] : ["/": total]
+          if total < before || total > before + perRound || pages != counted {
+            note(
+              "the other thread's summary() gave " + spelledSummary(total: total, pages: pages)
+                + " after \(before) visits and before \(before + perRound + 1)"
+            )
+          } else if seen < total {
+            note("the other thread's visits(to: \"/\") gave \(seen) after a summary of \(total)")
+          }
+        }
+      }
+    }
+    let first = wrong.withLock { $0 }
+    XCTAssertNil(
+      first,
+      "one thread recorded a visit to \"/\", then asked visits(to: \"/\") and summary(), over "
+        + "and over, while another took summaries and asked visits(to: \"/\"): \(first ?? ""); "
+        + "the statement: a visit recorded is never lost, so every read sees every visit "
+        + "recorded before it"
+    )
+  }
+
+  /// Two threads read the same log at the same time: both see every visit.
+  func test_twoThreadsReadingAtOnce_seeEveryVisit() async throws {
+    let shared = try SharedVisitLog()
+    for page in ["/", "/", "/shop", "/", "/about"] { shared.log.record(page) }
+    let rounds = huntRounds(graded: 4_000, reference: 400)
+    let wrong = Locked<String?>(nil)
+    await inRounds(rounds) { _, _ in
+      for _ in 0..<10 {
+        let (total, pages) = shared.log.summary()
+        let seen = shared.log.visits(to: "/")
+        if total != 5 || pages != ["/": 3, "/shop": 1, "/about": 1] || seen != 3 {
+          let found =
+            "summary() gave " + spelledSummary(total: total, pages: pages)
+            + " and visits(to: \"/\") \(seen)"
+          wrong.withLock { $0 = $0 ?? found }
+        }
+      }
+    }
+    let first = wrong.withLock { $0 }
+    let expected = spelledSummary(total: 5, pages: ["/": 3, "/shop": 1, "/about": 1])
+    XCTAssertNil(
+      first,
+      "a log recorded visits to \"/\", \"/\", \"/shop\", \"/\", \"/about\"; then two threads "
+        + "took summaries and asked visits(to: \"/\") at the same time, and one \(first ?? ""); "
+        + "the statement gives \(expected) and 3 to both, every time"
     )
   }
 

@@ -3,6 +3,7 @@
 import ExerciseSupport
 import Foundation
 @testable import GradedScenarios
+import TestTooling
 
 #if SOLUTIONS
 import Solutions
@@ -33,6 +34,15 @@ private final class ChecksumLog {
 @MainActor
 private final class ModelHolder {
   var model: ChecksumModel?
+}
+
+/// The answer's source file: the one the grade reads (the stub's place, or the reference's).
+var checksumSourceFile: URL {
+  #if SOLUTIONS
+  repositoryRoot.appendingPathComponent("Sources/Solutions/Chapter08/Ex8_3_ChecksumModel.swift")
+  #else
+  repositoryRoot.appendingPathComponent("Sources/Exercises/Chapter08/Ex8_3_ChecksumModel.swift")
+  #endif
 }
 
 /// Runs `scenario` on the answer's `ChecksumModel`, on the main actor: the first model, then,

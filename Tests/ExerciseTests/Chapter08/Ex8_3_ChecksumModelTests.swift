@@ -49,6 +49,11 @@ final class Ex8_3_ChecksumModelTests: GradedTestCase {
     )
   }
 
+  /// The answer's own file: each model's state in the model itself, and no opt-out.
+  func test_yourFile_keepsEachModelsStateInTheModel() async throws {
+    try await assertStateKeptInEach("model", declaredIn: checksumSourceFile)
+  }
+
   /// Two models at once: each works apart, with its own progress, and neither waits for the
   /// other.
   @MainActor

@@ -24,12 +24,15 @@ enum PriceAnswer: Equatable, Sendable, CustomStringConvertible {
   case failure(Int)
   /// `lookUp` throws `CancellationError()` of its own accord (no task was cancelled).
   case cancellationError
+  /// `lookUp` throws a `URLError` with this code, as a network call does.
+  case urlError(URLError.Code)
 
   var description: String {
     switch self {
     case .price(let price): "finds \(price)"
     case .failure(let code): "throws LookupFailure(\(code))"
     case .cancellationError: "throws CancellationError()"
+    case .urlError(let code): "throws " + spelledURLError(code)
     }
   }
 
@@ -39,6 +42,7 @@ enum PriceAnswer: Equatable, Sendable, CustomStringConvertible {
     case .price(let price): "\(price)"
     case .failure(let code): "LookupFailure(\(code))"
     case .cancellationError: "CancellationError"
+    case .urlError(let code): spelledURLError(code)
     }
   }
 }
@@ -70,19 +74,20 @@ struct PriceScenario: GradedScenario, Equatable {
     steps.count
   }
 
-  /// Whether the run has two caches, each with a lookUp of its own.
-  var twoCaches: Bool {
-    steps.contains {
-      switch $0 {
-      case .call(_, let cache, _), .answer(_, _, let cache): cache == 1
-      case .cancel: false
-      }
-    }
+  /// How many caches the run has, each with a lookUp of its own.
+  var cacheCount: Int {
+    1
+      + (steps.map {
+        switch $0 {
+        case .call(_, let cache, _), .answer(_, _, let cache): cache
+        case .cancel: 0
+        }
+      }.max() ?? 0)
   }
 
-  /// "cache 2 " in a run of two caches.
+  /// "cache 2: " in a run of several caches.
   func which(_ cache: Int) -> String {
-    twoCaches ? "cache \(cache + 1): " : ""
+    cacheCount > 1 ? "cache \(cache + 1): " : ""
   }
 
   var description: String {
@@ -92,7 +97,7 @@ struct PriceScenario: GradedScenario, Equatable {
       case .call(let product, let cache, let cancelled):
         caller += 1
         let how = cancelled ? ", its task already cancelled" : ""
-        let asked = twoCaches ? "asks cache \(cache + 1) for" : "asks for"
+        let asked = cacheCount > 1 ? "asks cache \(cache + 1) for" : "asks for"
         return "caller \(caller) \(asked) \(spelledProduct(product))\(how)"
       case .answer(let product, let answer, let cache):
         return "\(which(cache))the lookup of \(spelledProduct(product)) \(answer)"
@@ -194,7 +199,7 @@ func priceLife(
   outcome: PriceOutcome, plans: [PricePlan],
   closing: [(product: String, answer: PriceAnswer, cache: Int)]
 )? {
-  let caches = scenario.twoCaches ? 2 : 1
+  let caches = scenario.cacheCount
   var kept = [[String: Int]](repeating: [:], count: caches)
   // The lookups under way, oldest first: the cache, the product and the callers waiting for it.
   var underWay: [(cache: Int, product: String, waiting: [Int])] = []
@@ -261,13 +266,14 @@ func priceScenarios(count: Int, seed: UInt64) -> [PriceScenario] {
   // part only after 40 or 1,100 scalars, the empty code).
   let pairs = [
     ["\u{E9}", "e\u{301}"], ["\u{C5}", "\u{212B}"], ["\u{FB01}", "fi"], ["\u{FF21}"], ["a"],
-    [" A"], ["A\u{0}"], [long + "1", long + "2"], [longer + "1", longer + "2"], ["", "\u{1F600}"],
+    [" A", "A "], ["A\t", "A\n"], ["A\u{A0}"], ["A\u{0}"], [long + "1", long + "2"],
+    [longer + "1", longer + "2"], ["", "\u{1F600}"],
   ]
   let prices = [0, -1, 1, 250, 999, 1_000_000, Int.max, Int.min, Int.max - 1]
   var scenarios: [PriceScenario] = []
   while scenarios.count < count {
     let products = numbers.chance(35) ? ["A"] + numbers.pick(pairs) : ["A", "B", "C"]
-    let caches = numbers.chance(20) ? 2 : 1
+    let caches = numbers.chance(20) ? Int.random(in: 2...3, using: &numbers) : 1
     var steps: [PriceStep] = []
     // The generator only guesses what is under way; the model has the last word (and drops a
     // run with a step that is not possible).
@@ -295,7 +301,8 @@ func priceScenarios(count: Int, seed: UInt64) -> [PriceScenario] {
             .price(
               numbers.chance(40) ? numbers.pick(prices) : Int.random(in: 1...9_999, using: &numbers)
             )
-          case 65..<90: .failure(Int.random(in: 1...9, using: &numbers))
+          case 65..<80: .failure(Int.random(in: 1...9, using: &numbers))
+          case 80..<92: .urlError(numbers.pick(lookupURLErrors))
           default: .cancellationError
           }
         steps.append(.answer(product, answer, cache: cache))
@@ -413,10 +420,11 @@ final class PriceLookups: Sendable {
     state.withLock { _ = $0.recent.removeValue(forKey: product) }
   }
 
-  /// Ends every waiting call for `product` with `answer`, and calls to come until `expect`.
-  func answer(_ product: String, with answer: PriceAnswer) {
+  /// Ends every waiting call for `product` with `answer`, and, unless `onlyThese`, calls to come
+  /// until `expect`.
+  func answer(_ product: String, with answer: PriceAnswer, onlyThese: Bool = false) {
     let continuations = state.withLock { state in
-      state.recent[product] = answer
+      if !onlyThese { state.recent[product] = answer }
       var taken: [CheckedContinuation<Int, any Error>] = []
       for index in state.open.removeValue(forKey: product) ?? [] {
         guard !state.calls[index].ended else { continue }
@@ -469,6 +477,14 @@ final class PriceLookups: Sendable {
     case .price(let price): return price
     case .failure(let code): throw LookupFailure(code: code)
     case .cancellationError: throw CancellationError()
+    case .urlError(let code): throw URLError(code)
     }
   }
 }
+
+/// URLError codes a lookup over the network may throw: timed out, no such file, resource
+/// unavailable, not connected, cancelled, bad server response.
+let lookupURLErrors: [URLError.Code] = [
+  .timedOut, .fileDoesNotExist, .resourceUnavailable, .notConnectedToInternet, .cancelled,
+  .badServerResponse,
+]

@@ -185,34 +185,3 @@ let visitLogSharedByTwoTasks = """
   }
 
   """
-
-/// The opt-outs of the compiler's checks the answer's source declares, found in what the
-/// compiler parses (`swiftc -dump-parse`), so that neither a comment nor a string counts, and
-/// no spelling hides one: `@unchecked` in a conformance, `nonisolated(unsafe)`, `@preconcurrency`.
-func visitLogOptOuts(in source: String) async throws -> [String] {
-  let file = FileManager.default.temporaryDirectory
-    .appendingPathComponent("graded-parse-\(UUID().uuidString).swift")
-  try source.write(to: file, atomically: true, encoding: .utf8)
-  defer { try? FileManager.default.removeItem(at: file) }
-  let result = try await ChildProcess.run(
-    URL(fileURLWithPath: "/usr/bin/env"),
-    arguments: ["swiftc", "-dump-parse", file.path],
-    timeout: .seconds(120)
-  )
-  let tree = (result.stdout + "\n" + result.stderr).split(separator: "\n")
-  var found: [String] = []
-  if tree.contains(where: { $0.contains("inherits=\"") && $0.contains("@unchecked") }) {
-    found.append("@unchecked")
-  }
-  if tree.contains(where: { $0.contains("(nonisolated_attr") && $0.contains(" unsafe)") }) {
-    found.append("nonisolated(unsafe)")
-  }
-  // The parse tree shows `@preconcurrency` on declarations; on an import, the line says it.
-  let importsSo = source.split(separator: "\n").contains {
-    $0.trimmingCharacters(in: .whitespaces).hasPrefix("@preconcurrency")
-  }
-  if importsSo || tree.contains(where: { $0.contains("(preconcurrency_attr") }) {
-    found.append("@preconcurrency")
-  }
-  return found
-}

@@ -83,10 +83,10 @@ struct ChecksumScenario: GradedScenario, Equatable {
   var description: String {
     var told: String
     if let declaredChunks {
+      let first = checksums.prefix(12).map(String.init).joined(separator: ", ")
       told =
-        "a file that says it has \(declaredChunks) chunks, the first "
-        + "\(checksums.count) with checksums \(checksums.prefix(12).map(String.init).joined(separator: ", "))"
-        + (checksums.count > 12 ? ", ..." : "")
+        "a file that says it has \(declaredChunks) chunks, the first \(checksums.count) with "
+        + "checksums \(first)" + (checksums.count > 12 ? ", ..." : "")
     } else if checksums.count > 12 {
       told = "a file of \(checksums.count) chunks, checksums \(checksums[0]), \(checksums[1]), ..."
     } else if checksums.isEmpty {
