@@ -26,12 +26,12 @@ actor Bookkeeping {
 func actorName(_ caller: isolated (any Actor)? = #isolation) -> String {
   caller.map { String(describing: type(of: $0)) } ?? "no actor"
 }
-// snippet.end
 
 /// Plain `nonisolated async`: by default in Swift 6.2 it leaves the caller's actor (8.5).
 nonisolated func actorOfANonisolatedAsyncFunction() async -> String {
   actorName()
 }
+// snippet.end
 
 // snippet.assume-isolated
 /// Stands in for an old API that calls back on the main queue, as many UI frameworks' callbacks

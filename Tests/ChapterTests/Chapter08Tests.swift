@@ -290,6 +290,30 @@ final class Chapter08Tests: XCTestCase {
     XCTAssertEqual(nonsending, "MainActor\n")
   }
 
+  func test_aPlainClassesMethod_isOnTheMainActor_onlyWithDefaultMainActorIsolation()
+    async throws
+  {
+    let program = """
+      func actorName(_ caller: isolated (any Actor)? = #isolation) -> String {
+        caller.map { String(describing: type(of: $0)) } ?? "no actor"
+      }
+      final class Scale {
+        var grams = 0
+        func weigh() -> String { actorName() }
+      }
+      @main struct Probe {
+        static func main() async { print(Scale().weigh()) }
+      }
+      """
+    let byDefault = try await compileAndRun(program)
+    XCTAssertEqual(byDefault, "no actor\n")
+    let mainActorByDefault = try await compileAndRun(
+      program,
+      flags: ["-default-isolation", "MainActor"]
+    )
+    XCTAssertEqual(mainActorByDefault, "MainActor\n")
+  }
+
   func test_aGlobalVar_isRejected_unlessTheDefaultIsolationIsTheMainActor() async throws {
     let source = """
       var parcelsToday = 0
