@@ -16,8 +16,8 @@ import ExerciseSupport
 ///   not called again, and `onFinish(nil)` is called once that chunk has returned. A second
 ///   cancel changes nothing more; a cancel before `start()` or after `onFinish` (from inside it
 ///   too) changes nothing. Right after `start()` returns is while the work goes on.
-/// - Models work apart: each works on its file's chunks itself, every time, keeps nothing for
-///   the next model, never waits for another model, and a cancel stops its own model only.
+/// - Models work apart: each works on its file's chunks itself, keeps nothing for the next
+///   model, never waits for another model, and a cancel stops its own model only.
 /// `start()` is called once. A file may have any number of chunks, up to `Int.max`. No rule of
 /// time: a chunk may take as long as it takes. No `@unchecked`, no `nonisolated(unsafe)`; each
 /// model's state in its own stored properties (no static or global variable, and no static or
