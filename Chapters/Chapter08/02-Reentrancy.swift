@@ -3,8 +3,11 @@
 import LessonSupport
 
 // snippet.lost-update
-/// A stockroom that books a delivery once the supplier confirms it. Reading the count before the
-/// `await` and writing it after loses an update: while this call waits, the actor runs another.
+/// A stockroom that books a delivery once the supplier confirms it.
+///
+/// `receive` reads the count before the `await` and writes it after: while the call is suspended
+/// the actor may run another `receive`, whose update the write then overwrites (Chapter08Tests,
+/// `test_aReadBeforeTheAwait_andAWriteAfterIt_loseTheOtherCallsUpdate`).
 actor BookingStockroom {
   private var counts: [String: Int] = [:]
   let supplier: Supplier
@@ -14,12 +17,13 @@ actor BookingStockroom {
   }
 
   func receive(_ amount: Int, of item: String) async {
-    let before = counts[item, default: 0]  // read...
-    let confirmed = await supplier.confirmDelivery(of: amount)  // ...another call runs here...
-    counts[item] = before + confirmed  // ...write: whatever it wrote meanwhile is lost
+    let before = counts[item, default: 0]  // the read
+    let confirmed = await supplier.confirmDelivery(of: amount)  // a suspension: others may run
+    counts[item] = before + confirmed  // the write, from the count read before the suspension
   }
 
-  /// The same booking, fixed: no suspension between the read and the write.
+  /// The same booking with no suspension between the read and the write: every update is kept
+  /// (`test_noSuspensionBetweenTheReadAndTheWrite_keepsBothUpdates`).
   func receiveFixed(_ amount: Int, of item: String) async {
     let confirmed = await supplier.confirmDelivery(of: amount)
     counts[item, default: 0] += confirmed
