@@ -62,34 +62,36 @@ actor Stocktaking {
 }
 // snippet.end
 
+// snippet.two-deliveries
+/// Books two deliveries of 5 boxes at once with `book`, and returns the boxes counted.
+///
+/// `book` is `receive` or `receiveFixed`. The supplier answers only once both calls wait for it,
+/// the oldest first.
+func bookTwoDeliveries(_ book: @escaping @Sendable (BookingStockroom) async -> Void) async -> Int {
+  let supplier = Supplier()
+  let room = BookingStockroom(supplier: supplier)
+  async let first: Void = book(room)
+  async let second: Void = book(room)
+  // Both calls wait for the supplier: with `receive`, both have read 0.
+  await supplier.waitUntilWaiting(2)
+  supplier.answerOldest()  // the first writes
+  supplier.answerOldest()  // the second writes: with `receive`, 0 + 5 over the first's 5
+  _ = await (first, second)
+  return await room.count(of: "boxes")
+}
+// snippet.end
+
 func runReentrancy(_ context: LessonContext) async throws {
   let console = context.console
   console.print("1. Two deliveries of 5 boxes, each booked once the supplier confirms it:")
-  let supplier = Supplier()
-  let room = BookingStockroom(supplier: supplier)
-  // snippet.two-deliveries
-  async let first: Void = room.receive(5, of: "boxes")
-  async let second: Void = room.receive(5, of: "boxes")
-  await supplier.waitUntilWaiting(2)  // both have read 0 and wait for the supplier
-  supplier.answerOldest()  // one writes 0 + 5
-  supplier.answerOldest()  // the other writes 0 + 5 over it
-  _ = await (first, second)
-  // snippet.end
-  console.print(
-    "  boxes: \(await room.count(of: "boxes")) (expected 10: both calls read 0 before either wrote)"
-  )
+  let lost = await bookTwoDeliveries { room in await room.receive(5, of: "boxes") }
+  console.print("  boxes: \(lost) (expected 10: both calls read 0 before either wrote)")
   console.print("  Each call ran alone until its await; the actor then ran the other one.")
   console.print()
 
   console.print("2. Fixed: the count is read and written after the await, in one step:")
-  let fixed = BookingStockroom(supplier: supplier)
-  async let third: Void = fixed.receiveFixed(5, of: "boxes")
-  async let fourth: Void = fixed.receiveFixed(5, of: "boxes")
-  await supplier.waitUntilWaiting(2)
-  supplier.answerOldest()
-  supplier.answerOldest()
-  _ = await (third, fourth)
-  console.print("  boxes: \(await fixed.count(of: "boxes"))")
+  let kept = await bookTwoDeliveries { room in await room.receiveFixed(5, of: "boxes") }
+  console.print("  boxes: \(kept)")
   console.print()
 
   console.print("3. Three callers want a stocktake while one is under way:")

@@ -56,28 +56,12 @@ final class Chapter08Tests: XCTestCase {
   // MARK: - 8.2 Reentrancy
 
   func test_aReadBeforeTheAwait_andAWriteAfterIt_loseTheOtherCallsUpdate() async {
-    let supplier = Supplier()
-    let room = BookingStockroom(supplier: supplier)
-    async let first: Void = room.receive(5, of: "boxes")
-    async let second: Void = room.receive(5, of: "boxes")
-    await supplier.waitUntilWaiting(2)
-    supplier.answerOldest()
-    supplier.answerOldest()
-    _ = await (first, second)
-    let boxes = await room.count(of: "boxes")
+    let boxes = await bookTwoDeliveries { room in await room.receive(5, of: "boxes") }
     XCTAssertEqual(boxes, 5, "both read 0 before either wrote")
   }
 
   func test_noSuspensionBetweenTheReadAndTheWrite_keepsBothUpdates() async {
-    let supplier = Supplier()
-    let room = BookingStockroom(supplier: supplier)
-    async let first: Void = room.receiveFixed(5, of: "boxes")
-    async let second: Void = room.receiveFixed(5, of: "boxes")
-    await supplier.waitUntilWaiting(2)
-    supplier.answerOldest()
-    supplier.answerOldest()
-    _ = await (first, second)
-    let boxes = await room.count(of: "boxes")
+    let boxes = await bookTwoDeliveries { room in await room.receiveFixed(5, of: "boxes") }
     XCTAssertEqual(boxes, 10)
   }
 
