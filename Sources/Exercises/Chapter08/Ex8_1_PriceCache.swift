@@ -20,11 +20,12 @@ import ExerciseSupport
 /// Product codes are told apart as Swift's `==` tells strings apart, and `lookUp` is given the
 /// code as the caller that started the lookup spelled it.
 /// Graded on 400 generated runs too (one to three caches, callers of up to three products, codes
-/// that `==` calls equal though spelled apart and ones it tells apart though they look alike or
-/// part only after 1,100 scalars, lookups answered in any order with a price, 0, negatives, Int.min
-/// and Int.max among them, or an error (CancellationError and network errors among them), callers'
-/// tasks cancelled before they ask or while they wait), on 66,000 products asked for at once, on
-/// 65,537 failures in a row, and on callers who come while the callers of a failed lookup resume.
+/// that `==` calls equal though spelled apart and ones it tells apart though they look alike,
+/// mean the same to a reader or part only after 10,000 scalars, a price kept and asked for up to
+/// forty times more, lookups answered in any order with a price, 0, negatives, Int.min and Int.max
+/// among them, or an error (CancellationError and network errors among them), callers' tasks
+/// cancelled before they ask or while they wait), on 66,000 products asked for at once, on 65,537
+/// failures in a row, and on callers who ask again at once when a lookup ends.
 /// Read docs/Chapter08-Isolation.md#exercise-81-a-cache-that-looks-each-product-up-once
 public actor PriceCache {
   /// A cache that finds prices with `lookUp`, which may throw.

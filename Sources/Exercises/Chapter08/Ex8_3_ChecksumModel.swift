@@ -15,7 +15,8 @@ import ExerciseSupport
 ///   `onProgress`): the chunk under way may finish, but no other chunk starts, `onProgress` is
 ///   not called again, and `onFinish(nil)` is called once that chunk has returned. A second
 ///   cancel changes nothing more; a cancel before `start()` or after `onFinish` (from inside it
-///   too) changes nothing. Right after `start()` returns is while the work goes on.
+///   too) changes nothing. Right after `start()` returns is while the work goes on: the first
+///   chunk may be under way by then, and a file of no chunks then finishes with nil.
 /// - Models work apart: each works on its file's chunks itself, keeps nothing for the next
 ///   model, never waits for another model, and a cancel stops its own model only.
 /// `start()` is called once. A file may have any number of chunks, up to `Int.max`. No rule of
@@ -24,9 +25,10 @@ import ExerciseSupport
 /// global constant made by a call).
 /// Graded on 300 generated files too (no chunk to a hundred, checksums anywhere in UInt64, a
 /// cancel at each of the moments above, before `start()` as well, files that say they have up
-/// to Int.max chunks, a second model on the same file), on one of 66,000 chunks, and on two
-/// models at once; the file given works on a chunk only once the main actor has run a job sent
-/// to it meanwhile. Then under the thread sanitizer.
+/// to Int.max chunks, a second model on the same file), on one of 100,100 chunks, and on two or
+/// three models at once, sharing files in every way, some started from a task already
+/// cancelled, with files only the models hold; the file given works on a chunk only once the
+/// main actor has run a job sent to it meanwhile. Then under the thread sanitizer.
 /// Read docs/Chapter08-Isolation.md#exercise-83-a-hot-loop-off-the-main-actor
 @MainActor
 public final class ChecksumModel {

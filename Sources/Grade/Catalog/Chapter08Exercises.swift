@@ -98,7 +98,8 @@ extension ExerciseCatalog {
           fixtures: [
             "codes-compared-by-utf8", "price-zero-not-kept", "already-cancelled-caller-throws",
             "lookup-given-another-spelling", "first-spelling-kept-for-every-lookup",
-            "network-error-retried", "not-found-kept",
+            "network-error-retried", "not-found-kept", "price-refreshed-every-20-reads",
+            "prices-filed-once-no-lookup-is-under-way",
           ],
           kind: .failedTest
         ),
@@ -106,6 +107,7 @@ extension ExerciseCatalog {
           fixtures: [
             "codes-lower-cased", "codes-in-nfkc", "codes-cut-at-32-characters",
             "lookups-shared-by-all-caches", "caches-on-two-shelves", "trailing-spaces-dropped",
+            "codes-over-2048-characters-refused", "code-zero-width-space-dropped",
           ],
           kind: .hung
         ),
@@ -115,6 +117,14 @@ extension ExerciseCatalog {
           fixtures: ["failed-lookup-forgotten-by-every-waiter"],
           hint: "Who says that a lookup is no longer under way? If every caller of a failed "
             + "lookup clears the table as it resumes, a late one clears the next lookup's entry."
+        ),
+        Mistake(
+          name: "a price kept only once the caller who started the lookup resumes",
+          test: "test_yourAnswer_keepsAPrice_forCallersWhoAskAgainAtOnce",
+          fixtures: ["price-filed-by-the-caller-who-started-it"],
+          hint: "The callers of one lookup resume in an order that is the runtime's, and any of "
+            + "them may ask again at once. Who keeps the price, and when, so that it is kept by "
+            + "then?"
         ),
       ]
     ),
@@ -157,23 +167,26 @@ extension ExerciseCatalog {
           name: "state kept outside the log",
           test: "test_aLogSharedByTwoTasks_compiles",
           saying: "keeps state outside the log",
-          fixtures: ["logs-made-at-once-share-a-number", "logs-in-three-slots"],
+          fixtures: [
+            "logs-made-at-once-share-a-number", "logs-in-three-slots",
+            "pages-numbered-in-a-pool-made-from-a-literal",
+          ],
           hint: "Each log's counts belong to the log: in its own stored properties, not in a "
             + "table every log reaches."
         ),
         Mistake(
-          name: "a visit from a cancelled task not counted",
+          name: "a visit from a cancelled task not counted, or no log made there",
           test: "test_aVisitRecordedInACancelledTask_counts",
-          fixtures: ["cancelled-callers-visit-not-counted"],
-          hint: "record(_:) is synchronous and counts every visit: a cancelled task is still a "
-            + "caller."
+          fixtures: ["cancelled-callers-visit-not-counted", "made-in-a-cancelled-task-throws"],
+          hint: "record(_:) and init() are synchronous, and serve every caller: a cancelled task "
+            + "is still a caller."
         ),
         Mistake(
           name: "a read that misses a visit recorded before it",
           test: "test_readsWhileAnotherThreadRecords_seeEveryVisitRecordedBefore",
           fixtures: [
             "summary-cache-marked-stale-first", "visits-pending-between-two-locks",
-            "summary-takes-the-counts-out",
+            "summary-takes-the-counts-out", "summary-behind-a-count-read-before-it",
           ],
           hint: "Once record(_:) has returned, every read on any thread sees that visit. State "
             + "changed in two steps, a cache marked before the change or counts taken out and "
@@ -217,7 +230,10 @@ extension ExerciseCatalog {
             + "count, every log its own counts."
         ),
         .scenarioDiffers(
-          fixtures: ["pages-cut-at-nul", "trailing-slash-dropped"],
+          fixtures: [
+            "pages-cut-at-nul", "trailing-slash-dropped", "pages-percent-decoded",
+            "numbered-pages-kept-as-numbers", "page-zero-width-space-dropped",
+          ],
           kind: .failedTest
         ),
         .scenarioDiffers(fixtures: ["long-page-traps"], kind: .crashed),
@@ -287,6 +303,7 @@ extension ExerciseCatalog {
             "next-chunk-read-after-cancel-blocking", "next-chunk-read-after-cancel",
             "second-cancel-undoes-first", "cancel-before-start-disarms-cancel",
             "cancel-right-after-start-forgotten", "checksum-cached-per-file", "huge-files-refused",
+            "progress-thinned-past-100000",
           ],
           kind: .failedTest
         ),
@@ -304,6 +321,25 @@ extension ExerciseCatalog {
           kind: .failedTest,
           fixtures: ["progress-counted-for-all-models"],
           hint: "What a model counts belongs to that model: nothing static or global."
+        ),
+        Mistake(
+          name: "models of one file that work together",
+          test: "test_yourAnswer_keepsTheStatement_withModelsSharingAFile",
+          kind: .failedTest,
+          fixtures: [
+            "cancel-heard-by-every-model-of-the-file", "latest-model-of-a-file-cancels-the-older",
+            "start-from-cancelled-task-cancels", "file-held-weakly",
+          ],
+          hint: "A model is on its own whoever shares its file and whoever calls start(): it "
+            + "holds its file, works on every chunk itself, and stops only for its own cancel()."
+        ),
+        Mistake(
+          name: "a model that waits for another of the same file",
+          test: "test_yourAnswer_keepsTheStatement_withModelsSharingAFile",
+          kind: .hung,
+          fixtures: ["second-model-joins-the-run-under-way"],
+          hint: "Each model works on its own file's chunks itself, even while another model "
+            + "works on the same file: nothing it waits for belongs to another model."
         ),
         Mistake(
           name: "state outside the model, or an opt-out",

@@ -34,14 +34,19 @@ public final class ChecksumModel {
         let goOn = await self?.report(done: index + 1) ?? false
         if !goOn { break }
       }
-      let result = Task.isCancelled ? nil : checksum
-      await self?.onFinish(result)
+      await self?.finish(checksum)
     }
   }
 
   /// Stops the work after the chunk under way.
   public func cancel() {
     work?.cancel()
+  }
+
+  /// Calls onFinish, with nil if the work was cancelled: decided here, on the main actor, where
+  /// cancel() runs, so a cancel right after start() is seen even when no chunk was left to do.
+  private func finish(_ checksum: UInt64) {
+    onFinish(work?.isCancelled == true ? nil : checksum)
   }
 
   /// Reports progress unless the work was cancelled; false when it was, before or inside.

@@ -34,16 +34,47 @@ extension PriceCache {
     } catch {}
     return try await price(of: product)
   }
+
+  /// Asks for `product` and, once it has the price, asks again at once, on the actor, with no
+  /// suspension between: before the other callers of the lookup resume.
+  func priceAskedAgainAfterAPrice(of product: String) async throws -> Int {
+    _ = try await price(of: product)
+    return try await price(of: product)
+  }
 }
 
-/// Starts a caller's task on the cache's actor who asks again at once if its first ask throws.
+/// Starts a caller's task on the cache's actor who asks again at once if its first ask throws
+/// (or, `evenAfterAPrice`, whatever it gets).
 func startCallerWhoAsksAgain(
   _ cache: isolated PriceCache,
-  _ product: String
-) -> Task<
-  Int, any Error
-> {
-  Task { try await cache.priceAskedAgainAfterAFailure(of: product) }
+  _ product: String,
+  evenAfterAPrice: Bool = false
+) -> Task<Int, any Error> {
+  evenAfterAPrice
+    ? Task { try await cache.priceAskedAgainAfterAPrice(of: product) }
+    : Task { try await cache.priceAskedAgainAfterAFailure(of: product) }
+}
+
+/// Starts `count` callers of "A" on the cache, one in five of whom (and the last) asks again.
+///
+/// They ask again at once: after a failure, or, unless `firstAsksAgain`, whatever they get; the
+/// first caller is one of them if `firstAsksAgain`. Each runs before any job the actor is given
+/// after this returns.
+func startCallers(
+  _ count: Int,
+  of cache: isolated PriceCache,
+  firstAsksAgain: Bool
+) -> [(asksAgain: Bool, task: Task<Int, any Error>)] {
+  let callers = (0..<count).map { index in
+    let asksAgain = index % 5 == (firstAsksAgain ? 0 : 1) || index == count - 1
+    return (
+      asksAgain,
+      asksAgain
+        ? startCallerWhoAsksAgain(cache, "A", evenAfterAPrice: !firstAsksAgain)
+        : startPriceCall(cache, "A")
+    )
+  }
+  return callers
 }
 
 /// Returns once the actor has run every job it was given before this call: each caller started

@@ -157,15 +157,7 @@ final class Ex8_1_PriceCacheTests: GradedTestCase {
       let cache = PriceCache { product in try await lookups.lookUp(product) }
       // Callers awaiting one task resume in an order that is the runtime's: one in five asks
       // again at once, the first and the last among them.
-      var callers: [(asksAgain: Bool, task: Task<Int, any Error>)] = []
-      for index in 0..<waiters {
-        let asksAgain = index % 5 == 0 || index == waiters - 1
-        callers.append(
-          asksAgain
-            ? (true, await startCallerWhoAsksAgain(cache, "A"))
-            : (false, await startPriceCall(cache, "A"))
-        )
-      }
+      let callers = await startCallers(waiters, of: cache, firstAsksAgain: true)
       await priceBarrier(cache)
       ScenarioAnnouncer.announce(
         "\(waiters) callers asked for \"A\": the test waits for its lookup"
@@ -195,6 +187,47 @@ final class Ex8_1_PriceCacheTests: GradedTestCase {
         + "once, and another caller asked once the others all had the failure: \(wrong ?? ""); "
         + "the statement gives one lookup under way at a time for a product: a caller who comes "
         + "during one waits for it"
+    )
+  }
+
+  /// A price found is kept for the callers who ask again as soon as they have it.
+  ///
+  /// The callers of a lookup resume one by one, in an order that is the runtime's. Here one in
+  /// five asks again at once: the price must be kept by then, whoever resumes first.
+  func test_yourAnswer_keepsAPrice_forCallersWhoAskAgainAtOnce() async throws {
+    let rounds = largest(graded: 100, reference: 3)
+    let waiters = 50
+    var wrong: String?
+    for _ in 0..<rounds where wrong == nil {
+      let lookups = PriceLookups()
+      let cache = PriceCache { product in try await lookups.lookUp(product) }
+      let callers = await startCallers(waiters, of: cache, firstAsksAgain: false).map(\.task)
+      await priceBarrier(cache)
+      ScenarioAnnouncer.announce(
+        "\(waiters) callers asked for \"A\": the test waits for its lookup"
+      )
+      await lookups.waitForCalls(1, orEndOf: callers[0])
+      // Any later lookup finds 7 at once too, so that the run ends and counts it.
+      lookups.answer("A", with: .price(7))
+      ScenarioAnnouncer.announce(
+        "the lookup of \"A\" found 7, and one caller in five asked again at once: the test "
+          + "waits for every caller's price"
+      )
+      var got: [String] = []
+      for caller in callers { got.append(try await spelledPriceResult(caller)) }
+      if lookups.count > 1 || got.contains(where: { $0 != "7" }) {
+        let others = got.filter { $0 != "7" }
+        wrong =
+          "lookUp was called \(lookups.count) times"
+          + (others.isEmpty ? "" : ", and callers got \(others.joined(separator: ", "))")
+      }
+    }
+    ScenarioAnnouncer.clear()
+    XCTAssertNil(
+      wrong,
+      "\(waiters) callers asked for \"A\"; its lookup found 7, and one in five asked again as "
+        + "soon as it had it: \(wrong ?? ""); the statement gives one lookup, and 7 to every "
+        + "caller: a price found is kept, for the callers who ask again too"
     )
   }
 

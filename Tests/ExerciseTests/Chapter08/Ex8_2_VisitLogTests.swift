@@ -73,12 +73,22 @@ final class Ex8_2_VisitLogTests: GradedTestCase {
       } else {
         for _ in 0..<10 {
           // "/" is recorded first each time: at any one moment it has as many visits as
-          // "/shop", or one more.
+          // "/shop", or one more; and at least as many as a count of it read just before.
+          let seen = shared.log.visits(to: "/")
           let (total, pages) = shared.log.summary()
           let ahead = pages["/", default: 0] - pages["/shop", default: 0]
           if total != pages.values.reduce(0, +) || !(0...1).contains(ahead) {
             wrong.withLock {
               if $0.isEmpty { $0.append(spelledSummary(total: total, pages: pages)) }
+            }
+          } else if pages["/", default: 0] < seen {
+            wrong.withLock {
+              if $0.isEmpty {
+                $0.append(
+                  spelledSummary(total: total, pages: pages)
+                    + " right after visits(to: \"/\") gave \(seen)"
+                )
+              }
             }
           }
         }
@@ -88,9 +98,10 @@ final class Ex8_2_VisitLogTests: GradedTestCase {
     XCTAssertNil(
       first,
       "one thread recorded a visit to \"/\", then one to \"/shop\", over and over, while another "
-        + "took summaries, and a summary gave \(first ?? ""); the statement gives the total and "
-        + "the counts at one moment: the total the sum of the counts, and \"/\" as many visits "
-        + "as \"/shop\" or one more"
+        + "asked visits(to: \"/\") and took a summary, and a summary gave \(first ?? ""); the "
+        + "statement gives the total and the counts at one moment: the total the sum of the "
+        + "counts, \"/\" as many visits as \"/shop\" or one more, and no fewer than a count "
+        + "read before"
     )
   }
 
@@ -151,21 +162,34 @@ final class Ex8_2_VisitLogTests: GradedTestCase {
     )
   }
 
-  /// A visit recorded by a task that is cancelled counts as any other.
+  /// A visit recorded by a task that is cancelled counts as any other, in a log made there too.
   func test_aVisitRecordedInACancelledTask_counts() async throws {
     let shared = try SharedVisitLog()
-    let seen = await Task {
+    let made = await Task { () -> Result<SharedVisitLog, any Error> in
       withUnsafeCurrentTask { $0?.cancel() }
       shared.log.record("/")
-      return shared.log.visits(to: "/")
+      return Result { try SharedVisitLog() }
+    }.value
+    let own: SharedVisitLog
+    do { own = try made.get() } catch let error as NotImplemented { throw error } catch {
+      XCTFail(
+        "a task that was cancelled made a log: VisitLog() threw \(error); the statement: a log "
+          + "is made by any caller, a cancelled task too"
+      )
+      return
+    }
+    let seen = await Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      own.log.record("/")
+      return shared.log.visits(to: "/") + own.log.visits(to: "/")
     }.value
     let (total, pages) = shared.log.summary()
     XCTAssertTrue(
-      seen == 1 && total == 1 && pages == ["/": 1],
-      "a task that was cancelled recorded a visit to \"/\": visits(to: \"/\") gave \(seen), "
-        + "summary() " + spelledSummary(total: total, pages: pages) + "; the statement gives 1 "
-        + "and " + spelledSummary(total: 1, pages: ["/": 1]) + " (a visit is a visit, whoever "
-        + "records it)"
+      seen == 2 && total == 1 && pages == ["/": 1],
+      "a task that was cancelled recorded a visit to \"/\" in a log, and another one in a log "
+        + "made there: visits(to: \"/\") of the two gave \(seen) in all, the first's summary() "
+        + spelledSummary(total: total, pages: pages) + "; the statement gives 2 and "
+        + spelledSummary(total: 1, pages: ["/": 1]) + " (a visit is a visit, whoever records it)"
     )
   }
 
@@ -191,10 +215,16 @@ final class Ex8_2_VisitLogTests: GradedTestCase {
             )
           }
         } else {
+          let seenFirst = shared.log.visits(to: "/")
           let (total, pages) = shared.log.summary()
           let seen = shared.log.visits(to: "/")
           let counted = total == 0 ? [:] : ["/": total]
-          if total < before || total > before + perRound || pages != counted {
+          if total < seenFirst {
+            note(
+              "the other thread's summary() gave \(total) visits right after its "
+                + "visits(to: \"/\") gave \(seenFirst)"
+            )
+          } else if total < before || total > before + perRound || pages != counted {
             note(
               "the other thread's summary() gave " + spelledSummary(total: total, pages: pages)
                 + " after \(before) visits and before \(before + perRound + 1)"
@@ -209,7 +239,7 @@ final class Ex8_2_VisitLogTests: GradedTestCase {
     XCTAssertNil(
       first,
       "one thread recorded a visit to \"/\", then asked visits(to: \"/\") and summary(), over "
-        + "and over, while another took summaries and asked visits(to: \"/\"): \(first ?? ""); "
+        + "and over, while another asked visits(to: \"/\"), took a summary and asked again: \(first ?? ""); "
         + "the statement: a visit recorded is never lost, so every read sees every visit "
         + "recorded before it"
     )
@@ -240,6 +270,37 @@ final class Ex8_2_VisitLogTests: GradedTestCase {
       "a log recorded visits to \"/\", \"/\", \"/shop\", \"/\", \"/about\"; then two threads "
         + "took summaries and asked visits(to: \"/\") at the same time, and one \(first ?? ""); "
         + "the statement gives \(expected) and 3 to both, every time"
+    )
+  }
+
+  /// A summary taken right after a count, while another thread records: it counts at least the
+  /// visits that count saw.
+  func test_yourAnswer_aSummaryRightAfterACount_countsAtLeastAsMany() async throws {
+    let shared = try SharedVisitLog()
+    // Under the thread sanitizer the lanes take turns, so rounds there look for races only.
+    let rounds = ThreadSanitizer.isRunning ? 20 : huntRounds(graded: 1_500, reference: 20)
+    let wrong = Locked<String?>(nil)
+    await inRounds(rounds) { lane, _ in
+      for _ in 0..<500 {
+        if lane == 0 {
+          shared.log.record("/")
+        } else {
+          let seen = shared.log.visits(to: "/")
+          let (total, pages) = shared.log.summary()
+          if pages["/", default: 0] < seen {
+            let found = spelledSummary(total: total, pages: pages) + " after a count of \(seen)"
+            wrong.withLock { $0 = $0 ?? found }
+          }
+        }
+      }
+    }
+    let first = wrong.withLock { $0 }
+    XCTAssertNil(
+      first,
+      "one thread recorded visits to \"/\", over and over, while another asked "
+        + "visits(to: \"/\"), then took a summary, and the summary gave \(first ?? ""); the "
+        + "statement gives the counts at one moment, each taken after the count before it: "
+        + "\"/\" with at least as many visits as that count saw"
     )
   }
 

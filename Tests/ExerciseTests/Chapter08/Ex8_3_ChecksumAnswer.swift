@@ -136,3 +136,120 @@ private func checksumRun(
     ? atMostTheFirstChunk : spelledChunks(worked.started, mostAtOnce: worked.mostAtOnce)
   return (log.events, chunks)
 }
+
+/// What several models gave the main actor: each one's progress and its onFinish call.
+@MainActor
+final class ChecksumEnds {
+  private(set) var progress: [String] = []
+  private(set) var progressOf: [Int: [Int]] = [:]
+  private(set) var ends: [Int: UInt64?] = [:]
+  private var waiters: [(model: Int, CheckedContinuation<Void, Never>)] = []
+
+  func noteProgress(_ model: Int, _ done: Int) {
+    progress.append("model \(model + 1): \(done)")
+    progressOf[model, default: []].append(done)
+  }
+
+  func note(_ model: Int, _ checksum: UInt64?) {
+    ends[model] = checksum
+    let ready = waiters.filter { ends[$0.model] != nil }
+    waiters.removeAll { ends[$0.model] != nil }
+    for (_, waiter) in ready { waiter.resume() }
+  }
+
+  /// Returns once `model` has finished.
+  func waitFor(_ model: Int) async {
+    guard ends[model] == nil else { return }
+    await withCheckedContinuation { waiters.append((model, $0)) }
+  }
+
+  /// "nil and 1026", once the first two have finished.
+  func both() async -> String {
+    await waitFor(0)
+    await waitFor(1)
+    return (0..<2).map { ends[$0].flatMap { $0 }.map(String.init) ?? "nil" }
+      .joined(separator: " and ")
+  }
+
+  /// What `model` gave, as "model 2: onProgress 1 to 3, onFinish(1026)".
+  func told(_ model: Int) -> String {
+    let finish = ends[model].map { "onFinish(\($0.map(String.init) ?? "nil"))" } ?? "no onFinish"
+    return "model \(model + 1): \(spelledProgress(progressOf[model] ?? [])), \(finish)"
+  }
+}
+
+/// The scenario's models, made on files only they hold; the test keeps weak references.
+@MainActor
+private func sharedFilesModels(
+  _ scenario: SharedFilesScenario,
+  _ ends: ChecksumEnds
+) throws -> (models: [ChecksumModel], files: [() -> ProbingFile?]) {
+  let files = scenario.files.enumerated().map { index, checksums in
+    ProbingFile(
+      checksums: checksums,
+      holdAt: index == scenario.modelFiles[0] ? scenario.heldAt : nil
+    )
+  }
+  let models = try scenario.modelFiles.enumerated().map { model, file in
+    try ChecksumModel(file: files[file], onProgress: { ends.noteProgress(model, $0) }) {
+      ends.note(model, $0)
+    }
+  }
+  let weakly = files.map { file in { [weak file] in file } }
+  return (models, weakly)
+}
+
+/// Runs `scenario` on the answer's models: each model's calls, and how many times each file's
+/// chunks were worked on.
+@MainActor
+func sharedFilesAnswer(_ scenario: SharedFilesScenario) async throws -> [String] {
+  let ends = ChecksumEnds()
+  let (models, files) = try sharedFilesModels(scenario, ends)
+  let free = "(each chunk is worked on only once the main actor has answered a job sent to it)"
+  models[0].start()
+  ScenarioAnnouncer.announce(
+    scenario,
+    waitingFor: "chunk \(scenario.heldAt + 1) of model 1 to be worked on \(free)"
+  )
+  guard let first = files[scenario.modelFiles[0]]() else {
+    return ["file \(scenario.modelFiles[0] + 1) was freed while model 1 had it"]
+  }
+  await first.waitUntilHeld()
+  for model in models.indices.dropFirst() {
+    let cancelledAtOnce = model == models.count - 1 && scenario.lastCancelledAtOnce
+    func start() {
+      models[model].start()
+      if cancelledAtOnce { models[model].cancel() }
+    }
+    if scenario.startedFromACancelledTask.contains(model) {
+      let starter = Task { @MainActor in start() }
+      starter.cancel()  // before it runs: this code holds the main actor until the await
+      await starter.value
+    } else {
+      start()
+    }
+  }
+  for model in models.indices.dropFirst() {
+    ScenarioAnnouncer.announce(
+      scenario,
+      waitingFor: "model \(model + 1)'s onFinish while model 1's chunk is held \(free)"
+    )
+    await ends.waitFor(model)
+  }
+  if scenario.firstCancelled { models[0].cancel() }
+  first.releaseTheChunkHeld()
+  ScenarioAnnouncer.announce(scenario, waitingFor: "model 1's onFinish \(free)")
+  await ends.waitFor(0)
+  ScenarioAnnouncer.announce(scenario)
+  let worked = files.map { file -> String in
+    let started = file()?.worked.started ?? []
+    let counts = Dictionary(grouping: started, by: { $0 }).mapValues(\.count)
+    let times = Set(counts.values)
+    if let each = times.first, times.count == 1, counts.count == (counts.keys.max() ?? 0) + 1 {
+      return "each chunk worked on \(each) times"
+    }
+    let spelled = counts.sorted { $0.key < $1.key }.map { "chunk \($0.key + 1) \($0.value) times" }
+    return "chunks worked on: " + (spelled.isEmpty ? "none" : spelled.joined(separator: ", "))
+  }
+  return models.indices.map { ends.told($0) } + sharedFilesChunks(scenario, worked: worked)
+}

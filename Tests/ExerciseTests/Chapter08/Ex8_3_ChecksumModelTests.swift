@@ -42,7 +42,7 @@ final class Ex8_3_ChecksumModelTests: GradedTestCase {
     try await assertEveryScenario(
       checksumScenarios(count: 300, seed: 83)
         + onlyWhenGrading([
-          ChecksumScenario(checksums: (0..<66_000).map { UInt64($0) &* 0x9E37_79B9_7F4A_7C15 })
+          ChecksumScenario(checksums: (0..<100_100).map { UInt64($0) &* 0x9E37_79B9_7F4A_7C15 })
         ]),
       model: checksumModel,
       answer: checksumAnswer
@@ -92,6 +92,18 @@ final class Ex8_3_ChecksumModelTests: GradedTestCase {
     )
   }
 
+  /// Two or three models at once, some on the same file, started from cancelled tasks too:
+  /// each works on its own file's chunks itself, never waits for another, and a cancel stops
+  /// its own model only.
+  @MainActor
+  func test_yourAnswer_keepsTheStatement_withModelsSharingAFile() async throws {
+    try await assertEveryScenario(
+      sharedFilesScenarios(seed: 84),
+      model: sharedFilesModel,
+      answer: sharedFilesAnswer
+    )
+  }
+
   /// Two models at once: cancelling one leaves the other to finish.
   @MainActor
   func test_twoModels_cancellingOne_leavesTheOtherRunning() async throws {
@@ -116,38 +128,5 @@ final class Ex8_3_ChecksumModelTests: GradedTestCase {
         + "first was cancelled while its chunk 1 was worked on: their onFinish gave \(got); "
         + "the statement gives nil and 1026 (a cancel stops its own model only)"
     )
-  }
-}
-
-/// What two models gave the main actor: their progress, in order, and their onFinish calls.
-@MainActor
-private final class ChecksumEnds {
-  private(set) var progress: [String] = []
-  private var ends: [Int: UInt64?] = [:]
-  private var waiters: [(count: Int, CheckedContinuation<Void, Never>)] = []
-
-  func noteProgress(_ model: Int, _ done: Int) {
-    progress.append("model \(model + 1): \(done)")
-  }
-
-  func note(_ model: Int, _ checksum: UInt64?) {
-    ends[model] = checksum
-    let ready = waiters.filter { ends[$0.count] != nil }
-    waiters.removeAll { ends[$0.count] != nil }
-    for (_, waiter) in ready { waiter.resume() }
-  }
-
-  /// Returns once `model` has finished.
-  func waitFor(_ model: Int) async {
-    guard ends[model] == nil else { return }
-    await withCheckedContinuation { waiters.append((model, $0)) }
-  }
-
-  /// "nil and 1026", once both have finished.
-  func both() async -> String {
-    await waitFor(0)
-    await waitFor(1)
-    return (0..<2).map { ends[$0].flatMap { $0 }.map(String.init) ?? "nil" }
-      .joined(separator: " and ")
   }
 }

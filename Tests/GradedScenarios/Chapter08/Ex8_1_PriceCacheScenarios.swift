@@ -2,7 +2,8 @@ import Foundation
 import LessonSupport
 
 // Exercise 8.1 graded by its statement: generated runs of callers asking for the prices of a
-// few products (codes that `==` calls equal though spelled apart among them), lookups answered
+// few products (codes that `==` calls equal though spelled apart among them, and codes a reader
+// takes for one another that it tells apart), one asked for many times over, lookups answered
 // in any order with a price (0, negatives, Int.min and Int.max among them) or an error, and
 // callers' tasks cancelled while they wait.
 
@@ -56,13 +57,18 @@ struct LookupFailure: Error, Equatable {
 /// ASCII escaped, so that two codes spelled apart look apart; a long one shortened in the middle,
 /// with its length.
 func spelledProduct(_ product: String) -> String {
-  let scalars = product.unicodeScalars.map { scalar in
-    (0x20..<0x7F).contains(scalar.value) && scalar != "\"" && scalar != "\\"
-      ? String(scalar) : "\\u{\(String(scalar.value, radix: 16))}"
+  func spelled(_ scalars: some Sequence<Unicode.Scalar>) -> String {
+    scalars.map { scalar in
+      (0x20..<0x7F).contains(scalar.value) && scalar != "\"" && scalar != "\\"
+        ? String(scalar) : "\\u{\(String(scalar.value, radix: 16))}"
+    }.joined()
   }
-  guard scalars.count > 40 else { return "\"" + scalars.joined() + "\"" }
-  return "\"" + scalars.prefix(4).joined() + "..." + scalars.suffix(4).joined()
-    + "\" (\(scalars.count) scalars)"
+  let scalars = product.unicodeScalars
+  let count = scalars.count
+  guard count > 40 else { return "\"" + spelled(scalars) + "\"" }
+  // Only the ends are shown: a code of 10,000 scalars is spelled as fast as a short one.
+  return "\"" + spelled(scalars.prefix(4)) + "..." + spelled(scalars.suffix(4))
+    + "\" (\(count) scalars)"
 }
 
 /// One generated run: the steps, in order; each lookup still under way at the end is then
@@ -264,11 +270,12 @@ func priceScenarios(count: Int, seed: UInt64) -> [PriceScenario] {
   // one scalar or two, the Angstrom sign and "Å"), some it tells apart though they look alike or
   // mean the same to a reader (case, a space, NUL, "ﬁ" and "fi", a full-width "Ａ", codes that
   // part only after 40 or 1,100 scalars, the empty code).
-  let pairs = [
-    ["\u{E9}", "e\u{301}"], ["\u{C5}", "\u{212B}"], ["\u{FB01}", "fi"], ["\u{FF21}"], ["a"],
-    [" A", "A "], ["A\t", "A\n"], ["A\u{A0}"], ["A\u{0}"], [long + "1", long + "2"],
-    [longer + "1", longer + "2"], ["", "\u{1F600}"],
-  ]
+  let pairs =
+    [
+      ["\u{E9}", "e\u{301}"], ["\u{C5}", "\u{212B}"], ["\u{FB01}", "fi"], ["\u{FF21}"], ["a"],
+      [" A", "A "], ["A\t", "A\n"], ["A\u{A0}"], ["A\u{0}"], [long + "1", long + "2"],
+      [longer + "1", longer + "2"], ["", "\u{1F600}"],
+    ] + lookalikeGroups(of: "A")
   let prices = [0, -1, 1, 250, 999, 1_000_000, Int.max, Int.min, Int.max - 1]
   var scenarios: [PriceScenario] = []
   while scenarios.count < count {
@@ -281,6 +288,18 @@ func priceScenarios(count: Int, seed: UInt64) -> [PriceScenario] {
     var waiting: [Int] = []  // callers that wait for a lookup
     var waitingFor: [Int: (cache: Int, product: String)] = [:]
     var callers = 0
+    // Now and then a product whose price is kept is asked for many times over.
+    if numbers.chance(8) {
+      let product = numbers.pick(products)
+      let price = numbers.pick(prices)
+      steps = [.call(product), .answer(product, .price(price))]
+      for _ in 0..<Int.random(in: 21...40, using: &numbers) {
+        steps.append(.call(numbers.pick(products), cancelled: numbers.chance(10)))
+      }
+      let scenario = PriceScenario(steps: steps)
+      if priceLife(scenario) != nil { scenarios.append(scenario) }
+      continue
+    }
     for _ in 0..<Int.random(in: 1...12, using: &numbers) {
       let roll = Int.random(in: 0..<100, using: &numbers)
       if roll < 50 || underWay.isEmpty {

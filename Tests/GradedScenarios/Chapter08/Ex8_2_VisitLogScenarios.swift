@@ -4,7 +4,8 @@ import TestTooling
 
 // Exercise 8.2 graded by its statement: generated runs of one or two logs, each step a visit
 // recorded, a count asked for or a summary taken, pages among them that `==` calls equal though
-// spelled apart, ones it tells apart though they look alike, and the empty page; and the answer's
+// spelled apart, ones it tells apart though they look alike or mean the same to a reader
+// (invisible scalars, percent-encodings, leading zeros), and the empty page; and the answer's
 // own file compiled with a use of it from two tasks.
 
 /// One step of a run of `VisitLog`.
@@ -110,7 +111,9 @@ func visitScenarios(count: Int, seed: UInt64) -> [VisitScenario] {
     let pages: [String] =
       switch Int.random(in: 0..<100, using: &numbers) {
       case 0..<40: plain
-      case 40..<75: [plain[1]] + (0..<3).map { _ in numbers.pick(odd) }
+      case 40..<60: [plain[1]] + (0..<3).map { _ in numbers.pick(odd) }
+      // Pages a reader takes for one another.
+      case 60..<75: [plain[1]] + numbers.pick(lookalikeGroups(of: "/a"))
       // More pages than a small table holds.
       default: (1...20).map { "/\($0)" }
       }

@@ -3,7 +3,7 @@ import ExerciseSupport
 import Foundation
 import LessonSupport
 
-// Exercise 8.3 graded by its statement: generated files of no chunk to a hundred (and 66,000
+// Exercise 8.3 graded by its statement: generated files of no chunk to a hundred (and 100,100
 // when grading), files that say they have up to Int.max chunks and are cancelled early, chunk
 // checksums anywhere in UInt64 (0 and UInt64.max among them, so the checksum wraps), cancels at
 // every moment the statement names, and a second model on the same file. Every chunk is worked
@@ -109,6 +109,13 @@ struct ChecksumScenario: GradedScenario, Equatable {
   }
 
   var smaller: [ChecksumScenario] {
+    // A long file is cut in half, not a chunk at a time: each try costs a run of it.
+    if checksums.count > 100 {
+      var half = self
+      half.checksums = Array(checksums.prefix(checksums.count / 2))
+      if let chunk = cancel?.chunk, chunk >= half.checksums.count { half.cancel = nil }
+      return [half].filter(\.isValid)
+    }
     var candidates: [ChecksumScenario] = []
     func with(_ change: (inout ChecksumScenario) -> Void) {
       var candidate = self
@@ -141,7 +148,6 @@ struct ChecksumScenario: GradedScenario, Equatable {
   /// says it has more chunks than it lists only when a cancel stops it within them.
   var isValid: Bool {
     if let chunk = cancel?.chunk, chunk >= checksums.count { return false }
-    if cancel == .rightAfterStart, chunkCount == 0 { return false }
     if declaredChunks != nil {
       return !checkedAgain && (cancel?.chunk != nil || cancel == .rightAfterStart)
     }
@@ -164,8 +170,30 @@ func withProgressShortened(_ events: [String], chunks: Int) -> [String] {
   guard chunks > 12 else { return events }
   let progress = events.filter { $0.hasPrefix("onProgress(") }
   guard progress == (0..<progress.count).map({ "onProgress(\($0 + 1))" }), let last = progress.last
-  else { return events }
+  else { return withProgressRunsJoined(events) }
   return events.filter { !$0.hasPrefix("onProgress(") || $0 == last }
+}
+
+/// `events` with each run of three or more progress calls in a row told as one.
+///
+/// "onProgress(1) to onProgress(100000)": calls onProgress(n), onProgress(n + 1) and on.
+private func withProgressRunsJoined(_ events: [String]) -> [String] {
+  func done(_ event: String) -> Int? {
+    guard event.hasPrefix("onProgress("), event.hasSuffix(")") else { return nil }
+    return Int(event.dropFirst("onProgress(".count).dropLast())
+  }
+  var joined: [String] = []
+  var index = 0
+  while index < events.count {
+    var end = index
+    while end + 1 < events.count, let here = done(events[end]), done(events[end + 1]) == here + 1 {
+      end += 1
+    }
+    joined.append(end - index >= 2 ? "\(events[index]) to \(events[end])" : events[index])
+    if end - index < 2 { end = index }
+    index = end + 1
+  }
+  return joined
 }
 
 /// "chunks 1 to 3 worked on, one at a time, in order": how the chunks the file saw are told.
@@ -255,7 +283,7 @@ func checksumScenarios(count: Int, seed: UInt64) -> [ChecksumScenario] {
     var scenario = ChecksumScenario(checksums: checksums)
     let chunk = checksums.isEmpty ? nil : Int.random(in: 0..<checksums.count, using: &numbers)
     switch Int.random(in: 0..<100, using: &numbers) {
-    case 0..<10: scenario.cancel = checksums.isEmpty ? nil : .rightAfterStart
+    case 0..<10: scenario.cancel = .rightAfterStart
     case 10..<45: scenario.cancel = chunk.map { .whileWorkedOn($0, twice: numbers.chance(25)) }
     case 45..<60: scenario.cancel = chunk.map { .insideProgress($0) }
     case 60..<70: scenario.cancel = .insideFinish
@@ -366,4 +394,128 @@ final class ProbingFile: ChunkedFile {
   func releaseTheChunkHeld() {
     release.signal()
   }
+}
+
+/// A run of several models at once, some on the same file.
+///
+/// The first is held on a chunk while the others start (some from a task already cancelled) and
+/// run, then it may be cancelled; the last may be cancelled right after its start. The test keeps
+/// no file: the models hold them.
+struct SharedFilesScenario: GradedScenario, Equatable {
+  /// Each file's chunk checksums.
+  var files: [[UInt64]]
+  /// The file of each model, in the order they start.
+  var modelFiles: [Int]
+  /// The chunk (from 0) the first model is held on while the others run.
+  var heldAt: Int
+  /// Whether the first model is cancelled while held.
+  var firstCancelled: Bool
+  /// Whether the last model is cancelled right after its start.
+  var lastCancelledAtOnce: Bool
+  /// The models (from 0) whose `start()` is called from a task already cancelled.
+  var startedFromACancelledTask: [Int]
+
+  var size: Int {
+    modelFiles.count + files.joined().count
+  }
+
+  var smaller: [SharedFilesScenario] {
+    []
+  }
+
+  var description: String {
+    let filesTold = files.enumerated().map { index, checksums in
+      "file \(index + 1) of chunks \(checksums.map(String.init).joined(separator: ", "))"
+    }
+    var told =
+      "\(filesTold.joined(separator: " and ")); models 1 to \(modelFiles.count) on files "
+      + modelFiles.map { String($0 + 1) }.joined(separator: ", ")
+      + ", the test keeping no file; model 1 started and held on chunk \(heldAt + 1) while "
+      + "the others started and ran to their end"
+    if lastCancelledAtOnce { told += ", the last cancelled right after its start()" }
+    if !startedFromACancelledTask.isEmpty {
+      told +=
+        "; start() called from a task already cancelled for model "
+        + startedFromACancelledTask.map { String($0 + 1) }.joined(separator: " and ")
+    }
+    told += firstCancelled ? "; then model 1 cancelled and let go on" : "; then model 1 let go on"
+    return told
+  }
+}
+
+/// The statement of exercise 8.3 for several models at once: each model's calls, and how many
+/// times each file's chunks were worked on, for the files no model stopped right after start().
+func sharedFilesModel(_ scenario: SharedFilesScenario) -> [String] {
+  var told: [String] = []
+  var times = [Int](repeating: 0, count: scenario.files.count)
+  for (model, file) in scenario.modelFiles.enumerated() {
+    let checksums = scenario.files[file]
+    let last = model == scenario.modelFiles.count - 1 && model > 0
+    if model == 0 && scenario.firstCancelled {
+      told.append(
+        "model 1: \(spelledProgress((0..<scenario.heldAt).map { $0 + 1 })), onFinish(nil)"
+      )
+    } else if last && scenario.lastCancelledAtOnce {
+      told.append("model \(model + 1): \(spelledProgress([])), onFinish(nil)")
+    } else {
+      let checksum = checksums.reduce(UInt64(0)) { $0 &* 31 &+ $1 }
+      let progress = spelledProgress(checksums.indices.map { $0 + 1 })
+      told.append("model \(model + 1): \(progress), onFinish(\(checksum))")
+      times[file] += 1
+    }
+  }
+  return told
+    + sharedFilesChunks(scenario, worked: times.map { "each chunk worked on \($0) times" })
+}
+
+/// "file 1: each chunk worked on 2 times", from `worked` (one a file): for the files some model
+/// had, all of whose models ran to their end.
+func sharedFilesChunks(_ scenario: SharedFilesScenario, worked: [String]) -> [String] {
+  scenario.files.indices.compactMap { file in
+    let models = scenario.modelFiles.indices.filter { scenario.modelFiles[$0] == file }
+    let stopped =
+      models.isEmpty || models.contains(0) && scenario.firstCancelled
+      || models.contains(scenario.modelFiles.count - 1) && scenario.lastCancelledAtOnce
+    return stopped ? nil : "file \(file + 1): \(worked[file])"
+  }
+}
+
+/// Every way two or three models can share two files, with each kind of cancel.
+func sharedFilesScenarios(seed: UInt64) -> [SharedFilesScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  let assignments = [[0, 0], [0, 1], [0, 0, 0], [0, 0, 1], [0, 1, 0], [0, 1, 1]]
+  var scenarios: [SharedFilesScenario] = []
+  for modelFiles in assignments {
+    for firstCancelled in [false, true] {
+      for lastCancelledAtOnce in [false, true] {
+        let models = modelFiles.count
+        for fromCancelled in [[], [1], Array(1..<models)] {
+          let files = (0..<2).map { _ in
+            (0..<Int.random(in: 2...4, using: &numbers)).map { _ in
+              UInt64.random(in: 1...999, using: &numbers)
+            }
+          }
+          scenarios.append(
+            SharedFilesScenario(
+              files: files,
+              modelFiles: modelFiles,
+              heldAt: Int.random(in: 0..<files[0].count, using: &numbers),
+              firstCancelled: firstCancelled,
+              lastCancelledAtOnce: lastCancelledAtOnce,
+              startedFromACancelledTask: fromCancelled
+            )
+          )
+        }
+      }
+    }
+  }
+  return scenarios
+}
+
+/// "onProgress 1 to 3", "no onProgress", or the calls one by one when they did not count up.
+func spelledProgress(_ calls: some Collection<Int>) -> String {
+  if calls.isEmpty { return "no onProgress" }
+  if Array(calls) == [1] { return "onProgress 1" }
+  if Array(calls) == (0..<calls.count).map({ $0 + 1 }) { return "onProgress 1 to \(calls.count)" }
+  return "onProgress " + calls.map(String.init).joined(separator: ", ")
 }

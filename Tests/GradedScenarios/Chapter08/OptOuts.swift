@@ -39,7 +39,8 @@ func optOutsAndSharedState(
   }
   // A variable's line ends with its name, then its kind: `"table" let static)` for a static
   // constant, `top_level_global` for a global. A constant of plain values (numbers, strings) is
-  // no state; one made by a call (a Mutex, an Atomic, an instance of a class) is.
+  // no state; one made by a call (a Mutex, an Atomic, an instance of a class) is, and so is one
+  // made from a literal as another type (`let pool: Pool = 0` calls `Pool(integerLiteral:)`).
   var shared: [String] = []
   var binding: [Substring] = []  // the lines since the last pattern binding
   for line in tree {
@@ -50,11 +51,27 @@ func optOutsAndSharedState(
     guard parts.count >= 3, let kind = parts.last,
       kind.contains(" static") || kind.contains("top_level_global")
     else { continue }
-    if !kind.contains(" let") || binding.contains(where: { $0.contains("call_expr") }) {
+    if !kind.contains(" let") || binding.contains(where: madeByACall) {
       shared.append(String(parts[parts.count - 2]))
     }
   }
   return (found, shared)
+}
+
+/// The types a constant of plain values may be written with.
+private let plainTypes: Set<Substring> = [
+  "Swift", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+  "Double", "Float", "Bool", "String", "Substring", "Character", "StaticString", "Array",
+  "Dictionary", "Set", "Optional",
+]
+
+/// Whether a line of a constant's binding in the parse tree makes it by a call: a call, a
+/// coercion (`0 as Pool`), or a type other than plain values.
+private func madeByACall(_ line: Substring) -> Bool {
+  if line.contains("call_expr") || line.contains("coerce_expr") { return true }
+  guard let range = line.range(of: "_ident id=\"") else { return false }
+  let name = line[range.upperBound...].prefix { $0 != "\"" }
+  return !plainTypes.contains(name)
 }
 
 /// Fails unless the answer's `file` keeps each `noun`'s state in the instance itself, with no
