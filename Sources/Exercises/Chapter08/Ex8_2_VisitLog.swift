@@ -19,7 +19,8 @@ import ExerciseSupport
 /// generated runs too (up to four logs, pages `==` calls equal though spelled apart, pages it
 /// tells apart though they look alike, mean the same to a reader or part after a NUL or 10,000
 /// scalars, the empty page, twenty pages at once), on 1,048,577 visits to a page, 70,000 pages
-/// and 1,000 logs; then under the thread sanitizer.
+/// and 1,000 logs, and on summaries taken while another thread records visits to eight pages
+/// in turn; then under the thread sanitizer.
 /// Read docs/Chapter08-Isolation.md#exercise-82-a-visit-log-tasks-can-share
 public final class VisitLog {
   private var counts: [String: Int] = [:]

@@ -99,7 +99,8 @@ extension ExerciseCatalog {
             "codes-compared-by-utf8", "price-zero-not-kept", "already-cancelled-caller-throws",
             "lookup-given-another-spelling", "first-spelling-kept-for-every-lookup",
             "network-error-retried", "not-found-kept", "price-refreshed-every-20-reads",
-            "prices-filed-once-no-lookup-is-under-way",
+            "prices-filed-once-no-lookup-is-under-way", "bad-url-failure-kept",
+            "connection-lost-retried", "decoding-error-replaced",
           ],
           kind: .failedTest
         ),
@@ -108,6 +109,7 @@ extension ExerciseCatalog {
             "codes-lower-cased", "codes-in-nfkc", "codes-cut-at-32-characters",
             "lookups-shared-by-all-caches", "caches-on-two-shelves", "trailing-spaces-dropped",
             "codes-over-2048-characters-refused", "code-zero-width-space-dropped",
+            "codes-without-dashes", "codes-trimmed-of-dots",
           ],
           kind: .hung
         ),
@@ -121,7 +123,9 @@ extension ExerciseCatalog {
         Mistake(
           name: "a price kept only once the caller who started the lookup resumes",
           test: "test_yourAnswer_keepsAPrice_forCallersWhoAskAgainAtOnce",
-          fixtures: ["price-filed-by-the-caller-who-started-it"],
+          fixtures: [
+            "price-filed-by-the-caller-who-started-it", "lookup-forgotten-before-price-filed",
+          ],
           hint: "The callers of one lookup resume in an order that is the runtime's, and any of "
             + "them may ask again at once. Who keeps the price, and when, so that it is kept by "
             + "then?"
@@ -195,7 +199,9 @@ extension ExerciseCatalog {
         Mistake(
           name: "a summary that does not add up",
           test: "test_aSummaryTakenWhileAnotherThreadRecords_addsUp",
-          fixtures: ["counts-and-total-in-two-locks", "summary-page-by-page"],
+          fixtures: [
+            "counts-and-total-in-two-locks", "summary-page-by-page", "striped-by-first-letter",
+          ],
           hint: "The total and the counts are one state: change them in one withLock, and read "
             + "them in one, or a summary can fall between the two changes."
         ),
@@ -232,7 +238,8 @@ extension ExerciseCatalog {
         .scenarioDiffers(
           fixtures: [
             "pages-cut-at-nul", "trailing-slash-dropped", "pages-percent-decoded",
-            "numbered-pages-kept-as-numbers", "page-zero-width-space-dropped",
+            "numbered-pages-kept-as-numbers", "page-zero-width-space-dropped", "index-page-folded",
+            "query-string-dropped",
           ],
           kind: .failedTest
         ),
@@ -303,7 +310,7 @@ extension ExerciseCatalog {
             "next-chunk-read-after-cancel-blocking", "next-chunk-read-after-cancel",
             "second-cancel-undoes-first", "cancel-before-start-disarms-cancel",
             "cancel-right-after-start-forgotten", "checksum-cached-per-file", "huge-files-refused",
-            "progress-thinned-past-100000",
+            "progress-thinned-past-100000", "second-cancel-finishes-at-once",
           ],
           kind: .failedTest
         ),
@@ -340,6 +347,15 @@ extension ExerciseCatalog {
           fixtures: ["second-model-joins-the-run-under-way"],
           hint: "Each model works on its own file's chunks itself, even while another model "
             + "works on the same file: nothing it waits for belongs to another model."
+        ),
+        Mistake(
+          name: "a decision on the main actor acted on in a later job",
+          test: "test_yourAnswer_stopsForACancel_atAnyMoment",
+          fixtures: [
+            "finish-decided-in-two-hops", "progress-checked-then-called-in-two-hops",
+          ],
+          hint: "A cancel can come between any two jobs of the main actor. What one job finds "
+            + "(cancelled or not) must be acted on in that same job, with no await between."
         ),
         Mistake(
           name: "state outside the model, or an opt-out",

@@ -98,7 +98,11 @@ func spelledPriceResult(_ caller: Task<Int, any Error>) async throws -> String {
   case .failure(let error as LookupFailure): return "LookupFailure(\(error.code))"
   case .failure(is CancellationError): return "CancellationError"
   case .failure(let error as URLError): return spelledURLError(error.code)
-  case .failure(let error): return "\(error)"
+  case .failure(let error as DecodingError):
+    guard case .keyNotFound(let key, _) = error else { return "\(error)" }
+    return spelledDecodingError(key: key.stringValue)
+  case .failure(let error):
+    return PlatformError(error).map(String.init(describing:)) ?? "\(error)"
   }
 }
 

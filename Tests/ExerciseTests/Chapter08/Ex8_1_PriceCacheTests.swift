@@ -190,10 +190,11 @@ final class Ex8_1_PriceCacheTests: GradedTestCase {
     )
   }
 
-  /// A price found is kept for the callers who ask again as soon as they have it.
+  /// A price found is kept for the callers who ask again as soon as they have it, and for new
+  /// callers who come while the lookup's callers resume.
   ///
   /// The callers of a lookup resume one by one, in an order that is the runtime's. Here one in
-  /// five asks again at once: the price must be kept by then, whoever resumes first.
+  /// five asks again at once, and new callers come meanwhile: the price must be kept by then.
   func test_yourAnswer_keepsAPrice_forCallersWhoAskAgainAtOnce() async throws {
     let rounds = largest(graded: 100, reference: 3)
     let waiters = 50
@@ -201,7 +202,7 @@ final class Ex8_1_PriceCacheTests: GradedTestCase {
     for _ in 0..<rounds where wrong == nil {
       let lookups = PriceLookups()
       let cache = PriceCache { product in try await lookups.lookUp(product) }
-      let callers = await startCallers(waiters, of: cache, firstAsksAgain: false).map(\.task)
+      var callers = await startCallers(waiters, of: cache, firstAsksAgain: false).map(\.task)
       await priceBarrier(cache)
       ScenarioAnnouncer.announce(
         "\(waiters) callers asked for \"A\": the test waits for its lookup"
@@ -209,9 +210,11 @@ final class Ex8_1_PriceCacheTests: GradedTestCase {
       await lookups.waitForCalls(1, orEndOf: callers[0])
       // Any later lookup finds 7 at once too, so that the run ends and counts it.
       lookups.answer("A", with: .price(7))
+      // New callers come one by one while the lookup's callers resume.
+      for _ in 0..<100 { callers.append(await startPriceCall(cache, "A")) }
       ScenarioAnnouncer.announce(
-        "the lookup of \"A\" found 7, and one caller in five asked again at once: the test "
-          + "waits for every caller's price"
+        "the lookup of \"A\" found 7, one caller in five asked again at once, and 100 new "
+          + "callers came one by one: the test waits for every caller's price"
       )
       var got: [String] = []
       for caller in callers { got.append(try await spelledPriceResult(caller)) }
@@ -225,9 +228,10 @@ final class Ex8_1_PriceCacheTests: GradedTestCase {
     ScenarioAnnouncer.clear()
     XCTAssertNil(
       wrong,
-      "\(waiters) callers asked for \"A\"; its lookup found 7, and one in five asked again as "
-        + "soon as it had it: \(wrong ?? ""); the statement gives one lookup, and 7 to every "
-        + "caller: a price found is kept, for the callers who ask again too"
+      "\(waiters) callers asked for \"A\"; its lookup found 7, one in five asked again as soon "
+        + "as it had it, and 100 new callers came one by one meanwhile: \(wrong ?? ""); the "
+        + "statement gives one lookup, and 7 to every caller: a price found is kept, from the "
+        + "moment its lookup ends"
     )
   }
 

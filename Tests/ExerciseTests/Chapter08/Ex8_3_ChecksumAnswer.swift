@@ -13,7 +13,7 @@ import Chapter08Exercises
 
 /// What the main actor saw of a run: the calls of onProgress and onFinish, among the test's own.
 @MainActor
-private final class ChecksumLog {
+final class ChecksumLog {
   var events: [String] = []
   private var finished = false
   private var waiter: CheckedContinuation<Void, Never>?
@@ -84,9 +84,10 @@ private func checksumRun(
     file: file,
     onProgress: { done in
       log.events.append("onProgress(\(done))")
-      if case .insideProgress(let chunk) = cancel, done == chunk + 1 {
+      if case .insideProgress(let chunk, let twice) = cancel, done == chunk + 1 {
         holder.model?.cancel()
-        log.events.append("cancel() returned inside onProgress(\(done))")
+        if twice { holder.model?.cancel() }
+        log.events.append("cancel() returned\(twice ? " twice" : "") inside onProgress(\(done))")
       }
     },
     onFinish: { checksum in
@@ -252,4 +253,44 @@ func sharedFilesAnswer(_ scenario: SharedFilesScenario) async throws -> [String]
     return "chunks worked on: " + (spelled.isEmpty ? "none" : spelled.joined(separator: ", "))
   }
   return models.indices.map { ends.told($0) } + sharedFilesChunks(scenario, worked: worked)
+}
+
+/// A model on a file of `chunks` chunks, cancelled once the main actor has yielded `yields`
+/// times after `start()`: what broke the statement, or nil.
+///
+/// Wherever the cancel lands, between any two jobs of the main actor: once it has returned, no
+/// onProgress, and one onFinish in all, with nil unless it came before the cancel.
+@MainActor
+func cancelAfterYields(_ yields: Int, chunks: Int) async throws -> String? {
+  let file = ProbingFile(checksums: (0..<chunks).map { UInt64($0 + 5) }, holdAt: nil)
+  let log = ChecksumLog()
+  let model = try ChecksumModel(
+    file: file,
+    onProgress: { log.events.append("onProgress(\($0))") },
+    onFinish: { log.finish("onFinish(\($0.map(String.init) ?? "nil"))") }
+  )
+  model.start()
+  for _ in 0..<yields { await Task.yield() }
+  model.cancel()
+  log.events.append("cancel() returned")
+  ScenarioAnnouncer.announce(
+    "a file of \(chunks) chunks; cancel() once the main actor had yielded \(yields) times after "
+      + "start(): the test waits for onFinish"
+  )
+  await log.waitForFinish()
+  // Jobs the work sent the main actor before it finished run before these yields end.
+  for _ in 0..<8 { await Task.yield() }
+  let events = log.events
+  let after = events.drop { $0 != "cancel() returned" }.dropFirst()
+  let finishes = events.filter { $0.hasPrefix("onFinish(") }
+  if finishes.count == 1, !after.contains(where: { $0.hasPrefix("onProgress(") }),
+    after.allSatisfy({ !$0.hasPrefix("onFinish(") || $0 == "onFinish(nil)" })
+  {
+    return nil
+  }
+  return
+    "a file of \(chunks) chunks whose checksums are "
+    + (0..<chunks).map { String($0 + 5) }.joined(separator: ", ")
+    + "; cancel() once the main actor had yielded \(yields) times after start(): the main actor "
+    + "saw " + events.joined(separator: ", ")
 }

@@ -49,6 +49,27 @@ final class Ex8_3_ChecksumModelTests: GradedTestCase {
     )
   }
 
+  /// A cancel between any two jobs of the main actor: once it has returned, no progress, and
+  /// one onFinish in all, nil unless it came before the cancel.
+  @MainActor
+  func test_yourAnswer_stopsForACancel_atAnyMoment() async throws {
+    let rounds = largest(graded: 3, reference: 1)
+    for _ in 0..<rounds {
+      for yields in 0..<40 {
+        for chunks in 1...3 {
+          let wrong = try await cancelAfterYields(yields, chunks: chunks)
+          ScenarioAnnouncer.clear()
+          guard let wrong else { continue }
+          XCTFail(
+            wrong + "; the statement gives no onProgress once cancel() has returned, and one "
+              + "onFinish, with nil unless it came before the cancel"
+          )
+          return
+        }
+      }
+    }
+  }
+
   /// The answer's own file: each model's state in the model itself, and no opt-out.
   func test_yourFile_keepsEachModelsStateInTheModel() async throws {
     try await assertStateKeptInEach("model", declaredIn: checksumSourceFile)

@@ -27,6 +27,10 @@ enum PriceAnswer: Equatable, Sendable, CustomStringConvertible {
   case cancellationError
   /// `lookUp` throws a `URLError` with this code, as a network call does.
   case urlError(URLError.Code)
+  /// `lookUp` throws an error of the platform's own (a URLError, POSIXError or CocoaError).
+  case platformError(PlatformError)
+  /// `lookUp` throws `DecodingError.keyNotFound` for this key, as a decoder of its answer does.
+  case decodingError(String)
 
   var description: String {
     switch self {
@@ -34,6 +38,8 @@ enum PriceAnswer: Equatable, Sendable, CustomStringConvertible {
     case .failure(let code): "throws LookupFailure(\(code))"
     case .cancellationError: "throws CancellationError()"
     case .urlError(let code): "throws " + spelledURLError(code)
+    case .platformError(let error): "throws \(error)"
+    case .decodingError(let key): "throws " + spelledDecodingError(key: key)
     }
   }
 
@@ -44,8 +50,29 @@ enum PriceAnswer: Equatable, Sendable, CustomStringConvertible {
     case .failure(let code): "LookupFailure(\(code))"
     case .cancellationError: "CancellationError"
     case .urlError(let code): spelledURLError(code)
+    case .platformError(let error): "\(error)"
+    case .decodingError(let key): spelledDecodingError(key: key)
     }
   }
+}
+
+/// "DecodingError.keyNotFound(price)": a decoder's error for a missing key, as messages show it.
+func spelledDecodingError(key: String) -> String {
+  "DecodingError.keyNotFound(\(key))"
+}
+
+/// The error a decoder throws for a missing `key`.
+func decodingError(key: String) -> DecodingError {
+  struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+  return .keyNotFound(
+    Key(stringValue: key),
+    DecodingError.Context(codingPath: [], debugDescription: "no value for \(key)")
+  )
 }
 
 /// The error a lookup of the graded runs throws.
@@ -275,11 +302,20 @@ func priceScenarios(count: Int, seed: UInt64) -> [PriceScenario] {
       ["\u{E9}", "e\u{301}"], ["\u{C5}", "\u{212B}"], ["\u{FB01}", "fi"], ["\u{FF21}"], ["a"],
       [" A", "A "], ["A\t", "A\n"], ["A\u{A0}"], ["A\u{0}"], [long + "1", long + "2"],
       [longer + "1", longer + "2"], ["", "\u{1F600}"],
-    ] + lookalikeGroups(of: "A")
+    ]
+  // Codes a reader takes for one another, two at a time: every two of a group.
+  let alike =
+    pairs.map { ["A"] + $0 }
+    + lookalikeGroups(of: "A").flatMap { group in
+      group.indices.flatMap { first in
+        group.indices.dropFirst(first + 1).map { [group[first], group[$0]] }
+      }
+    }
+  var nextCode = 0  // every URLError code in turn
   let prices = [0, -1, 1, 250, 999, 1_000_000, Int.max, Int.min, Int.max - 1]
   var scenarios: [PriceScenario] = []
   while scenarios.count < count {
-    let products = numbers.chance(35) ? ["A"] + numbers.pick(pairs) : ["A", "B", "C"]
+    let products = numbers.chance(45) ? numbers.pick(alike) : ["A", "B", "C"]
     let caches = numbers.chance(20) ? Int.random(in: 2...3, using: &numbers) : 1
     var steps: [PriceStep] = []
     // The generator only guesses what is under way; the model has the last word (and drops a
@@ -321,7 +357,9 @@ func priceScenarios(count: Int, seed: UInt64) -> [PriceScenario] {
               numbers.chance(40) ? numbers.pick(prices) : Int.random(in: 1...9_999, using: &numbers)
             )
           case 65..<80: .failure(Int.random(in: 1...9, using: &numbers))
-          case 80..<92: .urlError(numbers.pick(lookupURLErrors))
+          case 80..<86: .urlError(everyURLErrorCode[nextURLErrorCode(&nextCode)].code)
+          case 86..<92: .platformError(numbers.platformError())
+          case 92..<95: .decodingError(numbers.pick(["price", "cost", "amount"]))
           default: .cancellationError
           }
         steps.append(.answer(product, answer, cache: cache))
@@ -497,13 +535,8 @@ final class PriceLookups: Sendable {
     case .failure(let code): throw LookupFailure(code: code)
     case .cancellationError: throw CancellationError()
     case .urlError(let code): throw URLError(code)
+    case .platformError(let error): throw error.error
+    case .decodingError(let key): throw decodingError(key: key)
     }
   }
 }
-
-/// URLError codes a lookup over the network may throw: timed out, no such file, resource
-/// unavailable, not connected, cancelled, bad server response.
-let lookupURLErrors: [URLError.Code] = [
-  .timedOut, .fileDoesNotExist, .resourceUnavailable, .notConnectedToInternet, .cancelled,
-  .badServerResponse,
-]

@@ -95,6 +95,13 @@ func visitModel(_ scenario: VisitScenario) -> VisitOutcome {
   return VisitOutcome(answers: answers)
 }
 
+/// Pages a site's reader takes for one another, each its own page all the same: a query or a
+/// fragment more, an index page and its folder, pages that do not start with "/".
+let sitePages = [
+  ["/shop", "/shop?ref=mail", "/shop#top", "/shop/"], ["/", "/index.html", "/?", "/#"],
+  ["shop", "@shop", "Shop", "~/shop"],
+]
+
 /// The runs exercise 8.2 is graded on: a fixed list, from a fixed seed.
 func visitScenarios(count: Int, seed: UInt64) -> [VisitScenario] {
   var numbers = SeededNumbers(seed: seed)
@@ -106,27 +113,42 @@ func visitScenarios(count: Int, seed: UInt64) -> [VisitScenario] {
     "", "/About", "/about ", "/about/", "/caf\u{E9}", "/cafe\u{301}", "/\u{1F600}", "/a\u{0}b",
     "/a\u{0}c", long + "1", long + "2",
   ]
-  return (0..<count).map { _ in
-    let logs = numbers.pick([1, 1, 1, 2, 2, 4])
-    let pages: [String] =
-      switch Int.random(in: 0..<100, using: &numbers) {
-      case 0..<40: plain
-      case 40..<60: [plain[1]] + (0..<3).map { _ in numbers.pick(odd) }
-      // Pages a reader takes for one another.
-      case 60..<75: [plain[1]] + numbers.pick(lookalikeGroups(of: "/a"))
-      // More pages than a small table holds.
-      default: (1...20).map { "/\($0)" }
-      }
-    let steps: [VisitStep] = (0..<Int.random(in: 0...40, using: &numbers)).map { _ in
-      let log = Int.random(in: 0..<logs, using: &numbers)
-      switch Int.random(in: 0..<100, using: &numbers) {
-      case 0..<60: return .record(log: log, page: numbers.pick(pages))
-      case 60..<85: return .visits(log: log, page: numbers.pick(pages))
-      default: return .summary(log: log)
-      }
-    }
-    return VisitScenario(logs: logs, steps: steps)
+  // Pages `==` calls equal though their first scalars differ, each recorded in one spelling and
+  // read in the other: a log that files a page by its first bytes has them apart.
+  let spelledApart = [
+    ("\u{E9}", "e\u{301}"), ("\u{C5}", "\u{212B}"), ("\u{E9}t\u{E9}", "e\u{301}t\u{E9}"),
+    ("\u{1E69}", "s\u{323}\u{307}"),
+  ].map { one, other in
+    VisitScenario(
+      logs: 1,
+      steps: [
+        .record(log: 0, page: one), .visits(log: 0, page: other), .record(log: 0, page: other),
+        .visits(log: 0, page: one), .summary(log: 0),
+      ]
+    )
   }
+  return spelledApart
+    + (0..<count).map { _ in
+      let logs = numbers.pick([1, 1, 1, 2, 2, 4])
+      let pages: [String] =
+        switch Int.random(in: 0..<100, using: &numbers) {
+        case 0..<40: plain
+        case 40..<60: [plain[1]] + (0..<3).map { _ in numbers.pick(odd) }
+        // Pages a reader takes for one another.
+        case 60..<75: [plain[1]] + numbers.pick(lookalikeGroups(of: "/a") + sitePages)
+        // More pages than a small table holds.
+        default: (1...20).map { "/\($0)" }
+        }
+      let steps: [VisitStep] = (0..<Int.random(in: 0...40, using: &numbers)).map { _ in
+        let log = Int.random(in: 0..<logs, using: &numbers)
+        switch Int.random(in: 0..<100, using: &numbers) {
+        case 0..<60: return .record(log: log, page: numbers.pick(pages))
+        case 60..<85: return .visits(log: log, page: numbers.pick(pages))
+        default: return .summary(log: log)
+        }
+      }
+      return VisitScenario(logs: logs, steps: steps)
+    }
 }
 
 /// The errors the Swift 6 compiler gives for `files` compiled together up to SIL, where the

@@ -16,15 +16,15 @@ enum CancelMoment: Equatable, Sendable {
   case rightAfterStart
   /// While this chunk (from 0) is worked on, once or twice.
   case whileWorkedOn(Int, twice: Bool)
-  /// From inside `onProgress` for this chunk (from 0).
-  case insideProgress(Int)
+  /// From inside `onProgress` for this chunk (from 0), once or twice.
+  case insideProgress(Int, twice: Bool)
   /// From inside `onFinish`: it changes nothing.
   case insideFinish
 
   /// The chunk the cancel comes at, if it is one.
   var chunk: Int? {
     switch self {
-    case .whileWorkedOn(let chunk, _), .insideProgress(let chunk): chunk
+    case .whileWorkedOn(let chunk, _), .insideProgress(let chunk, _): chunk
     default: nil
     }
   }
@@ -33,7 +33,7 @@ enum CancelMoment: Equatable, Sendable {
   func at(_ chunk: Int) -> CancelMoment {
     switch self {
     case .whileWorkedOn(_, let twice): .whileWorkedOn(chunk, twice: twice)
-    case .insideProgress: .insideProgress(chunk)
+    case .insideProgress(_, let twice): .insideProgress(chunk, twice: twice)
     default: self
     }
   }
@@ -101,7 +101,8 @@ struct ChecksumScenario: GradedScenario, Equatable {
     case .rightAfterStart: told += "; cancel() right after start()"
     case .whileWorkedOn(let chunk, let twice):
       told += "; cancel()\(twice ? " twice" : "") while chunk \(chunk + 1) is worked on"
-    case .insideProgress(let chunk): told += "; cancel() from inside onProgress(\(chunk + 1))"
+    case .insideProgress(let chunk, let twice):
+      told += "; cancel()\(twice ? " twice" : "") from inside onProgress(\(chunk + 1))"
     case .insideFinish: told += "; cancel() from inside onFinish"
     }
     if checkedAgain { told += "; then a second model on the same file, started once it finished" }
@@ -127,6 +128,9 @@ struct ChecksumScenario: GradedScenario, Equatable {
     if declaredChunks == nil, cancel != nil { with { $0.cancel = nil } }
     if case .whileWorkedOn(let chunk, true) = cancel {
       with { $0.cancel = .whileWorkedOn(chunk, twice: false) }
+    }
+    if case .insideProgress(let chunk, true) = cancel {
+      with { $0.cancel = .insideProgress(chunk, twice: false) }
     }
     if let declaredChunks, declaredChunks > checksums.count + 1 {
       with { $0.declaredChunks = checksums.count + 1 }
@@ -238,8 +242,9 @@ func checksumModel(_ scenario: ChecksumScenario) -> ChecksumOutcome {
       }
       checksum = checksum &* 31 &+ chunk
       events.append("onProgress(\(index + 1))")
-      if case .insideProgress(index) = scenario.cancel {
-        events += ["cancel() returned inside onProgress(\(index + 1))", "onFinish(nil)"]
+      if case .insideProgress(index, let twice) = scenario.cancel {
+        let times = twice ? " twice" : ""
+        events += ["cancel() returned\(times) inside onProgress(\(index + 1))", "onFinish(nil)"]
         return (events, index + 1)
       }
     }
@@ -285,7 +290,7 @@ func checksumScenarios(count: Int, seed: UInt64) -> [ChecksumScenario] {
     switch Int.random(in: 0..<100, using: &numbers) {
     case 0..<10: scenario.cancel = .rightAfterStart
     case 10..<45: scenario.cancel = chunk.map { .whileWorkedOn($0, twice: numbers.chance(25)) }
-    case 45..<60: scenario.cancel = chunk.map { .insideProgress($0) }
+    case 45..<60: scenario.cancel = chunk.map { .insideProgress($0, twice: numbers.chance(25)) }
     case 60..<70: scenario.cancel = .insideFinish
     default: break
     }
