@@ -40,7 +40,7 @@ actor BookingStockroom {
 /// supplier to count everything; a caller that comes while one is under way gets its result.
 actor Stocktaking {
   private var inFlight: Task<Int, Never>?
-  /// How many callers joined a stocktake under way (the lesson prints it).
+  /// How many callers joined a stocktake under way (the lesson waits until two have).
   private(set) var joined = 0
   let supplier: Supplier
 
@@ -74,8 +74,10 @@ func bookTwoDeliveries(_ book: @escaping @Sendable (BookingStockroom) async -> V
   async let second: Void = book(room)
   // Both calls wait for the supplier: with `receive`, both have read 0.
   await supplier.waitUntilWaiting(2)
-  supplier.answerOldest()  // the first writes
-  supplier.answerOldest()  // the second writes: with `receive`, 0 + 5 over the first's 5
+  // Each call writes once answered, in an order that is the scheduler's; with `receive`, each
+  // writes 0 + 5, so the count is 5 whichever writes first.
+  supplier.answerOldest()
+  supplier.answerOldest()
   _ = await (first, second)
   return await room.count(of: "boxes")
 }
@@ -94,7 +96,7 @@ func runReentrancy(_ context: LessonContext) async throws {
   console.print("  boxes: \(kept)")
   console.print()
 
-  console.print("3. Three callers want a stocktake while one is under way:")
+  console.print("3. Three callers want a stocktake; two come while the first's is under way:")
   let counting = Supplier()
   let stocktaking = Stocktaking(supplier: counting)
   async let a = stocktaking.stocktake()

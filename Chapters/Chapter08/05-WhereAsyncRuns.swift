@@ -13,7 +13,7 @@ nonisolated(nonsending) func labelOnCallersActor() async -> String {
 /// Runs off every actor, on the global concurrent executor.
 ///
 /// For work that should not hold up the caller's actor. Its arguments and result cross over:
-/// each must be Sendable, or in a region nobody else holds (8.4).
+/// each must be Sendable, or a value no other isolation can touch meanwhile (8.4).
 @concurrent func labelOffEveryActor() async -> String {
   actorName()
 }

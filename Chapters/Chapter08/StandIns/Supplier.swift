@@ -1,10 +1,11 @@
 // Stands in for a supplier across a network: each answer comes when the lesson lets it.
 import LessonSupport
 
-/// A supplier whose answers come back in the order the lesson chooses.
+/// A supplier whose answers come back when the lesson chooses.
 ///
-/// Each call waits until `answerOldest()` lets the oldest waiting one go, so which caller resumes
-/// first is decided by the lesson, never by how the tasks happen to be scheduled.
+/// Each call waits until `answerOldest()` lets the oldest waiting one go: the lesson decides how
+/// many calls wait before any is answered. Once answered, when each caller resumes is the
+/// scheduler's business, as after any await.
 final class Supplier: Sendable {
   // Thread safety: the waiting callers are behind the lock; each is resumed after unlocking.
   private let waiting = Locked<[CheckedContinuation<Void, Never>]>([])
