@@ -26,3 +26,55 @@ func lookalikeGroups(of word: String) -> [[String]] {
     ["\u{E9}" + word, "e\u{301}" + word],
   ]
 }
+
+/// Pieces a shortcut that tidies strings up trips over: separators, dots, escapes, spaces, percent
+/// signs and digits, query and fragment marks, case, "é" spelled two ways.
+private let trickyPieces = [
+  "/", "/", ".", "\\", " ", "%", "2", "0", "F", "?", "#", "=", "&", ":", "~", "-", "_", "a", "A",
+  "\u{E9}", "e\u{301}", "\t", "+", "@",
+]
+
+/// Two to four strings, each an edit away from the first: a piece left out, doubled, put in or
+/// swapped for another.
+///
+/// A shortcut that maps strings to a tidier form ("//" to "/", "%20" to " ", "./" to nothing)
+/// folds some of them together, though `==` tells them apart; "é" and "e" with a combining accent
+/// are equal by `==` however they are spelled.
+func nearbyStrings(_ numbers: inout SeededNumbers) -> [String] {
+  let pieces = (0..<Int.random(in: 1...8, using: &numbers)).map { _ in
+    numbers.pick(trickyPieces)
+  }
+  var group = [pieces.joined()]
+  for _ in 0..<Int.random(in: 1...3, using: &numbers) {
+    var changed = pieces
+    let at = Int.random(in: 0..<changed.count, using: &numbers)
+    switch Int.random(in: 0..<4, using: &numbers) {
+    case 0: changed.remove(at: at)
+    case 1: changed.insert(changed[at], at: at)
+    case 2: changed[at] = numbers.pick(trickyPieces)
+    default: changed.insert(numbers.pick(trickyPieces), at: at)
+    }
+    group.append(changed.joined())
+  }
+  return group
+}
+
+/// Pieces a shortcut that tidies paths, URLs or codes up removes, doubles or resolves.
+let tidiedPieces = [
+  "/", "/..", "/.", "./", "\\", " ", "%20", "%2F", "?q=1", "#top", "http://x", "https://x", "-",
+  ".", "_", "~", "\t", "\r", "\r\n", "index.html", "a", "0",
+]
+
+/// The strings `before`, `piece` and `after` make, each of which `==` tells from the others.
+///
+/// With the piece, without it, with it doubled, and the parts alone ("/a/../b", "/a/b",
+/// "/a/../../b", "/../b", "/b", "/a/..", "/a", "/.."). A shortcut that tidies one into another
+/// (resolves "..", collapses "//", strips a scheme or a query) folds two of them together.
+func tidiedStrings(around piece: String, between before: String, and after: String) -> [String] {
+  let all = [
+    before + piece + after, before + after, before + piece + piece + after, piece + after, after,
+    before + piece, before, piece,
+  ]
+  return all.enumerated().filter { index, string in !all.prefix(index).contains(string) }
+    .map(\.element)
+}

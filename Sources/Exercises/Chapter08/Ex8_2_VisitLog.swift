@@ -16,11 +16,11 @@ import ExerciseSupport
 ///   visit counts, a cancelled task's too, and any caller may make a log.
 /// Pages are told apart as Swift's `==` tells strings apart.
 /// Graded by compiling your file with a use of it from two tasks, in Swift 6 mode, and on 300
-/// generated runs too (up to four logs, pages `==` calls equal though spelled apart, pages it
-/// tells apart though they look alike, mean the same to a reader or part after a NUL or 10,000
-/// scalars, the empty page, twenty pages at once), on 1,048,577 visits to a page, 70,000 pages
-/// and 1,000 logs, and on summaries taken while another thread records visits to eight pages
-/// in turn; then under the thread sanitizer.
+/// generated runs too (up to four logs, pages `==` calls equal though spelled apart, pages it tells
+/// apart though they look alike, mean the same to a reader, would be tidied into one ("//", "..", a
+/// scheme) or part after a NUL or 65,537 scalars, the empty page, twenty pages at once), on
+/// 1,048,577 visits to a page, 70,000 pages and 1,000 logs, and on summaries taken while another
+/// thread records visits to eight pages in turn; then under the thread sanitizer.
 /// Read docs/Chapter08-Isolation.md#exercise-82-a-visit-log-tasks-can-share
 public final class VisitLog {
   private var counts: [String: Int] = [:]

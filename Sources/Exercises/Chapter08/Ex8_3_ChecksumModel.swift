@@ -23,12 +23,12 @@ import ExerciseSupport
 /// time: a chunk may take as long as it takes. No `@unchecked`, no `nonisolated(unsafe)`; each
 /// model's state in its own stored properties (no static or global variable, and no static or
 /// global constant made by a call).
-/// Graded on 300 generated files too (no chunk to a hundred, checksums anywhere in UInt64, a
-/// cancel at each of the moments above, before `start()` as well, files that say they have up
-/// to Int.max chunks, a second model on the same file), on one of 100,100 chunks, and on two or
-/// three models at once, sharing files in every way, some started from a task already
-/// cancelled, with files only the models hold, and on cancels between any two jobs of the main
-/// actor; the file given works on a chunk only once the main actor has run a job sent to it
+/// Graded on 300 generated files too (no chunk to a hundred, checksums anywhere in UInt64, a cancel
+/// at each of the moments above, before `start()` as well, past the thousandth chunk too, files
+/// that say they have up to Int.max chunks, a second model on the same file), on one of 100,100
+/// chunks, and on two or three models at once, sharing files in every way, some started from a task
+/// already cancelled, with files only the models hold, and on cancels between any two jobs of the
+/// main actor; the file given works on a chunk only once the main actor has run a job sent to it
 /// meanwhile. Then under the thread sanitizer.
 /// Read docs/Chapter08-Isolation.md#exercise-83-a-hot-loop-off-the-main-actor
 @MainActor

@@ -100,7 +100,8 @@ extension ExerciseCatalog {
             "lookup-given-another-spelling", "first-spelling-kept-for-every-lookup",
             "network-error-retried", "not-found-kept", "price-refreshed-every-20-reads",
             "prices-filed-once-no-lookup-is-under-way", "bad-url-failure-kept",
-            "connection-lost-retried", "decoding-error-replaced",
+            "connection-lost-retried", "decoding-error-replaced", "corrupt-data-kept",
+            "http-404-kept",
           ],
           kind: .failedTest
         ),
@@ -109,7 +110,8 @@ extension ExerciseCatalog {
             "codes-lower-cased", "codes-in-nfkc", "codes-cut-at-32-characters",
             "lookups-shared-by-all-caches", "caches-on-two-shelves", "trailing-spaces-dropped",
             "codes-over-2048-characters-refused", "code-zero-width-space-dropped",
-            "codes-without-dashes", "codes-trimmed-of-dots",
+            "codes-without-dashes", "codes-trimmed-of-dots", "double-spaces-collapsed",
+            "carriage-return-dropped",
           ],
           kind: .hung
         ),
@@ -239,7 +241,8 @@ extension ExerciseCatalog {
           fixtures: [
             "pages-cut-at-nul", "trailing-slash-dropped", "pages-percent-decoded",
             "numbered-pages-kept-as-numbers", "page-zero-width-space-dropped", "index-page-folded",
-            "query-string-dropped",
+            "query-string-dropped", "double-slashes-collapsed", "dot-segments-resolved",
+            "full-urls-filed-by-path", "backslashes-as-slashes", "pages-cut-at-16384-scalars",
           ],
           kind: .failedTest
         ),
@@ -311,6 +314,7 @@ extension ExerciseCatalog {
             "second-cancel-undoes-first", "cancel-before-start-disarms-cancel",
             "cancel-right-after-start-forgotten", "checksum-cached-per-file", "huge-files-refused",
             "progress-thinned-past-100000", "second-cancel-finishes-at-once",
+            "chunks-batched-past-1000",
           ],
           kind: .failedTest
         ),

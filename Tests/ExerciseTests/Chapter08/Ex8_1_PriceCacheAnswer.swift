@@ -99,10 +99,20 @@ func spelledPriceResult(_ caller: Task<Int, any Error>) async throws -> String {
   case .failure(is CancellationError): return "CancellationError"
   case .failure(let error as URLError): return spelledURLError(error.code)
   case .failure(let error as DecodingError):
-    guard case .keyNotFound(let key, _) = error else { return "\(error)" }
-    return spelledDecodingError(key: key.stringValue)
+    switch error {
+    case .keyNotFound(let key, _): return spelledDecodingError(key: key.stringValue)
+    case .dataCorrupted: return "DecodingError.dataCorrupted"
+    default: return "\(error)"
+    }
   case .failure(let error):
-    return PlatformError(error).map(String.init(describing:)) ?? "\(error)"
+    // Any error bridges to NSError; on Linux any NSError also casts to CocoaError, so the
+    // platform's own types are told by their domain.
+    let nsError = error as NSError
+    let platformDomains = [NSCocoaErrorDomain, NSURLErrorDomain, NSPOSIXErrorDomain]
+    if platformDomains.contains(nsError.domain), let platform = PlatformError(error) {
+      return "\(platform)"
+    }
+    return "NSError(\(nsError.domain), \(nsError.code))"
   }
 }
 

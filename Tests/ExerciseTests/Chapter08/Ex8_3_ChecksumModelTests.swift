@@ -41,8 +41,16 @@ final class Ex8_3_ChecksumModelTests: GradedTestCase {
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
       checksumScenarios(count: 300, seed: 83)
+        // Cancels past the thousandth chunk, where a loop that batches long files would be.
+        + [
+          ChecksumScenario(
+            checksums: longFile(1_500),
+            cancel: .insideProgress(1_000, twice: false)
+          ),
+          ChecksumScenario(checksums: longFile(1_500), cancel: .whileWorkedOn(1_203, twice: false)),
+        ]
         + onlyWhenGrading([
-          ChecksumScenario(checksums: (0..<100_100).map { UInt64($0) &* 0x9E37_79B9_7F4A_7C15 })
+          ChecksumScenario(checksums: longFile(100_100))
         ]),
       model: checksumModel,
       answer: checksumAnswer
@@ -150,4 +158,9 @@ final class Ex8_3_ChecksumModelTests: GradedTestCase {
         + "the statement gives nil and 1026 (a cancel stops its own model only)"
     )
   }
+}
+
+/// The chunk checksums of a long file: `count` of them, spread over UInt64.
+private func longFile(_ count: Int) -> [UInt64] {
+  (0..<count).map { UInt64($0) &* 0x9E37_79B9_7F4A_7C15 }
 }

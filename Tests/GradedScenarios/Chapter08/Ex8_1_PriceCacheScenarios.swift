@@ -31,6 +31,10 @@ enum PriceAnswer: Equatable, Sendable, CustomStringConvertible {
   case platformError(PlatformError)
   /// `lookUp` throws `DecodingError.keyNotFound` for this key, as a decoder of its answer does.
   case decodingError(String)
+  /// `lookUp` throws `DecodingError.dataCorrupted`, as a decoder of a garbled answer does.
+  case corruptedData
+  /// `lookUp` throws an `NSError` of this domain and code, as a server's error may come.
+  case nsError(String, Int)
 
   var description: String {
     switch self {
@@ -40,6 +44,7 @@ enum PriceAnswer: Equatable, Sendable, CustomStringConvertible {
     case .urlError(let code): "throws " + spelledURLError(code)
     case .platformError(let error): "throws \(error)"
     case .decodingError(let key): "throws " + spelledDecodingError(key: key)
+    case .corruptedData, .nsError: "throws " + spelledResult
     }
   }
 
@@ -52,6 +57,8 @@ enum PriceAnswer: Equatable, Sendable, CustomStringConvertible {
     case .urlError(let code): spelledURLError(code)
     case .platformError(let error): "\(error)"
     case .decodingError(let key): spelledDecodingError(key: key)
+    case .corruptedData: "DecodingError.dataCorrupted"
+    case .nsError(let domain, let code): "NSError(\(domain), \(code))"
     }
   }
 }
@@ -313,9 +320,23 @@ func priceScenarios(count: Int, seed: UInt64) -> [PriceScenario] {
     }
   var nextCode = 0  // every URLError code in turn
   let prices = [0, -1, 1, 250, 999, 1_000_000, Int.max, Int.min, Int.max - 1]
-  var scenarios: [PriceScenario] = []
-  while scenarios.count < count {
-    let products = numbers.chance(45) ? numbers.pick(alike) : ["A", "B", "C"]
+  // For each piece a tidying shortcut removes, doubles or resolves, the codes around it, each
+  // looked up once, then asked for again.
+  var scenarios = tidiedPieces.map { piece in
+    let codes = tidiedStrings(around: piece, between: "A", and: "B")
+    let lookedUp = codes.enumerated().flatMap { index, code -> [PriceStep] in
+      [.call(code), .answer(code, .price(index + 1))]
+    }
+    return PriceScenario(steps: lookedUp + codes.map { .call($0) })
+  }
+  let fixed = scenarios.count
+  while scenarios.count < fixed + count {
+    let products =
+      switch Int.random(in: 0..<100, using: &numbers) {
+      case 0..<40: numbers.pick(alike)
+      case 40..<55: nearbyStrings(&numbers)
+      default: ["A", "B", "C"]
+      }
     let caches = numbers.chance(20) ? Int.random(in: 2...3, using: &numbers) : 1
     var steps: [PriceStep] = []
     // The generator only guesses what is under way; the model has the last word (and drops a
@@ -359,7 +380,13 @@ func priceScenarios(count: Int, seed: UInt64) -> [PriceScenario] {
           case 65..<80: .failure(Int.random(in: 1...9, using: &numbers))
           case 80..<86: .urlError(everyURLErrorCode[nextURLErrorCode(&nextCode)].code)
           case 86..<92: .platformError(numbers.platformError())
-          case 92..<95: .decodingError(numbers.pick(["price", "cost", "amount"]))
+          case 92..<94: .decodingError(numbers.pick(["price", "cost", "amount"]))
+          case 94..<95: .corruptedData
+          case 95..<96:
+            .nsError(
+              numbers.pick(["Catalog", "HTTP"]),
+              numbers.pick([404, 500, 0, -1])
+            )
           default: .cancellationError
           }
         steps.append(.answer(product, answer, cache: cache))
@@ -537,6 +564,9 @@ final class PriceLookups: Sendable {
     case .urlError(let code): throw URLError(code)
     case .platformError(let error): throw error.error
     case .decodingError(let key): throw decodingError(key: key)
+    case .corruptedData:
+      throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "garbled"))
+    case .nsError(let domain, let code): throw NSError(domain: domain, code: code)
     }
   }
 }

@@ -127,15 +127,29 @@ func visitScenarios(count: Int, seed: UInt64) -> [VisitScenario] {
       ]
     )
   }
-  return spelledApart
+  // For each piece a tidying shortcut removes, doubles or resolves, the pages around it, each
+  // recorded once and read back; and pages longer than any other run's.
+  let longest = String(repeating: "x", count: 65_537)
+  let tidied =
+    (tidiedPieces.map { tidiedStrings(around: $0, between: "/a", and: "/b") } + [
+      ["/" + longest, "/" + longest + "x"]
+    ]).map { pages in
+      VisitScenario(
+        logs: 1,
+        steps: pages.map { .record(log: 0, page: $0) } + pages.map { .visits(log: 0, page: $0) }
+          + [.summary(log: 0)]
+      )
+    }
+  return spelledApart + tidied
     + (0..<count).map { _ in
       let logs = numbers.pick([1, 1, 1, 2, 2, 4])
       let pages: [String] =
         switch Int.random(in: 0..<100, using: &numbers) {
         case 0..<40: plain
-        case 40..<60: [plain[1]] + (0..<3).map { _ in numbers.pick(odd) }
-        // Pages a reader takes for one another.
-        case 60..<75: [plain[1]] + numbers.pick(lookalikeGroups(of: "/a") + sitePages)
+        case 40..<55: [plain[1]] + (0..<3).map { _ in numbers.pick(odd) }
+        // Pages a reader, or a shortcut that tidies them up, takes for one another.
+        case 55..<65: [plain[1]] + numbers.pick(lookalikeGroups(of: "/a") + sitePages)
+        case 65..<75: [plain[1]] + nearbyStrings(&numbers)
         // More pages than a small table holds.
         default: (1...20).map { "/\($0)" }
         }
