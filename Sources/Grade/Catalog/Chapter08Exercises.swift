@@ -75,8 +75,12 @@ extension ExerciseCatalog {
         Mistake(
           name: "some prices are not kept among many",
           test: "test_yourAnswer_keepsEveryPrice_ofManyProducts",
-          fixtures: ["at-most-65536-prices"],
-          hint: "The statement keeps every price found, however many products there are."
+          fixtures: [
+            "at-most-65536-prices", "lookups-untracked-past-1000",
+            "cancelled-caller-shed-from-a-crowd",
+          ],
+          hint: "The statement holds however many products, lookups and callers there are: "
+            + "every price found kept, one lookup under way for a product, every caller served."
         ),
         Mistake(
           name: "a product given up on after failures",
@@ -229,8 +233,17 @@ extension ExerciseCatalog {
             + "closure that captures it for good."
         ),
         Mistake(
+          name: "a summary of a large log that does not add up",
+          test: "test_yourAnswer_countsEveryVisit_atScale",
+          saying: "and took a summary",
+          fixtures: ["total-in-an-atomic-past-a-million"],
+          hint: "However large the log, a summary gives the total and the counts at one moment: "
+            + "nothing of it is kept apart from the rest."
+        ),
+        Mistake(
           name: "a limit the statement does not have",
           test: "test_yourAnswer_countsEveryVisit_atScale",
+          saying: "logs were made",
           fixtures: [
             "count-saturates-at-2-20", "pages-past-8-counted-as-other",
           ],
@@ -314,7 +327,8 @@ extension ExerciseCatalog {
             "second-cancel-undoes-first", "cancel-before-start-disarms-cancel",
             "cancel-right-after-start-forgotten", "checksum-cached-per-file", "huge-files-refused",
             "progress-thinned-past-100000", "second-cancel-finishes-at-once",
-            "chunks-batched-past-1000",
+            "chunks-batched-past-1000", "cancel-checks-skipped-past-2000",
+            "chunks-batched-past-2000",
           ],
           kind: .failedTest
         ),

@@ -63,8 +63,10 @@ final class Ex8_1_PriceCacheTests: GradedTestCase {
     )
   }
 
-  /// Many products looked up at once, answered last to first, then each asked for again; and
-  /// many callers of one product.
+  /// Many products looked up at once, answered last to first, then each asked for again.
+  ///
+  /// Many callers of one product too: with that many under way and waiting, callers still share
+  /// a lookup, and a cancelled caller is still served.
   func test_yourAnswer_keepsEveryPrice_ofManyProducts() async throws {
     let count = largest(graded: 66_000, reference: 3_000)
     let lookups = PriceLookups()
@@ -79,7 +81,12 @@ final class Ex8_1_PriceCacheTests: GradedTestCase {
     for _ in 0..<count {
       crowd.append(await startPriceCall(cache, "P0"))
     }
+    // One more caller of the last product, a caller of P0 whose task is cancelled before it
+    // asks, and one of the crowd cancelled once it waits: each gets its product's price.
+    let lastAgain = await startPriceCall(cache, products[count - 1])
+    crowd.append(await startPriceCall(cache, "P0", cancelled: true))
     await priceBarrier(cache)
+    crowd[count / 2].cancel()
     ScenarioAnnouncer.announce("\(count) products asked for: the test waits for their lookups")
     await lookups.waitForCalls(count, orEndOf: first[count - 1])
     for (index, product) in products.enumerated().reversed() {
@@ -94,6 +101,10 @@ final class Ex8_1_PriceCacheTests: GradedTestCase {
       let got = try await spelledPriceResult(caller)
       if got != "1", wrong.count < 3 { wrong.append("a caller of P0 got \(got)") }
     }
+    let gotAgain = try await spelledPriceResult(lastAgain)
+    if gotAgain != "\(count)", wrong.count < 3 {
+      wrong.append("the second caller of P\(count - 1) got \(gotAgain)")
+    }
     var again: [String] = []
     for (index, product) in products.enumerated() {
       let got = try await spelledPriceResult(await startPriceCall(cache, product))
@@ -103,9 +114,11 @@ final class Ex8_1_PriceCacheTests: GradedTestCase {
     let looked = lookups.count
     XCTAssertTrue(
       wrong.isEmpty && again.isEmpty && looked == count,
-      "\(count) callers asked for P0 ... P\(count - 1), one each, and \(count) more for P0; the "
-        + "lookups were answered last to first, each product's price its number plus one; then each "
-        + "product was asked for again: lookUp was called \(looked) times"
+      "\(count) callers asked for P0 ... P\(count - 1), one each, then \(count) more for P0, one "
+        + "more for P\(count - 1), and one for P0 in a task cancelled before it asked; one of the "
+        + "callers of P0 was cancelled while it waited; the lookups were answered last to first, "
+        + "each product's price its number plus one; then each product was asked for again: "
+        + "lookUp was called \(looked) times"
         + (wrong.isEmpty ? "" : ", " + wrong.joined(separator: ", "))
         + (again.isEmpty ? "" : ", asked again " + again.joined(separator: ", "))
         + "; the statement gives \(count) lookups, and every caller its product's number plus one"

@@ -2,6 +2,7 @@
 import ExerciseSupport
 import Foundation
 import LessonSupport
+import Synchronization
 import TestTooling
 import XCTest
 
@@ -76,19 +77,15 @@ final class Ex8_2_VisitLogTests: GradedTestCase {
         for page in tour { shared.log.record(page) }
       } else {
         for _ in 0..<10 {
-          // At any one moment each page of the tour has as many visits as the next one, or one
-          // more, and the last as many as the first, or one fewer; and "/" at least as many as
-          // a count of it read just before.
+          // What one moment gives: see summaryFault.
           let seen = shared.log.visits(to: "/")
           let (total, pages) = shared.log.summary()
-          let counts = tour.map { pages[$0, default: 0] }
-          let inTurn = zip(counts, counts.dropFirst()).allSatisfy { (0...1).contains($0 - $1) }
-          let wrapped = counts[0] - counts[counts.count - 1]
-          if total != pages.values.reduce(0, +) || !inTurn || !(0...1).contains(wrapped) {
+          let fault = summaryFault(total: total, pages: pages, tour: tour, seen: seen)
+          if fault == .notOneMoment {
             wrong.withLock {
               if $0.isEmpty { $0.append(spelledSummary(total: total, pages: pages)) }
             }
-          } else if counts[0] < seen {
+          } else if fault == .behindACountReadBefore {
             wrong.withLock {
               if $0.isEmpty {
                 $0.append(
@@ -312,8 +309,9 @@ final class Ex8_2_VisitLogTests: GradedTestCase {
     )
   }
 
-  /// Many visits to one page (past 2^20), many pages (past 2^16) and many logs.
-  func test_yourAnswer_countsEveryVisit_atScale() throws {
+  /// Many visits to one page (past 2^20), many pages (past 2^16) and many logs; then summaries
+  /// of that large log while another thread records.
+  func test_yourAnswer_countsEveryVisit_atScale() async throws {
     let visits = largest(graded: 1_048_577, reference: 20_000)
     let pages = largest(graded: 70_000, reference: 2_000)
     let logs = largest(graded: 1_000, reference: 50)
@@ -344,5 +342,61 @@ final class Ex8_2_VisitLogTests: GradedTestCase {
         + wrong.joined(separator: ", ") + "; the statement gives \(visits), 1, and "
         + "\(visits + pages) visits to \(pages + 1) pages, and one visit in each log"
     )
+    guard wrong.isEmpty else { return }
+    let first = await summaryFaultWhileRecording(shared, base: ["/": visits], others: pages)
+    XCTAssertNil(
+      first,
+      "a log recorded \(visits) visits to \"/\" and one to each of \"/0\" ... \"/\(pages - 1)\"; then "
+        + "one thread recorded visits to \"/\", \"/\(pages - 1)\", \"/1\" and \"/\(pages - 2)\" in turn, "
+        + "over and over, while another asked visits(to: \"/\") and took a summary, and a summary "
+        + "gave \(first ?? ""); the statement gives the total and the counts at one moment: the "
+        + "total the sum of the counts; since the tour began, each of those pages as many visits as "
+        + "the next or one more; and \"/\" no fewer than a count read before"
+    )
+  }
+
+  /// The first summary that no moment could give, of a large log, while one thread records.
+  ///
+  /// The log has had `base` visits to some pages, and one to each of "/0" ... "/`others - 1`";
+  /// the thread records a tour of its first and last pages, over and over. Told by the tour's
+  /// counts only, the log being large.
+  private func summaryFaultWhileRecording(
+    _ shared: SharedVisitLog,
+    base: [String: Int],
+    others: Int
+  ) async -> String? {
+    let tour = ["/", "/\(others - 1)", "/1", "/\(others - 2)"]
+    let before = base.merging(tour.dropFirst().map { ($0, 1) }) { $1 }
+    let rounds = largest(graded: 60, reference: 5)
+    let wrong = Locked<String?>(nil)
+    let summarized = Atomic<Int>(0)
+    await inRounds(rounds) { lane, round in
+      if lane == 0 {
+        // Recording until the round's summaries are taken (under the thread sanitizer the
+        // lanes take turns: a set number of tours then).
+        var tours = 0
+        while tours < 50 || summarized.load(ordering: .relaxed) <= round {
+          for page in tour { shared.log.record(page) }
+          tours += 1
+          if ThreadSanitizer.isRunning && tours == 50 { break }
+        }
+      } else {
+        defer { summarized.add(1, ordering: .relaxed) }
+        for _ in 0..<2 {
+          let seen = shared.log.visits(to: "/")
+          let (total, pages) = shared.log.summary()
+          let fault = summaryFault(total: total, pages: pages, tour: tour, base: before, seen: seen)
+          guard let fault else { continue }
+          let counts = tour.map { "\(spelledProduct($0)): \(pages[$0, default: 0])" }
+          let found =
+            "\(total) visits, the counts adding up to \(pages.values.reduce(0, +)), "
+            + counts.joined(separator: ", ")
+            + (fault == .behindACountReadBefore
+              ? " right after visits(to: \"/\") gave \(seen)" : "")
+          wrong.withLock { $0 = $0 ?? found }
+        }
+      }
+    }
+    return wrong.withLock { $0 }
   }
 }

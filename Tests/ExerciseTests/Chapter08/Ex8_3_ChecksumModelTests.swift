@@ -49,8 +49,14 @@ final class Ex8_3_ChecksumModelTests: GradedTestCase {
           ),
           ChecksumScenario(checksums: longFile(1_500), cancel: .whileWorkedOn(1_203, twice: false)),
         ]
+        // The longest file, whole and cancelled from inside onProgress near its end: a loop
+        // that changes how it works past some number of chunks is still on the statement there.
         + onlyWhenGrading([
-          ChecksumScenario(checksums: longFile(100_100))
+          ChecksumScenario(checksums: longFile(100_100)),
+          ChecksumScenario(
+            checksums: longFile(100_100),
+            cancel: .insideProgress(100_002, twice: false)
+          ),
         ]),
       model: checksumModel,
       answer: checksumAnswer

@@ -224,3 +224,32 @@ let visitLogSharedByTwoTasks = """
   }
 
   """
+
+/// What a summary shows that no moment of the log could have, while one thread records the
+/// visits of a tour of pages, in turn, over and over.
+enum SummaryFault: Equatable {
+  /// The total is not the sum of the counts, or the tour's counts are not those of one moment.
+  case notOneMoment
+  /// The tour's first page has fewer visits than a count of it read just before the summary.
+  case behindACountReadBefore
+}
+
+/// The fault in a summary (`total`, `pages`) taken while a thread records `tour` in turn, over
+/// and over, from the counts `base` (nil when it could be of one moment): the total the sum of
+/// the counts; each page of the tour as many visits as the next or one more, the last as many
+/// as the first or one fewer; the first no fewer than `seen`, a count of it read before.
+func summaryFault(
+  total: Int,
+  pages: [String: Int],
+  tour: [String],
+  base: [String: Int] = [:],
+  seen: Int
+) -> SummaryFault? {
+  let counts = tour.map { pages[$0, default: 0] - base[$0, default: 0] }
+  let inTurn = zip(counts, counts.dropFirst()).allSatisfy { (0...1).contains($0 - $1) }
+  let wrapped = counts[0] - counts[counts.count - 1]
+  if total != pages.values.reduce(0, +) || !inTurn || !(0...1).contains(wrapped) {
+    return .notOneMoment
+  }
+  return pages[tour[0], default: 0] < seen ? .behindACountReadBefore : nil
+}
