@@ -190,8 +190,21 @@ final class Ex8_1_PriceCacheTests: GradedTestCase {
           "lookUp was called \(looked) times, the last while the one before was still under way"
       }
       lookups.answer("A", with: .price(7))
-      for caller in callers { _ = try await spelledPriceResult(caller.task) }
-      _ = await later.result
+      // The second lookup found 7: every caller who asked again has it, and so has the later one.
+      var again: [String] = []
+      for caller in callers where caller.asksAgain {
+        again.append(try await spelledPriceResult(caller.task))
+      }
+      let gotLater = try await spelledPriceResult(later)
+      if wrong == nil, again.contains(where: { $0 != "7" }) || gotLater != "7" {
+        let others = again.filter { $0 != "7" }
+        wrong =
+          "the next lookup found 7, and "
+          + (others.isEmpty
+            ? "" : "\(others.count) of the \(again.count) callers who asked again got \(others[0])")
+          + (others.isEmpty || gotLater == "7" ? "" : ", and ")
+          + (gotLater == "7" ? "" : "the later caller got \(gotLater)")
+      }
     }
     ScenarioAnnouncer.clear()
     XCTAssertNil(
@@ -199,7 +212,8 @@ final class Ex8_1_PriceCacheTests: GradedTestCase {
       "\(waiters) callers asked for \"A\"; its lookup failed; one in five asked again at "
         + "once, and another caller asked once the others all had the failure: \(wrong ?? ""); "
         + "the statement gives one lookup under way at a time for a product: a caller who comes "
-        + "during one waits for it"
+        + "during one waits for it; and a failure is never kept: those who asked again, and the "
+        + "later caller, get what the next lookup finds"
     )
   }
 
@@ -245,6 +259,33 @@ final class Ex8_1_PriceCacheTests: GradedTestCase {
         + "as it had it, and 100 new callers came one by one meanwhile: \(wrong ?? ""); the "
         + "statement gives one lookup, and 7 to every caller: a price found is kept, from the "
         + "moment its lookup ends"
+    )
+  }
+
+  /// Two codes that part only after 2^20 scalars are two products, each with its price.
+  func test_yourAnswer_tellsCodesApart_pastTwoToTheTwentyScalars() async throws {
+    let huge = String(repeating: "X", count: 1 << 20)
+    let lookups = PriceLookups()
+    let cache = PriceCache { product in try await lookups.lookUp(product) }
+    var got: [String] = []
+    for (index, code) in [huge + "1", huge + "2"].enumerated() {
+      ScenarioAnnouncer.announce(
+        "a caller asked for a code of 2^20 \"X\" and \"\(index + 1)\": the test waits for its lookup"
+      )
+      lookups.expect(code)
+      let caller = await startPriceCall(cache, code)
+      await lookups.waitForCalls(index + 1, orEndOf: caller)
+      lookups.answer(code, with: .price(index + 1))
+      got.append(try await spelledPriceResult(caller))
+    }
+    got.append(try await spelledPriceResult(await startPriceCall(cache, huge + "1")))
+    ScenarioAnnouncer.clear()
+    XCTAssertTrue(
+      got == ["1", "2", "1"] && lookups.count == 2,
+      "callers asked for codes of 2^20 \"X\" and then \"1\", then \"2\", then \"1\" again; the "
+        + "lookups found 1 and 2: the callers got \(got.joined(separator: ", ")), with "
+        + "\(lookups.count) lookups; the statement gives 1, 2 and 1, with 2 lookups: codes that "
+        + "== tells apart are two products, however long"
     )
   }
 

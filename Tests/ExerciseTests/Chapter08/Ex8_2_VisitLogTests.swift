@@ -44,22 +44,35 @@ final class Ex8_2_VisitLogTests: GradedTestCase {
     )
   }
 
-  /// Two threads record visits to one page at the same time, round after round.
+  /// Two threads record visits to one page at the same time, round after round; each round
+  /// begins with a first visit to a new page, from both at once.
   func test_twoThreadsRecordingAtOnce_loseNoVisit() async throws {
     let shared = try SharedVisitLog()
     let rounds = huntRounds(graded: 4_000, reference: 400)
     let perRound = 25
-    await inRounds(rounds) { _, _ in
+    await inRounds(rounds) { _, round in
+      shared.log.record("/new\(round)")
       for _ in 0..<perRound { shared.log.record("/") }
     }
     let expected = 2 * rounds * perRound
     let (total, pages) = shared.log.summary()
+    let short = (0..<rounds).filter { pages["/new\($0)", default: 0] != 2 }
+    let spelledShort =
+      short.isEmpty
+      ? ""
+      : ", \(short.count) of the new pages not at 2 (\"/new\(short[0])\" at "
+        + "\(pages["/new\(short[0])", default: 0]))"
     XCTAssertTrue(
-      shared.log.visits(to: "/") == expected && total == expected && pages == ["/": expected],
-      "two threads each recorded \(rounds * perRound) visits to \"/\" at the same time: "
-        + "visits(to: \"/\") gave \(shared.log.visits(to: "/")), summary() "
-        + spelledSummary(total: total, pages: pages) + "; the statement gives \(expected) and "
-        + spelledSummary(total: expected, pages: ["/": expected]) + ": no visit is lost"
+      shared.log.visits(to: "/") == expected && total == expected + 2 * rounds
+        && pages["/"] == expected && short.isEmpty && pages.count == rounds + 1,
+      "two threads each recorded \(rounds * perRound) visits to \"/\" at the same time, and in "
+        + "each round first a visit to a new page (\"/new0\" ... \"/new\(rounds - 1)\"), both at once: "
+        + "visits(to: \"/\") gave \(shared.log.visits(to: "/")), summary() gave \(total) visits, "
+        + "\(pages["/", default: 0]) of them to \"/\""
+        + (pages.count == rounds + 1
+          ? "" : ", on \(pages.count) pages where \(rounds + 1) were visited") + spelledShort
+        + "; the statement gives \(expected) visits to \"/\", 2 to each new page, and "
+        + "\(expected + 2 * rounds) visits in all on \(rounds + 1) pages: no visit is lost"
     )
   }
 
@@ -72,27 +85,23 @@ final class Ex8_2_VisitLogTests: GradedTestCase {
     let tour = ["/", "/shop", "@home", "x", "/about/us", "Z", "\u{E9}t\u{E9}", "9"]
     let rounds = huntRounds(graded: 4_000, reference: 400)
     let wrong = Locked<[String]>([])
-    await inRounds(rounds) { lane, round in
-      if lane == 0 {
-        for page in tour { shared.log.record(page) }
-      } else {
-        for _ in 0..<10 {
-          // What one moment gives: see summaryFault.
-          let seen = shared.log.visits(to: "/")
-          let (total, pages) = shared.log.summary()
-          let fault = summaryFault(total: total, pages: pages, tour: tour, seen: seen)
-          if fault == .notOneMoment {
-            wrong.withLock {
-              if $0.isEmpty { $0.append(spelledSummary(total: total, pages: pages)) }
-            }
-          } else if fault == .behindACountReadBefore {
-            wrong.withLock {
-              if $0.isEmpty {
-                $0.append(
-                  spelledSummary(total: total, pages: pages)
-                    + " right after visits(to: \"/\") gave \(seen)"
-                )
-              }
+    await recordingTours(tour, of: shared, rounds: rounds, atLeast: 1, atMost: 25) {
+      for _ in 0..<10 {
+        // What one moment gives: see summaryFault.
+        let seen = shared.log.visits(to: "/")
+        let (total, pages) = shared.log.summary()
+        let fault = summaryFault(total: total, pages: pages, tour: tour, seen: seen)
+        if fault == .notOneMoment {
+          wrong.withLock {
+            if $0.isEmpty { $0.append(spelledSummary(total: total, pages: pages)) }
+          }
+        } else if fault == .behindACountReadBefore {
+          wrong.withLock {
+            if $0.isEmpty {
+              $0.append(
+                spelledSummary(total: total, pages: pages)
+                  + " right after visits(to: \"/\") gave \(seen)"
+              )
             }
           }
         }
@@ -142,8 +151,18 @@ final class Ex8_2_VisitLogTests: GradedTestCase {
   }
 
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
+    // Two pages that part only after 2^20 scalars.
+    let huge = "/" + String(repeating: "x", count: 1 << 20)
     try await assertEveryScenario(
-      visitScenarios(count: 300, seed: 82),
+      visitScenarios(count: 300, seed: 82) + [
+        VisitScenario(
+          logs: 1,
+          steps: [
+            .record(log: 0, page: huge + "a"), .record(log: 0, page: huge + "b"),
+            .visits(log: 0, page: huge + "a"), .summary(log: 0),
+          ]
+        )
+      ],
       model: visitModel,
       answer: visitLogAnswer
     )
@@ -369,34 +388,54 @@ final class Ex8_2_VisitLogTests: GradedTestCase {
     let before = base.merging(tour.dropFirst().map { ($0, 1) }) { $1 }
     let rounds = largest(graded: 60, reference: 5)
     let wrong = Locked<String?>(nil)
-    let summarized = Atomic<Int>(0)
-    await inRounds(rounds) { lane, round in
-      if lane == 0 {
-        // Recording until the round's summaries are taken (under the thread sanitizer the
-        // lanes take turns: a set number of tours then).
-        var tours = 0
-        while tours < 50 || summarized.load(ordering: .relaxed) <= round {
-          for page in tour { shared.log.record(page) }
-          tours += 1
-          if ThreadSanitizer.isRunning && tours == 50 { break }
-        }
-      } else {
-        defer { summarized.add(1, ordering: .relaxed) }
-        for _ in 0..<2 {
-          let seen = shared.log.visits(to: "/")
-          let (total, pages) = shared.log.summary()
-          let fault = summaryFault(total: total, pages: pages, tour: tour, base: before, seen: seen)
-          guard let fault else { continue }
-          let counts = tour.map { "\(spelledProduct($0)): \(pages[$0, default: 0])" }
-          let found =
-            "\(total) visits, the counts adding up to \(pages.values.reduce(0, +)), "
-            + counts.joined(separator: ", ")
-            + (fault == .behindACountReadBefore
-              ? " right after visits(to: \"/\") gave \(seen)" : "")
-          wrong.withLock { $0 = $0 ?? found }
-        }
+    await recordingTours(tour, of: shared, rounds: rounds, atLeast: 50, atMost: 2_000) {
+      for _ in 0..<2 {
+        let seen = shared.log.visits(to: "/")
+        let (total, pages) = shared.log.summary()
+        let fault = summaryFault(total: total, pages: pages, tour: tour, base: before, seen: seen)
+        guard let fault else { continue }
+        let counts = tour.map { "\(spelledProduct($0)): \(pages[$0, default: 0])" }
+        let found =
+          "\(total) visits, the counts adding up to \(pages.values.reduce(0, +)), "
+          + counts.joined(separator: ", ")
+          + (fault == .behindACountReadBefore
+            ? " right after visits(to: \"/\") gave \(seen)" : "")
+        wrong.withLock { $0 = $0 ?? found }
       }
     }
     return wrong.withLock { $0 }
+  }
+
+  /// Runs `rounds` rounds of two threads: one records a visit to each page of `tour` in turn,
+  /// over and over, `atLeast` times and until the other has run `check` for the round (or
+  /// `atMost` times: a slow answer's log does not grow without end).
+  ///
+  /// The tours go on while the other thread checks, so that a check can fall between any two
+  /// steps of a `record(_:)`. Under the thread sanitizer the threads take turns: `atLeast` tours,
+  /// then the check.
+  private func recordingTours(
+    _ tour: [String],
+    of shared: SharedVisitLog,
+    rounds: Int,
+    atLeast: Int,
+    atMost: Int,
+    check: @escaping @Sendable () -> Void
+  ) async {
+    let checked = Atomic<Int>(0)
+    await inRounds(rounds) { lane, round in
+      guard lane == 0 else {
+        check()
+        checked.add(1, ordering: .relaxed)
+        return
+      }
+      var tours = 0
+      while tours < atLeast
+        || (!ThreadSanitizer.isRunning && tours < atMost
+          && checked.load(ordering: .relaxed) <= round)
+      {
+        for page in tour { shared.log.record(page) }
+        tours += 1
+      }
+    }
   }
 }

@@ -93,7 +93,10 @@ private func checksumRun(
     onFinish: { checksum in
       let stillWorking = file.isHolding ? " while chunk \(held) was still worked on" : ""
       log.finish("onFinish(\(checksum.map(String.init) ?? "nil"))\(stillWorking)")
-      if cancel == .insideFinish {
+      // From inside the first onFinish only: an answer that calls onFinish again from cancel()
+      // shows two, rather than calling itself until the stack runs out.
+      let firstFinish = log.events.count { $0.hasPrefix("onFinish(") } == 1
+      if firstFinish, cancel == .insideFinish || (first && scenario.cancelledInsideFinishToo) {
         holder.model?.cancel()
         log.events.append("cancel() returned inside onFinish")
       }

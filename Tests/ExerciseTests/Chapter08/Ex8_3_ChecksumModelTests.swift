@@ -41,6 +41,28 @@ final class Ex8_3_ChecksumModelTests: GradedTestCase {
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
       checksumScenarios(count: 300, seed: 83)
+        // Files whose checksum comes out 0, and cancels from inside onFinish after a cancel.
+        + [
+          ChecksumScenario(checksums: [0]),
+          ChecksumScenario(checksums: [0, 0, 0]),
+          ChecksumScenario(checksums: [1, .max - 30]),
+          ChecksumScenario(
+            checksums: [3, 4],
+            cancel: .insideProgress(0, twice: false),
+            cancelledInsideFinishToo: true
+          ),
+          ChecksumScenario(
+            checksums: [3, 4, 5],
+            cancel: .whileWorkedOn(1, twice: false),
+            cancelledInsideFinishToo: true
+          ),
+          ChecksumScenario(
+            checksums: [3],
+            cancel: .rightAfterStart,
+            cancelledInsideFinishToo: true
+          ),
+          ChecksumScenario(checksums: [], cancel: .rightAfterStart, cancelledInsideFinishToo: true),
+        ]
         // Cancels past the thousandth chunk, where a loop that batches long files would be.
         + [
           ChecksumScenario(

@@ -62,9 +62,15 @@ struct VisitScenario: GradedScenario, Equatable {
 }
 
 /// "3 visits, {"A": 2, "B": 1}": a summary as the outcome spells it, pages in a fixed order.
+///
+/// Each page is spelled in its canonical composition: pages that `==` calls equal are one page,
+/// and a summary may spell its key either way.
 func spelledSummary(total: Int, pages: [String: Int]) -> String {
-  let counts = pages.sorted { spelledProduct($0.key) < spelledProduct($1.key) }
-    .map { "\(spelledProduct($0.key)): \($0.value)" }
+  let counts = pages.map {
+    (spelledProduct($0.key.precomposedStringWithCanonicalMapping), $0.value)
+  }
+  .sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+  .map { "\($0.0): \($0.1)" }
   return "\(total) visits, [\(counts.joined(separator: ", "))]"
 }
 

@@ -50,19 +50,23 @@ struct ChecksumScenario: GradedScenario, Equatable {
   var declaredChunks: Int?
   /// A second model on the same file, started once the first has finished.
   var checkedAgain = false
+  /// `cancel()` from inside `onFinish` too, after the cancel of `cancel`: it changes nothing.
+  var cancelledInsideFinishToo = false
 
   init(
     checksums: [UInt64],
     cancel: CancelMoment? = nil,
     cancelledBeforeStart: Bool = false,
     declaredChunks: Int? = nil,
-    checkedAgain: Bool = false
+    checkedAgain: Bool = false,
+    cancelledInsideFinishToo: Bool = false
   ) {
     self.checksums = checksums
     self.cancel = cancel
     self.cancelledBeforeStart = cancelledBeforeStart
     self.declaredChunks = declaredChunks
     self.checkedAgain = checkedAgain
+    self.cancelledInsideFinishToo = cancelledInsideFinishToo
   }
 
   /// The chunk during which `cancel()` is called, if any: the file holds it until then.
@@ -78,6 +82,7 @@ struct ChecksumScenario: GradedScenario, Equatable {
   var size: Int {
     checksums.count + (cancel == nil ? 0 : 1) + (cancelledBeforeStart ? 1 : 0)
       + (declaredChunks == nil ? 0 : 1) + (checkedAgain ? 1 : 0)
+      + (cancelledInsideFinishToo ? 1 : 0)
   }
 
   var description: String {
@@ -105,6 +110,7 @@ struct ChecksumScenario: GradedScenario, Equatable {
       told += "; cancel()\(twice ? " twice" : "") from inside onProgress(\(chunk + 1))"
     case .insideFinish: told += "; cancel() from inside onFinish"
     }
+    if cancelledInsideFinishToo { told += "; cancel() from inside onFinish too" }
     if checkedAgain { told += "; then a second model on the same file, started once it finished" }
     return told
   }
@@ -125,6 +131,7 @@ struct ChecksumScenario: GradedScenario, Equatable {
     }
     if cancelledBeforeStart { with { $0.cancelledBeforeStart = false } }
     if checkedAgain { with { $0.checkedAgain = false } }
+    if cancelledInsideFinishToo { with { $0.cancelledInsideFinishToo = false } }
     if declaredChunks == nil, cancel != nil { with { $0.cancel = nil } }
     if case .whileWorkedOn(let chunk, true) = cancel {
       with { $0.cancel = .whileWorkedOn(chunk, twice: false) }
@@ -229,8 +236,11 @@ func checksumModel(_ scenario: ChecksumScenario) -> ChecksumOutcome {
   func checksummed() -> (events: [String], worked: Int) {
     var events: [String] = []
     var checksum: UInt64 = 0
+    // A cancel from inside onFinish, after the run's own cancel, is told and changes nothing.
+    let insideFinish =
+      scenario.cancelledInsideFinishToo ? ["cancel() returned inside onFinish"] : []
     if scenario.cancel == .rightAfterStart {
-      return (["cancel() returned right after start()", "onFinish(nil)"], 0)
+      return (["cancel() returned right after start()", "onFinish(nil)"] + insideFinish, 0)
     }
     for (index, chunk) in scenario.checksums.enumerated() {
       if case .whileWorkedOn(index, let twice) = scenario.cancel {
@@ -238,18 +248,19 @@ func checksumModel(_ scenario: ChecksumScenario) -> ChecksumOutcome {
         events += [
           "cancel() returned\(times) while chunk \(index + 1) was worked on", "onFinish(nil)",
         ]
-        return (events, index + 1)
+        return (events + insideFinish, index + 1)
       }
       checksum = checksum &* 31 &+ chunk
       events.append("onProgress(\(index + 1))")
       if case .insideProgress(index, let twice) = scenario.cancel {
         let times = twice ? " twice" : ""
         events += ["cancel() returned\(times) inside onProgress(\(index + 1))", "onFinish(nil)"]
-        return (events, index + 1)
+        return (events + insideFinish, index + 1)
       }
     }
     events.append("onFinish(\(checksum))")
     if scenario.cancel == .insideFinish { events.append("cancel() returned inside onFinish") }
+    events += insideFinish
     return (events, scenario.checksums.count)
   }
   let first = checksummed()
