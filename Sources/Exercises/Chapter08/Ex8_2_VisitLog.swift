@@ -19,10 +19,10 @@ import ExerciseSupport
 /// recording at once (a new page each round), and on 300 generated runs too (up to four logs, pages
 /// `==` calls equal though spelled apart, pages it tells apart though they look alike, mean the
 /// same to a reader, would be tidied into one ("//", "..", a scheme) or part after a NUL, 65,537 or
-/// 2^20 scalars, the empty page, twenty pages at once), on 1,048,577 visits to a page, 70,000 pages
-/// and 1,000 logs (summaries of that log taken while another thread records), and on summaries
-/// taken while another thread records visits to eight pages in turn; then under the thread
-/// sanitizer.
+/// 2^20 scalars or in the middle, the empty page, twenty pages at once), on 1,048,577 visits to a
+/// page, 70,000 pages and 1,000 logs (summaries of that log taken while another thread records),
+/// and on summaries taken while another thread records visits to eight pages in turn; then under
+/// the thread sanitizer.
 /// Read docs/Chapter08-Isolation.md#exercise-82-a-visit-log-tasks-can-share
 public final class VisitLog {
   private var counts: [String: Int] = [:]

@@ -137,8 +137,8 @@ extension ExerciseCatalog {
         ),
         Mistake(
           name: "long codes taken for one another",
-          test: "test_yourAnswer_tellsCodesApart_pastTwoToTheTwentyScalars",
-          fixtures: ["codes-cut-at-16384-characters"],
+          test: "test_yourAnswer_tellsLongCodesApart_asEqualsDoes",
+          fixtures: ["codes-cut-at-16384-characters", "codes-filed-by-head-tail-and-length"],
           hint: "Codes that == tells apart are two products, however long: file each code whole."
         ),
         Mistake(
@@ -264,6 +264,13 @@ extension ExerciseCatalog {
             + "nothing of it is kept apart from the rest."
         ),
         Mistake(
+          name: "long pages taken for one another",
+          test: "test_yourAnswer_tellsLongPagesApart_asEqualsDoes",
+          fixtures: ["pages-filed-by-head-tail-and-length"],
+          hint: "Pages that == tells apart are two pages, and pages it calls equal are one, "
+            + "however long: file each page whole."
+        ),
+        Mistake(
           name: "a limit the statement does not have",
           test: "test_yourAnswer_countsEveryVisit_atScale",
           saying: "logs were made",
@@ -355,6 +362,8 @@ extension ExerciseCatalog {
             "chunks-batched-past-2000", "cancel-after-finish-finishes-again",
             "cancel-in-onfinish-recurses", "zero-checksum-means-cancelled",
             "cancel-after-a-cancelled-finish-finishes-again",
+            "finish-at-once-when-no-chunk-is-told-under-way",
+            "finish-at-once-when-cancelled-in-the-job-of-start",
           ],
           kind: .failedTest
         ),

@@ -262,31 +262,47 @@ final class Ex8_1_PriceCacheTests: GradedTestCase {
     )
   }
 
-  /// Two codes that part only after 2^20 scalars are two products, each with its price.
-  func test_yourAnswer_tellsCodesApart_pastTwoToTheTwentyScalars() async throws {
+  /// Long codes are told apart as `==` tells them: two that part only after 2^20 scalars, two
+  /// that part only in their middle, and two `==` calls equal though one has twice the bytes.
+  func test_yourAnswer_tellsLongCodesApart_asEqualsDoes() async throws {
     let huge = String(repeating: "X", count: 1 << 20)
-    let lookups = PriceLookups()
-    let cache = PriceCache { product in try await lookups.lookUp(product) }
-    var got: [String] = []
-    for (index, code) in [huge + "1", huge + "2"].enumerated() {
-      ScenarioAnnouncer.announce(
-        "a caller asked for a code of 2^20 \"X\" and \"\(index + 1)\": the test waits for its lookup"
+    let side = String(repeating: "X", count: 600)
+    let pairs = [
+      (huge + "1", huge + "2", "2^20 \"X\" then \"1\", and then \"2\""),
+      (side + "1" + side, side + "2" + side, "600 \"X\", \"1\", 600 \"X\", and with \"2\""),
+      (
+        String(repeating: "\u{E9}", count: 512), String(repeating: "e\u{301}", count: 512),
+        "512 \"\\u{e9}\", and 512 \"e\\u{301}\" (equal by ==)"
+      ),
+    ]
+    for (first, second, spelled) in pairs {
+      let lookups = PriceLookups()
+      let cache = PriceCache { product in try await lookups.lookUp(product) }
+      let equal = first == second
+      var got: [String] = []
+      for (index, code) in [first, second].enumerated() where index == 0 || !equal {
+        ScenarioAnnouncer.announce(
+          "a caller asked for a code of \(spelled): the test waits for its lookup"
+        )
+        lookups.expect(code)
+        let caller = await startPriceCall(cache, code)
+        await lookups.waitForCalls(index + 1, orEndOf: caller)
+        lookups.answer(code, with: .price(index + 1))
+        got.append(try await spelledPriceResult(caller))
+      }
+      if equal { got.append(try await spelledPriceResult(await startPriceCall(cache, second))) }
+      got.append(try await spelledPriceResult(await startPriceCall(cache, first)))
+      ScenarioAnnouncer.clear()
+      let expected = equal ? ["1", "1", "1"] : ["1", "2", "1"]
+      let lookupsExpected = equal ? 1 : 2
+      XCTAssertTrue(
+        got == expected && lookups.count == lookupsExpected,
+        "callers asked for codes of \(spelled), then the first again; each lookup found its "
+          + "code's number: the callers got \(got.joined(separator: ", ")), with \(lookups.count) "
+          + "lookups; the statement gives \(expected.joined(separator: ", ")), with "
+          + "\(lookupsExpected): codes are told apart as == tells them, however long"
       )
-      lookups.expect(code)
-      let caller = await startPriceCall(cache, code)
-      await lookups.waitForCalls(index + 1, orEndOf: caller)
-      lookups.answer(code, with: .price(index + 1))
-      got.append(try await spelledPriceResult(caller))
     }
-    got.append(try await spelledPriceResult(await startPriceCall(cache, huge + "1")))
-    ScenarioAnnouncer.clear()
-    XCTAssertTrue(
-      got == ["1", "2", "1"] && lookups.count == 2,
-      "callers asked for codes of 2^20 \"X\" and then \"1\", then \"2\", then \"1\" again; the "
-        + "lookups found 1 and 2: the callers got \(got.joined(separator: ", ")), with "
-        + "\(lookups.count) lookups; the statement gives 1, 2 and 1, with 2 lookups: codes that "
-        + "== tells apart are two products, however long"
-    )
   }
 
   /// The answer's own file: each cache's state in the cache itself, and no opt-out.

@@ -79,7 +79,6 @@ private func checksumRun(
   let which = first ? "" : "the second model's "
   let log = ChecksumLog()
   let holder = ModelHolder()
-  let held = scenario.cancelAt.map { $0 + 1 } ?? 0
   holder.model = try ChecksumModel(
     file: file,
     onProgress: { done in
@@ -91,7 +90,8 @@ private func checksumRun(
       }
     },
     onFinish: { checksum in
-      let stillWorking = file.isHolding ? " while chunk \(held) was still worked on" : ""
+      let stillWorking =
+        file.chunkUnderWay.map { " while chunk \($0 + 1) was still worked on" } ?? ""
       log.finish("onFinish(\(checksum.map(String.init) ?? "nil"))\(stillWorking)")
       // From inside the first onFinish only: an answer that calls onFinish again from cancel()
       // shows two, rather than calling itself until the stack runs out.
@@ -114,6 +114,15 @@ private func checksumRun(
   model.start()
   log.events.append("start() returned")
   if cancel == .rightAfterStart {
+    if scenario.cancelledOnceTheFirstChunkBegins {
+      // Still in the job of start(): the main thread waits for the loop to begin the first chunk
+      // (which then waits for the main actor). A loop that has not begun it by then is fine too.
+      var yields = 0
+      while !file.hasBegun && yields < 200_000 {
+        sched_yield()
+        yields += 1
+      }
+    }
     model.cancel()
     log.events.append("cancel() returned right after start()")
   }

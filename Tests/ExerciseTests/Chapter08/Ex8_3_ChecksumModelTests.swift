@@ -62,6 +62,18 @@ final class Ex8_3_ChecksumModelTests: GradedTestCase {
             cancelledInsideFinishToo: true
           ),
           ChecksumScenario(checksums: [], cancel: .rightAfterStart, cancelledInsideFinishToo: true),
+          // A cancel in the job of start(), once the first chunk has begun: onFinish(nil) only
+          // once that chunk has returned.
+          ChecksumScenario(
+            checksums: [3],
+            cancel: .rightAfterStart,
+            cancelledOnceTheFirstChunkBegins: true
+          ),
+          ChecksumScenario(
+            checksums: [3, 4, 5],
+            cancel: .rightAfterStart,
+            cancelledOnceTheFirstChunkBegins: true
+          ),
         ]
         // Cancels past the thousandth chunk, where a loop that batches long files would be.
         + [

@@ -52,6 +52,9 @@ struct ChecksumScenario: GradedScenario, Equatable {
   var checkedAgain = false
   /// `cancel()` from inside `onFinish` too, after the cancel of `cancel`: it changes nothing.
   var cancelledInsideFinishToo = false
+  /// With a cancel right after `start()`: made in the same job of the main actor, once the first
+  /// chunk has begun (the main thread waits for it, a bounded number of yields).
+  var cancelledOnceTheFirstChunkBegins = false
 
   init(
     checksums: [UInt64],
@@ -59,7 +62,8 @@ struct ChecksumScenario: GradedScenario, Equatable {
     cancelledBeforeStart: Bool = false,
     declaredChunks: Int? = nil,
     checkedAgain: Bool = false,
-    cancelledInsideFinishToo: Bool = false
+    cancelledInsideFinishToo: Bool = false,
+    cancelledOnceTheFirstChunkBegins: Bool = false
   ) {
     self.checksums = checksums
     self.cancel = cancel
@@ -67,6 +71,7 @@ struct ChecksumScenario: GradedScenario, Equatable {
     self.declaredChunks = declaredChunks
     self.checkedAgain = checkedAgain
     self.cancelledInsideFinishToo = cancelledInsideFinishToo
+    self.cancelledOnceTheFirstChunkBegins = cancelledOnceTheFirstChunkBegins
   }
 
   /// The chunk during which `cancel()` is called, if any: the file holds it until then.
@@ -82,7 +87,7 @@ struct ChecksumScenario: GradedScenario, Equatable {
   var size: Int {
     checksums.count + (cancel == nil ? 0 : 1) + (cancelledBeforeStart ? 1 : 0)
       + (declaredChunks == nil ? 0 : 1) + (checkedAgain ? 1 : 0)
-      + (cancelledInsideFinishToo ? 1 : 0)
+      + (cancelledInsideFinishToo ? 1 : 0) + (cancelledOnceTheFirstChunkBegins ? 1 : 0)
   }
 
   var description: String {
@@ -103,7 +108,11 @@ struct ChecksumScenario: GradedScenario, Equatable {
     if cancelledBeforeStart { told += "; cancel() before start()" }
     switch cancel {
     case nil: break
-    case .rightAfterStart: told += "; cancel() right after start()"
+    case .rightAfterStart:
+      told += "; cancel() right after start()"
+      if cancelledOnceTheFirstChunkBegins {
+        told += ", in the same job of the main actor once chunk 1 has begun"
+      }
     case .whileWorkedOn(let chunk, let twice):
       told += "; cancel()\(twice ? " twice" : "") while chunk \(chunk + 1) is worked on"
     case .insideProgress(let chunk, let twice):
@@ -132,6 +141,7 @@ struct ChecksumScenario: GradedScenario, Equatable {
     if cancelledBeforeStart { with { $0.cancelledBeforeStart = false } }
     if checkedAgain { with { $0.checkedAgain = false } }
     if cancelledInsideFinishToo { with { $0.cancelledInsideFinishToo = false } }
+    if cancelledOnceTheFirstChunkBegins { with { $0.cancelledOnceTheFirstChunkBegins = false } }
     if declaredChunks == nil, cancel != nil { with { $0.cancel = nil } }
     if case .whileWorkedOn(let chunk, true) = cancel {
       with { $0.cancel = .whileWorkedOn(chunk, twice: false) }
@@ -323,6 +333,8 @@ func checksumScenarios(count: Int, seed: UInt64) -> [ChecksumScenario] {
 final class ProbingFile: ChunkedFile {
   private struct State {
     var started: [Int] = []
+    /// The chunks being worked on now.
+    var underWay: Set<Int> = []
     var running = 0
     var mostAtOnce = 0
     var holding: CheckedContinuation<Void, Never>?
@@ -366,9 +378,20 @@ final class ProbingFile: ChunkedFile {
     state.withLock { $0.heldNow }
   }
 
+  /// The first of the chunks being worked on now, if any: one whose call has not returned.
+  var chunkUnderWay: Int? {
+    state.withLock { $0.underWay.min() }
+  }
+
+  /// Whether any chunk has begun to be worked on.
+  var hasBegun: Bool {
+    state.withLock { !$0.started.isEmpty }
+  }
+
   func checksum(ofChunk index: Int) -> UInt64 {
     state.withLock { state in
       state.started.append(index)
+      state.underWay.insert(index)
       state.running += 1
       state.mostAtOnce = max(state.mostAtOnce, state.running)
     }
@@ -390,7 +413,10 @@ final class ProbingFile: ChunkedFile {
       release.wait()
       state.withLock { $0.heldNow = false }
     }
-    state.withLock { $0.running -= 1 }
+    state.withLock { state in
+      state.running -= 1
+      state.underWay.remove(index)
+    }
     return checksums.indices.contains(index) ? checksums[index] : 0
   }
 
