@@ -339,7 +339,6 @@ final class ProbingFile: ChunkedFile {
     var mostAtOnce = 0
     var holding: CheckedContinuation<Void, Never>?
     var held = false
-    var heldNow = false
   }
 
   let checksums: [UInt64]
@@ -373,11 +372,6 @@ final class ProbingFile: ChunkedFile {
     state.withLock { ($0.started, $0.mostAtOnce) }
   }
 
-  /// Whether the chunk held is still being worked on.
-  var isHolding: Bool {
-    state.withLock { $0.heldNow }
-  }
-
   /// The first of the chunks being worked on now, if any: one whose call has not returned.
   var chunkUnderWay: Int? {
     state.withLock { $0.underWay.min() }
@@ -406,12 +400,10 @@ final class ProbingFile: ChunkedFile {
     if index == holdAt, !state.withLock({ $0.held }) {
       let waiter = state.withLock { state in
         state.held = true
-        state.heldNow = true
         return state.holding.take()
       }
       waiter?.resume()
       release.wait()
-      state.withLock { $0.heldNow = false }
     }
     state.withLock { state in
       state.running -= 1
