@@ -5,9 +5,10 @@ import ExerciseSupport
 /// Make a stream and its continuation for a consumer that only cares about the newest value:
 /// whatever was yielded while it was busy, it must get only the latest. A value equal to the last
 /// one read is a new value all the same: the consumer gets it again. After finish(), the stream
-/// ends once the value waiting is read. When the consumer leaves (a break, or its task
-/// cancelled), the continuation's onTermination runs, and yields from then on return .terminated.
-/// Each call returns the continuation of the stream it returns.
+/// ends once the value waiting is read. When the consumer is gone (its task cancelled, or it left
+/// its loop by a break and let go of the stream), the continuation's onTermination runs, and
+/// yields from then on return .terminated. Each call returns the continuation of the stream it
+/// returns.
 /// Graded on 300 generated runs too (two threads making streams at once, every stream read, then
 /// again under the thread sanitizer; a stream made first, then 70,000 more; up to three streams at
 /// once; values yielded in bursts while the consumer is away, or one at a time while it waits; NaN,

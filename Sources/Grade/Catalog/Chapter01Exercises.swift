@@ -306,7 +306,8 @@ extension ExerciseCatalog {
           fixtures: ["racy-flag", "check-then-set"],
           hint: "Both callbacks got past your guard: each checked the flag before the other set "
             + "it. Checking and setting must be one step, even behind a lock: "
-            + "Atomic<Bool>.exchange(true) does both, or one Mutex.withLock that checks and sets."
+            + "Atomic<Bool>.exchange(true, ordering:) does both, or one Mutex.withLock that "
+            + "checks and sets."
         ),
         Mistake(
           name: "waits for a second callback that most readers never make",
