@@ -78,3 +78,22 @@ func tidiedStrings(around piece: String, between before: String, and after: Stri
   return all.enumerated().filter { index, string in !all.prefix(index).contains(string) }
     .map(\.element)
 }
+
+/// Long strings after `word` that a shortcut takes for one another, each pair with how a message
+/// spells it: two that part only in the middle (600 scalars either side), and 512 "é" in one
+/// scalar against 512 in two, which `==` calls equal though their bytes differ.
+func longLookalikePairs(after word: String) -> [(first: String, second: String, spelled: String)] {
+  let side = String(repeating: "x", count: 600)
+  let start = word.isEmpty ? "" : "\"\(word)\", "
+  return [
+    (
+      word + side + "a" + side, word + side + "b" + side,
+      "\(start)600 \"x\", \"a\", 600 \"x\", and with \"b\""
+    ),
+    (
+      word + String(repeating: "\u{E9}", count: 512),
+      word + String(repeating: "e\u{301}", count: 512),
+      "\(start)512 \"\\u{e9}\", and \(start)512 \"e\\u{301}\" (equal by ==)"
+    ),
+  ]
+}

@@ -171,19 +171,7 @@ final class Ex8_2_VisitLogTests: GradedTestCase {
   /// Long pages are told apart as `==` tells them: two that part only in their middle, and two
   /// `==` calls equal though one has twice the bytes.
   func test_yourAnswer_tellsLongPagesApart_asEqualsDoes() throws {
-    let side = String(repeating: "x", count: 600)
-    let pairs = [
-      (
-        "/" + side + "a" + side, "/" + side + "b" + side,
-        "\"/\", 600 \"x\", \"a\", 600 \"x\", and with \"b\""
-      ),
-      (
-        "/" + String(repeating: "\u{E9}", count: 512),
-        "/" + String(repeating: "e\u{301}", count: 512),
-        "\"/\" and 512 \"\\u{e9}\", and \"/\" and 512 \"e\\u{301}\" (equal by ==)"
-      ),
-    ]
-    for (first, second, spelled) in pairs {
+    for (first, second, spelled) in longLookalikePairs(after: "/") {
       let shared = try SharedVisitLog()
       shared.log.record(first)
       shared.log.record(second)
