@@ -58,7 +58,8 @@ struct APIClient: APIInterface {
 }
 
 /// The JSON files in Chapters/Chapter04/MockFiles, a resource of the Chapter04 target
-/// (Package.swift): SwiftPM copies them next to the program, and `Bundle.module` finds them.
+/// (Package.swift): SwiftPM copies the folder into a resource bundle beside the program, and
+/// `Bundle.module` finds them there.
 enum MockFile {
   static func contents(named name: String) throws -> Data {
     guard
