@@ -74,10 +74,10 @@ enum MockFile {
     return try Data(contentsOf: url)
   }
 }
-// snippet.end
 
-/// The chapter's session: no cache, so every request of a lesson reaches its server, which counts
-/// them.
+/// The chapter's session: no URL cache, so every request of a lesson reaches its server, which
+/// counts them, and a cancelled request stays clear of the fatal error a cache can bring on Linux
+/// (docs/Chapter04-Networking.md, 4.4).
 let uncachedSession: URLSession = {
   let configuration = URLSessionConfiguration.default
   configuration.urlCache = nil
@@ -93,3 +93,4 @@ struct ServerError: Decodable {
     try? JSONDecoder().decode(ServerError.self, from: data).error
   }
 }
+// snippet.end
