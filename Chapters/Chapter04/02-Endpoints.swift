@@ -19,10 +19,11 @@ enum RequestMethod: String, Sendable {
 
 /// Everything needed to build one request.
 ///
-/// The seed's protocol, with two changes: a `port` (the local server is not on 80 or 443) and a
-/// body that is `any Encodable & Sendable` rather than `[String: Any]`: `Encodable`, so that
+/// The seed's protocol, with three changes: it is `Sendable` (and so is `RequestMethod`), so that
+/// an endpoint can cross tasks; it has a `port` (the local server is not on 80 or 443); and its
+/// body is `any Encodable & Sendable` rather than `[String: Any]`: `Encodable`, so that
 /// `JSONEncoder` writes it with the same rules as the model, and `Sendable` (the `& Sendable`;
-/// `Encodable` alone does not make a type `Sendable`), so that an endpoint can cross tasks.
+/// `Encodable` alone does not make a type `Sendable`), so that an endpoint holding it is too.
 protocol EndpointProvider: Sendable {
   var scheme: String { get }
   /// The host, such as "127.0.0.1" or "jsonplaceholder.typicode.com".

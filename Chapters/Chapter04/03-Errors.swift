@@ -69,6 +69,6 @@ func runErrors(_ context: LessonContext) async throws {
     // snippet.end
   }
   console.print()
-  console.print("Most 4xx say the request was wrong: asking again gives the same answer. A 5xx")
-  console.print("and a timeout may go better next time: 4.5 retries those (and 408 and 429).")
+  console.print("Most 4xx say the request was wrong: asking again gives the same answer. Most")
+  console.print("5xx and a timeout may go better next time: 4.5 retries those (and 408 and 429).")
 }

@@ -43,6 +43,9 @@ enum APIError: Error, Equatable, CustomStringConvertible {
   }
 
   /// The URLSession errors of a connection that may work a moment later.
+  ///
+  /// On Linux, FoundationNetworking reports a body cut short as `.unknown` and a machine with no
+  /// network as `.cannotFindHost` (never `.notConnectedToInternet`): neither is retried.
   static let transientTransport: Set<URLError.Code> = [
     .timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet,
   ]

@@ -58,7 +58,8 @@ struct APIClient: APIInterface {
 }
 
 /// The JSON files in Chapters/Chapter04/MockFiles, a resource of the Chapter04 target
-/// (Package.swift): SwiftPM copies them next to the program, and `Bundle.module` finds them.
+/// (Package.swift): SwiftPM copies the folder into a resource bundle beside the program, and
+/// `Bundle.module` finds them there.
 enum MockFile {
   static func contents(named name: String) throws -> Data {
     guard
@@ -73,10 +74,10 @@ enum MockFile {
     return try Data(contentsOf: url)
   }
 }
-// snippet.end
 
-/// The chapter's session: no cache, so every request of a lesson reaches its server, which counts
-/// them.
+/// The chapter's session: no URL cache, so every request of a lesson reaches its server, which
+/// counts them, and a cancelled request stays clear of the fatal error a cache can bring on Linux
+/// (docs/Chapter04-Networking.md, 4.4).
 let uncachedSession: URLSession = {
   let configuration = URLSessionConfiguration.default
   configuration.urlCache = nil
@@ -92,3 +93,4 @@ struct ServerError: Decodable {
     try? JSONDecoder().decode(ServerError.self, from: data).error
   }
 }
+// snippet.end

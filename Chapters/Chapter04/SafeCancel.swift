@@ -14,6 +14,11 @@ extension URLSession {
   /// On Linux (Swift 6.3) a cancelled `data(for:)` can hang the process's URLSession work for
   /// ever (docs/Chapter04-Networking.md, 4.4). Here the completion handler runs on the delegate
   /// queue, and the cancellation handler hands the cancel to `queue` and returns.
+  ///
+  /// Use it on a session without a URL cache (`urlCache = nil`). On a session with one (`.shared`,
+  /// or a `.default` or `.ephemeral` configuration as it comes), a cancel that races the answer
+  /// can still stop the process on Linux with FoundationNetworking's fatal error "Trying to access
+  /// a behaviour for a task that in not in the registry".
   func dataWithSafeCancel(
     for request: URLRequest,
     cancelOn queue: DispatchQueue = .global()
