@@ -283,6 +283,29 @@ final class Chapter03Tests: XCTestCase {
     XCTAssertEqual(read, [0, 1], "made before Stop, buffered, handed over after the cancel")
   }
 
+  /// A plain deinit of a @MainActor class cannot call its synchronous stop(); an isolated one can.
+  func test_mainActorRecorder_plainDeinitCannotCallStop_isolatedDeinitCan() async throws {
+    let source = """
+      @MainActor final class Recorder {
+        var stopped = false
+        func stop() { stopped = true }
+        deinit { stop() }
+      }
+      """
+    let plain = try await swift6Diagnostics(compiling: source, typeCheckOnly: true)
+    XCTAssertTrue(
+      plain.contains(
+        "error: call to main actor-isolated instance method 'stop()' in a synchronous nonisolated"
+      ),
+      plain
+    )
+    let isolated = try await swift6Diagnostics(
+      compiling: source.replacingOccurrences(of: "deinit {", with: "isolated deinit {"),
+      typeCheckOnly: true
+    )
+    XCTAssertFalse(isolated.contains("error:"), isolated)
+  }
+
   // MARK: - 3.3 The seed's traps
 
   @MainActor
