@@ -10,7 +10,8 @@ final class SignalWaiter: Sendable {
     var isCancelled = false
   }
   // Thread safety: onCancel runs on the cancelling thread, at the same time as the operation,
-  // or even before it; one lock orders them, and whoever takes the continuation resumes it.
+  // or, in a task already cancelled, before it; one lock orders them, and whoever takes the
+  // continuation resumes it.
   private let state = Locked(State())
 
   /// Returns true when signalled, false when the task was cancelled (before or during the wait).

@@ -9,7 +9,7 @@ extension Publisher where Failure == Never, Output: Sendable {
   var values: PublisherValues<Self> { PublisherValues(publisher: self) }
 }
 
-/// A publisher read with `for await`; leaving the loop, or cancelling its task, cancels.
+/// A publisher read with `for await`; releasing the iterator, or cancelling its task, cancels.
 struct PublisherValues<Upstream: Publisher>: AsyncSequence
 where Upstream.Failure == Never, Upstream.Output: Sendable {
   let publisher: Upstream
@@ -22,7 +22,7 @@ where Upstream.Failure == Never, Upstream.Output: Sendable {
 
   struct Iterator: AsyncIteratorProtocol {
     let bridge: ValuesBridge<Upstream.Output>
-    let cancelWhenDropped: AnyCancellable  // a loop that breaks drops its iterator: cancel
+    let cancelWhenDropped: AnyCancellable  // cancels when the iterator is released
 
     func next() async -> Upstream.Output? {
       await bridge.next()
@@ -87,7 +87,7 @@ final class ValuesBridge<Input: Sendable>: Subscriber, Cancellable, Sendable {
 
   func cancel() {
     let (subscription, waiting) = end()
-    subscription?.cancel()  // first, so the publisher has stopped when the loop goes on
+    subscription?.cancel()  // first: the publisher is told to stop before the loop goes on
     waiting?.resume(returning: nil)
   }
 

@@ -197,7 +197,7 @@ func runBackPressure(_ context: LessonContext) async throws {
     Demand is a count the producer can wait on: it made exactly what was taken. AsyncStream
     has no demand: yield never waits, so an unbounded buffer lets the producer run ahead, and
     a bounded one drops. A rendezvous makes the producer wait at each hand-off: it runs at
-    most one value ahead, the one it holds when the consumer leaves.
+    most one value ahead, the 4, made as the consumer leaves and never taken.
     """
   )
 }

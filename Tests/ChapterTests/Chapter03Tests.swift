@@ -283,6 +283,29 @@ final class Chapter03Tests: XCTestCase {
     XCTAssertEqual(read, [0, 1], "made before Stop, buffered, handed over after the cancel")
   }
 
+  /// A plain deinit of a @MainActor class cannot call its synchronous stop(); an isolated one can.
+  func test_mainActorRecorder_plainDeinitCannotCallStop_isolatedDeinitCan() async throws {
+    let source = """
+      @MainActor final class Recorder {
+        var stopped = false
+        func stop() { stopped = true }
+        deinit { stop() }
+      }
+      """
+    let plain = try await swift6Diagnostics(compiling: source, typeCheckOnly: true)
+    XCTAssertTrue(
+      plain.contains(
+        "error: call to main actor-isolated instance method 'stop()' in a synchronous nonisolated"
+      ),
+      plain
+    )
+    let isolated = try await swift6Diagnostics(
+      compiling: source.replacingOccurrences(of: "deinit {", with: "isolated deinit {"),
+      typeCheckOnly: true
+    )
+    XCTAssertFalse(isolated.contains("error:"), isolated)
+  }
+
   // MARK: - 3.3 The seed's traps
 
   @MainActor
@@ -471,6 +494,61 @@ final class Chapter03Tests: XCTestCase {
     }
   }
 
+  /// Where onCancel runs: on the cancelling thread when the cancel comes while the operation
+  /// runs; on the task's own thread, before the operation, when the task is already cancelled.
+  func test_cancellationHandler_runsOnTheCancellingThread_orOnTheTasksOwnWhenAlreadyCancelled()
+    async
+  {
+    // Cancelled while the operation runs: the operation blocks until onCancel has run.
+    let whileRunning = Locked<[String: ObjectIdentifier]>([:])
+    let cancelHandled = DispatchSemaphore(value: 0)
+    let running = Task.detached {
+      await withTaskCancellationHandler {
+        whileRunning.withLock { $0["operation"] = currentThreadID() }
+        cancelHandled.wait()
+      } onCancel: {
+        whileRunning.withLock { $0["onCancel"] = currentThreadID() }
+        cancelHandled.signal()
+      }
+    }
+    while whileRunning.withLock({ $0["operation"] }) == nil { await Task.yield() }
+    let canceller = Thread {
+      whileRunning.withLock { $0["canceller"] = currentThreadID() }
+      running.cancel()
+    }
+    canceller.start()
+    await running.value
+    let seen = whileRunning.withLock { $0 }
+    XCTAssertEqual(seen["onCancel"], seen["canceller"], "onCancel ran on the cancelling thread")
+    XCTAssertNotEqual(seen["onCancel"], seen["operation"])
+
+    // Already cancelled: the task waits until another thread has cancelled it, then begins.
+    let already = Locked<[String]>([])
+    let cancelled = DispatchSemaphore(value: 0)
+    let late = Task.detached {
+      cancelled.wait()
+      let own = currentThreadID()
+      await withTaskCancellationHandler {
+        let thread = currentThreadID() == own ? "own" : "other"
+        already.withLock { $0.append("operation on \(thread)") }
+      } onCancel: {
+        let thread = currentThreadID() == own ? "own" : "other"
+        already.withLock { $0.append("onCancel on \(thread)") }
+      }
+    }
+    let lateCanceller = Thread {
+      late.cancel()
+      already.withLock { $0.append("cancel() returned") }
+      cancelled.signal()
+    }
+    lateCanceller.start()
+    await late.value
+    XCTAssertEqual(
+      already.withLock { $0 },
+      ["cancel() returned", "onCancel on own", "operation on own"]
+    )
+  }
+
   // MARK: - 3.5 Structured vs unstructured tasks
 
   func test_cancellingAParent_cancelsAsyncLetAndGroupChildren_butNotTaskOrDetached() async {
@@ -479,6 +557,15 @@ final class Chapter03Tests: XCTestCase {
       report,
       ChildrenReport(asyncLet: true, groupChild: true, plainTask: false, detachedTask: false)
     )
+  }
+
+  /// A Task { } made in an actor's method runs on the actor only when it captures self strongly.
+  func test_taskInAnActorsMethod_inheritsTheActor_onlyWhenItCapturesSelfStrongly() async {
+    let found = await IsolationProbe().tasksIsolation()
+    XCTAssertEqual(found.capturesSelf, true, "uses self: runs on the actor")
+    XCTAssertEqual(found.captureListSelf, true, "[self]: runs on the actor")
+    XCTAssertEqual(found.weakSelf, false, "[weak self]: runs off the actor")
+    XCTAssertEqual(found.noSelf, false, "no self: runs off the actor")
   }
 
   // MARK: - 3.6 What keeps objects alive
@@ -597,5 +684,37 @@ final class Chapter03Tests: XCTestCase {
     XCTAssertEqual(terminations.withLock { $0 }, [])
     stream = nil
     XCTAssertEqual(terminations.withLock { $0 }, ["cancelled"])
+  }
+}
+
+/// The thread the caller runs on, for comparing threads.
+private func currentThreadID() -> ObjectIdentifier { ObjectIdentifier(Thread.current) }
+
+/// The actor the caller is isolated to, if any.
+private func callerIsolation(_ isolation: isolated (any Actor)? = #isolation) -> (any Actor)? {
+  isolation
+}
+
+/// An actor whose method starts a Task { } in each way, and reports which run on it.
+private actor IsolationProbe {
+  private var count = 0
+
+  func tasksIsolation() async -> (
+    capturesSelf: Bool, captureListSelf: Bool, weakSelf: Bool, noSelf: Bool
+  ) {
+    let capturesSelf = await Task {
+      count += 1
+      return callerIsolation() === self
+    }.value
+    let captureListSelf = await Task { [self] in
+      _ = self
+      return callerIsolation() != nil
+    }.value
+    let weakSelf = await Task { [weak self] in
+      _ = self
+      return callerIsolation() != nil
+    }.value
+    let noSelf = await Task { callerIsolation() != nil }.value
+    return (capturesSelf, captureListSelf, weakSelf, noSelf)
   }
 }

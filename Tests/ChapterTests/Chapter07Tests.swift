@@ -395,7 +395,7 @@ final class Chapter07Tests: XCTestCase {
     XCTAssertEqual(
       byHand,
       Outcome(taken: [1, 2, 3], made: 4),
-      "made 3 taken and 1 held at the hand-off; without the wait it would be 10"
+      "3 taken, and the 4 made as the consumer leaves; without the wait it would be 10"
     )
   }
 
