@@ -23,6 +23,6 @@ public func readBarcodeOnce(
   timeout: Duration,
   clock: some Clock<Duration>
 ) async throws -> Barcode {
-  // TODO(1.3): the callbacks and a timer race to resume one continuation: let the first win.
+  // TODO(1.3): the call, as the statement above says.
   throw NotImplemented("1.3")
 }

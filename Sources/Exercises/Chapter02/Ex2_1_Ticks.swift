@@ -18,6 +18,6 @@ import ExerciseSupport
 /// and whether stop() is called once the source has finished by itself.
 /// Read docs/Chapter02-UnfoldingVsPush.md#exercise-21-a-push-stream-that-finishes
 public func ticks(from source: some TickSource) -> AsyncThrowingStream<Int, any Error> {
-  // TODO(2.1): build the stream with a continuation, start the source, finish, stop on termination.
+  // TODO(2.1): the stream, as the statement above says.
   AsyncThrowingStream { $0.finish(throwing: NotImplemented("2.1")) }
 }

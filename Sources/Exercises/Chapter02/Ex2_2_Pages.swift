@@ -21,6 +21,6 @@ import ExerciseSupport
 /// fetch's error or nil; either way its next next() returns nil and fetches nothing.
 /// Read docs/Chapter02-UnfoldingVsPush.md#exercise-22-pages-on-demand
 public func pages(from source: some PagedSource) -> AsyncThrowingStream<[String], any Error> {
-  // TODO(2.2): AsyncThrowingStream(unfolding:) with the next page number kept between calls.
+  // TODO(2.2): the stream, as the statement above says.
   AsyncThrowingStream { $0.finish(throwing: NotImplemented("2.2")) }
 }

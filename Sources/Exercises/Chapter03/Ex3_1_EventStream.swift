@@ -22,7 +22,7 @@ public func makeEventStream(
   clock: any Clock<Duration>,
   make: @escaping @Sendable (Int) throws -> String
 ) -> (events: AsyncThrowingStream<String, any Error>, producer: Task<Void, Never>) {
-  // TODO(3.1): the stream and its producer task, as the comment above says.
+  // TODO(3.1): the stream and its producer task, as the statement above says.
   let events = AsyncThrowingStream<String, any Error> { $0.finish(throwing: NotImplemented("3.1")) }
   return (events, Task {})
 }

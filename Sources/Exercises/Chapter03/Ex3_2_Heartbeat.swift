@@ -38,8 +38,7 @@ public final class Heartbeat: @MainActor TaskCancellable {
   /// Starts the beats and returns the task that sends them.
   @discardableResult
   public func start() throws -> Task<Void, Never> {
-    // TODO(3.2): unless stopped, start a task that sleeps, then sends, until it is cancelled;
-    // keep it in `task`.
+    // TODO(3.2): start beating, as the statement above says.
     throw NotImplemented("3.2")
   }
 

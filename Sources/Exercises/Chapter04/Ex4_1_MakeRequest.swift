@@ -27,7 +27,6 @@ import FoundationNetworking
 /// requests at once). Left free: a token with a line break, which no header value may hold.
 /// Read docs/Chapter04-Networking.md#exercise-41-a-request-built-from-its-endpoint
 public func makeRequest(for endpoint: Endpoint) throws -> URLRequest {
-  // TODO(4.1): URLComponents from the endpoint's parts, then a URLRequest with its method,
-  // token and body.
+  // TODO(4.1): the request, as the statement above says.
   throw NotImplemented("4.1")
 }

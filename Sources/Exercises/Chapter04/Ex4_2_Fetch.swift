@@ -36,6 +36,6 @@ public func fetch<T: Decodable>(
   with request: URLRequest,
   session: URLSession = .shared
 ) async throws -> T {
-  // TODO(4.2): data(for:), check the status, decode T; map each failure to a FetchError.
+  // TODO(4.2): the fetch, as the statement above says.
   throw NotImplemented("4.2")
 }

@@ -17,7 +17,6 @@ import ExerciseSupport
 /// `source.perPage` below 1 means (an answer may end on an empty page, or go on).
 /// Read docs/Chapter04-Networking.md#exercise-43-a-paged-endpoint-as-a-stream
 public func users(from source: some PageSource) -> AsyncThrowingStream<User, any Error> {
-  // TODO(4.3): makeStream, a producer Task that pages and yields, finish or finish(throwing:),
-  // and onTermination cancelling the producer.
+  // TODO(4.3): the stream, as the statement above says.
   AsyncThrowingStream { $0.finish(throwing: NotImplemented("4.3")) }
 }

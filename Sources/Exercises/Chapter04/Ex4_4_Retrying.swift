@@ -31,6 +31,6 @@ public func retrying<T: Sendable>(
   clock: any Clock<Duration>,
   _ operation: () async throws -> T
 ) async throws -> T {
-  // TODO(4.4): a loop of attempts; catch the FetchErrors that may pass, sleep, double the wait.
+  // TODO(4.4): the attempts, as the statement above says.
   throw NotImplemented("4.4")
 }

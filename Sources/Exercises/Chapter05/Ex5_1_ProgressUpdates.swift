@@ -26,7 +26,6 @@ public func progressUpdates(
   of jobs: [@Sendable () async throws -> Void],
   executor: (any TaskExecutor)? = nil
 ) -> AsyncThrowingStream<Double, any Error> {
-  // TODO(5.1): makeStream; a driver Task(executorPreference:) with a throwing task group; yield
-  // finished / count in its loop; finish, or finish(throwing:); onTermination cancels the driver.
+  // TODO(5.1): the stream, as the statement above says.
   AsyncThrowingStream { $0.finish(throwing: NotImplemented("5.1")) }
 }

@@ -24,7 +24,6 @@ public func fetchAll<ID: Sendable, Value: Sendable>(
   atMost limit: Int,
   _ fetch: @escaping @Sendable (ID) async throws -> Value
 ) async -> [Result<Value, any Error>] {
-  // TODO(5.2): a task group of (index, Result); start limit children, then one more as each
-  // ends; store each result at its index.
+  // TODO(5.2): the fetches, as the statement above says.
   ids.map { _ in .failure(NotImplemented("5.2")) }
 }

@@ -29,7 +29,6 @@ public func downloadInParts(
   parts: Int,
   fetch: @escaping @Sendable (ClosedRange<Int>) async throws -> Data
 ) async throws -> Data {
-  // TODO(5.3): the ranges; a throwing task group of (index, Data); check each length; store
-  // each piece at its index; join them in order.
+  // TODO(5.3): the download, as the statement above says.
   throw NotImplemented("5.3")
 }

@@ -30,7 +30,6 @@ public func collectInBatches(
   size: Int,
   report: (Double) async -> Bool
 ) async throws -> Data {
-  // TODO(6.2): a loop over the bytes that counts each batch; report full batches and the last
-  // partial one; stop when report says so; check for cancellation.
+  // TODO(6.2): the loop, as the statement above says.
   throw NotImplemented("6.2")
 }

@@ -33,6 +33,6 @@ public func downloadPart(
   length: Int,
   session: URLSession = .shared
 ) async throws -> Data {
-  // TODO(6.3): the Range header; data(for:); check the status, then the Content-Range.
+  // TODO(6.3): the request and its checks, as the statement above says.
   throw NotImplemented("6.3")
 }

@@ -38,8 +38,7 @@ where S.Input == Int, S.Failure == Never {
 
   /// Adds `more` to the demand, and sends what it allows; finishes once, after the last number.
   public func request(_ more: Subscribers.Demand) {
-    // TODO(7.1): add to the demand; unless a loop is already sending, send while there is demand
-    // and a number left, adding what receive(_:) returns; then finish, once.
+    // TODO(7.1): send what is asked for, as the statement above says.
   }
 
   /// Sends nothing more, ever.

@@ -28,6 +28,6 @@ public func produceNumbers(
   context: any CreateContext,
   made: (Int) -> Void
 ) throws {
-  // TODO(7.2): for each number: wait while paused; stop if cancelled; made, then send. Finish.
+  // TODO(7.2): the producer's loop, as the statement above says.
   throw NotImplemented("7.2")
 }

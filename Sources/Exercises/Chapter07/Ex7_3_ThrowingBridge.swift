@@ -44,8 +44,7 @@ public final class ThrowingBridge<Input: Sendable>: Subscriber, Cancellable, @un
 
   /// Asks for one value and waits for it: nil once finished or cancelled; throws a failure once.
   public func next() async throws -> Input? {
-    // TODO(7.3): withTaskCancellationHandler around withCheckedThrowingContinuation: decide
-    // under the lock (a kept failure, the end, or wait and ask for one), act after it.
+    // TODO(7.3)
     throw NotImplemented("7.3")
   }
 
@@ -57,18 +56,18 @@ public final class ThrowingBridge<Input: Sendable>: Subscriber, Cancellable, @un
 
   /// Hands the value to the waiting `next()`; one was asked for, so one is waiting.
   public func receive(_ input: Input) -> Subscribers.Demand {
-    // TODO(7.3): take the waiting continuation under the lock; resume it after.
+    // TODO(7.3)
     .none
   }
 
   /// Ends the waiting `next()`: nil when finished, the error when failed (or keeps it for the
   /// next `next()` when none waits).
   public func receive(completion: Subscribers.Completion<any Error>) {
-    // TODO(7.3): once only; mark it over, keep or throw the failure.
+    // TODO(7.3)
   }
 
   /// Cancels the subscription, then ends a waiting `next()` with nil; nothing comes after.
   public func cancel() {
-    // TODO(7.3): mark it over and take what is there under the lock; cancel, then resume.
+    // TODO(7.3)
   }
 }
