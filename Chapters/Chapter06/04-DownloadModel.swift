@@ -5,7 +5,7 @@ import LessonSupport
 import Observation
 
 // snippet.download-model
-/// Seed 004's SuperStorageModel without SwiftUI: the downloads a view would draw, on the main
+/// Seed 004's download model without SwiftUI: the downloads a view would draw, on the main
 /// actor, and the download that fills them in.
 ///
 /// `@Observable`, where the seed's model was an `ObservableObject`: a SwiftUI view that reads

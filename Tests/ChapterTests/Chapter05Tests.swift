@@ -198,6 +198,26 @@ final class Chapter05Tests: XCTestCase {
     XCTAssertEqual("\(time)", "1 s", "the group returns when the cancelled children have ended")
   }
 
+  func test_cancelAll_cancelsTheGroup_soLaterChildrenStartCancelled_andUnlessCancelledAddsNone()
+    async
+  {
+    let (groupCancelled, taskCancelled, added, children) = await withTaskGroup(of: Bool.self) {
+      group in
+      group.cancelAll()
+      let groupCancelled = group.isCancelled
+      let taskCancelled = Task.isCancelled
+      let added = group.addTaskUnlessCancelled { Task.isCancelled }
+      group.addTask { Task.isCancelled }
+      var children: [Bool] = []
+      for await childCancelled in group { children.append(childCancelled) }
+      return (groupCancelled, taskCancelled, added, children)
+    }
+    XCTAssertTrue(groupCancelled, "cancelAll() marks the group itself cancelled")
+    XCTAssertFalse(taskCancelled, "the task that runs the group is not cancelled")
+    XCTAssertFalse(added, "addTaskUnlessCancelled adds nothing after cancelAll()")
+    XCTAssertEqual(children, [true], "a child added by addTask after cancelAll() starts cancelled")
+  }
+
   // MARK: - Seed 000's progress stream
 
   func test_loadUpdates_yieldsAThirdPerFinishedCall_thenFinishes() async throws {
@@ -407,6 +427,12 @@ final class Chapter05Tests: XCTestCase {
     XCTAssertEqual(byteRanges(size: 8, parts: 4), [0...1, 2...3, 4...5, 6...7])
     XCTAssertEqual(byteRanges(size: 5, parts: 1), [0...4])
   }
+
+  #if os(Linux)
+  func test_httpMaximumConnectionsPerHost_is6ByDefault_onLinux() {
+    XCTAssertEqual(URLSessionConfiguration.default.httpMaximumConnectionsPerHost, 6)
+  }
+  #endif
 
   func test_downloadInParts_isTheWholeFile_forAnyNumberOfParts() async throws {
     let file = try XCTUnwrap(FixtureFile.named("small.bin"))
