@@ -106,8 +106,7 @@ func runFixedStartStop(_ context: LessonContext) async throws {
 
   console.print()
   console.print("Now the user taps Stop as the view shows event 2, while the events still come.")
-  console.print("The log from stop() on (the lines before it are the first run's, up to")
-  console.print("event: 2):")
+  console.print("Before stop(), the log is the first run's, up to event 2. From stop() on:")
   console.print()
   let recorded = Locked<[String]>([])
   let stopped = ItemGeneratorViewModel(

@@ -44,8 +44,9 @@ enum APIError: Error, Equatable, CustomStringConvertible {
 
   /// The URLSession errors of a connection that may work a moment later.
   ///
-  /// On Linux, FoundationNetworking reports a body cut short as `.unknown` and a machine with no
-  /// network as `.cannotFindHost` (never `.notConnectedToInternet`): neither is retried.
+  /// On Linux, FoundationNetworking reports a body cut short as `.unknown`, and a machine with no
+  /// network as `.cannotFindHost` for a host name or `.unknown` for an address (never
+  /// `.notConnectedToInternet`): none of these is retried.
   static let transientTransport: Set<URLError.Code> = [
     .timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet,
   ]

@@ -1,5 +1,5 @@
 // Stand-in for a legacy classifier SDK with a completion handler, written before async/await.
-// It answers on a background thread, `workTime` after it is asked. 1.3 wraps it.
+// It answers from a task on the global pool, `workTime` after it is asked. 1.3 wraps it.
 import LessonSupport
 
 final class ImageClassifierService: Sendable {
