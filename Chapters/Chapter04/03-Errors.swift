@@ -14,10 +14,10 @@ func runErrors(_ context: LessonContext) async throws {
   let console = context.console
   console.print("Each request below fails in its own way. APIClient turns every failure into an")
   console.print("APIError whose description says what happened, in words a log can keep.")
-  // A port where nothing listens: a server's, after it has stopped.
-  let closed = try FixtureServer.start()
-  let closedPort = Int(closed.port)
-  await closed.stopAsync()
+  // A port where nothing listens, held so that no other program can start listening there.
+  let refusing = try RefusingPort()
+  let closedPort = Int(refusing.port)
+  defer { withExtendedLifetime(refusing) {} }  // held until the requests below are done
 
   try await withFixtureServer(context) { server in
     let port = Int(server.port)

@@ -252,9 +252,9 @@ final class Chapter04Tests: XCTestCase {
   /// A whole `JSONPlaceholderUser`, address, geo and company included, from the bundled file; the
   /// port is one where nothing listens, so the answer cannot have come from a server.
   func test_aMockFileEndpoint_isAnsweredByTheBundledFile_decodingWholeUsers() async throws {
-    let stopped = try FixtureServer.start()
-    let port = Int(stopped.port)
-    await stopped.stopAsync()
+    let refusing = try RefusingPort()
+    let port = Int(refusing.port)
+    defer { withExtendedLifetime(refusing) {} }
     var endpoint = UsersEndpoint.mockUsers
     endpoint.port = port
     let users = try await APIClient().asyncRequest(
@@ -371,15 +371,15 @@ final class Chapter04Tests: XCTestCase {
   }
 
   func test_connectionRefused_isATransportError() async throws {
-    let stopped = try FixtureServer.start()
-    let port = Int(stopped.port)
-    await stopped.stopAsync()
+    let refusing = try RefusingPort()
+    let port = Int(refusing.port)
+    defer { withExtendedLifetime(refusing) {} }
     do {
       _ = try await APIClient().asyncRequest(
         endpoint: UsersEndpoint.all(port: port),
         responseModel: [JSONPlaceholderUser].self
       )
-      XCTFail("a stopped server answered")
+      XCTFail("a port where nothing listens answered")
     } catch let error as APIError {
       XCTAssertEqual(error, .transport(.cannotConnectToHost, detail: error.detail))
       XCTAssertEqual("\(error)", "could not connect: nothing listens there (connection refused)")

@@ -321,3 +321,17 @@ final class FixtureServerTests: XCTestCase {
     }
   }
 }
+
+final class RefusingPortTests: XCTestCase {
+  /// A connection to the port is refused, and no server can take the port while it is held.
+  func test_aRefusingPort_refusesConnections_andNoServerCanTakeItWhileItIsHeld() throws {
+    let refusing = try RefusingPort()
+    let url = URL(string: "http://127.0.0.1:\(refusing.port)/users")!  // refused while it lives
+    XCTAssertEqual(url.port, Int(refusing.port))
+    XCTAssertEqual(RawHTTPClient.connectedSocket(port: refusing.port), -1, "refused")
+    XCTAssertThrowsError(try FixtureServer.start(.init(port: refusing.port))) { error in
+      XCTAssertTrue("\(error)".contains("already in use"), "\(error)")
+    }
+    withExtendedLifetime(refusing) {}
+  }
+}
