@@ -117,9 +117,9 @@ final class Chapter07Tests: XCTestCase {
     sessionConfiguration.urlCache = nil  // a cancel meeting a cache can trap (Chapter04, 4.4)
     let session = URLSession(configuration: sessionConfiguration)
     defer { session.finishTasksAndInvalidate() }
-    let server = try FixtureServer.start()
-    let url = server.url("/users/1")
-    server.stop()  // nobody listens on that port now: the connection is refused
+    let refusing = try RefusingPort()  // nobody listens there: the connection is refused
+    defer { withExtendedLifetime(refusing) {} }
+    let url = URL(string: "http://127.0.0.1:\(refusing.port)/users/1")!
     let ended = OneShotSignal<String>()
     let cancellable = session.myDataTaskPublisher(for: url).sink { completion in
       if case .failure(let error) = completion {

@@ -70,9 +70,9 @@ final class HTTPDownloadTests: XCTestCase {
   }
 
   func test_connectionRefused_throwsBeforeAnyResponse() async throws {
-    let server = try FixtureServer.start()
-    let url = server.url("/status")
-    server.stop()  // nothing listens on that port now
+    let refusing = try RefusingPort()  // nothing listens there
+    defer { withExtendedLifetime(refusing) {} }
+    let url = URL(string: "http://127.0.0.1:\(refusing.port)/status")!
     do {
       _ = try await HTTPDownload.start(URLRequest(url: url))
       XCTFail("a refused connection must throw")
