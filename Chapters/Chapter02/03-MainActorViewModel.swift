@@ -75,8 +75,8 @@ func runMainActorViewModel(_ context: LessonContext) async throws {
     The user taps Start and waits:
     """
   )
-  // Each stream's onTermination reports why it ended. It runs on the generator's thread, and the
-  // loop can see the end before it has run, so the section waits for each stream's reason.
+  // Each stream's onTermination reports why it ended. It runs inside finish() or the cancel, and
+  // the loop can see the end before it has run, so the section waits for each stream's reason.
   let (ends, reportEnd) = AsyncStream.makeStream(of: String.self)
   func service() -> ItemGeneratorService {
     ItemGeneratorService(clock: context.clock, count: 2) { reason in

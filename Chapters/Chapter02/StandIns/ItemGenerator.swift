@@ -27,8 +27,10 @@ final class ItemGenerator<Item: Sendable>: Sendable {
     self.onFinish = onFinish
   }
 
+  /// Starts the loop, on the main actor, as a UI framework's timer would call back: a consumer
+  /// there that is cancelled before its first `next()` is told so before any item can come.
   func start() {
-    let newTask = Task { [items, interval, clock, handler, onFinish] in
+    let newTask = Task { @MainActor [items, interval, clock, handler, onFinish] in
       for item in items {
         do {
           try await clock.sleep(for: interval)
