@@ -7,11 +7,13 @@ import ExerciseSupport
 /// when it fails. The second scan must work as well as the first, a scan started while another is
 /// pending ends the pending one with nil, and a late duplicate callback must be ignored, also when
 /// two services scan at once and when a new scan starts in the same turn of the main actor as the
-/// duplicate. Graded on 500 generated scripts too (two services, callbacks of every kind in any
-/// order, titles and reasons as given (empty, spaced, long, up to 100,000 characters, beyond ASCII,
-/// "\r\n" and "\r" line breaks, reasons with any words, "cancelled" too), late duplicates, each
-/// scan() entered in the same main-actor turn as the step before it, each scanner calling didScan
-/// at the end), two more on one service (40 scans, each answered and then answered again late; 20
+/// duplicate. The scanner is shown once for each scan(), and at no other time. Graded on 550
+/// generated scripts too (two services, callbacks of every kind in any order, titles and reasons
+/// as given (empty, spaced, long, up to 100,000 characters, beyond ASCII, "\r\n" and "\r" line
+/// breaks, control and invisible characters anywhere, NUL at either end, a byte order mark,
+/// reasons with any words, "cancelled", "busy" and "timed out" too), late duplicates, each scan()
+/// entered in the same main-actor turn as the step before it, each scanner calling didScan at the
+/// end), two more on one service (40 scans, each answered and then answered again late; 20
 /// failures in a row, then a scan), and one more of 300 scans in a row on one service. Left free: what a caller whose task is cancelled gets (the
 /// exercise asks nothing of a cancel; none is generated).
 /// Read docs/Chapter01-Continuations.md#exercise-11-wrap-a-delegate-api

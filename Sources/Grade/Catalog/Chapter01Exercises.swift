@@ -128,6 +128,8 @@ extension ExerciseCatalog {
           "callback-finished-a-turn-late", "empty-reason-as-cancel", "long-title-cut",
           "title-trimmed", "cancel-reason-as-nil", "scan-count-uint8", "title-cut-at-4096",
           "title-crlf-normalized", "ignored-callbacks-log-of-12", "ten-failures-break-the-circuit",
+          "busy-scanner-shown-again", "reason-cut-at-nul", "title-byte-order-mark-stripped",
+          "title-control-characters-dropped",
         ]),
       ]
     ),
@@ -257,7 +259,9 @@ extension ExerciseCatalog {
             "cancelled-before-as-no-speech",
             "language-code-lowercased", "transcript-line-breaks-dropped", "crlf-normalized",
             "long-clip-name-rejected", "transcript-cut-at-10000", "call-number-uint16",
-            "language-code-crlf-normalized",
+            "language-code-crlf-normalized", "clip-name-end-nuls-trimmed",
+            "language-code-cut-at-nul", "language-code-invisible-characters-dropped",
+            "transcript-end-nuls-trimmed",
           ]
         ),
       ]
@@ -411,7 +415,9 @@ extension ExerciseCatalog {
           "timer-capped-at-a-minute", "zero-sleeps-a-resolution",
           "cancelled-reason-as-cancellation", "timeout-in-int64-nanoseconds",
           "timer-capped-at-a-day", "no-timer-when-already-cancelled",
-          "timeout-truncated-to-nanoseconds", "value-cut-at-nul",
+          "timeout-truncated-to-nanoseconds", "value-cut-at-nul", "aim-identifier-stripped",
+          "busy-reader-asked-again", "gs1-group-separators-dropped",
+          "reader-timeout-reason-as-timeout",
         ]),
         Mistake(
           name: "a cancel that checks for the continuation, then takes it (two steps)",

@@ -40,7 +40,7 @@ func scannerAnswer(_ scenario: ScannerScenario) async throws -> ScannerOutcome {
       } catch let error as NotImplemented {
         throw error
       } catch let error as ScannerError {
-        endings[index] = "threw scan failed: \(quotedText(error.reason))"
+        endings[index] = "threw scan failed: \(quotedScalars(error.reason))"
       } catch {
         endings[index] = "threw \(error)"
       }
@@ -56,7 +56,7 @@ func scannerAnswer(_ scenario: ScannerScenario) async throws -> ScannerOutcome {
       let task = Task.immediate {
         defer { shown.fire(()) }
         let document = try await services[service].scan()
-        return document.map { "returned \(quotedText($0.title))" } ?? "returned nil"
+        return document.map { "returned \(quotedScalars($0.title))" } ?? "returned nil"
       }
       scans.append((service, task))
       await shown.wait()
@@ -71,6 +71,9 @@ func scannerAnswer(_ scenario: ScannerScenario) async throws -> ScannerOutcome {
     scans: scans.indices.map { index in
       "scan \(index + 1) on \(serviceName(scans[index].owner)) "
         + (endings[index] ?? "still waiting")
+    },
+    shownUnasked: scanners.indices.flatMap { service in
+      scanners[service].shownUnasked.map { "\(serviceName(service))'s scanner \($0)" }
     }
   )
 }

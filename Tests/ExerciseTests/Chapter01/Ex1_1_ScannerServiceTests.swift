@@ -158,9 +158,11 @@ final class Ex1_1_ScannerServiceTests: GradedTestCase {
     )
   }
 
-  /// The grade: 500 generated scripts for two services at once (scans, callbacks of every kind in
+  /// The grade: 550 generated scripts for two services at once (scans, callbacks of every kind in
   /// any order, titles and reasons as given, up to 100,000 characters, "\r\n" and "\r" line
-  /// breaks, "cancelled" too, a scan while another is pending, late duplicates), two more on one
+  /// breaks, control and invisible characters anywhere, "cancelled", "busy" and "timed out" too,
+  /// a scan while another is pending, late duplicates; a scanner shown when no scan() asked is
+  /// noted, and closed by its user with didCancel), two more on one
   /// service (40 scans, each answered and then answered again late; 20 failures in a row, then a
   /// scan), and one more of 300 scans in a row on one service, each compared with what the
   /// statement says.

@@ -36,7 +36,7 @@ func transcribeAnswer(_ scenario: TranscribeScenario) async throws -> Transcribe
     {
       result = call.answer.map(Transcript.init(text:)).mapError { $0 as any Error }  // left free
     }
-    results.append(String(reflecting: call.clip) + " " + transcriptEnding(result))
+    results.append(reflectedVisibly(call.clip) + " " + transcriptEnding(result))
   }
   let asked = recognizer.askedCounts
   return TranscribeOutcome(
@@ -46,7 +46,7 @@ func transcribeAnswer(_ scenario: TranscribeScenario) async throws -> Transcribe
       // A caller cancelled before the call may not ask at all: left free.
       let mayNotAsk = scenario.calls.filter { $0.clip == clip && $0.cancelledBeforeTheCall }.count
       return (calls - mayNotAsk...calls).contains(times)
-        ? nil : "recognize asked for \(String(reflecting: clip)) \(times) times for \(calls) calls"
+        ? nil : "recognize asked for \(reflectedVisibly(clip)) \(times) times for \(calls) calls"
     }
   )
 }

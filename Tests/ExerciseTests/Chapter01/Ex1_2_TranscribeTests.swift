@@ -177,10 +177,11 @@ final class Ex1_2_TranscribeTests: GradedTestCase {
     }
   }
 
-  /// The grade: 400 generated scripts of 1 to 13 calls at once, and up to 100, and when grading
+  /// The grade: 425 generated scripts of 1 to 13 calls at once, and up to 100, and when grading
   /// two crowds of 129 to 1,000 calls (any clip name, hundreds of characters long too, any
   /// transcript, "\r\n" and "\r" too, up to 100,000 characters, either error, language codes with
-  /// "\r\n" and "\r" too; answered inside recognize, from another thread, or later in any order),
+  /// "\r\n" and "\r" too; names, transcripts and codes with control or invisible characters
+  /// anywhere; answered inside recognize, from another thread, or later in any order),
   /// and 257 calls one after the other, and when grading 65,538, each compared with what the
   /// statement says.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {

@@ -78,10 +78,10 @@ func barcodeAnswer(_ scenario: BarcodeScenario) async throws -> BarcodeOutcome {
   _ = await ended.value
   let result: String
   switch await read.result {
-  case .success(let barcode): result = "returned Barcode \(quotedText(barcode.value))"
+  case .success(let barcode): result = "returned Barcode \(quotedScalars(barcode.value))"
   case .failure(let error as NotImplemented): throw error
   case .failure(let error as BarcodeReadError):
-    result = "threw BarcodeReadError(\(escapedText(error.reason)))"
+    result = "threw BarcodeReadError(\(shownReason(error.reason)))"
   case .failure(let error as BarcodeReadTimeout):
     result = "threw BarcodeReadTimeout(after: \(spelled(error.timeout)))"
   case .failure(is CancellationError)
@@ -100,6 +100,7 @@ func barcodeAnswer(_ scenario: BarcodeScenario) async throws -> BarcodeOutcome {
   return BarcodeOutcome(
     result: result,
     timerLeftWaiting: timerLeftWaiting,
-    timerWaitedOtherwise: timerWaitedOtherwise
+    timerWaitedOtherwise: timerWaitedOtherwise,
+    reads: reader.reads
   )
 }

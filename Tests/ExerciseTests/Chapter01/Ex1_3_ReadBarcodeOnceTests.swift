@@ -339,9 +339,10 @@ final class Ex1_3_ReadBarcodeOnceTests: GradedTestCase {
     }
   }
 
-  /// The grade: 475 generated reads (timeouts zero or less, from 1 attosecond to an hour, whole
-  /// nanoseconds or not, and from a day to just under 2^61 s; values with NUL characters too;
-  /// reasons with any words, "cancelled" too; no callback, one or two, with a barcode or an error,
+  /// The grade: 525 generated reads (timeouts zero or less, from 1 attosecond to an hour, whole
+  /// nanoseconds or not, and from a day to just under 2^61 s; values with NUL or other control or
+  /// invisible characters, GS1 separators, a "]" first; reasons with any words, "cancelled",
+  /// "busy" and "timed out" too; no callback, one or two, with a barcode or an error,
   /// inside readBarcode, while the timer waits or after the timeout; the caller's task cancelled
   /// while the timer waits or before the call), on a manual clock, each compared with what the
   /// statement says.

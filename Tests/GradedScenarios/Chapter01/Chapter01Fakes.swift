@@ -535,3 +535,79 @@ final class ControlledReader: BarcodeReading, Sendable {
 final class MainActorFlag {
   var isSet = false
 }
+
+/// Scalars a device's text may carry that a shortcut takes for noise.
+///
+/// NUL (C buffers pad with it), other C0 and C1 controls (ESC, DEL, the GS1 separators U+001D to
+/// U+001F), and invisible ones (a byte order mark, zero-width spaces and joiners, a word joiner, a
+/// soft hyphen, marks of direction). None of them is a space or a line break.
+private let strayScalars = [
+  "\u{0}", "\u{0}\u{0}\u{0}", "\u{1}", "\u{1B}", "\u{7F}", "\u{1D}", "\u{1E}", "\u{1F}", "\u{9B}",
+  "\u{FEFF}", "\u{200B}", "\u{200C}", "\u{200D}", "\u{2060}", "\u{AD}", "\u{200E}", "\u{202E}",
+]
+
+/// Puts stray scalars (see `strayScalars`) into texts, each one in turn at each place in turn.
+///
+/// The places: at the start, at the end, at both ends, in the middle, or alone in place of the
+/// text. Every scalar meets every place once in 85 texts.
+struct StrayScalarCycle {
+  private var turn = 0
+
+  mutating func next(_ plain: String) -> String {
+    defer { turn += 1 }
+    let stray = strayScalars[turn % strayScalars.count]
+    let middle = plain.index(plain.startIndex, offsetBy: plain.count / 2)
+    switch turn / strayScalars.count % 5 {
+    case 0: return stray + plain
+    case 1: return plain + stray
+    case 2: return stray + plain + stray
+    case 3: return String(plain[..<middle]) + stray + String(plain[middle...])
+    default: return stray
+    }
+  }
+}
+
+/// `text` in quotes as the messages of this chapter show it: as `quotedText`, and the scalars no
+/// one sees (a byte order mark, a zero-width space, a space other than U+0020, a line or
+/// paragraph separator) escaped too, so that two texts that differ by one show it.
+func quotedScalars(
+  _ text: String,
+  longerThan limit: Int = 60,
+  head: Int = 24,
+  tail: Int = 12
+) -> String {
+  var lineBreaksEscaped = ""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\n": lineBreaksEscaped += "\\n"
+    case "\t": lineBreaksEscaped += "\\t"
+    case "\r": lineBreaksEscaped += "\\r"
+    default: lineBreaksEscaped.unicodeScalars.append(scalar)
+    }
+  }
+  let escaped = escapingInvisibles(lineBreaksEscaped)
+  guard escaped.count > limit else { return "\"\(escaped)\"" }
+  return "\"\(escaped.prefix(head))...\(escaped.suffix(tail))\" (\(text.count) characters)"
+}
+
+/// `text` with each control, format or separator scalar but U+0020 written as `\u{HEX}`: for
+/// `String(reflecting:)`, which leaves a byte order mark or a zero-width space as it is.
+func escapingInvisibles(_ text: String) -> String {
+  func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator: scalar != " "
+    default: false
+    }
+  }
+  // Most texts have none: they are given back as they are (some are 100,000 characters long).
+  guard text.unicodeScalars.contains(where: isInvisible) else { return text }
+  var escaped = ""
+  for scalar in text.unicodeScalars {
+    if isInvisible(scalar) {
+      escaped += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+    } else {
+      escaped.unicodeScalars.append(scalar)
+    }
+  }
+  return escaped
+}

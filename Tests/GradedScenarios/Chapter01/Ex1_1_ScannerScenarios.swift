@@ -16,9 +16,9 @@ struct ScannerScenario: GradedScenario {
 
     var description: String {
       switch self {
-      case .scanned(let title): "didScan \(quotedText(title))"
+      case .scanned(let title): "didScan \(quotedScalars(title))"
       case .cancelled: "didCancel"
-      case .failed(let reason): "didFailWith \(quotedText(reason))"
+      case .failed(let reason): "didFailWith \(quotedScalars(reason))"
       }
     }
   }
@@ -109,15 +109,21 @@ private func lastTitle(_ service: Int) -> String { "last of \(serviceName(servic
 /// How each scan ended, in the order they were started: "scan 1 on A returned \"x\"".
 struct ScannerOutcome: Equatable, CustomStringConvertible {
   var scans: [String]
+  /// Each time a scanner was shown when no scan() asked for it, on its service: "A's scanner
+  /// shown again after its didFailWith \"busy\"".
+  var shownUnasked: [String] = []
 
-  var description: String { scans.isEmpty ? "no scan" : scans.joined(separator: ", ") }
+  var description: String {
+    (scans.isEmpty ? "no scan" : scans.joined(separator: ", "))
+      + shownUnasked.map { ", and \($0) (its user closed it: didCancel)" }.joined()
+  }
 }
 
 func scanEnding(_ callback: ScannerScenario.Callback?) -> String {
   switch callback {
-  case .scanned(let title): "returned \(quotedText(title))"
+  case .scanned(let title): "returned \(quotedScalars(title))"
   case .cancelled, nil: "returned nil"
-  case .failed(let reason): "threw scan failed: \(quotedText(reason))"
+  case .failed(let reason): "threw scan failed: \(quotedScalars(reason))"
   }
 }
 
@@ -158,18 +164,31 @@ func scanEndings(
 
 /// A scanner the test drives: it keeps the delegate it was last shown with, and calls it when
 /// the test says.
+///
+/// Shown when no scan() asked for it (no `onPresent` set), it notes it in `shownUnasked`, and
+/// its user closes it on a later turn of the main actor: `didCancel`.
 @MainActor
 final class DrivenScanner: DocumentScanning {
   private(set) var delegate: (any DocumentScannerDelegate)?
   /// Called on each presentation: the runner waits for it before the next step.
   var onPresent: (() -> Void)?
+  /// The last callback the test made, to say when the scanner was shown unasked.
+  private var lastCallback: ScannerScenario.Callback?
+  /// Each presentation no scan() asked for, in the messages' words.
+  private(set) var shownUnasked: [String] = []
 
   func present(delegate: any DocumentScannerDelegate) {
     self.delegate = delegate
-    onPresent?()
+    guard let onPresent else {
+      shownUnasked.append("shown again after its " + (lastCallback?.description ?? "last callback"))
+      Task { @MainActor in delegate.documentScannerDidCancel(self) }
+      return
+    }
+    onPresent()
   }
 
   func call(_ callback: ScannerScenario.Callback) {
+    lastCallback = callback
     guard let delegate else { return }
     switch callback {
     case .scanned(let title): delegate.documentScanner(self, didScan: Document(title: title))
@@ -242,11 +261,41 @@ func scannerScenarios(count: Int, seed: UInt64) -> [ScannerScenario] {
       }
     )
   }
+  // Titles and reasons with control and invisible characters (NUL at either end or inside, ESC,
+  // the GS1 separators, a byte order mark, zero-width ones), each a scan's answer, and reasons
+  // that ask for another try ("busy", "timed out"): a failure is thrown as it came all the same;
+  // from a seed of its own.
+  var stray = SeededNumbers(seed: seed &+ 9)
+  var (titles, reasons) = (StrayScalarCycle(), StrayScalarCycle())
+  let askingAgain = [
+    "scanner busy", "Busy", "timed out", "Timeout", "busy, try again", "try again later",
+    "not ready",
+  ]
+  var asked = 0
+  let strayScalars = (0..<count / 8).map { _ in
+    ScannerScenario(
+      steps: (0..<Int.random(in: 1...4, using: &stray)).flatMap { _ -> [ScannerScenario.Step] in
+        let service = stray.chance(65) ? 0 : 1
+        let callback: ScannerScenario.Callback =
+          if stray.chance(50) {
+            .scanned(titles.next(stray.pick(["receipt", "passport", "page 2", ""])))
+          } else if stray.chance(40) {
+            .failed(askingAgain[asked % askingAgain.count])
+          } else {
+            .failed(reasons.next(stray.pick(["camera unavailable", "no permission"])))
+          }
+        if case .failed(let reason) = callback, askingAgain.contains(reason) { asked += 1 }
+        return [.scan(service), .callback(service, callback)]
+          + (stray.chance(20) ? [.duplicate(service, callback)] : [])
+      }
+    )
+  }
   // A duplicate repeats the callback before it: give it that callback's new text.
   return drawnScripts(count: count, seed: seed) + later.map(\.withDuplicatesMatched)
     + cancelWords.map(\.withDuplicatesMatched)
     + onlyWhenGrading(manyScans(counts: [300], seed: seed &+ 6))
     + lineBreaks.map(\.withDuplicatesMatched) + runsOnOneService
+    + strayScalars
 }
 
 /// Two long runs on service A: 40 scans, each answered by a callback of every kind in turn and

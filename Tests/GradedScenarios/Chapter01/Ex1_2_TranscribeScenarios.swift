@@ -28,8 +28,8 @@ struct TranscribeScenario: GradedScenario {
       let answered =
         switch answer {
         case .success(let text):
-          ".success(Transcript(text: \(shortened(String(reflecting: text)))))"
-        case .failure(let error): ".failure(.\(error))"
+          ".success(Transcript(text: \(shortened(reflectedVisibly(text)))))"
+        case .failure(let error): ".failure(.\(escapingInvisibles("\(error)")))"
         }
       let moment =
         switch delivery {
@@ -39,7 +39,7 @@ struct TranscribeScenario: GradedScenario {
         }
       let cancelled = cancelledBeforeTheCall ? " (its caller cancelled before the call)" : ""
       return
-        "transcribe(AudioClip(name: \(String(reflecting: clip))))\(cancelled) answered "
+        "transcribe(AudioClip(name: \(reflectedVisibly(clip))))\(cancelled) answered "
         + "\(answered) \(moment)"
     }
   }
@@ -57,7 +57,7 @@ struct TranscribeScenario: GradedScenario {
   }
 
   var description: String {
-    let later = laterOrder.map { String(reflecting: calls[$0].clip) }
+    let later = laterOrder.map { reflectedVisibly(calls[$0].clip) }
     let inARow =
       callsInARowBefore == 0
       ? ""
@@ -105,6 +105,12 @@ struct TranscribeOutcome: Equatable, CustomStringConvertible {
   }
 }
 
+/// `text` as `String(reflecting:)` writes it, with the scalars no one sees escaped too (see
+/// `escapingInvisibles`).
+func reflectedVisibly(_ text: String) -> String {
+  escapingInvisibles(String(reflecting: text))
+}
+
 /// `text` as the messages show it: whole up to 5,000 characters, longer ones by their ends and
 /// length.
 private func shortened(_ text: String) -> String {
@@ -119,7 +125,7 @@ func transcribeModel(_ scenario: TranscribeScenario) -> TranscribeOutcome {
   TranscribeOutcome(
     results: callsInARowEnding(scenario.callsInARowBefore, wrong: nil)
       + scenario.calls.map { call in
-        String(reflecting: call.clip) + " "
+        reflectedVisibly(call.clip) + " "
           + transcriptEnding(call.answer.map(Transcript.init(text:)))
       },
     askedOtherThanOnce: []
@@ -128,8 +134,9 @@ func transcribeModel(_ scenario: TranscribeScenario) -> TranscribeOutcome {
 
 func transcriptEnding(_ result: Result<Transcript, any Error>) -> String {
   switch result {
-  case .success(let transcript): "returned Transcript(text: \(String(reflecting: transcript.text)))"
-  case .failure(let error as RecognitionError): "threw RecognitionError.\(error)"
+  case .success(let transcript): "returned Transcript(text: \(reflectedVisibly(transcript.text)))"
+  case .failure(let error as RecognitionError):
+    "threw RecognitionError.\(escapingInvisibles("\(error)"))"
   case .failure(let error): "threw \(error)"
   }
 }
@@ -312,8 +319,35 @@ func transcribeScenarios(count: Int, seed: UInt64) -> [TranscribeScenario] {
       callsInARowBefore: count
     )
   }
+  // Clip names, transcripts and language codes with control and invisible characters: NUL at
+  // either end or inside, ESC, the GS1 separators, a byte order mark, zero-width ones; from seeds
+  // of their own.
+  var (clips, transcripts, languages) = (StrayScalarCycle(), StrayScalarCycle(), StrayScalarCycle())
+  let strayScalars = drawnScripts(count: count / 12, seed: seed &+ 10).map { script in
+    var script = script
+    var names: [String: String] = [:]
+    for index in script.calls.indices {
+      let clip = script.calls[index].clip
+      if names[clip] == nil {
+        // Each clip keeps a name of its own: the test tells the calls apart by name.
+        var name = clips.next(clip)
+        while names.values.contains(name) { name = clips.next(clip) + "\(names.count)" }
+        names[clip] = name
+      }
+      script.calls[index].clip = names[clip] ?? clip
+    }
+    script.rewriteAnswersOncePerClip { answer in
+      switch answer {
+      case .success(let text): return .success(transcripts.next(text))
+      case .failure(.unsupportedLanguage(let code)):
+        return .failure(.unsupportedLanguage(languages.next(code.isEmpty ? "en-US" : code)))
+      case .failure: return answer
+      }
+    }
+    return script
+  }
   return drawnScripts(count: count, seed: seed) + later + odd + onlyWhenGrading(crowds)
-    + lineBreakCodes + inARow
+    + lineBreakCodes + inARow + strayScalars
 }
 
 extension TranscribeScenario {

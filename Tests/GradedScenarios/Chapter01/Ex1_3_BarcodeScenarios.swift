@@ -23,7 +23,7 @@ struct BarcodeScenario: GradedScenario {
     var reason = "blurred"
 
     var description: String {
-      (value.map { "Barcode \(quotedText($0))" } ?? "BarcodeReadError(\(escapedText(reason)))")
+      (value.map { "Barcode \(quotedScalars($0))" } ?? "BarcodeReadError(\(shownReason(reason)))")
         + " "
         + moment.rawValue
     }
@@ -77,6 +77,17 @@ struct BarcodeOutcome: Equatable, CustomStringConvertible {
   var waitedOnWithoutATimer = false
   /// What the timer did otherwise than wait for the timeout, if anything.
   var timerWaitedOtherwise: String?
+  /// How many times the answer called `readBarcode`: the messages say it when more than once,
+  /// and outcomes are compared without it (what the call gives tells a second read's effect).
+  var reads = 1
+
+  static func == (first: Self, second: Self) -> Bool {
+    (first.result, first.timerLeftWaiting, first.waitedOnWithoutATimer, first.timerWaitedOtherwise)
+      == (
+        second.result, second.timerLeftWaiting, second.waitedOnWithoutATimer,
+        second.timerWaitedOtherwise
+      )
+  }
 
   var description: String {
     if waitedOnWithoutATimer {
@@ -86,14 +97,21 @@ struct BarcodeOutcome: Equatable, CustomStringConvertible {
     return result
       + (timerLeftWaiting ? ", and the timer still waited after the winning callback returned" : "")
       + (timerWaitedOtherwise.map { ", and \($0)" } ?? "")
+      + (reads > 1 ? ", and readBarcode was called \(reads) times" : "")
   }
 }
 
 private func spelledResult(_ callback: BarcodeScenario.Callback) -> String {
   guard let value = callback.value else {
-    return "threw BarcodeReadError(\(escapedText(callback.reason)))"
+    return "threw BarcodeReadError(\(shownReason(callback.reason)))"
   }
-  return "returned Barcode \(quotedText(value))"
+  return "returned Barcode \(quotedScalars(value))"
+}
+
+/// A reader's reason as the messages show it: as `escapedText`, with the scalars no one sees
+/// escaped too (see `escapingInvisibles`).
+func shownReason(_ reason: String) -> String {
+  escapingInvisibles(escapedText(reason))
 }
 
 /// The statement of exercise 1.3, as a program: the first callback before the timeout wins;
@@ -109,18 +127,29 @@ func barcodeModel(_ scenario: BarcodeScenario) -> BarcodeOutcome {
 
 /// A reader the test drives: it calls back at once the callbacks the scenario makes inside
 /// `readBarcode`, and keeps its completion for the test to call the others.
+///
+/// The scenario's callbacks are one read's: a second call of `readBarcode` is a read that has
+/// given nothing yet, whose completion the test's later callbacks go to.
 final class DrivenReader: BarcodeReading {
   private let inside: [BarcodeScenario.Callback]
   private let completion = Locked<(@Sendable (Result<Barcode, BarcodeReadError>) -> Void)?>(nil)
+  private let readCount = Locked(0)
   let asked = OneShotSignal<Bool>()
 
   init(inside: [BarcodeScenario.Callback]) {
     self.inside = inside
   }
 
+  /// How many times `readBarcode` was called.
+  var reads: Int { readCount.withLock { $0 } }
+
   func readBarcode(completion: @escaping @Sendable (Result<Barcode, BarcodeReadError>) -> Void) {
     self.completion.withLock { $0 = completion }
-    inside.forEach { call($0, with: completion) }
+    let first = readCount.withLock { count in
+      count += 1
+      return count == 1
+    }
+    if first { inside.forEach { call($0, with: completion) } }
     asked.fire(true)
   }
 
@@ -200,7 +229,44 @@ func barcodeScenarios(count: Int, seed: UInt64) -> [BarcodeScenario] {
     read.cancelledBeforeTheCall = true
     return read
   }
-  return drawnReads(count: count, seed: seed) + later + long + finer + cancelledFirst
+  // Values as readers give them (GS1 element strings with their U+001D separators, an AIM
+  // symbology identifier first, control and invisible characters anywhere: NUL at either end,
+  // ESC, a byte order mark, zero-width ones) and reasons that ask for another try or speak of a
+  // timeout ("busy", "timed out"): a reader's failure all the same; from seeds of their own.
+  var stray = SeededNumbers(seed: seed &+ 13)
+  var (values, reasons) = (StrayScalarCycle(), StrayScalarCycle())
+  let askingAgain = [
+    "reader busy", "Busy", "timed out", "Timeout", "read timeout", "TIMED OUT", "busy, try again",
+    "try again later",
+  ]
+  var failures = 0
+  let readerTexts = drawnReads(count: count / 6, seed: seed &+ 12).map { read in
+    var read = read
+    for index in read.callbacks.indices {
+      // Half of them failures, every other one with a reason that asks for another try.
+      guard stray.chance(50) else {
+        let value = read.callbacks[index].value ?? "4006381333931"
+        read.callbacks[index].value =
+          switch Int.random(in: 0..<3, using: &stray) {
+          case 0:
+            stray.pick([
+              "0104012345678901\u{1D}10ABC123\u{1D}17261231", "\u{1D}0104012345678901",
+              "10LOT7\u{1D}", "\u{1D}", "21SERIAL\u{1D}\u{1D}3103000123",
+            ])
+          case 1: stray.pick(["]C1", "]E0", "]Q3", "]d2", "]e0", "]", "]]", "]C"]) + value
+          default: values.next(value)
+          }
+        continue
+      }
+      read.callbacks[index].value = nil
+      read.callbacks[index].reason =
+        failures % 2 == 0
+        ? askingAgain[failures / 2 % askingAgain.count] : reasons.next(read.callbacks[index].reason)
+      failures += 1
+    }
+    return read
+  }
+  return drawnReads(count: count, seed: seed) + later + long + finer + cancelledFirst + readerTexts
 }
 
 private func drawnReads(count: Int, seed: UInt64) -> [BarcodeScenario] {
