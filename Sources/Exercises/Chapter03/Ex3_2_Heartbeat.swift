@@ -3,7 +3,8 @@ import ExerciseSupport
 /// Exercise 3.2: a service that adopts TaskCancellable, with an idempotent stop (section 3.2).
 ///
 /// A heartbeat sends beats 0, 1, 2, ... on its connection, one every `interval` on `clock` (the
-/// first after one interval), from the task `start()` returns, until `stop()`. It keeps that task
+/// first after one interval; an interval of zero too, with no time between beats), from the task
+/// `start()` returns, until `stop()`. It keeps that task
 /// in `task`, TaskCancellable's, and `stop()` cancels it and lets go of it with `cancelTask()`,
 /// then closes the connection, whether or not the beats were started. `stop()` may be called any
 /// number of times, and from inside the calls it makes (the cancel runs cancellation handlers, and
@@ -12,14 +13,15 @@ import ExerciseSupport
 /// not a stop (`cancelTask()`, or its owner cancelling the task `start()` returned) ends the beats
 /// too, also when it came just as a wait ended, and closes nothing. A send that throws, whatever it
 /// throws, ends the beats: no send after it (the connection is closed by `stop()` only). A
-/// `start()` after `stop()` throws `HeartbeatStopped` and sends nothing. Graded on 510 generated
-/// lives too (intervals 1 attosecond to a billion years, most with a part of a nanosecond, time
-/// passing before start(), up to 1,000 beats, sends that
-/// take half to nine tenths of an interval, a send failing at any beat with any error, every
-/// URLError code and POSIXErrors among them, every kind of stop and cancel above, start() after
-/// stop(), a close() that looks at the heartbeat's task, two heartbeats at once). Left free: what
+/// `start()` once `stop()` has been called, from inside the calls it makes too (a `close()` that
+/// calls `start()`), throws `HeartbeatStopped` and sends nothing. Graded on 600 generated lives
+/// too (intervals of zero and of 1 attosecond to a billion years, most with a part of a
+/// nanosecond, time passing before start(), up to 1,000 beats, sends that take half an interval
+/// to three and a half, a send failing at any beat with any error, every URLError code and
+/// POSIXErrors among them, every kind of stop and cancel above, start() after stop(), a close()
+/// that looks at the heartbeat's task or calls start(), two heartbeats at once). Left free: what
 /// a start() after a cancel that is not a stop does, and when a beat comes after a send that took
-/// time.
+/// time (not its number).
 /// Read docs/Chapter03-Cancellation.md#exercise-32-an-idempotent-stop
 @MainActor
 public final class Heartbeat: @MainActor TaskCancellable {

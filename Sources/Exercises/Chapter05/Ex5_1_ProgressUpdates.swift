@@ -11,13 +11,14 @@ import ExerciseSupport
 /// CancellationError of its own too: nobody cancelled the consumer), and no other job is left
 /// running; not the error a job throws when cancelled after it, and no fraction after it, not even
 /// for a job that ignores the cancel and ends later. When the consumer goes away, cancel the
-/// driver, and with it every job.
+/// driver, and with it every job (this stream's own: another stream's run on).
 /// Graded on 330 generated streams too (0 to 300 jobs, and a few of 1,001 to 1,100 or 4,097 to
 /// 5,000, and three crowds of 5,001 to 20,000, ending at the same moment before the consumer reads;
 /// many ending together; a job that throws JobFailed, a CancellationError or a URLError of its own,
 /// of every code in turn, or a POSIXError (ECANCELED, ECONNRESET, ...) or CocoaError; jobs that
 /// answer a cancel with a CancellationError, an error of their own, or not at all; consumers that
-/// leave after any fraction, let the stream go before they read, or are cancelled at any moment).
+/// leave after any fraction, let the stream go before they read, or are cancelled at any moment;
+/// and 30 pairs of them at once, on one timeline).
 /// Left free: whether a cancelled consumer's loop ends with a CancellationError or with no error;
 /// and, when a job ignores the cancel that follows an error, whether the error ends the stream at
 /// once or once that job has ended.

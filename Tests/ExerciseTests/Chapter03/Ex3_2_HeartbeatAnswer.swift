@@ -20,7 +20,8 @@ func heartbeatAnswer(_ scenario: HeartbeatScenario) async throws -> HeartbeatOut
     clock: clock.manual,
     failsAt: scenario.sendFailsAt,
     failure: scenario.sendError.error,
-    takes: scenario.sendTakes
+    takes: scenario.sendTakes,
+    holdsSends: scenario.sendsHeld
   )
   let heartbeat = Heartbeat(connection: connection, every: scenario.interval, clock: clock)
   // The statement's order: stop() lets go of the task, cancelled, before it closes.
@@ -30,8 +31,27 @@ func heartbeatAnswer(_ scenario: HeartbeatScenario) async throws -> HeartbeatOut
       heartbeat?.task == nil ? nil : "while the heartbeat's task still held the beat task"
     }
   }
-  if scenario.closeCallsStop {
-    connection.whileClosing { [weak heartbeat] in MainActor.assumeIsolated { heartbeat?.stop() } }
+  if scenario.closeCallsStop || scenario.closeCallsStart {
+    connection.whileClosing { [weak heartbeat, weak connection] in
+      guard Thread.isMainThread else {
+        connection?.note("close() called off the main actor")
+        return
+      }
+      MainActor.assumeIsolated {
+        if scenario.closeCallsStop { heartbeat?.stop() }
+        guard scenario.closeCallsStart, let heartbeat else { return }
+        do {
+          let task = try heartbeat.start()
+          connection?.note("start() from inside close() returned a task")
+          task.cancel()
+        } catch {
+          connection?.note(
+            "start() from inside close() threw "
+              + (error is HeartbeatStopped ? "HeartbeatStopped" : "\(error)")
+          )
+        }
+      }
+    }
   }
   var beatTask: Task<Void, Never>?
   for step in scenario.steps {
@@ -50,6 +70,20 @@ func heartbeatAnswer(_ scenario: HeartbeatScenario) async throws -> HeartbeatOut
           "start() threw \(error is HeartbeatStopped ? "HeartbeatStopped" : "\(error)")"
         )
       }
+    case .beats(let count) where scenario.sendsHeld:
+      guard let beatTask else { continue }
+      var sent = 0
+      moves: while sent < count {
+        switch await nextMove(of: beatTask, clock: clock.manual, connection: connection) {
+        case .sends: if connection.letTheHeldSendGo() { sent += 1 }
+        case .waits:
+          guard let deadline = clock.manual.sleeperDeadlines.first else { continue }
+          clock.manual.advance(by: clock.now.duration(to: deadline))
+        case .ended: break moves
+        }
+      }
+      // The last beat is sent: the task waits again, or holds its next send.
+      _ = await nextMove(of: beatTask, clock: clock.manual, connection: connection)
     case .beats(let count):
       guard let beatTask else { continue }
       for _ in 0..<count {
@@ -120,8 +154,17 @@ func heartbeatAnswer(_ scenario: HeartbeatScenario) async throws -> HeartbeatOut
         }
         connection.note(heartbeat.task == nil ? "then task is nil" : "then task still holds a task")
         guard let beatTask else { continue }
-        await clock.manual.waitForASleeper(orTheEndOf: beatTask)
-        if clock.manual.sleeperCount > 0 {
+        if scenario.sendsHeld {
+          switch await nextMove(of: beatTask, clock: clock.manual, connection: connection) {
+          case .sends: connection.note("the beat task still sends")
+          case .waits: connection.note("the beat task still waits")
+          case .ended: break
+          }
+          beatTask.cancel()  // so that the run ends
+        } else {
+          await clock.manual.waitForASleeper(orTheEndOf: beatTask)
+        }
+        if !scenario.sendsHeld, clock.manual.sleeperCount > 0 {
           connection.note("the beat task still waits")
           beatTask.cancel()  // so that the run ends
         }
@@ -132,4 +175,32 @@ func heartbeatAnswer(_ scenario: HeartbeatScenario) async throws -> HeartbeatOut
   }
   clock.whileCancellingASleeper {}
   return HeartbeatOutcome(log: connection.log.withLock { $0 })
+}
+
+/// What a beat task whose sends are held does next.
+private enum NextMove: Sendable {
+  case sends, waits, ended
+}
+
+/// Returns once the beat task holds a send, waits on the clock, or has ended.
+@MainActor
+private func nextMove(
+  of task: Task<Void, Never>,
+  clock: ManualClock,
+  connection: LoggingConnection
+) async -> NextMove {
+  let either = OneShotSignal<NextMove>()
+  Task {
+    await connection.waitForAHeldSend()
+    either.fire(.sends)
+  }
+  Task {
+    await clock.waitForSleepers(count: 1)
+    either.fire(.waits)
+  }
+  Task {
+    _ = await task.result
+    either.fire(.ended)
+  }
+  return await either.wait()
 }

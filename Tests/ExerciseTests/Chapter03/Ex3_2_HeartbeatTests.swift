@@ -241,11 +241,12 @@ final class Ex3_2_HeartbeatTests: GradedTestCase {
     XCTAssertEqual(connection.closes, 1, "the connection is closed once")
   }
 
-  /// The grade: 510 generated lives (intervals from 1 attosecond to a billion years, up to 1,000
-  /// beats, sends that
-  /// take half to nine tenths of an interval, sends that fail at any beat with any error, stop() before start(), twice, from inside close(), from the
+  /// The grade: 560 generated lives (intervals of zero and from 1 attosecond to a billion years,
+  /// up to 1,000 beats, sends that take half an interval to three and a half, sends that fail at
+  /// any beat with any error, stop() before start(), twice, from inside close(), from the
   /// cancelled wait's handler, from the beat task as a wait ends, cancelTask() or the owner's
-  /// cancel without a stop, start() after stop()), each compared with what the statement says.
+  /// cancel without a stop, start() after stop(), and from inside close()), each compared with
+  /// what the statement says.
   @MainActor
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     // The stub throws NotImplemented only from start(): ask it first, so that an untouched stub
@@ -255,6 +256,17 @@ final class Ex3_2_HeartbeatTests: GradedTestCase {
     probe.stop()
     try await assertEveryScenario(
       heartbeatScenarios(count: 400, seed: 32),
+      model: heartbeatModel,
+      answer: heartbeatAnswer
+    )
+  }
+
+  /// The grade's lives with an interval of zero: 40 generated lives, each send held until the
+  /// test lets it go, so that the beats may come with no wait at all.
+  @MainActor
+  func test_yourAnswer_keepsTheStatement_withAnIntervalOfZero() async throws {
+    try await assertEveryScenario(
+      heartbeatZeroIntervalScenarios(count: 40, seed: 32),
       model: heartbeatModel,
       answer: heartbeatAnswer
     )

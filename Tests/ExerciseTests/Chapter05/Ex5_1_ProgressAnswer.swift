@@ -15,67 +15,107 @@ import Chapter05Exercises
 
 /// Runs `scenario` on the answer's `progressUpdates`, on a virtual timeline.
 func progressAnswer(_ scenario: ProgressScenario) async throws -> ProgressOutcome {
-  let count = scenario.seconds.count
   let fates = Locked<[Int: String]>([:])
   let (value, stuckAt) = try await onTimeline { timeline in
-    let jobs = scenario.seconds.indices.map { index in
-      { @Sendable in
-        let failing = scenario.failing?.index == index
-        let milliseconds = failing ? (scenario.failing?.at ?? 0) : scenario.seconds[index] * 1000
-        let answer = failing ? .cancellationError : scenario.answers[index]
-        let onTimeline = timeline.isCurrent
-        if answer == .ignoresIt {
-          await timeline.sleepIgnoringCancel(milliseconds: milliseconds)
-        } else {
-          do {
-            try await timeline.sleep(for: .milliseconds(milliseconds))
-          } catch {
-            fates.withLock { $0[index] = "job \(index) cancelled at \(timeline.time)" }
-            if answer == .itsOwnError { throw OwnError.urlCancelled.error(of: "job \(index)") }
-            throw error
-          }
-        }
-        let off = onTimeline ? "" : " (off the timeline)"
-        fates.withLock {
-          $0[index] = "job \(index) \(failing ? "threw" : "ended") at \(timeline.time)\(off)"
-        }
-        if let failure = scenario.failing, failing {
-          throw failure.error.error(of: "job \(index)")
-        }
-      }
-    }
-    let consumer = Task(executorPreference: timeline) { () -> (fractions: [String], end: String) in
-      var fractions: [String] = []
-      do {
-        let updates = progressUpdates(of: jobs, executor: timeline)
-        // Let go unread, at once: before the driver has had a turn on the timeline.
-        if case .leavesAfter(0) = scenario.consumer { return ([], "then the consumer left") }
-        for try await fraction in updates {
-          fractions.append("\(spelledFraction(fraction, of: count)) at \(timeline.time)")
-          if case .leavesAfter(let leaves) = scenario.consumer, fractions.count == leaves {
-            return (fractions, "then the consumer left")
-          }
-        }
-        if case .cancelledAt = scenario.consumer, Task.isCancelled {
-          return (fractions, "then the end (the consumer cancelled)")
-        }
-        return (fractions, "then the end at \(timeline.time)")
-      } catch let error as NotImplemented {
-        return (fractions, "NotImplemented: \(error)")
-      } catch is CancellationError where Task.isCancelled {
-        return (fractions, "then the end (the consumer cancelled)")  // free: nil or the error
-      } catch {
-        return (fractions, "then \(spelledChapter05Error(error)) thrown at \(timeline.time)")
-      }
-    }
-    if case .cancelledAt(let time) = scenario.consumer {
-      Task(executorPreference: timeline) {
-        try? await timeline.sleep(for: .milliseconds(time))
-        consumer.cancel()
-      }
-    }
-    return await consumer.value
+    await progressConsumer(of: scenario, on: timeline, fates: fates).value
   }
+  return try progressOutcome(of: scenario, value, stuckAt: stuckAt, fates: fates)
+}
+
+/// Runs two scenarios at once on the answer's `progressUpdates`, on one virtual timeline: two
+/// streams, each with jobs and a consumer of its own, from the same moment.
+func progressAnswersTogether(
+  _ first: ProgressScenario,
+  _ second: ProgressScenario
+) async throws -> (ProgressOutcome, ProgressOutcome) {
+  let firstFates = Locked<[Int: String]>([:])
+  let secondFates = Locked<[Int: String]>([:])
+  let (values, stuckAt) = try await onTimeline { timeline in
+    let firstConsumer = progressConsumer(of: first, on: timeline, fates: firstFates)
+    let secondConsumer = progressConsumer(of: second, on: timeline, fates: secondFates)
+    return (await firstConsumer.value, await secondConsumer.value)
+  }
+  return (
+    try progressOutcome(of: first, values?.0, stuckAt: stuckAt, fates: firstFates),
+    try progressOutcome(of: second, values?.1, stuckAt: stuckAt, fates: secondFates)
+  )
+}
+
+/// Starts the consumer of `scenario` on `timeline` (and the task that cancels it, if it is
+/// cancelled): what it read, and how its loop ended.
+private func progressConsumer(
+  of scenario: ProgressScenario,
+  on timeline: VirtualTimeline,
+  fates: Locked<[Int: String]>
+) -> Task<(fractions: [String], end: String), Never> {
+  let count = scenario.seconds.count
+  let jobs = scenario.seconds.indices.map { index in
+    { @Sendable in
+      let failing = scenario.failing?.index == index
+      let milliseconds = failing ? (scenario.failing?.at ?? 0) : scenario.seconds[index] * 1000
+      let answer = failing ? .cancellationError : scenario.answers[index]
+      let onTimeline = timeline.isCurrent
+      if answer == .ignoresIt {
+        await timeline.sleepIgnoringCancel(milliseconds: milliseconds)
+      } else {
+        do {
+          try await timeline.sleep(for: .milliseconds(milliseconds))
+        } catch {
+          fates.withLock { $0[index] = "job \(index) cancelled at \(timeline.time)" }
+          if answer == .itsOwnError { throw OwnError.urlCancelled.error(of: "job \(index)") }
+          throw error
+        }
+      }
+      let off = onTimeline ? "" : " (off the timeline)"
+      fates.withLock {
+        $0[index] = "job \(index) \(failing ? "threw" : "ended") at \(timeline.time)\(off)"
+      }
+      if let failure = scenario.failing, failing {
+        throw failure.error.error(of: "job \(index)")
+      }
+    }
+  }
+  let consumer = Task(executorPreference: timeline) { () -> (fractions: [String], end: String) in
+    var fractions: [String] = []
+    do {
+      let updates = progressUpdates(of: jobs, executor: timeline)
+      // Let go unread, at once: before the driver has had a turn on the timeline.
+      if case .leavesAfter(0) = scenario.consumer { return ([], "then the consumer left") }
+      for try await fraction in updates {
+        fractions.append("\(spelledFraction(fraction, of: count)) at \(timeline.time)")
+        if case .leavesAfter(let leaves) = scenario.consumer, fractions.count == leaves {
+          return (fractions, "then the consumer left")
+        }
+      }
+      if case .cancelledAt = scenario.consumer, Task.isCancelled {
+        return (fractions, "then the end (the consumer cancelled)")
+      }
+      return (fractions, "then the end at \(timeline.time)")
+    } catch let error as NotImplemented {
+      return (fractions, "NotImplemented: \(error)")
+    } catch is CancellationError where Task.isCancelled {
+      return (fractions, "then the end (the consumer cancelled)")  // free: nil or the error
+    } catch {
+      return (fractions, "then \(spelledChapter05Error(error)) thrown at \(timeline.time)")
+    }
+  }
+  if case .cancelledAt(let time) = scenario.consumer {
+    Task(executorPreference: timeline) {
+      try? await timeline.sleep(for: .milliseconds(time))
+      consumer.cancel()
+    }
+  }
+  return consumer
+}
+
+/// The outcome of `scenario` from what its consumer got (nil: the timeline stuck at `stuckAt`)
+/// and how each job ended.
+private func progressOutcome(
+  of scenario: ProgressScenario,
+  _ value: (fractions: [String], end: String)?,
+  stuckAt: String?,
+  fates: Locked<[Int: String]>
+) throws -> ProgressOutcome {
   if let end = value?.end, end.hasPrefix("NotImplemented") { throw NotImplemented("5.1") }
   let known = fates.withLock { $0 }
   let (allowedEnd, alsoAllowed) = progressEnd(scenario)

@@ -243,4 +243,21 @@ final class Ex5_1_ProgressUpdatesTests: GradedTestCase {
       answer: progressAnswer
     )
   }
+
+  /// Streams of the generated scenarios, two at a time on one timeline, each with jobs and a
+  /// consumer of its own.
+  ///
+  /// Nothing in the statement is shared between streams: a consumer that goes away, or a stream
+  /// that ends, cancels its own driver and jobs, and each stream gives what it gives alone.
+  func test_yourAnswer_keepsTheStatement_withTwoStreamsAtOnce() async throws {
+    try await assertEveryPairTogether(
+      progressScenarios(count: 300, seed: 51),
+      pairs: 30,
+      of: { !$0.seconds.isEmpty && $0.seconds.count <= 12 },
+      model: progressModel,
+      answer: progressAnswer,
+      together: progressAnswersTogether,
+      saying: "two streams at once"
+    )
+  }
 }

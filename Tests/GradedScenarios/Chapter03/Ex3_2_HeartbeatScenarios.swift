@@ -8,9 +8,9 @@ import TestTooling
 // task just as a wait ends), a cancel of the beat task that is not a stop (cancelTask(), or the
 // task start() returned cancelled by its owner, while it waits or just as a wait ends), start()
 // after stop(), and connections whose send fails at any beat with any error and whose close()
-// looks at the heartbeat, on a manual clock the test moves, with intervals from 1 attosecond to a
-// billion years, time passing before start(), up to 1,000 beats in a life, and sends that take time on the
-// clock (from half to nine tenths of an interval).
+// looks at the heartbeat or calls start(), on a manual clock the test moves, with intervals of
+// zero and from 1 attosecond to a billion years, time passing before start(), up to 1,000 beats in
+// a life, and sends that take time on the clock (from half an interval to three and a half).
 
 /// One heartbeat's life, as the grade generates it.
 struct HeartbeatScenario: GradedScenario {
@@ -94,6 +94,14 @@ struct HeartbeatScenario: GradedScenario {
   /// Each send that does not throw takes this long on the clock; when each beat comes is then
   /// left free, and only the beats sent are compared.
   var sendTakes: Duration? = nil
+  /// Each send waits until the test lets it go, one beat at a time.
+  ///
+  /// For lives with an interval of zero, or sends that take an interval or more, where a beat may
+  /// be sent with no wait before it; the test moves the clock to the end of any wait too. Stopped
+  /// only from the main actor, never cancelled otherwise.
+  var sendsHeld = false
+  /// The connection's close() calls start() on the heartbeat, and the life logs what it gave.
+  var closeCallsStart = false
 
   var size: Int {
     steps.reduce(0) { total, step in
@@ -110,8 +118,12 @@ struct HeartbeatScenario: GradedScenario {
     if closeCallsStop {
       text += (sendFailsAt == nil ? " whose" : " and whose") + " connection's close() calls stop()"
     }
-    if let sendTakes {
+    if closeCallsStart {
       text += (sendFailsAt == nil && !closeCallsStop ? " whose" : " and whose")
+      text += " connection's close() calls start()"
+    }
+    if let sendTakes {
+      text += (sendFailsAt == nil && !closeCallsStop && !closeCallsStart ? " whose" : " and whose")
       text += " connection's send takes \(spelled(sendTakes)) (when each beat comes left free)"
     }
     return text + ": " + steps.map(\.description).joined(separator: ", then ")
@@ -169,6 +181,11 @@ struct HeartbeatScenario: GradedScenario {
     if sendTakes != nil {
       var copy = self
       copy.sendTakes = nil
+      candidates.append(copy)
+    }
+    if closeCallsStart {
+      var copy = self
+      copy.closeCallsStart = false
       candidates.append(copy)
     }
     if interval != .seconds(1) {
@@ -238,7 +255,13 @@ func heartbeatModel(_ scenario: HeartbeatScenario) -> HeartbeatOutcome {
     case .stop(let how):
       for _ in 0..<(how == .twice ? 2 : 1) {
         log.append("stop()")
-        if !stopped { log.append("close()") }
+        if !stopped {
+          log.append("close()")
+          // A start() once stop() has been called throws, from inside close() too.
+          if scenario.closeCallsStart {
+            log.append("start() from inside close() threw HeartbeatStopped")
+          }
+        }
         stopped = true
         log.append("then task is nil")
         if started { log.append("the beat task has ended") }
@@ -252,7 +275,8 @@ func heartbeatModel(_ scenario: HeartbeatScenario) -> HeartbeatOutcome {
 /// scenario's log; a send after the close throws, as does the one the scenario fails.
 ///
 /// A send that takes time moves the clock on by that time before it returns, and is logged
-/// without a time.
+/// without a time. A held send waits until the test lets it go, and is logged only then; close()
+/// or a cancel of its task while it waits makes it throw, unlogged: that beat never went out.
 final class LoggingConnection: HeartbeatConnection {
   let log = Locked<[String]>([])
   private let clock: ManualClock
@@ -264,12 +288,64 @@ final class LoggingConnection: HeartbeatConnection {
   private let takes: Duration?
   /// Sends still allowed once the beat task is cancelled, and the signal that they are used up.
   private let runaway = Locked<(left: Int, signal: OneShotSignal<Bool>)?>(nil)
+  private let holding: Bool
+  /// The held send's signal to go (true) or to throw (false), and the signal that fires when the
+  /// next send is held.
+  private let held = Locked<(go: OneShotSignal<Bool>?, next: OneShotSignal<Bool>)>(
+    (nil, OneShotSignal())
+  )
 
-  init(clock: ManualClock, failsAt: Int?, failure: any Error & Sendable, takes: Duration? = nil) {
+  init(
+    clock: ManualClock,
+    failsAt: Int?,
+    failure: any Error & Sendable,
+    takes: Duration? = nil,
+    holdsSends: Bool = false
+  ) {
     self.clock = clock
     self.failsAt = failsAt
     self.failure = failure
     self.takes = takes
+    self.holding = holdsSends
+  }
+
+  /// Returns once a send is held, waiting for the test to let it go.
+  func waitForAHeldSend() async {
+    let next = held.withLock { $0.go == nil ? $0.next : nil }
+    if let next { _ = await next.wait() }
+  }
+
+  /// Lets the held send go out; false when none is held.
+  func letTheHeldSendGo() -> Bool {
+    let go = held.withLock { held in
+      defer { held.go = nil }
+      return held.go
+    }
+    go?.fire(true)
+    return go != nil
+  }
+
+  /// Holds a send until the test lets it go (true), or until close() or a cancel (false); not
+  /// at all once closed (true: the send then logs itself as after close()).
+  private func heldUntilLetGo() async -> Bool {
+    let go = OneShotSignal<Bool>()
+    let isHeld = held.withLock { held -> OneShotSignal<Bool>? in
+      guard !closed.withLock({ $0 }) else { return nil }
+      held.go = go
+      defer { held.next = OneShotSignal() }
+      return held.next
+    }
+    guard let isHeld else { return true }
+    isHeld.fire(true)
+    let wentOut = await withTaskCancellationHandler {
+      await go.wait()
+    } onCancel: {
+      go.fire(false)
+    }
+    held.withLock { held in
+      if held.go === go { held.go = nil }
+    }
+    return wentOut
   }
 
   /// Fires the returned signal at the third send from now; every send after it throws.
@@ -294,6 +370,9 @@ final class LoggingConnection: HeartbeatConnection {
   }
 
   func send(_ beat: Int) async throws {
+    if holding, await !heldUntilLetGo() {
+      throw closed.withLock({ $0 }) ? ConnectionClosed() : CancellationError()
+    }
     let time =
       takes == nil
       ? " at " + spelled(clock.now.offset - ManualClock.Instant(offset: .zero).offset) : ""
@@ -320,6 +399,11 @@ final class LoggingConnection: HeartbeatConnection {
       defer { closed = true }
       return !closed
     }
+    let heldSend = held.withLock { held in
+      defer { held.go = nil }
+      return held.go
+    }
+    heldSend?.fire(false)  // a send held when the connection closes never goes out
     note("close()" + (lookAtTheOwner.withLock { $0 }?().map { ", " + $0 } ?? ""))
     // Only the first: an answer that closes again from inside close() shows as a second
     // close, not as endless recursion.
@@ -382,7 +466,59 @@ func heartbeatScenarios(count: Int, seed: UInt64) -> [HeartbeatScenario] {
   let longLives = drawnLives(count: count / 40, seed: seed &+ 9).map {
     longer($0, beats: 257...1_000)
   }
-  return drawnLives(count: count, seed: seed) + later + slowSends + wider + longLives
+  // From seeds of their own again: sends that take one to three and a half intervals, held until
+  // the test lets each go, so that a beat may be sent with no wait before it.
+  var held = SeededNumbers(seed: seed &+ 10)
+  let heldLives = heldSends(drawnLives(count: count / 16, seed: seed &+ 11), using: &held).map {
+    life in
+    var life = life
+    if life.interval < .milliseconds(1) {
+      life.interval = held.pick([.milliseconds(1), .seconds(1)])
+    }
+    life.sendTakes = held.pick([
+      life.interval, life.interval * 3 / 2, life.interval * 5 / 2, life.interval * 7 / 2,
+    ])
+    return life
+  }
+  // From seeds of their own again: a connection whose close() calls start().
+  let startingLives = drawnLives(count: count / 16, seed: seed &+ 12).map { life in
+    var life = life
+    life.closeCallsStart = true
+    return life
+  }
+  return drawnLives(count: count, seed: seed) + later + slowSends + wider + longLives + heldLives
+    + startingLives
+}
+
+/// Lives with an interval of zero, graded after the others: each send held until the test lets
+/// it go, so that the beats may come with no wait at all.
+func heartbeatZeroIntervalScenarios(count: Int, seed: UInt64) -> [HeartbeatScenario] {
+  var numbers = SeededNumbers(seed: seed &+ 13)
+  return heldSends(drawnLives(count: count, seed: seed &+ 14), using: &numbers).map { life in
+    var life = life
+    life.interval = .zero
+    return life
+  }
+}
+
+/// The lives with their sends held, stopped from the main actor only (a stop as a wait ends, or
+/// from the cancelled wait's handler, needs a wait) and never cancelled otherwise.
+private func heldSends(
+  _ lives: [HeartbeatScenario],
+  using numbers: inout SeededNumbers
+) -> [HeartbeatScenario] {
+  lives.map { life in
+    var life = life
+    life.sendsHeld = true
+    life.steps = life.steps.compactMap { step in
+      switch step {
+      case .cancel: nil
+      case .stop: .stop(numbers.pick([.fromTheMainActor, .twice]))
+      default: step
+      }
+    }
+    return life
+  }
 }
 
 private func drawnLives(count: Int, seed: UInt64) -> [HeartbeatScenario] {

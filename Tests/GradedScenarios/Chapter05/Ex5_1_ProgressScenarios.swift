@@ -9,7 +9,8 @@ import VirtualTime
 // that throws (JobFailed, a CancellationError, a URLError, a POSIXError or a CocoaError), jobs that
 // answer a cancel with a CancellationError, an error of their own or not at all, and consumers that
 // read every fraction, leave after any number (none: the stream let go before the driver runs), or
-// whose task is cancelled at any moment, on a virtual timeline.
+// whose task is cancelled at any moment, on a virtual timeline; and pairs of these streams at
+// once, on one timeline.
 
 /// One stream of `progressUpdates`, as the grade generates it.
 struct ProgressScenario: GradedScenario, Equatable {
