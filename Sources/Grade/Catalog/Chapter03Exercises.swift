@@ -229,8 +229,17 @@ extension ExerciseCatalog {
           "offline-skips-a-beat", "checks-stopped-not-cancelled", "close-before-cancel",
           "beats-capped-at-100", "posix-eagain-skipped", "schedule-from-init",
           "beat-number-from-elapsed-time", "beat-number-wraps-at-256", "interval-capped-at-30-days",
-          "interval-in-whole-nanoseconds",
+          "interval-in-whole-nanoseconds", "beat-numbers-skip-missed-slots",
+          "stopped-marked-after-close",
         ]),
+        Mistake(
+          name: "an interval of zero taken for no beats at all",
+          test: "test_yourAnswer_keepsTheStatement_withAnIntervalOfZero",
+          fixtures: ["zero-interval-no-beats"],
+          hint: "An interval of zero is an interval like any other: the beats come one after "
+            + "another with no time between them, each sent once the one before it is, until "
+            + "stop()."
+        ),
         Mistake(
           name: "heartbeats share their beat task",
           test: "test_yourAnswer_keepsTheStatement_withTwoHeartbeatsAtOnce",

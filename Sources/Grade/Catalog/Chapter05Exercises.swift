@@ -139,6 +139,14 @@ extension ExerciseCatalog {
           "fractions-buffered-oldest-4096", "at-most-8192-jobs-at-once", "buffer-newest-10000",
           "ontermination-set-by-the-driver",
         ]),
+        Mistake(
+          name: "streams share their driver",
+          test: "test_yourAnswer_keepsTheStatement_withTwoStreamsAtOnce",
+          fixtures: ["driver-kept-in-a-global"],
+          hint: "Two streams may run at once, each with its own jobs. A driver kept outside the "
+            + "call (a global, a static) is the other stream's too: let each stream's "
+            + "onTermination cancel the driver that call made."
+        ),
       ]
     ),
     Exercise(
