@@ -152,7 +152,7 @@ extension ExerciseCatalog {
             "body-capped-16mib", "query-capped-10", "query-control-chars-dropped",
             "host-port-split",
             "url-capped-8k", "query-capped-at-100-items", "url-over-128kib-refused",
-            "path-normalized-to-nfc",
+            "path-normalized-to-nfc", "escaped-path-kept", "escaped-query-value-kept",
           ]
         ),
       ]
