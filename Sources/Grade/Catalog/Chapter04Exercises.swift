@@ -477,6 +477,7 @@ extension ExerciseCatalog {
             "ids-going-back-end-it", "decoding-error-ends-quietly", "per-page-capped-10000",
             "user-cache-by-id", "decoding-error-replaced", "same-page-twice-ends",
             "repeated-user-dropped", "shorter-than-the-page-before-ends",
+            "producer-kept-in-a-global",
           ]
         ),
       ]
