@@ -152,7 +152,7 @@ extension ExerciseCatalog {
             "body-capped-16mib", "query-capped-10", "query-control-chars-dropped",
             "host-port-split",
             "url-capped-8k", "query-capped-at-100-items", "url-over-128kib-refused",
-            "path-normalized-to-nfc",
+            "path-normalized-to-nfc", "escaped-path-kept", "escaped-query-value-kept",
           ]
         ),
       ]
@@ -172,8 +172,10 @@ extension ExerciseCatalog {
           + ".statusCode; a Decodable struct with one property, error: String?, decoded with try? "
           + "(nil when that fails), for the message; catch let error as DecodingError for the path.",
         "The path: keyNotFound(key, context) uses context.codingPath + [key]; typeMismatch, "
-          + "valueNotFound and dataCorrupted use context.codingPath. For each key: intValue "
-          + "gives \"[2]\", otherwise \".name\" (no dot at the very start).",
+          + "valueNotFound and dataCorrupted use context.codingPath. For each key: an array's "
+          + "element (intValue 2, named \"Index 2\") gives \"[2]\"; any other key gives "
+          + "\".name\" (no dot at the very start), a dictionary's \"7\" too, though its "
+          + "intValue is 7.",
       ],
       docAnchor: "exercise-42-decode-or-say-why-not",
       mistakes: [
@@ -336,7 +338,9 @@ extension ExerciseCatalog {
             "cache-buster-query", "iso8601-dates", "lowercased-keys", "error-anywhere",
             "status-read-in-32-bits", "connection-lost-sent-again", "json5-decoder",
             "float-strings-decoded", "message-only-from-bodies-up-to-64kib",
-            "message-only-when-the-body-starts-with-a-brace",
+            "message-only-when-the-body-starts-with-a-brace", "error-body-read-as-json5",
+            "error-key-in-any-case", "error-object-in-an-array", "message-from-the-first-brace",
+            "xssi-prefix-stripped-before-decoding", "dictionary-key-in-brackets",
           ],
           kind: .failedTest
         ),
@@ -473,6 +477,7 @@ extension ExerciseCatalog {
             "ids-going-back-end-it", "decoding-error-ends-quietly", "per-page-capped-10000",
             "user-cache-by-id", "decoding-error-replaced", "same-page-twice-ends",
             "repeated-user-dropped", "shorter-than-the-page-before-ends",
+            "producer-kept-in-a-global",
           ]
         ),
       ]

@@ -49,7 +49,9 @@ private func codingPath(of error: DecodingError) -> String {
   }
   var path = ""
   for key in keys {
-    if let index = key.intValue {
+    // An array's element: JSONDecoder names its key "Index 2". A dictionary's key of digits ("7",
+    // in a [String: User]) has an intValue too, but it is a key: "7.id", not "[7].id".
+    if let index = key.intValue, key.stringValue == "Index \(index)" {
       path += "[\(index)]"
     } else {
       path += path.isEmpty ? key.stringValue : ".\(key.stringValue)"

@@ -46,6 +46,12 @@ private func decodedOutcome(
       return .value(
         "\(try await fetch(Stamped.self, with: request, session: ScenarioAnswers.session))"
       )
+    case .keyed:
+      return .value(
+        keyedDescription(
+          try await fetch([String: User].self, with: request, session: ScenarioAnswers.session)
+        )
+      )
     }
   } catch let error as FetchError {
     // A response that is not HTTP: any FetchError is one.

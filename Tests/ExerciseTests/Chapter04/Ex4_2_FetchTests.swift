@@ -314,10 +314,11 @@ final class Ex4_2_FetchTests: GradedTestCase {
     )
   }
 
-  /// The grade: 736 generated answers from a server inside URLSession (statuses of any number of
-  /// digits, answers that are not HTTP, error bodies of every shape and up to 512 KiB, bodies that decode or fail at a known place, transport
-  /// errors, requests of every method, timeout and setting), each compared with what the
-  /// statement says fetch returns or throws.
+  /// The grade: 836 generated answers from a server inside URLSession (statuses of any number of
+  /// digits, answers that are not HTTP, error bodies of every shape and up to 512 KiB, bodies and
+  /// error bodies that are almost JSON, bodies that decode or fail at a known place, users keyed
+  /// by id, transport errors, requests of every method, timeout and setting), each compared with
+  /// what the statement says fetch returns or throws.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
       Self.scenarios,
@@ -332,7 +333,8 @@ final class Ex4_2_FetchTests: GradedTestCase {
   /// of 160 more that ask for one user, with a `Stamped` (a key in mixed case and a `Date`), then
   /// 20 error bodies with an "error" below the top, 20 statuses past Int32.max or below zero,
   /// 20 bodies in JSON5, and 30 error bodies of up to 512 KiB or after white space, and answers
-  /// that are not HTTP.
+  /// that are not HTTP, then 60 bodies and error bodies that are almost JSON (JSON5, text before or
+  /// after it, an "Error" key, an object in an array), and 40 answers to `[String: User]`.
   private static let scenarios =
     fetchScenarios(count: 300, seed: 42) + fetchScenariosOfOddRequests(count: 80, seed: 42 &+ 1)
     + fetchScenariosOfOddMessages(count: 40, seed: 42 &+ 2)
@@ -343,6 +345,8 @@ final class Ex4_2_FetchTests: GradedTestCase {
     + fetchScenariosOfOutlandishStatuses(count: 20, seed: 42 &+ 7)
     + fetchScenariosOfLooseJSON(count: 20, seed: 42 &+ 8)
     + fetchScenariosOfWideAndOddAnswers(count: 30, seed: 42 &+ 9)
+    + fetchScenariosOfAlmostJSON(count: 60, seed: 42 &+ 10)
+    + fetchScenariosOfKeyedUsers(count: 40, seed: 42 &+ 11)
 
   /// Pairs of generated answers to one request sent twice, one call after the other: each call
   /// sends it, and gets its own answer.

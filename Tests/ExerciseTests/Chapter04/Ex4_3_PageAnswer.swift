@@ -36,6 +36,9 @@ func pagesAnswer(_ scenario: PageScenario) async throws -> PagesOutcome {
     }
     return outcome
   case .breaksAfter, .isCancelled:
+    if let other = scenario.otherStream {
+      return try await pagesBesideAnother(scenario, other, record: record)
+    }
     let reader = Task {
       let stream = users(from: ScriptedPages(scenario, firstID: 1, record: record))
       // Late: every user before the page in flight waits in the stream, unread.
@@ -60,4 +63,70 @@ func pagesAnswer(_ scenario: PageScenario) async throws -> PagesOutcome {
       stillInFlight: record.inFlight.withLock { $0 }
     )
   }
+}
+
+/// Runs `scenario`, whose consumer leaves, beside `other`: a second stream of the same pages made
+/// before or after it, read to its end by a consumer of its own; its last page comes only once
+/// the consumer that leaves has gone.
+private func pagesBesideAnother(
+  _ scenario: PageScenario,
+  _ other: PageScenario.OtherStream,
+  record: PageRecord
+) async throws -> PagesOutcome {
+  let inFlightPage = scenario.fullPages + 1
+  var reading = scenario
+  reading.last = .short(other.lastPage)
+  reading.consumer = .readsAll(twoStreams: false)
+  reading.otherStream = nil
+  let otherRecord = PageRecord()
+  let clock = ManualClock()
+  func makeOther() -> AsyncThrowingStream<User, any Error> {
+    users(from: ScriptedPages(reading, firstID: 1_001, record: otherRecord, lastPageHeldOn: clock))
+  }
+  let otherMade = other.madeFirst ? makeOther() : nil
+  let made = OneShotSignal<Bool>()
+  let leaver = Task {
+    let stream = users(from: ScriptedPages(scenario, firstID: 1, record: record))
+    made.fire(true)
+    // Late: every user before the page in flight waits in the stream, unread; the other
+    // stream's last page is asked for and held.
+    await record.waitUntilAsked(inFlightPage)
+    await otherRecord.waitUntilAsked(inFlightPage)
+    var ids: [Int] = []
+    guard case .breaksAfter(let count) = scenario.consumer else {
+      withUnsafeCurrentTask { $0?.cancel() }
+      let end = try await readUsers(stream, into: &ids) { scenario.user(at: $0, from: 1) }
+      return (ids, end)
+    }
+    let end = try await readUsers(stream, into: &ids, upTo: count) {
+      scenario.user(at: $0, from: 1)
+    }
+    return (ids, end)
+  }
+  _ = await made.wait()
+  let otherStream = otherMade ?? makeOther()
+  let otherReader = Task {
+    var ids: [Int] = []
+    let end = try await readUsers(otherStream, into: &ids) { reading.user(at: $0, from: 1_001) }
+    return (ids, end)
+  }
+  // The consumer that leaves has gone: its page in flight must have been cancelled by now, and
+  // the other stream's last page comes.
+  let leaving: (read: [Int], end: String)
+  do {
+    leaving = try await leaver.value
+  } catch {
+    clock.advance(by: .seconds(1))
+    _ = await otherReader.result
+    throw error
+  }
+  let stillInFlight = record.inFlight.withLock { $0 }
+  clock.advance(by: .seconds(1))
+  let read = try await otherReader.value
+  let asked = [record.asked.withLock { $0 }, otherRecord.asked.withLock { $0 }]
+  return PagesOutcome(
+    streams: other.madeFirst ? [read, leaving] : [leaving, read],
+    asked: other.madeFirst ? asked.reversed() : asked,
+    stillInFlight: stillInFlight
+  )
 }

@@ -268,16 +268,17 @@ final class Ex4_3_UserPagesTests: GradedTestCase {
     )
   }
 
-  /// The grade: 680 generated runs (1 to 150 users a page, up to 600 unread, short, empty and
+  /// The grade: 720 generated runs (1 to 150 users a page, up to 600 unread, short, empty and
   /// failing last pages, errors of every kind, ids in no order, users and pages given twice, full
   /// pages of two lengths, consumers that read all, break after any user, or are cancelled with a
-  /// page in flight, two streams at once), and when grading 16 larger ones, each compared with what
-  /// the statement says.
+  /// page in flight, two streams at once, one of them left while the other reads on), and when
+  /// grading 16 larger ones, each compared with what the statement says.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
       pageScenarios(count: 500, seed: 43) + pageScenariosOfOddPages(count: 120, seed: 43 &+ 1)
         + pageScenariosOfRepeats(count: 40, seed: 43 &+ 2)
-        + pageScenariosOfVaryingPages(count: 20, seed: 43 &+ 3),
+        + pageScenariosOfVaryingPages(count: 20, seed: 43 &+ 3)
+        + pageScenariosOfTwoStreamsOneLeaving(count: 40, seed: 43 &+ 4),
       model: pagesModel,
       answer: pagesAnswer,
       explain: explainPages

@@ -441,3 +441,49 @@ func endpointScenariosOfWideURLs(count: Int, seed: UInt64) -> [EndpointScenario]
     return scenario
   }
 }
+
+/// Endpoints 4.1 is graded on besides those above, from a seed of their own: paths and query items
+/// that hold percent escapes.
+///
+/// Each has a scheme, host and port that make a URL, and paths or query names and values with
+/// escapes (`%20`, `%2F`, `%25`, `%C3%A9`, in upper and lower case) alone or among letters and
+/// other characters. They are text like any other: URLComponents escapes each `%` as `%25`.
+func endpointScenariosOfPercentEscapes(count: Int, seed: UInt64) -> [EndpointScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  let letters = "abcdefghijklmnopqrstuvwxyz0123456789".map(String.init)
+  let escapes = [
+    "%20", "%2F", "%2f", "%25", "%3F", "%23", "%26", "%3D", "%2B", "%41", "%7E", "%C3%A9",
+    "%c3%a9", "%E2%82%AC", "%00", "%0A",
+  ]
+  let others = [" ", "/", "-", ".", "_", "~", "\u{E9}", "%"]
+  func escaped(_ length: ClosedRange<Int>, among extra: [String]) -> String {
+    var parts = (0..<Int.random(in: length, using: &numbers)).map { _ in
+      numbers.chance(40) ? numbers.pick(escapes) : numbers.pick(letters + extra)
+    }
+    // At least one escape in each text drawn.
+    parts.insert(numbers.pick(escapes), at: Int.random(in: 0...parts.count, using: &numbers))
+    return parts.joined()
+  }
+  return endpointScenarios(count: count, seed: seed).map { drawn in
+    var scenario = drawn
+    scenario.endpoint.scheme = numbers.pick(["http", "https"])
+    scenario.endpoint.host = numbers.pick(["127.0.0.1", "localhost", "example.org"])
+    scenario.endpoint.port = nil
+    let inPath = numbers.chance(60)
+    let inQuery = !inPath || numbers.chance(30)
+    if inPath {
+      // Escapes alone ("/a%20b"), or among characters URLComponents escapes itself.
+      scenario.endpoint.path =
+        "/" + escaped(0...6, among: numbers.chance(50) ? ["/"] : ["/"] + others)
+    }
+    if inQuery {
+      scenario.endpoint.queryItems = (0..<Int.random(in: 1...3, using: &numbers)).map { _ in
+        let name =
+          numbers.chance(70) ? numbers.pick(["q", "page", "name"]) : escaped(0...3, among: [])
+        let value = escaped(0...6, among: numbers.chance(50) ? [] : others)
+        return URLQueryItem(name: name, value: value)
+      }
+    }
+    return scenario
+  }
+}

@@ -57,6 +57,9 @@ struct FetchScenario: GradedScenario {
     /// Users in pages of two: the paths go through arrays in arrays ("[1][0].id").
     case pages = "[[User]]"
     case stamped = "Stamped"
+    /// Users in an object, each under its id as a key ("1", "2", ...): keys of digits, which a
+    /// path writes after a dot ("2.id"), as any key, not in brackets as an index.
+    case keyed = "[String: User]"
 
     /// One value, at the top or under a key.
     var isOneUser: Bool { self == .user || self == .owned || self == .stamped }
@@ -79,6 +82,46 @@ struct FetchScenario: GradedScenario {
     case looseJSON(commented: Bool)
     /// The top level is of another type (an object for an array, an array for an object).
     case wrongTopLevel
+    /// The body's JSON with text before or after it (a guard such as `)]}'`, a callback's name),
+    /// which makes the body no JSON.
+    case wrapped(prefix: String, suffix: String)
+  }
+
+  /// An error body that looks like JSON with an "error" string, and is not one: no message.
+  enum Lookalike: Equatable, Sendable {
+    /// JSON5: the key without quotes.
+    case unquotedKey
+    /// JSON5: the message in single quotes.
+    case singleQuotes
+    /// JSON5: a comment before the key, or before or after the object.
+    case comment(at: CommentPlace)
+    /// A key spelled otherwise: another case ("Error"), or more letters ("errors").
+    case otherKey(String)
+    /// The object inside an array.
+    case inAnArray
+    /// Text before or after the object.
+    case wrapped(prefix: String, suffix: String)
+
+    enum CommentPlace: Equatable, Sendable {
+      case inside, before, after
+    }
+
+    /// The body, with `message` as a JSON string.
+    func body(_ message: String) -> String {
+      let message = jsonString(message)
+      switch self {
+      case .unquotedKey: return "{error: \(message)}"
+      case .singleQuotes:
+        let inner = message.dropFirst().dropLast().replacingOccurrences(of: "'", with: "\\'")
+        return "{\"error\": '\(inner)'}"
+      case .comment(.inside): return "{/* why */ \"error\": \(message)}"
+      case .comment(.before): return "// why\n{\"error\": \(message)}"
+      case .comment(.after): return "{\"error\": \(message)} // why"
+      case .otherKey(let key): return "{\(jsonString(key)): \(message)}"
+      case .inAnArray: return "[{\"error\": \(message)}]"
+      case .wrapped(let prefix, let suffix): return prefix + "{\"error\": \(message)}" + suffix
+      }
+    }
   }
 
   /// What the server says for a status outside 2xx.
@@ -95,6 +138,8 @@ struct FetchScenario: GradedScenario {
     case messagePadded(String, padding: Int)
     /// The message's object after white space (`lead`), which JSON allows before a value.
     case messageAfterSpace(String, lead: String)
+    /// A body that looks like a JSON object with an "error" string, and is not one.
+    case lookalike(String, Lookalike)
     case otherKey
     case array
     case html
@@ -189,6 +234,7 @@ struct FetchScenario: GradedScenario {
   private var answerSize: Int {
     switch answer {
     case .success(_, _, let count, let fault): return count + (fault == .none ? 0 : 1)
+    case .failure(_, .lookalike): return 3  // after the other error bodies of one user
     case .failure(_, let body): return body == .empty ? 0 : 1
     case .transport: return 0
     }
@@ -229,7 +275,9 @@ struct FetchScenario: GradedScenario {
           : (count == 1 ? "1 user" : "\(count) users")
             + (shape == .list
               ? " in {\"users\": [...], \"page\": 1}"
-              : shape == .pages ? " in pages of two, [[...], [...]]" : "")
+              : shape == .pages
+                ? " in pages of two, [[...], [...]]"
+                : shape == .keyed ? " keyed by id, {\"1\": {...}, ...}" : "")
       return "fetch(\(shape.rawValue).self, ...) answered \(statusText(status))with \(what)"
         + faultText(fault)
         + sentAs
@@ -250,6 +298,7 @@ struct FetchScenario: GradedScenario {
   private func faultText(_ fault: Fault) -> String {
     func whose(_ index: Int?) -> String {
       guard let index else { return shape == .stamped ? "the body" : "the user" }
+      if shape == .keyed { return "the user under \"\(index + 1)\"" }
       return shape == .pages ? "the user at [\(index / 2)][\(index % 2)]" : "the user at [\(index)]"
     }
     switch fault {
@@ -264,6 +313,8 @@ struct FetchScenario: GradedScenario {
       return commented
         ? ", but the body holds a comment (/* ... */)" : ", but its first key has no quotes"
     case .wrongTopLevel: return ", but the top level is of another type"
+    case .wrapped(let prefix, let suffix):
+      return ", but with \(textAround(prefix: prefix, suffix: suffix)) (the body is no JSON)"
     }
   }
 
@@ -287,6 +338,7 @@ struct FetchScenario: GradedScenario {
         + "(\(padding + text.utf8.count + 24) bytes)"
     case .messageAfterSpace(let text, let lead):
       return "\"\(escapedText(lead))\" then {\"error\": \"\(escapedText(text))\"}"
+    case .lookalike(let text, let form): return escapedText(form.body(text), longerThan: 240)
     case .otherKey: return Self.otherKeys
     case .array: return "[\"error\"]"
     case .html: return "an HTML page"
@@ -482,6 +534,7 @@ func fetchResponse(_ scenario: FetchScenario) -> (status: Int, body: Data)? {
         + String(repeating: "a", count: padding) + "\"}"
     case .messageAfterSpace(let message, let lead):
       text = lead + "{\"error\": \(jsonString(message))}"
+    case .lookalike(let message, let form): text = form.body(message)
     case .otherKey: text = FetchScenario.otherKeys
     case .array: text = "[\"error\"]"
     case .html: text = "<html><body><h1>\(status)</h1></body></html>"
@@ -525,7 +578,11 @@ func fetchResponse(_ scenario: FetchScenario) -> (status: Int, body: Data)? {
         ? array
         : "{\"users\": \(array), \"per_page\": 10"
           + (fault == .missingPage ? "}" : ", \"page\": 1}")
+    case .keyed:
+      let keyed = users.enumerated().map { "\"\($0.offset + 1)\": \($0.element)" }
+      text = fault == .wrongTopLevel ? array : "{" + keyed.joined(separator: ", ") + "}"
     }
+    if case .wrapped(let prefix, let suffix) = fault { text = prefix + text + suffix }
     if case .looseJSON(let commented) = fault {
       // JSON5: the first key without its quotes, or a comment after the first value.
       if commented, let comma = text.firstIndex(of: ",") {
@@ -560,6 +617,8 @@ func fetchModel(_ scenario: FetchScenario) -> FetchOutcome {
     case .message(let message), .messageAmongOthers(let message),
       .messagePadded(let message, _), .messageAfterSpace(let message, _):
       return .error(.status(status, message: message))
+    // A body that only looks like a JSON object is not one: no message.
+    case .lookalike: return .error(.status(status, message: nil))
     default: return .error(.status(status, message: nil))
     }
   case .success(_, let shape, let count, let fault):
@@ -567,6 +626,8 @@ func fetchModel(_ scenario: FetchScenario) -> FetchOutcome {
       let top = shape == .list ? "users" : ""
       guard let index else { return shape == .owned ? "owner.\(key)" : key }
       if shape == .pages { return "[\(index / 2)][\(index % 2)].\(key)" }
+      // A key of digits is a key: after a dot, as any key, not in brackets.
+      if shape == .keyed { return "\(index + 1).\(key)" }
       return "\(top)[\(index)].\(key)"
     }
     switch fault {
@@ -585,11 +646,17 @@ func fetchModel(_ scenario: FetchScenario) -> FetchOutcome {
         return .value("\(pages)")
       case .list:
         return .value("\(UserList(users: Array(users.prefix(count)), page: 1, perPage: 10))")
+      case .keyed:
+        return .value(
+          keyedDescription(
+            Dictionary(uniqueKeysWithValues: users.prefix(count).map { ("\($0.id)", $0) })
+          )
+        )
       }
     case .missingKey(let index, let key), .wrongType(let index, let key), .null(let index, let key):
       return .error(.decoding(path: path(index, key)))
     case .missingPage: return .error(.decoding(path: "page"))
-    case .notJSON, .wrongTopLevel, .looseJSON: return .error(.decoding(path: ""))
+    case .notJSON, .wrongTopLevel, .looseJSON, .wrapped: return .error(.decoding(path: ""))
     }
   }
 }
@@ -1080,5 +1147,96 @@ func fetchScenariosOfWideAndOddAnswers(count: Int, seed: UInt64) -> [FetchScenar
       shape: shape,
       contentType: numbers.pick(["application/json", nil, "text/plain"])
     )
+  }
+}
+
+/// Users decoded as `[String: User]`, as the messages show them: by key, in order.
+func keyedDescription(_ users: [String: User]) -> String {
+  guard !users.isEmpty else { return "[:]" }
+  let sorted = users.sorted { ($0.key.count, $0.key) < ($1.key.count, $1.key) }
+  return "[" + sorted.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "]"
+}
+
+/// "the text )]}' before it": what a wrapped body has around its JSON.
+private func textAround(prefix: String, suffix: String) -> String {
+  switch (prefix.isEmpty, suffix.isEmpty) {
+  case (false, true): "the text \"\(escapedText(prefix))\" before it"
+  case (true, false): "the text \"\(escapedText(suffix))\" after it"
+  default: "the text \"\(escapedText(prefix))\" before it and \"\(escapedText(suffix))\" after it"
+  }
+}
+
+/// Text a body's JSON may come with that makes it no JSON: guards against scripts that read
+/// JSON (`)]}'`, `while(1);`), a callback's name (JSONP), an event stream's field name, a
+/// comment, one more brace, a second object.
+private let textsAroundJSON: [(prefix: String, suffix: String)] = [
+  (")]}'\n", ""), (")]}',\n", ""), ("while(1);", ""), ("for(;;);", ""), ("data: ", ""),
+  ("callback(", ");"), ("", "\n<!-- 12 ms -->"), ("", "}"), ("", " {\"more\": 1}"),
+  ("OK ", ""),
+]
+
+/// Answers 4.2 is graded on besides the others, from a seed of their own: bodies that are almost
+/// JSON, and so no JSON at all.
+///
+/// Error bodies that look like a JSON object with an "error" string (JSON5, the key in another case or spelling, the object in an array, text before or
+/// after it): no message; and 2xx bodies with text before or after their JSON (a guard such as
+/// `)]}'`): `.decoding(path: "")`.
+func fetchScenariosOfAlmostJSON(count: Int, seed: UInt64) -> [FetchScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  return (0..<count).map { index in
+    let shape = numbers.pick([FetchScenario.Shape.user, .users, .list, .owned, .pages, .stamped])
+    let around = numbers.pick(textsAroundJSON)
+    var scenario: FetchScenario
+    if index % 3 == 2 {
+      let users = shape.isOneUser ? 1 : Int.random(in: 1...4, using: &numbers)
+      let fault = FetchScenario.Fault.wrapped(prefix: around.prefix, suffix: around.suffix)
+      scenario = FetchScenario(
+        answer: .success(
+          status: numbers.pick([200, 201]),
+          shape: shape,
+          count: users,
+          fault: fault
+        ),
+        shape: shape
+      )
+    } else {
+      let form = numbers.pick([
+        FetchScenario.Lookalike.unquotedKey, .singleQuotes, .comment(at: .inside),
+        .comment(at: .before), .comment(at: .after),
+        .otherKey(numbers.pick(["Error", "ERROR", "eRRoR", "errors", "error_message", " error"])),
+        .inAnArray, .wrapped(prefix: around.prefix, suffix: around.suffix),
+      ])
+      scenario = FetchScenario(
+        answer: .failure(
+          status: numbers.pick([400, 404, 409, 422, 429, 500, 503]),
+          body: .lookalike(numbers.pick(["no such user", "slow down", "x", ""]), form)
+        ),
+        shape: shape
+      )
+    }
+    scenario.contentType = numbers.pick(["application/json", "application/json", nil, "text/plain"])
+    return scenario
+  }
+}
+
+/// Answers 4.2 is graded on besides the others, from a seed of their own: `fetchScenarios`' answers
+/// with users under their ids, asked for as `[String: User]` (`{"1": {...}, "2": {...}}`), so that
+/// a failing value's path starts with a key of digits: "2.id".
+func fetchScenariosOfKeyedUsers(count: Int, seed: UInt64) -> [FetchScenario] {
+  fetchScenarios(count: count, seed: seed).map { drawn in
+    var scenario = drawn
+    scenario.shape = .keyed
+    guard case .success(let status, _, let users, let fault) = drawn.answer else { return scenario }
+    // A fault of the one user of another shape falls on the first user here.
+    let keyedFault: FetchScenario.Fault
+    switch fault {
+    case .missingKey(let index, let key): keyedFault = .missingKey(index: index ?? 0, key: key)
+    case .wrongType(let index, let key): keyedFault = .wrongType(index: index ?? 0, key: key)
+    case .null(let index, let key): keyedFault = .null(index: index ?? 0, key: key)
+    case .missingPage: keyedFault = .wrongType(index: 0, key: "id")
+    default: keyedFault = fault
+    }
+    scenario.answer = .success(status: status, shape: .keyed, count: users, fault: keyedFault)
+    return scenario
   }
 }

@@ -69,6 +69,21 @@ struct PageScenario: GradedScenario {
   var fullPagesVary = false
   /// Whether a difference is shrunk: not for a million users, where each try costs seconds.
   var shrinks = true
+  /// With a consumer that leaves: a second stream of these pages at the same time, read to its
+  /// end by a consumer of its own.
+  var otherStream: OtherStream?
+
+  /// A second stream of a scenario's pages (user ids from 1,001), made with the one whose
+  /// consumer leaves.
+  ///
+  /// A consumer of its own reads it to its end. Its last page is held until the consumer that
+  /// leaves has gone: a leave that cancels this stream's producer shows.
+  struct OtherStream: Equatable, Sendable {
+    /// Whether it is made before the stream whose consumer leaves, or after it.
+    var madeFirst: Bool
+    /// How many users its last page holds, fewer than `perPage`.
+    var lastPage: Int
+  }
 
   /// The id of the user at `position` (from 0, across pages) of pages whose ids start at `first`.
   func id(at position: Int, from first: Int) -> Int {
@@ -105,7 +120,7 @@ struct PageScenario: GradedScenario {
     let large = usersBeforeTheLast > 1_350 || fullPages > 1_031 ? usersBeforeTheLast / 100 : 0
     return fullPages + (perPage > 10 ? 2 : 0) + (consumer == .readsAll(twoStreams: true) ? 1 : 0)
       + (idsRepeat ? 1 : 0) + (idsInNoOrder ? 1 : 0) + (pagesRepeat ? 1 : 0)
-      + (usersRepeat ? 1 : 0) + large
+      + (usersRepeat ? 1 : 0) + (otherStream == nil ? 0 : 1) + large
   }
 
   var description: String {
@@ -141,6 +156,14 @@ struct PageScenario: GradedScenario {
       text +=
         "; once page \(fullPages + 1) is asked for, the consumer's task is cancelled as it reads"
     }
+    if let other = otherStream {
+      text +=
+        "; beside it, another stream of these pages (user ids from 1,001), made "
+        + (other.madeFirst ? "before" : "after")
+        + " it and read to its end by a consumer of its own, whose page \(fullPages + 1) holds "
+        + "\(other.lastPage) user\(other.lastPage == 1 ? "" : "s") and comes once the first "
+        + "consumer has gone"
+    }
     return text
   }
 
@@ -169,6 +192,8 @@ struct PageScenario: GradedScenario {
     with { $0.pagesRepeat = false }
     with { $0.usersRepeat = false }
     with { $0.fullPagesVary = false }
+    with { $0.otherStream = nil }
+    if let other = otherStream, other.lastPage > 0 { with { $0.otherStream?.lastPage = 0 } }
     with { $0.moreThanPerPage = 0 }
     with {
       $0.consumer =
@@ -186,6 +211,9 @@ struct PageScenario: GradedScenario {
       with {
         $0.perPage = smallerPage
         if case .short(let count) = $0.last { $0.last = .short(min(count, smallerPage - 1)) }
+        if let other = $0.otherStream {
+          $0.otherStream?.lastPage = min(other.lastPage, smallerPage - 1)
+        }
         if case .breaksAfter(let count) = $0.consumer {
           $0.consumer = .breaksAfter(min(count, $0.usersBeforeTheLast))
         }
@@ -343,17 +371,23 @@ func pagesModel(_ scenario: PageScenario) -> PagesOutcome {
       asked: twoStreams ? [pages, pages] : [pages],
       stillInFlight: []
     )
-  case .breaksAfter(let count):
-    return PagesOutcome(
-      streams: [(Array(before.prefix(count)), "then the consumer left")],
-      asked: [pages],
-      stillInFlight: []
-    )
-  case .isCancelled:
+  case .breaksAfter, .isCancelled:
+    var leaving = (read: Array(before), end: "then the end")
     // A cancelled consumer still reads what the stream holds, then its loop ends with no error.
+    if case .breaksAfter(let count) = scenario.consumer {
+      leaving = (Array(before.prefix(count)), "then the consumer left")
+    }
+    guard let other = scenario.otherStream else {
+      return PagesOutcome(streams: [leaving], asked: [pages], stillInFlight: [])
+    }
+    // The other stream's consumer reads every user of its pages, whoever leaves beside it.
+    let read = (0..<scenario.usersBeforeTheLast + other.lastPage).map {
+      scenario.id(at: $0, from: 1_001)
+    }
+    let reading = (read: read, end: "then the end")
     return PagesOutcome(
-      streams: [(Array(before), "then the end")],
-      asked: [pages],
+      streams: other.madeFirst ? [reading, leaving] : [leaving, reading],
+      asked: [pages, pages],
       stillInFlight: []
     )
   }
@@ -379,12 +413,20 @@ final class ScriptedPages: PageSource {
   private let scenario: PageScenario
   private let firstID: Int
   private let record: PageRecord
+  /// When given, the last page comes only once this clock reaches 1 s (a cancel ends the wait).
+  private let lastPageHeld: ManualClock?
 
-  init(_ scenario: PageScenario, firstID: Int, record: PageRecord) {
+  init(
+    _ scenario: PageScenario,
+    firstID: Int,
+    record: PageRecord,
+    lastPageHeldOn lastPageHeld: ManualClock? = nil
+  ) {
     perPage = scenario.perPage
     self.scenario = scenario
     self.firstID = firstID
     self.record = record
+    self.lastPageHeld = lastPageHeld
   }
 
   deinit {
@@ -420,6 +462,10 @@ final class ScriptedPages: PageSource {
     record.event.yield(number)
     if scenario.pagesTakeAWhile {
       for _ in 0..<3 { await Task.yield() }
+    }
+    if number == last, let lastPageHeld {
+      // A fixed deadline: a clock moved before this sleep begins lets it through at once.
+      try await lastPageHeld.sleep(until: ManualClock.Instant(offset: .seconds(1)))
     }
     var count = scenario.usersOfPage(number)
     if number > last + 3 { throw PageFailed(status: 404) }
@@ -629,4 +675,25 @@ func pageScenariosOfOddPages(count: Int, seed: UInt64) -> [PageScenario] {
 func explainPages(_ scenario: PageScenario, _ got: PagesOutcome, _ expected: PagesOutcome) -> String
 {
   "\(scenario): your stream gave \(got); the statement gives \(expected)"
+}
+
+/// Runs 4.3 is graded on besides the others, from a seed of their own: two streams of the same
+/// pages at once, made one after the other, where one consumer leaves (by `break` after any
+/// number of users, or cancelled) with its page in flight while the other reads on to its end.
+func pageScenariosOfTwoStreamsOneLeaving(count: Int, seed: UInt64) -> [PageScenario] {
+  var numbers = SeededNumbers(seed: seed &+ 1)
+  return pageScenarios(count: count, seed: seed).prefix(count).map { drawn in
+    var scenario = drawn
+    scenario.fullPages = min(scenario.fullPages, 6)
+    scenario.last = .inFlight(throwsURLError: numbers.chance(50))
+    scenario.consumer =
+      numbers.chance(70)
+      ? .breaksAfter(Int.random(in: 0...scenario.usersBeforeTheLast, using: &numbers))
+      : .isCancelled
+    scenario.otherStream = PageScenario.OtherStream(
+      madeFirst: numbers.chance(50),
+      lastPage: Int.random(in: 0..<scenario.perPage, using: &numbers)
+    )
+    return scenario
+  }
 }
