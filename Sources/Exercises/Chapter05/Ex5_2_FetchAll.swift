@@ -15,9 +15,10 @@ import ExerciseSupport
 /// JobFailed, a CancellationError or a URLError of their own, of every code in turn, or a
 /// POSIXError (ECANCELED, ECONNRESET, ...) or CocoaError, or end together; a cancel at any moment,
 /// which the fetches in flight answer with a CancellationError, an error of their own, or not at
-/// all); two calls at once, each with ids and a limit of its own. Left free: whether ids not yet
-/// started when the call is cancelled are fetched (their fetch then throws at once) or given a
-/// CancellationError.
+/// all, as may the fetches started after it); two calls at once, each with ids and a limit of its
+/// own. Left free: whether ids not yet started when the call is cancelled are fetched or given a
+/// CancellationError; those fetched start as any other, at most `limit` in flight (their fetch
+/// may ignore the cancel and run its time).
 /// Read docs/Chapter05-TaskGroups.md#exercise-52-at-most-n-at-a-time
 public func fetchAll<ID: Sendable, Value: Sendable>(
   _ ids: [ID],

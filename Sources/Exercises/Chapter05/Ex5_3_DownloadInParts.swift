@@ -18,11 +18,11 @@ import Foundation
 /// a CancellationError or a URLError of its own, of every code in turn, or a POSIXError (ECANCELED,
 /// ECONNRESET, ...) or CocoaError, or comes empty, short or long; a cancel of the caller at any
 /// moment, before the call too, which the fetches answer with a CancellationError, an error of
-/// their own, or not at all). Left free: which parts get the extra bytes, and the order the fetches
-/// are called in; which error a cancelled call throws when several fetches answer the cancel at
-/// once; whether it returns the file or throws CancellationError when every piece still comes; and,
-/// when a fetch ignores the cancel that follows an error, whether the error is thrown at once or
-/// once that fetch has ended.
+/// their own, or not at all); two downloads at once, each of a file of its own. Left free: which
+/// parts get the extra bytes, and the order the fetches are called in; which error a cancelled call
+/// throws when several fetches answer the cancel at once; whether it returns the file or throws
+/// CancellationError when every piece still comes; and, when a fetch ignores the cancel that
+/// follows an error, whether the error is thrown at once or once that fetch has ended.
 /// Read docs/Chapter05-TaskGroups.md#exercise-53-a-file-in-ranged-parts
 public func downloadInParts(
   size: Int,

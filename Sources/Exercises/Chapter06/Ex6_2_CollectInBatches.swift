@@ -15,7 +15,7 @@ import Foundation
 /// `POSIXError`, a `CancellationError` of their own in a task nobody cancelled), with no report
 /// after it. The size is only what the server said, anything from 0 to Int.max: the body may be
 /// shorter or longer. A size of 0 is no reason to skip the bytes: batches of 1 byte, each
-/// reported (a fraction past 1.0).
+/// reported (a fraction past 1.0: the bytes so far over 0, which is +infinity).
 /// Graded on 492 generated calls too, and five of batches up to 300,000 bytes, one of a batch over
 /// 1 MiB, one of over 10,000 reports and one of over 65,536 (sizes 0 to Int.max, bodies shorter, as
 /// long, longer or endless, all at once, a byte at a time or in chunks, up to 5,000 reports, a

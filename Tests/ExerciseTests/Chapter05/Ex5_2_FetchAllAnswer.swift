@@ -24,8 +24,10 @@ private func startFetchAll(
   let call = Task(executorPreference: timeline) {
     let results = await fetchAll(scenario.ids, atMost: scenario.limit) { id in
       let fetch = byID[id] ?? FetchAllScenario.Fetch(seconds: 0, fails: nil)
-      // Started after the cancel, a fetch is only a way to be cancelled: it throws at once.
-      if Task.isCancelled {
+      // Started after the cancel, a fetch is only a way to be cancelled: it throws at once,
+      // unless the scenario's late fetches ignore the cancel.
+      let late = Task.isCancelled
+      if late, !scenario.lateFetchesIgnoreTheCancel {
         log.withLock { $0.fetches[id] = (nil, "cancelled") }
         throw CancellationError()
       }
@@ -36,7 +38,7 @@ private func startFetchAll(
         log.most = max(log.most, log.inFlight)
       }
       defer { log.withLock { $0.inFlight -= 1 } }
-      if fetch.answer == .ignoresIt {
+      if fetch.answer == .ignoresIt || late {
         await timeline.sleepIgnoringCancel(milliseconds: fetch.seconds * 1000)
       } else {
         do {
@@ -93,4 +95,10 @@ func fetchAllAnswers(together scenarios: [FetchAllScenario]) async throws -> [Fe
 /// Runs `scenario` on the answer's `fetchAll`, on a virtual timeline.
 func fetchAllAnswer(_ scenario: FetchAllScenario) async throws -> FetchAllOutcome {
   try await fetchAllAnswers(together: [scenario])[0]
+}
+
+/// Runs `scenario` on the answer's `fetchAll`, on a virtual timeline, as an outcome of a call
+/// whose late fetches ignore the cancel.
+func lateFetchesAnswer(_ scenario: FetchAllScenario) async throws -> LateFetchesOutcome {
+  LateFetchesOutcome(outcomes: [try await fetchAllAnswer(scenario)])
 }

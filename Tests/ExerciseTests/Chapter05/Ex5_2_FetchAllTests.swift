@@ -394,4 +394,17 @@ final class Ex5_2_FetchAllTests: GradedTestCase {
       explain: fetchAllDifference
     )
   }
+
+  /// Generated calls cancelled while ids are still to start, whose fetches started after the
+  /// cancel ignore it and run their time (drawn from a seed of their own, as the grade's are):
+  /// whether those ids are fetched is left free, but not the limit, which holds after the cancel
+  /// too.
+  func test_yourAnswer_stillKeepsTheLimit_whenFetchesStartedAfterACancelIgnoreIt() async throws {
+    try await assertEveryScenario(
+      lateFetchScenarios(count: 1_200, seed: 57),
+      model: lateFetchesModel,
+      answer: lateFetchesAnswer,
+      explain: lateFetchesDifference
+    )
+  }
 }

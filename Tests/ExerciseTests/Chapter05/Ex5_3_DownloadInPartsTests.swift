@@ -354,4 +354,25 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
       explain: partsDifference
     )
   }
+
+  /// Generated downloads, two at a time on one timeline, each of a file and with parts of its
+  /// own.
+  ///
+  /// Nothing in the statement is shared between calls: each must fetch and return as it does
+  /// when it runs alone.
+  func test_yourAnswer_keepsTheStatement_withTwoDownloadsAtOnce() async throws {
+    try await assertEveryPairTogether(
+      partsScenarios(count: 400, seed: 53),
+      pairs: 30,
+      of: { $0.parts.count >= 2 },
+      model: partsModel,
+      answer: partsAnswer,
+      together: { first, second in
+        let both = try await partsAnswers(together: [first, second])
+        return (both[0], both[1])
+      },
+      explain: partsDifference,
+      saying: "two calls of downloadInParts at the same time"
+    )
+  }
 }

@@ -198,11 +198,11 @@ final class Ex6_3_DownloadPartTests: GradedTestCase {
     }
   }
 
-  /// The grade: 292 generated calls (parts from offset 0 to Int.max, of 1 byte to Int.max bytes, of
+  /// The grade: 317 generated calls (parts from offset 0 to Int.max, of 1 byte to Int.max bytes, of
   /// URLs with capitals in their paths and queries too, answered with a transport error of every
-  /// code, any status (199, 600 and 999 too), a Content-Range of every shape or none, under any
-  /// spelling of its name, with any total, a Retry-After), each compared with what the statement
-  /// says, the request included, and a URLError with the session's own mark.
+  /// code, any status (199, 600 and 999 too), a Content-Range of every shape or none (after other
+  /// text too), under any spelling of its name, with any total, a Retry-After), each compared with
+  /// what the statement says, the request included, and a URLError with the session's own mark.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
       Self.scenarios,
@@ -212,7 +212,8 @@ final class Ex6_3_DownloadPartTests: GradedTestCase {
     )
   }
 
-  /// 203 calls from seed 63, then 80 of every URLError code, odd totals and Retry-After.
+  /// 203 calls from seed 63, then 80 of every URLError code, odd totals and Retry-After, and 25
+  /// of text before the Content-Range.
   private static let scenarios =
     rangeScenarios(count: 200, seed: 63) + rangeScenariosOfOddAnswers(count: 80, seed: 63 &+ 1)
 

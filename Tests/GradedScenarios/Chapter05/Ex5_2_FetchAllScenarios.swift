@@ -8,8 +8,8 @@ import VirtualTime
 // of 65 to 100 ids with a limit above 64), limits from 1 to Int.max, fetches of 1 to 5 virtual
 // seconds that succeed or throw (JobFailed, a CancellationError, a URLError, a POSIXError or a
 // CocoaError of their own), several ending at the same moment, a cancel of the call at any moment,
-// and fetches that answer it with a CancellationError, an error of their own or not at all, on a
-// virtual timeline.
+// and fetches that answer it with a CancellationError, an error of their own or not at all (those
+// started after it too, in calls run again for that), on a virtual timeline.
 
 /// One call of `fetchAll`, as the grade generates it.
 struct FetchAllScenario: GradedScenario, Equatable {
@@ -18,7 +18,8 @@ struct FetchAllScenario: GradedScenario, Equatable {
     /// The error it throws when its time is up, if it fails.
     var fails: OwnError?
     /// How it answers a cancel of the call while it runs. (A fetch that starts after the cancel
-    /// throws CancellationError at once, whatever this says.)
+    /// throws CancellationError at once, whatever this says, unless the scenario's
+    /// `lateFetchesIgnoreTheCancel` says otherwise.)
     var answer: AnswersCancel = .cancellationError
   }
 
@@ -29,6 +30,9 @@ struct FetchAllScenario: GradedScenario, Equatable {
   /// When the caller's task is cancelled, in milliseconds: half a second past a whole one, so
   /// that no fetch ends at that moment.
   var cancelAt: Int?
+  /// Whether a fetch that starts after the cancel ignores it too: it runs its time and ends as
+  /// it would have (its value or its failure), in flight all the while.
+  var lateFetchesIgnoreTheCancel = false
 
   var size: Int { ids.count + (cancelAt == nil ? 0 : 1) }
 
@@ -59,6 +63,9 @@ struct FetchAllScenario: GradedScenario, Equatable {
     var text = "fetchAll(\(idsText), atMost: \(limitText)), fetches: "
     text += each.isEmpty ? "none" : each.joined(separator: ", ")
     if let cancelAt { text += "; the caller's task is cancelled at \(timelineTime(cancelAt))" }
+    if cancelAt != nil, lateFetchesIgnoreTheCancel {
+      text += "; a fetch started after the cancel ignores it too, and runs its time"
+    }
     return text
   }
 
@@ -323,4 +330,141 @@ func fetchAllScenarios(count: Int, seed: UInt64) -> [FetchAllScenario] {
     return scenario
   }
   return drawn + platformFailures + onlyWhenGrading(crowds)
+}
+
+/// The statement of exercise 5.2, as a program, when the fetches started after the cancel ignore
+/// it (`lateFetchesIgnoreTheCancel`): of the ids not yet started at the cancel, the first
+/// `lateFetched` are fetched, in order, each the moment a fetch ends and never more than `limit` in
+/// flight; the others get a CancellationError without a fetch. (The statement leaves free whether
+/// those ids are fetched; not the limit.)
+///
+/// With `lateFetched` 0 it gives what `fetchAllModel` gives.
+func fetchAllModel(_ scenario: FetchAllScenario, lateFetched: Int) -> FetchAllOutcome {
+  let count = scenario.ids.count
+  let cancelAt = scenario.cancelAt ?? .max
+  var starts = [Int?](repeating: nil, count: count)
+  var ends = [Int](repeating: 0, count: count)
+  var endedByTheCancel = [Bool](repeating: false, count: count)
+  var (next, now, most, late) = (0, 0, 0, 0)
+  var cancelled = false
+  var inFlight: [Int] = []
+  // Every free slot taken by the next id, as long as there is one to start.
+  func fill() {
+    while next < count, inFlight.count < scenario.limit {
+      if cancelled {
+        guard late < lateFetched else { break }
+        late += 1
+      }
+      starts[next] = now
+      ends[next] = now + scenario.fetches[next].seconds * 1000
+      inFlight.append(next)
+      next += 1
+    }
+    most = max(most, inFlight.count)
+  }
+  fill()
+  while let soonest = inFlight.map({ ends[$0] }).min() {
+    if !cancelled, cancelAt < soonest {
+      // The fetches in flight answer the cancel at once, but those that ignore it.
+      (now, cancelled) = (cancelAt, true)
+      for index in inFlight where scenario.fetches[index].answer != .ignoresIt {
+        (ends[index], endedByTheCancel[index]) = (cancelAt, true)
+      }
+      inFlight.removeAll { endedByTheCancel[$0] }
+    } else {
+      now = soonest
+      inFlight.removeAll { ends[$0] == soonest }
+    }
+    fill()
+  }
+  var fetches: [String] = []
+  var results: [String] = []
+  for (index, id) in scenario.ids.enumerated() {
+    let fetch = scenario.fetches[index]
+    guard let start = starts[index] else {
+      fetches.append("\(id) cancelled")
+      results.append("cancelled")
+      continue
+    }
+    let from = "\(id) started at \(timelineTime(start)), "
+    if endedByTheCancel[index] {
+      fetches.append(from + "cancelled")
+      results.append(
+        fetch.answer == .itsOwnError
+          ? "failed: " + OwnError.urlCancelled.spelled(of: id) : "cancelled"
+      )
+      continue
+    }
+    let end = timelineTime(ends[index])
+    fetches.append(from + (fetch.fails == nil ? "ended at \(end)" : "threw at \(end)"))
+    results.append(fetch.fails.map { "failed: " + $0.spelled(of: id) } ?? "\(id)!")
+  }
+  return FetchAllOutcome(
+    fetches: fetches,
+    results: results,
+    returned: timelineTime(now),
+    mostInFlight: most
+  )
+}
+
+/// How many ids are not yet started when `scenario`'s call is cancelled.
+func idsNotStartedAtTheCancel(_ scenario: FetchAllScenario) -> Int {
+  fetchAllModel(scenario, lateFetched: 0).fetches.filter { !$0.contains(" started at ") }.count
+}
+
+/// What a call whose late fetches ignore the cancel gives, as outcomes equal when they share one.
+///
+/// The model's outcomes are every one the statement allows (one for each number of ids fetched
+/// after the cancel), the answer's the one it gave.
+struct LateFetchesOutcome: Equatable, CustomStringConvertible {
+  var outcomes: [FetchAllOutcome]
+
+  static func == (first: LateFetchesOutcome, second: LateFetchesOutcome) -> Bool {
+    first.outcomes.contains { second.outcomes.contains($0) }
+  }
+
+  var description: String {
+    outcomes.map(\.description).joined(separator: "; or ")
+  }
+}
+
+/// The statement of exercise 5.2 for a call whose late fetches ignore the cancel: one outcome
+/// for each number of the ids not started at the cancel that are fetched after it.
+func lateFetchesModel(_ scenario: FetchAllScenario) -> LateFetchesOutcome {
+  LateFetchesOutcome(
+    outcomes: (0...idsNotStartedAtTheCancel(scenario)).map {
+      fetchAllModel(scenario, lateFetched: $0)
+    }
+  )
+}
+
+/// The message for a call whose late fetches ignore the cancel: what the answer did, and what
+/// the statement gives when as many ids are fetched after the cancel as the answer fetched.
+func lateFetchesDifference(
+  _ scenario: FetchAllScenario,
+  _ got: LateFetchesOutcome,
+  _ expected: LateFetchesOutcome
+) -> String {
+  guard let answer = got.outcomes.first else { return theStatementGives(scenario, got, expected) }
+  let alone = fetchAllModel(scenario, lateFetched: 0).fetches
+  let notStarted = alone.indices.filter { !alone[$0].contains(" started at ") }
+  let fetchedLate = notStarted.filter {
+    $0 < answer.fetches.count && answer.fetches[$0].contains(" started at ")
+  }.count
+  let model = fetchAllModel(scenario, lateFetched: fetchedLate)
+  return fetchAllDifference(scenario, answer, model)
+}
+
+/// Calls of exercise 5.2 cancelled while ids are still to start, whose fetches started after the
+/// cancel ignore it: the calls `fetchAllScenarios` draws that are cancelled, each with a limit
+/// drawn again below its number of ids, and those of them with an id not started at the cancel.
+func lateFetchScenarios(count: Int, seed: UInt64) -> [FetchAllScenario] {
+  var numbers = SeededNumbers(seed: seed &+ 1)
+  return fetchAllScenarios(count: count, seed: seed).compactMap { drawn in
+    guard drawn.cancelAt != nil, drawn.ids.count >= 2 else { return nil }
+    var scenario = drawn
+    scenario.limit = numbers.logUniform(1...(drawn.ids.count - 1))
+    scenario.lateFetchesIgnoreTheCancel = true
+    return idsNotStartedAtTheCancel(scenario) > 0 ? scenario : nil
+  }
 }

@@ -269,9 +269,13 @@ final class ScriptedParts: Sendable {
   let file: Data
   private let state = Locked(State())
 
-  init(_ scenario: PartsScenario) {
+  /// The fetch of `scenario`, of a file whose byte i is i modulo 251, or with `shift`, (i +
+  /// shift) modulo 251: another file, for a second call at the same time.
+  init(_ scenario: PartsScenario, shift: Int = 0) {
     self.scenario = scenario
-    file = partsFile(scenario.bytes)
+    file =
+      shift == 0
+      ? partsFile(scenario.bytes) : Data(partsFile(scenario.bytes + shift).dropFirst(shift))
   }
 
   var asked: [ClosedRange<Int>] {

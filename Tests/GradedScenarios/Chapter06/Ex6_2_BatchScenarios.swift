@@ -183,7 +183,10 @@ private func bodyByte(_ number: Int) -> UInt8 { UInt8(number % 251) }
 /// A report, as the log tells it: the bytes read when it came, and the fraction it was given.
 private func reportEntry(atByte count: Int, fraction: Double, size: Int) -> String {
   let text = "report at byte \(count): "
-  guard size > 0 else { return text + (fraction > 1 ? "past 1.0" : "\(fraction)") }
+  // A size of 0: the bytes over 0, +infinity (past 1.0, as no finite fraction is exactly).
+  guard size > 0 else {
+    return text + (fraction == .infinity ? "\(count)/0 (+infinity)" : "\(fraction)")
+  }
   // The fraction, when it is exactly the bytes read over the size, as the statement says.
   guard fraction == Double(count) / Double(size) else { return text + "\(fraction)" }
   return text + "\(count)/\(size)"

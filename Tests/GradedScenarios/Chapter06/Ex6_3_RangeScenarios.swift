@@ -54,6 +54,9 @@ struct RangeScenario: GradedScenario {
   var oddTotal: String?
   /// A Retry-After header on the answer, as a server that is busy sends it.
   var retryAfter: String?
+  /// Text the server puts before the Content-Range's value: a letter, or another range's value
+  /// and a comma, as two Content-Range fields folded into one give.
+  var before: String?
 
   /// The part's last byte: never past Int.max.
   var last: Int { offset + (length - 1) }
@@ -68,11 +71,15 @@ struct RangeScenario: GradedScenario {
     if last > Int.max - 1_000 { size += 6 }  // last: an answer can trap near Int.max
     if oddTotal != nil { size += 1 }
     if retryAfter != nil { size += 1 }
+    if before != nil { size += 1 }
     return size
   }
 
   /// The Content-Range header's value, if there is one.
-  var contentRange: String? {
+  var contentRange: String? { shapedContentRange.map { (before ?? "") + $0 } }
+
+  /// The Content-Range header's value, if there is one, but for the text before it.
+  private var shapedContentRange: String? {
     guard case .http(_, let shape, _, _) = answer else { return nil }
     let total = oddTotal ?? (last == Int.max ? "*" : "\(last + 1)")
     switch shape {
@@ -147,6 +154,7 @@ struct RangeScenario: GradedScenario {
     with { $0.url = rangeURLs[0] }
     with { $0.oddTotal = nil }
     with { $0.retryAfter = nil }
+    with { $0.before = nil }
     if case .http(let status, let contentRange, let name, let body) = answer {
       with {
         $0.answer = .http(status: status, contentRange: contentRange, headerName: name, body: 0)
@@ -427,7 +435,31 @@ func rangeScenariosOfOddAnswers(count: Int, seed: UInt64) -> [RangeScenario] {
       answer: .http(status: 206, contentRange: .exact, headerName: "Content-Range", body: body)
     )
   }
-  return drawn + capitals + oddStatuses + longBodies
+  return drawn + capitals + oddStatuses + longBodies + textBeforeTheContentRange()
+}
+
+/// Answers of 206 whose Content-Range names the part asked for after some text: a letter glued to
+/// the unit, or another range's value and a comma (two Content-Range fields folded into one), the
+/// part's own range or another's first.
+func textBeforeTheContentRange() -> [RangeScenario] {
+  [(0, 100), (1_000, 100), (0, 1), (1 << 40, 10), (Int.max, 1)].flatMap { offset, length in
+    let last = offset + (length - 1)
+    let other = offset > 0 ? "bytes 0-\(offset - 1)/*, " : "bytes \(last + 1)-\(last + 100)/*, "
+    return ["x", "X", "0", other, "bytes \(offset)-\(last)/*, "].map { before in
+      RangeScenario(
+        url: rangeURLs[0],
+        offset: offset,
+        length: length,
+        answer: .http(
+          status: 206,
+          contentRange: .exact,
+          headerName: "Content-Range",
+          body: min(length, 64)
+        ),
+        before: before
+      )
+    }
+  }
 }
 
 /// The failure message: the call and the answer, then what the answer did and what the statement
