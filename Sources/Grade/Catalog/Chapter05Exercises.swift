@@ -293,6 +293,14 @@ extension ExerciseCatalog {
           "first-window-counted-up-to-the-limit", "at-most-512-in-flight",
         ]),
         Mistake(
+          name: "more than limit in flight once the call is cancelled",
+          test: "test_yourAnswer_stillKeepsTheLimit_whenFetchesStartedAfterACancelIgnoreIt",
+          fixtures: ["rest-all-at-once-after-cancel"],
+          hint: "A cancel does not end the fetches under way, and one started later may ignore it "
+            + "too: the limit still holds. Start an id only as another fetch ends, or give it a "
+            + "CancellationError without starting it."
+        ),
+        Mistake(
           name: "calls share what is in flight",
           test: "test_yourAnswer_keepsTheStatement_withTwoCallsAtOnce",
           fixtures: ["in-flight-count-shared-by-calls"],
@@ -443,6 +451,13 @@ extension ExerciseCatalog {
           "at-most-512-parts-at-once", "received-is-the-end-index",
           "cancelled-caller-gets-cancellation-error",
         ]),
+        Mistake(
+          name: "downloads share their pieces",
+          test: "test_yourAnswer_keepsTheStatement_withTwoDownloadsAtOnce",
+          fixtures: ["pieces-in-a-global-store"],
+          hint: "Two downloads may run at once, each of its own file. Pieces kept outside the call "
+            + "(a global, a static) are the other download's too: keep them in the call itself."
+        ),
       ]
     ),
   ]

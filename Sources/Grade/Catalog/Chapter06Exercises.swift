@@ -362,7 +362,7 @@ extension ExerciseCatalog {
           "body-url-error-cancelled-as-a-cancel", "connection-lost-returns-the-bytes-so-far",
           "fraction-in-float", "batch-capped-at-64-kib", "posix-error-as-url-error",
           "body-cancellation-error-as-end", "reports-capped-at-100", "batch-capped-at-1-mib",
-          "reports-capped-at-10000", "reports-capped-at-65536",
+          "reports-capped-at-10000", "reports-capped-at-65536", "epsilon-guarded-fraction",
         ]),
       ]
     ),
@@ -460,6 +460,7 @@ extension ExerciseCatalog {
           "query-dropped", "response-force-cast", "request-url-error-cancelled-as-a-cancel",
           "content-range-unit-in-any-case", "content-range-numbers-parsed",
           "transient-errors-retried-once", "timeout-as-status-408", "content-range-total-checked",
+          "content-range-contains",
           "retry-after-honoured", "url-error-rebuilt-from-its-code",
         ]),
         Mistake(
