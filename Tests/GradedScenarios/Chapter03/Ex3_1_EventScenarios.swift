@@ -498,11 +498,9 @@ func eventScenariosOfOddRuns(seed: UInt64) -> [EventScenario] {
   let zeroInterval = (0..<30).map { index -> EventScenario in
     let wait = Int.random(in: 1...4, using: &zero)
     let count =
-      switch index % 5 {
-      case 0: Int.max
-      case 1: 1_000_000
-      default: Int.random(in: wait...6, using: &zero)
-      }
+      // Int.max, not a count a runaway producer could walk through: the runs go smallest first,
+      // so a producer that walks the rest after a cancel is told by the endless runs above.
+      index % 5 < 2 ? Int.max : Int.random(in: wait...6, using: &zero)
     let consumer: EventScenario.Consumer =
       count > 6
       ? zero.pick([.leavesAtOnce, .ownerCancelsAtOnce, .ownerCancelsDuringMake(wait)])
