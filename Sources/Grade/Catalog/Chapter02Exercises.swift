@@ -93,6 +93,7 @@ extension ExerciseCatalog {
           "source-cancellation-ends-quietly", "platform-cancel-ends-quietly",
           "tick-ten-times-dropped", "stop-under-the-finish-lock",
           "tick-lock-held-over-stop", "econnaborted-ends-quietly", "stuck-sensor-guard-at-1000",
+          "underlying-error-thrown",
         ]),
         Mistake(
           name: "streams open at once share a table of a few ids",
@@ -191,7 +192,8 @@ extension ExerciseCatalog {
           "failed-page-retried", "earlier-page-seen-again-ends", "capped-at-10000-pages",
           "fetch-in-a-task-of-its-own", "fetch-in-a-task-with-the-cancel-forwarded",
           "timed-out-page-retried", "ten-equal-pages-end", "thousand-equal-pages-end",
-          "names-trimmed", "enetdown-fetched-again",
+          "names-trimmed", "enetdown-fetched-again", "locked-file-fetched-again",
+          "names-cut-at-nul", "nothing-for-a-cancelled-caller", "page-underlying-error-thrown",
         ]),
         Mistake(
           name: "a cap or a small counter ends a long source early",
@@ -306,7 +308,9 @@ extension ExerciseCatalog {
           hint: "Nothing limits how many streams a program makes: whatever your function counts "
             + "across calls must hold every number it can reach, or be left out."
         ),
-        .scenarioDiffers(fixtures: ["equal-values-skipped", "forwarded-by-a-task"]),
+        .scenarioDiffers(fixtures: [
+          "equal-values-skipped", "forwarded-by-a-task", "finished-for-a-cancelled-caller",
+        ]),
       ]
     ),
   ]

@@ -113,6 +113,9 @@ extension ExerciseCatalog {
           "make-cancel-returns-at-the-loop-top", "make-urlerror-cancelled-ends-quietly",
           "event-wait-capped-at-an-hour", "cancelled-before-start-returns",
           "walks-the-rest-after-a-cancel", "posix-ecanceled-ends-quietly", "wait-capped-at-30-days",
+          "empty-events-skipped", "events-trimmed", "nothing-made-for-a-cancelled-caller",
+          "repeated-event-skipped", "underlying-error-thrown",
+          "zero-interval-never-looks-for-a-cancel",
         ]),
         Mistake(
           name: "streams share their producer",

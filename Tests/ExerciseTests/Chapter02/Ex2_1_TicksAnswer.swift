@@ -85,6 +85,8 @@ func tickAnswer(_ scenario: TickScenario) async throws -> TickOutcome {
     case is CancellationError where stream.consumer.leavesAt != nil: got.end = "then it left"
     case nil: break
     case let error as TickSourceFailed: got.end = "then TickSourceFailed(\(error.source)) thrown"
+    case let error? where spelledCarriedError(error) != nil:
+      got.end = "then \(spelledCarriedError(error) ?? "") thrown"
     case let error?: got.end = "then \(PlatformError(error).map { "\($0)" } ?? "\(error)") thrown"
     }
     if stream.consumer.leavesAt != nil {

@@ -151,7 +151,7 @@ final class Ex2_1_TicksTests: GradedTestCase {
     try await assertEveryScenario(
       tickScenarios(count: 300, seed: 21) + tickScenariosOfOddSources(count: 60, seed: 21 &+ 1)
         + tickScenariosTickingInStop(count: 60, seed: 21 &+ 2)
-        + tickScenariosFailingWithEveryPOSIXError()
+        + tickScenariosFailingWithEveryPOSIXError() + tickScenariosFailingWithCarriedErrors()
         + onlyWhenGrading(tickScenariosOfStuckSources(count: 16, seed: 21 &+ 3)),
       model: tickModel,
       answer: tickAnswer

@@ -15,11 +15,18 @@ import Chapter02Exercises
 func pagedAnswer(_ scenario: PagedScenario) async throws -> PagedOutcome {
   var sources = scenario.books.map(BookSource.init)
   let probes = sources.map { WeakSource(source: $0) }
-  let consumers = scenario.readers.enumerated().map { index, reader in
-    StepConsumer(
-      reader: index,
-      steps: scenario.steps(of: reader).count,
-      stream: pages(from: sources[reader.book])
+  var consumers: [StepConsumer<[String]>] = []
+  for (index, reader) in scenario.readers.enumerated() {
+    let source = sources[reader.book]
+    let stream =
+      scenario.madeInACancelledTask
+      ? await Task {
+        withUnsafeCurrentTask { $0?.cancel() }
+        return pages(from: source)
+      }.value
+      : pages(from: source)
+    consumers.append(
+      StepConsumer(reader: index, steps: scenario.steps(of: reader).count, stream: stream)
     )
   }
   var outcomes = Array(repeating: PagedReaderOutcome(), count: consumers.count)
@@ -78,7 +85,10 @@ func pagedAnswer(_ scenario: PagedScenario) async throws -> PagedOutcome {
       outcomes[reader].got.append(.thrown(error.page == number ? "PageFetchFailed" : "\(error)"))
     case .failure(let error):
       outcomes[reader].got.append(
-        .thrown(PlatformError(error).map { "\($0)" } ?? "\(type(of: error))")
+        .thrown(
+          spelledCarriedError(error) ?? PlatformError(error).map { "\($0)" }
+            ?? "\(type(of: error))"
+        )
       )
     }
   }

@@ -151,12 +151,16 @@ final class Ex2_2_PagesTests: GradedTestCase {
 
   /// 300 runs from seed 22, then 60 of platform errors and pages repeated many times, then 10 of
   /// one page repeated 301 to 5,000 times, then 30 of names with spaces, line breaks or decomposed
-  /// Unicode, then one failing with each POSIX error code.
+  /// Unicode, then one failing with each POSIX error code, then one with each error that carries
+  /// another or a locked file's code, then 12 of names with NULs and other control characters,
+  /// then 30 of streams made in a task already cancelled.
   private static let scenarios =
     pagedScenarios(count: 300, seed: 22) + pagedScenariosOfOddSources(count: 60, seed: 22 &+ 1)
     + pagedScenariosOfManyEqualPages(count: 10, seed: 22 &+ 2)
     + pagedScenariosOfOddNames(count: 30, seed: 22 &+ 3)
-    + pagedScenariosFailingWithEveryPOSIXError()
+    + pagedScenariosFailingWithEveryPOSIXError() + pagedScenariosFailingWithCarriedErrors()
+    + pagedScenariosOfControlCharacters(count: 12, seed: 22 &+ 4)
+    + pagedScenariosMadeInACancelledTask(count: 30, seed: 22 &+ 5)
 
   /// Two streams over one source, read at once by two tasks.
   ///
@@ -277,7 +281,7 @@ private func readToTheEnd(
     throw error
   } catch {
     let said =
-      (error as? PageFetchFailed).map { _ in "PageFetchFailed" }
+      (error as? PageFetchFailed).map { _ in "PageFetchFailed" } ?? spelledCarriedError(error)
       ?? PlatformError(error).map { "\($0)" } ?? "\(type(of: error))"
     return got + ["\(said) thrown"]
   }

@@ -17,8 +17,14 @@ private struct LatestStream {
   let log = Locked<[String]>([])
   let consumer: StepConsumer<Double>
 
-  init(reads: Int) {
-    let (stream, continuation) = makeLatestValueStream()
+  init(
+    reads: Int,
+    made: (
+      stream: AsyncThrowingStream<Double, any Error>,
+      continuation: AsyncThrowingStream<Double, any Error>.Continuation
+    )
+  ) {
+    let (stream, continuation) = made
     self.continuation = continuation
     consumer = StepConsumer(reader: 0, steps: reads, stream: stream)
     continuation.onTermination = { [log] reason in
@@ -57,7 +63,17 @@ func latestAnswer(_ scenario: LatestScenario) async throws -> LatestOutcome {
   finished.finish()
   for try await _ in probe {}
 
-  let streams = (0..<scenario.streams).map { _ in LatestStream(reads: scenario.steps.count + 8) }
+  var streams: [LatestStream] = []
+  for _ in 0..<scenario.streams {
+    let made =
+      scenario.madeInACancelledTask
+      ? await Task {
+        withUnsafeCurrentTask { $0?.cancel() }
+        return makeLatestValueStream()
+      }.value
+      : makeLatestValueStream()
+    streams.append(LatestStream(reads: scenario.steps.count + 8, made: made))
+  }
   var gone = Array(repeating: false, count: scenario.streams)
   for (index, step) in scenario.steps {
     let stream = streams[index]

@@ -141,7 +141,8 @@ final class Ex2_3_LatestValueTests: GradedTestCase {
 
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
-      latestScenarios(count: 300, seed: 23),
+      latestScenarios(count: 300, seed: 23)
+        + latestScenariosMadeInACancelledTask(count: 40, seed: 23 &+ 1),
       model: latestModel,
       answer: latestAnswer,
       explain: explainLatest

@@ -25,7 +25,9 @@ func eventAnswer(
   let clock = HookedClock()
   let producerBox = Locked<Task<Void, Never>?>(nil)
   let failure: any Error =
-    if let platform = scenario.platformFailure {
+    if let carried = scenario.carriedFailure {
+      carried.error
+    } else if let platform = scenario.platformFailure {
       platform.error
     } else if let index = scenario.failsWithURLError {
       URLError(everyURLErrorCode[index].code)
@@ -42,14 +44,28 @@ func eventAnswer(
     clock: clock.manual,
     failingAt: scenario.failingAt,
     failure: failure,
-    cancelAt: cancelAt
+    cancelAt: cancelAt,
+    texts: scenario.texts,
+    // With no wait to cancel, a producer that never looks would run on for ever.
+    mostCallsAfterTheCancel: scenario.interval == .zero ? 1_000 : nil
   )
-  let (events, producer) = makeEventStream(
-    count: scenario.count,
-    every: scenario.interval,
-    clock: clock,
-    make: maker.make
-  )
+  let (events, producer) =
+    scenario.madeInACancelledTask
+    ? await Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return makeEventStream(
+        count: scenario.count,
+        every: scenario.interval,
+        clock: clock,
+        make: maker.make
+      )
+    }.value
+    : makeEventStream(
+      count: scenario.count,
+      every: scenario.interval,
+      clock: clock,
+      make: maker.make
+    )
   if scenario.consumer == .ownerCancelsAtOnce { producer.cancel() }
   producerBox.withLock { $0 = producer }
   let otherClock = ManualClock()
@@ -93,11 +109,14 @@ func eventAnswer(
     clock.manual.advance(by: clock.now.duration(to: deadline))
   }
   producer.cancel()  // ends a producer that went on too long; a right one has ended already
-  let (read, ended) = await readAll(events, reader)
+  var (read, ended) = await readAll(events, reader)
+  if scenario.texts != nil { read = read.map(\.debugDescription) }
   var end: String
   switch ended {
   case nil: end = "then the end"
   case let error as NotImplemented: throw error
+  case let error? where spelledCarriedError(error) != nil:
+    end = "then \(spelledCarriedError(error) ?? "") thrown"
   case is MakeFailure: end = "then MakeFailure thrown"
   case let error as URLError: end = "then \(spelledURLError(error.code)) thrown"
   case is CancellationError:
@@ -121,10 +140,19 @@ func eventAnswer(
         + "two seconds, read \(otherRead)\(otherEnded.map { ", then \($0) thrown" } ?? ""))"
     }
   }
+  var made = maker.made
+  let atOnce = [.leavesAtOnce, .ownerCancelsAtOnce].contains(scenario.consumer)
+  // With no wait, the producer may make events before a cancel at once reaches it: free, so long
+  // as it makes no more than the one under way once its task is cancelled.
+  if scenario.interval == .zero, atOnce, maker.madeAfterTheCancel <= 1, end == "then the end",
+    read.count <= made.count
+  {
+    (made, read) = ([], [])
+  }
   return EventOutcome(
-    made: maker.made,
+    made: made,
     read: read,
     end: end,
-    waits: [.leavesAtOnce, .ownerCancelsAtOnce].contains(scenario.consumer) ? nil : waits
+    waits: atOnce || scenario.interval == .zero ? nil : waits
   )
 }

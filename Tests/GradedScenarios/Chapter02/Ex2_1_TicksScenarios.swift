@@ -22,6 +22,9 @@ struct TickScenario: GradedScenario {
     case failsWithCancellationError
     /// Fails with an error of the platform's own type, one that says "cancelled" too.
     case failsWith(PlatformError)
+    /// Fails with an error that carries another (NSUnderlyingErrorKey), or a code only
+    /// `CarriedError` names.
+    case failsWithCarried(CarriedError)
 
     /// The error the source fails with, if it fails.
     func failure(source name: String) -> (any Error)? {
@@ -30,6 +33,7 @@ struct TickScenario: GradedScenario {
       case .fails: TickSourceFailed(source: name)
       case .failsWithCancellationError: CancellationError()
       case .failsWith(let error): error.error
+      case .failsWithCarried(let error): error.error
       }
     }
 
@@ -40,6 +44,7 @@ struct TickScenario: GradedScenario {
       case .fails: "TickSourceFailed(\(name)) thrown"
       case .failsWithCancellationError: "CancellationError() thrown"
       case .failsWith(let error): "\(error) thrown"
+      case .failsWithCarried(let error): "\(error) thrown"
       }
     }
   }
@@ -94,6 +99,7 @@ struct TickScenario: GradedScenario {
       if stream.source.finishesInStop { size += 1 }
       if stream.source.ticksInStop != nil { size += 1 }
       if case .failsWith = stream.source.end { size += 1 }
+      if case .failsWithCarried = stream.source.end { size += 1 }
       if stream.consumer.leavesAt != nil { size += 1 }
       if case .leavesAfter = stream.consumer { size += 1 }
       return size
@@ -117,6 +123,7 @@ struct TickScenario: GradedScenario {
         case .fails: "fails"
         case .failsWithCancellationError: "fails with CancellationError()"
         case .failsWith(let error): "fails with \(error)"
+        case .failsWithCarried(let error): "fails with \(error)"
         }
       if source.endsInStart {
         text += ", then \(end), all inside start()"
@@ -427,5 +434,19 @@ func tickScenariosOfStuckSources(count: Int, seed: UInt64) -> [TickScenario] {
     let consumer: TickScenario.Consumer =
       numbers.chance(50) ? .readsAsTheyCome : .readsAfterTheEnd
     return TickScenario(streams: [TickScenario.Stream(source: source, consumer: consumer)])
+  }
+}
+
+/// Runs 2.1 is graded on besides the others': a source that gives no tick or one, then fails with
+/// each of `everyCarriedError` in turn (an error that carries another among them), read as the
+/// ticks come or only after the end.
+func tickScenariosFailingWithCarriedErrors() -> [TickScenario] {
+  everyCarriedError.enumerated().flatMap { index, error in
+    [TickScenario.Consumer.readsAsTheyCome, .readsAfterTheEnd].map { consumer in
+      var source = TickScenario.Source()
+      source.later = index.isMultiple(of: 2) ? [1] : []
+      source.end = .failsWithCarried(error)
+      return TickScenario(streams: [TickScenario.Stream(source: source, consumer: consumer)])
+    }
   }
 }

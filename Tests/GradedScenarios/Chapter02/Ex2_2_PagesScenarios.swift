@@ -28,6 +28,9 @@ struct PagedScenario: GradedScenario {
     var cancelThrows = false
     /// That page throws an error of the platform's own type instead.
     var failsWith: PlatformError?
+    /// Or an error that carries another (NSUnderlyingErrorKey), or a code only `CarriedError`
+    /// names.
+    var failsWithCarried: CarriedError?
 
     /// Page `number` as the source gives it.
     func page(_ number: Int) -> [String] {
@@ -41,11 +44,13 @@ struct PagedScenario: GradedScenario {
 
     /// The error of the failing page, as the messages name it.
     var failure: String {
-      failsWith.map { "\($0)" } ?? (failsWithCancellation ? "CancellationError" : "PageFetchFailed")
+      failsWithCarried.map { "\($0)" } ?? failsWith.map { "\($0)" }
+        ?? (failsWithCancellation ? "CancellationError" : "PageFetchFailed")
     }
 
     /// The error of the failing page.
     func error(of page: Int) -> any Error {
+      if let failsWithCarried { return failsWithCarried.error }
       if let failsWith { return failsWith.error }
       return failsWithCancellation ? CancellationError() : PageFetchFailed(page: page)
     }
@@ -72,10 +77,12 @@ struct PagedScenario: GradedScenario {
   var readers: [Reader]
   /// The streams are read in turns, one step each; else one after the other (all made first).
   var inTurns = false
+  /// Each stream is made in a task already cancelled, and handed to its consumer's task.
+  var madeInACancelledTask = false
 
   var size: Int {
     books.map { $0.pages.count + $0.afterTheEmpty.count }.reduce(0, +) + 2 * readers.count
-      + (inTurns ? 1 : 0)
+      + (inTurns ? 1 : 0) + (madeInACancelledTask ? 1 : 0)
   }
 
   var description: String {
@@ -109,6 +116,12 @@ struct PagedScenario: GradedScenario {
     if readers.count > 1 {
       parts.append(inTurns ? "the streams take turns, one step each" : "read one after the other")
     }
+    if madeInACancelledTask {
+      parts.append(
+        "pages(from:) called in a task already cancelled, which hands the stream to a consumer "
+          + "task that is not cancelled"
+      )
+    }
     return parts.joined(separator: "; ")
   }
 
@@ -126,6 +139,7 @@ struct PagedScenario: GradedScenario {
       }
     }
     with { $0.inTurns = false }
+    with { $0.madeInACancelledTask = false }
     for index in books.indices {
       let count = books[index].pages.count
       // Half the pages first: a difference at page 101 of 1,030 shrinks in a few steps.
@@ -154,6 +168,7 @@ struct PagedScenario: GradedScenario {
       with { $0.books[index].cancelThrows = false }
       with { $0.books[index].failsWithCancellation = false }
       with { $0.books[index].failsWith = nil }
+      with { $0.books[index].failsWithCarried = nil }
       with { $0.books[index].pages = $0.books[index].pages.map { [$0[0]] } }
     }
     for index in readers.indices {
@@ -629,5 +644,54 @@ func pagedScenariosFailingWithEveryPOSIXError() -> [PagedScenario] {
       readers: [PagedScenario.Reader(book: 0, consumer: .readsToTheEnd)],
       inTurns: false
     )
+  }
+}
+
+/// Runs 2.2 is graded on besides the others': a source whose page 1, 2 or 3 fails with each of
+/// `everyCarriedError` in turn (an error that carries another among them), read to the end.
+func pagedScenariosFailingWithCarriedErrors() -> [PagedScenario] {
+  everyCarriedError.enumerated().map { index, error in
+    var book = PagedScenario.Book(
+      pages: Array([["Ada"], ["Bruno", "Chiara"]].prefix(index % 3)),
+      failingPage: index % 3 + 1
+    )
+    book.failsWithCarried = error
+    return PagedScenario(
+      books: [book],
+      readers: [PagedScenario.Reader(book: 0, consumer: .readsToTheEnd)],
+      inTurns: false
+    )
+  }
+}
+
+/// Runs 2.2 is graded on besides the others', from a seed of their own: 1 to 4 pages of names
+/// with a NUL at either end or inside, other control characters, a byte order mark, a group
+/// separator or a "]" first, read to the end.
+func pagedScenariosOfControlCharacters(count: Int, seed: UInt64) -> [PagedScenario] {
+  var numbers = SeededNumbers(seed: seed &+ 9)
+  let names = [
+    "Ada\u{0}Lovelace", "\u{0}Ada", "Bruno\u{0}", "\u{0}", "Hana\u{0}\u{0}", "\u{FEFF}Chiara",
+    "Dev\u{1D}01", "]Elif", "Femi\u{7}", "\u{1B}[1mGoran", "Ines\u{7F}", "\u{200B}Jun",
+  ]
+  return (0..<count).map { _ in
+    let pages = (0..<Int.random(in: 1...4, using: &numbers)).map { _ in
+      (0..<Int.random(in: 1...3, using: &numbers)).map { _ in numbers.pick(names) }
+    }
+    return PagedScenario(
+      books: [PagedScenario.Book(pages: pages)],
+      readers: [PagedScenario.Reader(book: 0, consumer: .readsToTheEnd)],
+      inTurns: false
+    )
+  }
+}
+
+/// Runs 2.2 is graded on besides the others', from a seed of their own: `pagedScenarios`' runs
+/// (without its long one), each stream made in a task already cancelled and read in its
+/// consumer's task, which is not.
+func pagedScenariosMadeInACancelledTask(count: Int, seed: UInt64) -> [PagedScenario] {
+  pagedScenarios(count: count + 1, seed: seed).dropLast().map { drawn in
+    var scenario = drawn
+    scenario.madeInACancelledTask = true
+    return scenario
   }
 }

@@ -33,6 +33,9 @@ enum LatestStep: Equatable, Sendable {
 struct LatestScenario: GradedScenario {
   var streams: Int
   var steps: [(stream: Int, step: LatestStep)]
+  /// Each stream is made in a task already cancelled, and handed to its consumer's task and its
+  /// producer.
+  var madeInACancelledTask = false
 
   var size: Int {
     steps.map { entry in
@@ -44,7 +47,7 @@ struct LatestScenario: GradedScenario {
       case .yieldWhileWaiting: 3
       default: 1
       }
-    }.reduce(streams, +)
+    }.reduce(streams + (madeInACancelledTask ? 1 : 0), +)
   }
 
   var description: String {
@@ -65,7 +68,13 @@ struct LatestScenario: GradedScenario {
       case .yieldAfterTheConsumerLeft(let value): return who + "yield(\(spelledValue(value)))"
       }
     }
-    let start = streams > 1 ? "\(streams) streams made, then " : ""
+    var start = streams > 1 ? "\(streams) streams made, then " : ""
+    if madeInACancelledTask {
+      start =
+        (streams > 1 ? "\(streams) streams" : "the stream")
+        + " made by makeLatestValueStream() in a task already cancelled, which hands "
+        + (streams > 1 ? "them" : "it") + " to a consumer task that is not cancelled; then "
+    }
     return start + spelledSteps.joined(separator: "; ")
       + "; then each consumer still there reads what is left"
   }
@@ -90,6 +99,7 @@ struct LatestScenario: GradedScenario {
     for shorter in steps.eachWithOneLeftOut {
       with { $0.steps = shorter }
     }
+    with { $0.madeInACancelledTask = false }
     for (index, entry) in steps.enumerated() {
       if case .yield(let values) = entry.step, values.count > 1 {
         for shorter in values.eachWithOneLeftOut {
@@ -114,6 +124,7 @@ extension LatestScenario: Equatable {
   static func == (left: LatestScenario, right: LatestScenario) -> Bool {
     left.streams == right.streams && left.steps.map(\.stream) == right.steps.map(\.stream)
       && left.steps.map(\.step) == right.steps.map(\.step)
+      && left.madeInACancelledTask == right.madeInACancelledTask
   }
 }
 
@@ -282,4 +293,15 @@ func explainLatest(
   -> String
 {
   "\(scenario): \(got); the statement gives \(expected)"
+}
+
+/// Runs 2.3 is graded on besides `latestScenarios`', from a seed of their own: the same kind of
+/// runs, each stream made in a task already cancelled and handed to a consumer task and a
+/// producer that are not.
+func latestScenariosMadeInACancelledTask(count: Int, seed: UInt64) -> [LatestScenario] {
+  latestScenarios(count: count, seed: seed).map { drawn in
+    var scenario = drawn
+    scenario.madeInACancelledTask = true
+    return scenario
+  }
 }

@@ -72,10 +72,18 @@ struct EventScenario: GradedScenario {
   var failsWithURLError: Int?
   /// Or this error of the platform's own (a `URLError`, a `POSIXError` or a `CocoaError`).
   var platformFailure: PlatformError?
+  /// Or an error that carries another (NSUnderlyingErrorKey), or a code only `CarriedError` names.
+  var carriedFailure: CarriedError?
   var consumer: Consumer
+  /// What make(number) returns, for each number; "event N" if nil.
+  var texts: [String]?
+  /// The stream is made in a task already cancelled, and handed to a consumer task and an owner
+  /// that are not.
+  var madeInACancelledTask = false
 
   /// What the failing make throws, as the messages show it.
   var failure: String {
+    if let carriedFailure { return "\(carriedFailure)" }
     if let platformFailure { return "\(platformFailure)" }
     if let index = failsWithURLError { return spelledURLError(everyURLErrorCode[index].code) }
     return failsWithCancellation ? "CancellationError()" : "MakeFailure()"
@@ -87,10 +95,16 @@ struct EventScenario: GradedScenario {
   /// A count too large to walk through (`Int.max`) counts as half of `Int.max`, and runs last.
   var size: Int {
     min(count, Int.max / 2) + (failingAt == nil ? 0 : 1) + (consumer == .readsAsTheyCome ? 0 : 1)
+      + (texts == nil ? 0 : 1) + (madeInACancelledTask ? 1 : 0)
   }
 
   var description: String {
     var text = "makeEventStream(count: \(count), every: \(spelled(interval)))"
+    if madeInACancelledTask {
+      text += " called in a task already cancelled, which hands the stream and the producer to a "
+      text += "consumer task and an owner that are not cancelled"
+    }
+    if let texts { text += ", make(0), make(1), ... returning \(Array(texts.prefix(count)))" }
     if let failingAt {
       text += ", make throwing \(failure)"
       text += " at event \(failingAt)"
@@ -135,6 +149,9 @@ struct EventScenario: GradedScenario {
     with { $0.failingAt = nil }
     with { $0.failsWithCancellation = false }
     with { $0.platformFailure = nil }
+    with { $0.carriedFailure = nil }
+    with { $0.texts = nil }
+    with { $0.madeInACancelledTask = false }
     with { $0.interval = .seconds(1) }
     with { $0.consumer = .readsAsTheyCome }
     if let wait = consumer.wait { with { $0.consumer = $0.consumer.with(wait: wait - 1) } }
@@ -183,13 +200,21 @@ func eventModel(_ scenario: EventScenario) -> EventOutcome {
   func made(_ numbers: Range<Int>) -> [String] {
     numbers.map { "make(\($0)) at \(spelled(interval * ($0 + 1)))" }
   }
-  func events(_ numbers: Range<Int>) -> [String] { numbers.map { "event \($0)" } }
+  func events(_ numbers: Range<Int>) -> [String] {
+    numbers.map { number in
+      scenario.texts.map { $0[number].debugDescription } ?? "event \(number)"
+    }
+  }
+  // A wait of zero is no wait: whether the producer sleeps for it is free.
+  let waits = { (count: Int) in
+    scenario.interval == .zero ? nil : Array(repeating: spelled(interval), count: count)
+  }
   switch scenario.consumer {
   case .readsAsTheyCome, .readsAfterTheLast:
     let end =
       scenario.failingAt == nil
       ? "then the end"
-      : scenario.platformFailure != nil
+      : scenario.platformFailure != nil || scenario.carriedFailure != nil
         ? "then \(scenario.failure) thrown"
         : scenario.failsWithCancellation
           ? "then CancellationError thrown"
@@ -199,7 +224,7 @@ func eventModel(_ scenario: EventScenario) -> EventOutcome {
       made: made(0..<scenario.waits),
       read: events(0..<(scenario.failingAt ?? scenario.count)),
       end: end,
-      waits: Array(repeating: spelled(interval), count: scenario.waits)
+      waits: waits(scenario.waits)
     )
   case .leavesAtOnce, .ownerCancelsAtOnce:
     return EventOutcome(made: [], read: [], end: "then the end", waits: nil)
@@ -210,7 +235,7 @@ func eventModel(_ scenario: EventScenario) -> EventOutcome {
       made: made(0..<wait - 1),
       read: events(0..<wait - 1),
       end: "then the end",
-      waits: Array(repeating: spelled(interval), count: wait)
+      waits: waits(wait)
     )
   case .ownerCancelsDuringMake(let wait):
     // The event being made still goes out; the next wait, cancelled, ends the producer.
@@ -218,7 +243,7 @@ func eventModel(_ scenario: EventScenario) -> EventOutcome {
       made: made(0..<wait),
       read: events(0..<wait),
       end: "then the end",
-      waits: Array(repeating: spelled(interval), count: wait)
+      waits: waits(wait)
     )
   }
 }
@@ -232,14 +257,23 @@ final class TimedMaker: Sendable {
   private let calls = Locked<[String]>([])
   /// The producer's owner cancels it while this event is made.
   private let cancelAt: (event: Int, producer: Locked<Task<Void, Never>?>)?
+  private let texts: [String]?
+  /// Calls of make in a task already cancelled, and how many the test lets pass before it throws
+  /// `MadeAfterTheCancel` to stop the producer (nil: as many as come).
+  private let callsAfterTheCancel = Locked(0)
+  private let mostCallsAfterTheCancel: Int?
 
   init(
     clock: ManualClock,
     failingAt: Int?,
     failure: any Error,
-    cancelAt: (event: Int, producer: Locked<Task<Void, Never>?>)? = nil
+    cancelAt: (event: Int, producer: Locked<Task<Void, Never>?>)? = nil,
+    texts: [String]? = nil,
+    mostCallsAfterTheCancel: Int? = nil
   ) {
     self.cancelAt = cancelAt
+    self.texts = texts
+    self.mostCallsAfterTheCancel = mostCallsAfterTheCancel
     self.failure = failure
     self.clock = clock
     start = clock.now
@@ -248,11 +282,29 @@ final class TimedMaker: Sendable {
 
   var made: [String] { calls.withLock { $0 } }
 
+  /// How many times make was called in a task already cancelled.
+  var madeAfterTheCancel: Int { callsAfterTheCancel.withLock { $0 } }
+
   func make(_ number: Int) throws -> String {
+    if Task.isCancelled, let most = mostCallsAfterTheCancel {
+      let calls = callsAfterTheCancel.withLock {
+        $0 += 1
+        return $0
+      }
+      if calls > most { throw MadeAfterTheCancel(calls: most) }
+    }
     calls.withLock { $0.append("make(\(number)) at \(spelled(start.duration(to: clock.now)))") }
-    if let cancelAt, cancelAt.event == number { cancelAt.producer.withLock { $0 }?.cancel() }
+    if let cancelAt, cancelAt.event == number {
+      if let producer = cancelAt.producer.withLock({ $0 }) {
+        producer.cancel()
+      } else {
+        // With no wait, make can come before makeEventStream has returned the producer's task:
+        // make runs in that task, the producer, so the cancel goes to the task it runs in.
+        withUnsafeCurrentTask { $0?.cancel() }
+      }
+    }
     if number == failingAt { throw failure }
-    return "event \(number)"
+    return texts?[number] ?? "event \(number)"
   }
 }
 
@@ -382,4 +434,81 @@ private func drawnRuns(count: Int, seed: UInt64) -> [EventScenario] {
     consumer: .readsAfterTheLast
   )
   return scenarios
+}
+
+/// What the test's make throws to stop a producer that runs on after its task was cancelled.
+struct MadeAfterTheCancel: Error, CustomStringConvertible {
+  var calls: Int
+
+  var description: String {
+    "the test's own error (make, called \(calls) times after the producer's task was cancelled, "
+      + "threw it to stop the producer)"
+  }
+}
+
+/// Runs 3.1 is graded on besides `eventScenarios`', from seeds of their own: make failing with
+/// each error that carries another; make returning texts of its own (empty ones, spaces and line
+/// breaks around them, NUL, one text several times in a row); streams made in a task already
+/// cancelled; and an interval of zero, with consumers that read, leave at once, or owners that
+/// cancel at once or while make runs (counts up to Int.max).
+func eventScenariosOfOddRuns(seed: UInt64) -> [EventScenario] {
+  let carried = everyCarriedError.enumerated().map { index, error in
+    var run = EventScenario(
+      count: 3,
+      interval: .seconds(1),
+      failingAt: index % 3,
+      consumer: index.isMultiple(of: 2) ? .readsAsTheyCome : .readsAfterTheLast
+    )
+    run.carriedFailure = error
+    return run
+  }
+  var numbers = SeededNumbers(seed: seed &+ 11)
+  let pool = ["", " ", " a\n", "a", "same", "\n", "\u{0}", "\tb", "event 0", "Zoe\u{308}", "A"]
+  let texts = (0..<30).map { _ -> EventScenario in
+    let count = Int.random(in: 1...12, using: &numbers)
+    var texts: [String] = []
+    for _ in 0..<count {
+      // Now and then the text before it again.
+      if let last = texts.last, numbers.chance(35) {
+        texts.append(last)
+      } else {
+        texts.append(numbers.pick(pool))
+      }
+    }
+    let failingAt = numbers.chance(20) ? Int.random(in: 0..<count, using: &numbers) : nil
+    let wait = Int.random(in: 1...(failingAt.map { $0 + 1 } ?? count), using: &numbers)
+    var run = EventScenario(
+      count: count,
+      interval: numbers.pick([.nanoseconds(1), .seconds(1), .seconds(3_600)]),
+      failingAt: failingAt,
+      consumer: numbers.pick([
+        .readsAsTheyCome, .readsAsTheyCome, .readsAfterTheLast, .leavesDuringWait(wait),
+        .ownerCancelsDuringWait(wait),
+      ])
+    )
+    run.texts = texts
+    return run
+  }
+  let cancelled = drawnRuns(count: 31, seed: seed &+ 12).dropLast().map { drawn in
+    var run = drawn
+    run.madeInACancelledTask = true
+    return run
+  }
+  var zero = SeededNumbers(seed: seed &+ 13)
+  let zeroInterval = (0..<30).map { index -> EventScenario in
+    let wait = Int.random(in: 1...4, using: &zero)
+    let count =
+      // Int.max, not a count a runaway producer could walk through: the runs go smallest first,
+      // so a producer that walks the rest after a cancel is told by the endless runs above.
+      index % 5 < 2 ? Int.max : Int.random(in: wait...6, using: &zero)
+    let consumer: EventScenario.Consumer =
+      count > 6
+      ? zero.pick([.leavesAtOnce, .ownerCancelsAtOnce, .ownerCancelsDuringMake(wait)])
+      : zero.pick([
+        .readsAsTheyCome, .readsAfterTheLast, .leavesAtOnce, .ownerCancelsAtOnce,
+        .ownerCancelsDuringMake(wait),
+      ])
+    return EventScenario(count: count, interval: .zero, failingAt: nil, consumer: consumer)
+  }
+  return carried + texts + cancelled + zeroInterval
 }
