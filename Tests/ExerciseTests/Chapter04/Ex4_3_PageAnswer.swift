@@ -43,16 +43,7 @@ func pagesAnswer(_ scenario: PageScenario) async throws -> PagesOutcome {
       let stream = users(from: ScriptedPages(scenario, firstID: 1, record: record))
       // Late: every user before the page in flight waits in the stream, unread.
       await record.waitUntilAsked(inFlightPage)
-      var ids: [Int] = []
-      guard case .breaksAfter(let count) = scenario.consumer else {
-        withUnsafeCurrentTask { $0?.cancel() }
-        let end = try await readUsers(stream, into: &ids) { scenario.user(at: $0, from: 1) }
-        return (ids, end)
-      }
-      let end = try await readUsers(stream, into: &ids, upTo: count) {
-        scenario.user(at: $0, from: 1)
-      }
-      return (ids, end)
+      return try await readUsersThenLeave(stream, as: scenario)
     }
     // The consumer's task has ended: its stream is gone, and the page in flight must have
     // been cancelled by now.
@@ -92,16 +83,7 @@ private func pagesBesideAnother(
     // stream's last page is asked for and held.
     await record.waitUntilAsked(inFlightPage)
     await otherRecord.waitUntilAsked(inFlightPage)
-    var ids: [Int] = []
-    guard case .breaksAfter(let count) = scenario.consumer else {
-      withUnsafeCurrentTask { $0?.cancel() }
-      let end = try await readUsers(stream, into: &ids) { scenario.user(at: $0, from: 1) }
-      return (ids, end)
-    }
-    let end = try await readUsers(stream, into: &ids, upTo: count) {
-      scenario.user(at: $0, from: 1)
-    }
-    return (ids, end)
+    return try await readUsersThenLeave(stream, as: scenario)
   }
   _ = await made.wait()
   let otherStream = otherMade ?? makeOther()

@@ -618,16 +618,7 @@ func pagedScenariosOfOddNames(count: Int, seed: UInt64) -> [PagedScenario] {
     " Ada ", "Ada\n", "\tBruno", "Chiara\r\n", "Dev  ", "  ", "\n", "Zoe\u{308}", "Jose\u{301}",
     "Elif  Femi", "\u{A0}Goran", "Hana\u{2028}",
   ]
-  return (0..<count).map { _ in
-    let pages = (0..<Int.random(in: 1...4, using: &numbers)).map { _ in
-      (0..<Int.random(in: 1...3, using: &numbers)).map { _ in numbers.pick(names) }
-    }
-    return PagedScenario(
-      books: [PagedScenario.Book(pages: pages)],
-      readers: [PagedScenario.Reader(book: 0, consumer: .readsToTheEnd)],
-      inTurns: false
-    )
-  }
+  return pagedScenarios(ofNames: names, count: count, numbers: &numbers)
 }
 
 /// Runs 2.2 is graded on besides the others': a source whose page 1, 2 or 3 fails with each of the
@@ -673,16 +664,7 @@ func pagedScenariosOfControlCharacters(count: Int, seed: UInt64) -> [PagedScenar
     "Ada\u{0}Lovelace", "\u{0}Ada", "Bruno\u{0}", "\u{0}", "Hana\u{0}\u{0}", "\u{FEFF}Chiara",
     "Dev\u{1D}01", "]Elif", "Femi\u{7}", "\u{1B}[1mGoran", "Ines\u{7F}", "\u{200B}Jun",
   ]
-  return (0..<count).map { _ in
-    let pages = (0..<Int.random(in: 1...4, using: &numbers)).map { _ in
-      (0..<Int.random(in: 1...3, using: &numbers)).map { _ in numbers.pick(names) }
-    }
-    return PagedScenario(
-      books: [PagedScenario.Book(pages: pages)],
-      readers: [PagedScenario.Reader(book: 0, consumer: .readsToTheEnd)],
-      inTurns: false
-    )
-  }
+  return pagedScenarios(ofNames: names, count: count, numbers: &numbers)
 }
 
 /// Runs 2.2 is graded on besides the others', from a seed of their own: `pagedScenarios`' runs
@@ -693,5 +675,24 @@ func pagedScenariosMadeInACancelledTask(count: Int, seed: UInt64) -> [PagedScena
     var scenario = drawn
     scenario.madeInACancelledTask = true
     return scenario
+  }
+}
+
+/// `count` runs of one book of 1 to 4 pages, each of 1 to 3 names picked from `names`, read to
+/// the end.
+private func pagedScenarios(
+  ofNames names: [String],
+  count: Int,
+  numbers: inout SeededNumbers
+) -> [PagedScenario] {
+  (0..<count).map { _ in
+    let pages = (0..<Int.random(in: 1...4, using: &numbers)).map { _ in
+      (0..<Int.random(in: 1...3, using: &numbers)).map { _ in numbers.pick(names) }
+    }
+    return PagedScenario(
+      books: [PagedScenario.Book(pages: pages)],
+      readers: [PagedScenario.Reader(book: 0, consumer: .readsToTheEnd)],
+      inTurns: false
+    )
   }
 }

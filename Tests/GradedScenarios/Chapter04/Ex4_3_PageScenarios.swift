@@ -697,3 +697,22 @@ func pageScenariosOfTwoStreamsOneLeaving(count: Int, seed: UInt64) -> [PageScena
     return scenario
   }
 }
+
+/// The ids a consumer that leaves as `scenario` says read from `stream`, and how its reading ended.
+///
+/// It reads up to its count, then breaks; or it reads in a task it has cancelled first.
+func readUsersThenLeave(
+  _ stream: AsyncThrowingStream<User, any Error>,
+  as scenario: PageScenario
+) async throws -> ([Int], String) {
+  var ids: [Int] = []
+  guard case .breaksAfter(let count) = scenario.consumer else {
+    withUnsafeCurrentTask { $0?.cancel() }
+    let end = try await readUsers(stream, into: &ids) { scenario.user(at: $0, from: 1) }
+    return (ids, end)
+  }
+  let end = try await readUsers(stream, into: &ids, upTo: count) {
+    scenario.user(at: $0, from: 1)
+  }
+  return (ids, end)
+}
