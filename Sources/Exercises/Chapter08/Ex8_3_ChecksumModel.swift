@@ -28,11 +28,11 @@ import ExerciseSupport
 /// whose checksum comes out 0, a cancel at each of the moments above, from inside onFinish after
 /// another too, right after `start()` once the first chunk has begun, before `start()` as well,
 /// past the thousandth chunk too, files that say they have up to Int.max chunks, a second model on
-/// the same file), on one of 100,100 chunks (whole, and cancelled from inside onProgress near its
-/// end), and on two or three models at once, sharing files in every way, some started from a task
-/// already cancelled, with files only the models hold, and on cancels between any two jobs of the
-/// main actor; the file given works on a chunk only once the main actor has run a job sent to it
-/// meanwhile. Then under the thread sanitizer.
+/// the same file), on one of 100,100 chunks (cancelled from inside onProgress two chunks before
+/// its end), and on two or three models at once, sharing files in every way, some started from a
+/// task already cancelled, with files only the models hold, and on cancels between any two jobs of
+/// the main actor; the file given works on a chunk only once the main actor has run a job sent to
+/// it meanwhile. Then under the thread sanitizer.
 /// Read docs/Chapter08-Isolation.md#exercise-83-a-hot-loop-off-the-main-actor
 @MainActor
 public final class ChecksumModel {

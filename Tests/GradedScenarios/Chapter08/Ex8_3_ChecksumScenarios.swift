@@ -3,8 +3,8 @@ import ExerciseSupport
 import Foundation
 import LessonSupport
 
-// Exercise 8.3 graded by its statement: generated files of no chunk to a hundred (and 100,100
-// when grading), files that say they have up to Int.max chunks and are cancelled early, chunk
+// Exercise 8.3 graded by its statement: generated files of no chunk to a hundred (and one of
+// 100,100 when grading), files that say they have up to Int.max chunks and are cancelled early, chunk
 // checksums anywhere in UInt64 (0 and UInt64.max among them, so the checksum wraps), cancels at
 // every moment the statement names, and a second model on the same file. Every chunk is worked
 // on only once the main actor has answered a job sent to it meanwhile: a loop that holds the
