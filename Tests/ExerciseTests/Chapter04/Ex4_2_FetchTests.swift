@@ -305,8 +305,10 @@ final class Ex4_2_FetchTests: GradedTestCase {
   }
 
   func test_noServer_isATransportError() async throws {
-    let port = try await closedPort()
-    let error = try await fetchError("/users", port: port)
+    // Bound, never listening: a connection is refused, and no other socket can take the port.
+    let refusing = try RefusingPort()
+    defer { withExtendedLifetime(refusing) {} }
+    let error = try await fetchError("/users", port: Int(refusing.port))
     XCTAssertEqual(
       error,
       .transport(.cannotConnectToHost),

@@ -18,14 +18,6 @@ func withFixtureServer(
   try await FixtureServer.serving(configuration) { server in try await body(Int(server.port)) }
 }
 
-/// A port where nothing listens: a server's, after it has stopped.
-func closedPort() async throws -> Int {
-  let server = try FixtureServer.start()
-  let port = Int(server.port)
-  await server.stopAsync()
-  return port
-}
-
 /// `http://127.0.0.1:PORT` + `path`.
 func localURL(_ path: String, port: Int) -> URL {
   URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
