@@ -153,6 +153,7 @@ extension ExerciseCatalog {
             "host-port-split",
             "url-capped-8k", "query-capped-at-100-items", "url-over-128kib-refused",
             "path-normalized-to-nfc", "escaped-path-kept", "escaped-query-value-kept",
+            "scheme-with-its-separator-accepted", "host-line-breaks-trimmed",
           ]
         ),
       ]

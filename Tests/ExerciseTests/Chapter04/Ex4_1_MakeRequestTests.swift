@@ -288,7 +288,7 @@ final class Ex4_1_MakeRequestTests: GradedTestCase {
     }
   }
 
-  /// The grade: 1,174 generated endpoints (any scheme, host, port from Int.min to Int.max, path,
+  /// The grade: 1,234 generated endpoints (any scheme, host, port from Int.min to Int.max, path,
   /// query items, method, token and body, odd characters, percent escapes and decomposed letters
   /// included, bodies up to 16 MiB, hosts up to 4,000 characters, paths up to 200,000, up to
   /// 1,000 query items), each compared with the request the statement describes.
@@ -305,7 +305,8 @@ final class Ex4_1_MakeRequestTests: GradedTestCase {
   /// and tokens and long host names, 60 with control characters in their paths, 80 with many or
   /// odd query items, hosts with a port, or long paths, 30 with 61 to 1,000 query items, paths of
   /// 100,000 to 200,000 characters or letters in decomposed form, 40 with percent escapes in their
-  /// paths or query items, and, when grading only (they take a second), 2 with bodies of 16 to 128
+  /// paths or query items, 60 with schemes typed with their separator or hosts with a control
+  /// character, and, when grading only (they take a second), 2 with bodies of 16 to 128
   /// MiB.
   private static let scenarios =
     endpointScenarios(count: 800, seed: 41)
@@ -315,6 +316,7 @@ final class Ex4_1_MakeRequestTests: GradedTestCase {
     + endpointScenariosOfLongAndOddURLs(count: 80, seed: 41 &+ 5)
     + endpointScenariosOfWideURLs(count: 30, seed: 41 &+ 6)
     + endpointScenariosOfPercentEscapes(count: 40, seed: 41 &+ 7)
+    + endpointScenariosOfTypedSchemesAndHosts(count: 60, seed: 41 &+ 8)
     + onlyWhenGrading(
       endpointScenariosOfLargeBodies(count: 2, seed: 41 &+ 4, sizes: (16 << 20) + 1...128 << 20)
         .map { huge in

@@ -487,3 +487,30 @@ func endpointScenariosOfPercentEscapes(count: Int, seed: UInt64) -> [EndpointSce
     return scenario
   }
 }
+
+/// Endpoints 4.1 is graded on besides those above, from a seed of their own: schemes typed with
+/// their separator, whole or in part ("https://", "http:", "http:/"), and hosts with a control
+/// character (a line break, a tab, NUL, DEL) at their start, at their end or inside, which
+/// URLComponents refuses or keeps as it does any other character.
+func endpointScenariosOfTypedSchemesAndHosts(count: Int, seed: UInt64) -> [EndpointScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  return endpointScenarios(count: count, seed: seed).map { drawn in
+    var scenario = drawn
+    let scheme = numbers.pick(["http", "https"])
+    if numbers.chance(50) {
+      scenario.endpoint.scheme = scheme + numbers.pick(["://", ":", ":/", "//", "/", ": "])
+      scenario.endpoint.host = numbers.pick(["example.org", "localhost", "127.0.0.1"])
+    } else {
+      scenario.endpoint.scheme = scheme
+      var host = Array(numbers.pick(["example.org", "localhost", "127.0.0.1", "api.example.com"]))
+      let control = numbers.pick(["\n", "\r\n", "\r", "\t", "\u{0}", "\u{7F}", "\u{1B}", "\u{85}"])
+      switch Int.random(in: 0..<3, using: &numbers) {
+      case 0: host.insert(contentsOf: control, at: 0)
+      case 1: host.append(contentsOf: control)
+      default: host.insert(contentsOf: control, at: Int.random(in: 0...host.count, using: &numbers))
+      }
+      scenario.endpoint.host = String(host)
+    }
+    return scenario
+  }
+}
