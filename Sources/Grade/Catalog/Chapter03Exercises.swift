@@ -109,7 +109,7 @@ extension ExerciseCatalog {
         ),
         .scenarioDiffers(fixtures: [
           "newest-three-kept", "newest-hundred-kept", "capped-at-1000-events",
-          "newest-ten-thousand-kept", "make-cancellation-ends-quietly",
+          "newest-ten-thousand-kept", "make-cancellation-ends-quietly", "quiet-after-any-cancel",
           "make-cancel-returns-at-the-loop-top", "make-urlerror-cancelled-ends-quietly",
           "event-wait-capped-at-an-hour", "cancelled-before-start-returns",
           "walks-the-rest-after-a-cancel", "posix-ecanceled-ends-quietly", "wait-capped-at-30-days",

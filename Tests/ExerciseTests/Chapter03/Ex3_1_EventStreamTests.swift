@@ -234,16 +234,18 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
     )
   }
 
-  /// The grade: 637 generated runs (counts from 0 to 3,000, one of 10,001 to 10,050, and Int.max
+  /// The grade: 667 generated runs (counts from 0 to 3,000, one of 10,001 to 10,050, and Int.max
   /// with a consumer that leaves or an owner that cancels; intervals of zero and from 1 attosecond
   /// to a billion years; make returning texts of its own; make failing at any event, with the
   /// platform's errors and errors that carry another too; consumers that read late, leave while
   /// the producer waits or just as a wait ends; owners that cancel the producer at once, at such
-  /// moments or while make runs; streams made in a task already cancelled), each compared with
+  /// moments or while make runs, that make failing too; streams made in a task already
+  /// cancelled), each compared with
   /// what the statement says.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
-      eventScenarios(count: 400, seed: 31) + eventScenariosOfOddRuns(seed: 31 &+ 7),
+      eventScenarios(count: 400, seed: 31) + eventScenariosOfOddRuns(seed: 31 &+ 7)
+        + eventScenariosOfFailuresAsTheOwnerCancels(count: 30, seed: 31 &+ 8),
       model: eventModel,
       answer: { try await eventAnswer($0) }
     )

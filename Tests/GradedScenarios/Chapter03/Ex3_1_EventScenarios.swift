@@ -209,17 +209,17 @@ func eventModel(_ scenario: EventScenario) -> EventOutcome {
   let waits = { (count: Int) in
     scenario.interval == .zero ? nil : Array(repeating: spelled(interval), count: count)
   }
+  // How a consumer's loop ends when make throws: with what it threw.
+  let failed =
+    scenario.platformFailure != nil || scenario.carriedFailure != nil
+    ? "then \(scenario.failure) thrown"
+    : scenario.failsWithCancellation
+      ? "then CancellationError thrown"
+      : scenario.failsWithURLError == nil
+        ? "then MakeFailure thrown" : "then \(scenario.failure) thrown"
   switch scenario.consumer {
   case .readsAsTheyCome, .readsAfterTheLast:
-    let end =
-      scenario.failingAt == nil
-      ? "then the end"
-      : scenario.platformFailure != nil || scenario.carriedFailure != nil
-        ? "then \(scenario.failure) thrown"
-        : scenario.failsWithCancellation
-          ? "then CancellationError thrown"
-          : scenario.failsWithURLError == nil
-            ? "then MakeFailure thrown" : "then \(scenario.failure) thrown"
+    let end = scenario.failingAt == nil ? "then the end" : failed
     return EventOutcome(
       made: made(0..<scenario.waits),
       read: events(0..<(scenario.failingAt ?? scenario.count)),
@@ -235,6 +235,14 @@ func eventModel(_ scenario: EventScenario) -> EventOutcome {
       made: made(0..<wait - 1),
       read: events(0..<wait - 1),
       end: "then the end",
+      waits: waits(wait)
+    )
+  case .ownerCancelsDuringMake(let wait) where scenario.failingAt == wait - 1:
+    // The make the owner's cancel came during throws: its error ends the stream all the same.
+    return EventOutcome(
+      made: made(0..<wait),
+      read: events(0..<wait - 1),
+      end: failed,
       waits: waits(wait)
     )
   case .ownerCancelsDuringMake(let wait):
@@ -511,4 +519,25 @@ func eventScenariosOfOddRuns(seed: UInt64) -> [EventScenario] {
     return EventScenario(count: count, interval: .zero, failingAt: nil, consumer: consumer)
   }
   return carried + texts + cancelled + zeroInterval
+}
+
+/// Runs 3.1 is graded on besides the others, from a seed of their own: an owner that cancels the
+/// producer while make runs, and that make throws (MakeFailure, or a URLError of any code): the
+/// stream ends with its error, as any make's.
+func eventScenariosOfFailuresAsTheOwnerCancels(count: Int, seed: UInt64) -> [EventScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  let intervals: [Duration] = [.nanoseconds(1), .milliseconds(250), .seconds(1), .seconds(3_600)]
+  return (0..<count).map { _ in
+    let wait = Int.random(in: 1...5, using: &numbers)
+    var run = EventScenario(
+      count: wait + Int.random(in: 0...3, using: &numbers),
+      interval: numbers.pick(intervals),
+      failingAt: wait - 1,
+      consumer: .ownerCancelsDuringMake(wait)
+    )
+    if numbers.chance(40) {
+      run.failsWithURLError = Int.random(in: 0..<everyURLErrorCode.count, using: &numbers)
+    }
+    return run
+  }
 }
