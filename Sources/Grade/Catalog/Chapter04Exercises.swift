@@ -332,6 +332,7 @@ extension ExerciseCatalog {
             "missing-key-after-a-dot", "requires-json-mimetype", "snake-case-decoder",
             "statuses-300-to-599-only", "dot-only-after-an-index",
             "message-only-if-json-content-type", "cancelled-task-throws-cancellationerror",
+            "message-read-with-jsonserialization",
             "checkcancellation-before-decoding", "adds-accept-header", "transport-codes-listed",
             "message-from-detail-or-title", "message-trimmed", "status-starts-with-2",
             "timeout-shortened", "cache-policy-reload", "message-capped-100",

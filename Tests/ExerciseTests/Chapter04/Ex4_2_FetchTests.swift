@@ -316,7 +316,7 @@ final class Ex4_2_FetchTests: GradedTestCase {
     )
   }
 
-  /// The grade: 836 generated answers from a server inside URLSession (statuses of any number of
+  /// The grade: 856 generated answers from a server inside URLSession (statuses of any number of
   /// digits, answers that are not HTTP, error bodies of every shape and up to 512 KiB, bodies and
   /// error bodies that are almost JSON, bodies that decode or fail at a known place, users keyed
   /// by id, transport errors, requests of every method, timeout and setting), each compared with
@@ -349,6 +349,7 @@ final class Ex4_2_FetchTests: GradedTestCase {
     + fetchScenariosOfWideAndOddAnswers(count: 30, seed: 42 &+ 9)
     + fetchScenariosOfAlmostJSON(count: 60, seed: 42 &+ 10)
     + fetchScenariosOfKeyedUsers(count: 40, seed: 42 &+ 11)
+    + fetchScenariosOfHugeNumbers(count: 20, seed: 42 &+ 12)
 
   /// Pairs of generated answers to one request sent twice, one call after the other: each call
   /// sends it, and gets its own answer.

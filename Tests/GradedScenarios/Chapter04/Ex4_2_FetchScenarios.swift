@@ -140,6 +140,9 @@ struct FetchScenario: GradedScenario {
     case messageAfterSpace(String, lead: String)
     /// A body that looks like a JSON object with an "error" string, and is not one.
     case lookalike(String, Lookalike)
+    /// `{"error": "...", "size": 1e400}`: the message beside a number past any Double, which
+    /// JSON allows (it sets no range).
+    case messageBesideAHugeNumber(String, number: String)
     case otherKey
     case array
     case html
@@ -339,6 +342,8 @@ struct FetchScenario: GradedScenario {
     case .messageAfterSpace(let text, let lead):
       return "\"\(escapedText(lead))\" then {\"error\": \"\(escapedText(text))\"}"
     case .lookalike(let text, let form): return escapedText(form.body(text), longerThan: 240)
+    case .messageBesideAHugeNumber(let text, let number):
+      return "{\"error\": \"\(escapedText(text))\", \"size\": \(number)}"
     case .otherKey: return Self.otherKeys
     case .array: return "[\"error\"]"
     case .html: return "an HTML page"
@@ -535,6 +540,8 @@ func fetchResponse(_ scenario: FetchScenario) -> (status: Int, body: Data)? {
     case .messageAfterSpace(let message, let lead):
       text = lead + "{\"error\": \(jsonString(message))}"
     case .lookalike(let message, let form): text = form.body(message)
+    case .messageBesideAHugeNumber(let message, let number):
+      text = "{\"error\": \(jsonString(message)), \"size\": \(number)}"
     case .otherKey: text = FetchScenario.otherKeys
     case .array: text = "[\"error\"]"
     case .html: text = "<html><body><h1>\(status)</h1></body></html>"
@@ -615,7 +622,8 @@ func fetchModel(_ scenario: FetchScenario) -> FetchOutcome {
   case .failure(let status, let body):
     switch body {
     case .message(let message), .messageAmongOthers(let message),
-      .messagePadded(let message, _), .messageAfterSpace(let message, _):
+      .messagePadded(let message, _), .messageAfterSpace(let message, _),
+      .messageBesideAHugeNumber(let message, _):
       return .error(.status(status, message: message))
     // A body that only looks like a JSON object is not one: no message.
     case .lookalike: return .error(.status(status, message: nil))
@@ -1238,5 +1246,25 @@ func fetchScenariosOfKeyedUsers(count: Int, seed: UInt64) -> [FetchScenario] {
     }
     scenario.answer = .success(status: status, shape: .keyed, count: users, fault: keyedFault)
     return scenario
+  }
+}
+
+/// Answers 4.2 is graded on besides the others, from a seed of their own: error bodies whose
+/// message sits beside a number JSON allows and a Double cannot hold (1e400, -1e400, a hundred
+/// digits): the body is a JSON object with an "error" string all the same.
+func fetchScenariosOfHugeNumbers(count: Int, seed: UInt64) -> [FetchScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  let huge = ["1e400", "-1e400", "1E+999", String(repeating: "9", count: 100), "1e-400"]
+  return (0..<count).map { _ in
+    FetchScenario(
+      answer: .failure(
+        status: numbers.pick([400, 404, 429, 500, 503]),
+        body: .messageBesideAHugeNumber(
+          numbers.pick(["no such user", "slow down", "x"]),
+          number: numbers.pick(huge)
+        )
+      ),
+      shape: numbers.pick([.user, .users, .list, .owned])
+    )
   }
 }
