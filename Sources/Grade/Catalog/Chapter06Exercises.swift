@@ -11,80 +11,32 @@ extension ExerciseCatalog {
   static let chapter06Exercises: [Exercise] = [
     Exercise(
       id: "6.1",
-      title: "The accumulator",
+      title: "The chunk accumulator",
       chapter: chapter06,
       section: "6.3",
-      stubFile: "Ex6_1_ByteAccumulator.swift",
-      testClass: "Ex6_1_ByteAccumulatorTests",
+      stubFile: "Ex6_1_ChunkAccumulator.swift",
+      testClass: "Ex6_1_ChunkAccumulatorTests",
       hints: [
-        "Section 6.3's ByteAccumulator: storage allocated once, an offset, and where the "
-          + "current batch starts (6.3's way) or, as the hints do, a count of its bytes.",
-        "batchSize = max(size / 20, 1); bytes = [UInt8](repeating: 0, count: size); the batch "
-          + "count starts at 0 with the first batch, and a flag, checked, says whether "
-          + "checkCompleted() was called yet; isBatchCompleted is batchCount >= batchSize.",
-        "checkCompleted(): defer { batchCount = 0; checked = true }; return checked && "
-          + "batchCount == 0. progress: size > 0 "
-          + "? Double(offset) / Double(size) : 1. data: Data(bytes[0..<offset]). append past the "
-          + "storage: bytes.append(byte).",
+        "Keep a count of the bytes so far. Batches end at multiples of batchSize, so a chunk has "
+          + "reached the end of one when the count before it and the count after it are in "
+          + "different batches: compare count / batchSize before and after.",
+        "init: batchSize = max(size / 20, 1); bytes = Data(count: size), zeroed storage allocated "
+          + "once. append: the part that fits, n = min(chunk.count, bytes.count - count), goes in "
+          + "place with bytes.replaceSubrange(count..<count + n, with: chunk.prefix(n)); the rest, "
+          + "chunk.dropFirst(n), is appended. prefix and dropFirst respect a slice's own indices.",
+        "finish(): remember the count at which a report was last due, an Int? that is nil until "
+          + "one is: append sets it when it returns true; finish() returns reportedAt != count, "
+          + "then sets it to count. progress: size > 0 ? Double(count) / Double(size) : 1. data: "
+          + "bytes.subdata(in: 0..<count), a copy of the bytes that came.",
       ],
-      docAnchor: "exercise-61-the-accumulator",
+      docAnchor: "exercise-61-the-chunk-accumulator",
       mistakes: [
-        Mistake(
-          name: "the description always in KB",
-          test: "test_progress_data_andDescription_ofWhatHasCome",
-          saying: "1.6 MB",
-          fixtures: ["description-always-in-kb"],
-          hint: "ByteCountFormatter picks the unit from the count: bytes, KB, MB. Leave its "
-            + "allowedUnits alone, and 1,572,864 bytes read as 1.6 MB."
-        ),
-        Mistake(
-          name: "storage that copies share",
-          test: "test_theAccumulatorIsAStruct_aCopyKeepsWhatItHad",
-          saying: "expected [1, 2] in",
-          fixtures: ["storage-shared-by-copies"],
-          hint: "A struct holding a class instance (NSMutableData) copies the reference, not the "
-            + "bytes: two copies then write into one storage. Keep the bytes in a value type, "
-            + "such as [UInt8] or Data, which copies on write."
-        ),
         Mistake(
           name: "a batch of 0 bytes for a small file",
           test: "test_aBatchIsATwentiethOfTheSize_butNeverNoBytes",
-          saying: "a batch of 0 bytes is full before a byte comes",
+          saying: "a batch of 0 bytes would end before a byte comes",
           fixtures: ["batch-of-zero"],
           hint: "size / 20 is 0 below 20 bytes: take max(size / 20, 1)."
-        ),
-        Mistake(
-          name: "a batch completed a byte late",
-          test: "test_aBatchIsCompleted_exactlyWhenItHoldsBatchSizeBytes",
-          saying: "100 / 20 = 5 bytes a batch",
-          fixtures: ["batch-one-too-many"],
-          hint: "A batch is full when it holds batchSize bytes: >=, not >. Count the bytes in "
-            + "the batch from 0 after each checkCompleted()."
-        ),
-        Mistake(
-          name: "a full batch stops being full a byte later",
-          test: "test_aBatchIsCompleted_exactlyWhenItHoldsBatchSizeBytes",
-          saying: "a full batch stays full",
-          fixtures: ["batch-full-only-at-size"],
-          hint: "isBatchCompleted is batchCount >= batchSize: a batch with more bytes than "
-            + "batchSize (bytes past the size, say) is full too."
-        ),
-        Mistake(
-          name: "checkCompleted() says true before any batch",
-          test: "test_aBatchIsCompleted_exactlyWhenItHoldsBatchSizeBytes",
-          saying: "the first check starts the first batch",
-          fixtures: ["checked-completed-at-first"],
-          hint: "The seed's loop starts with while !checkCompleted(): the first call must say "
-            + "false, whatever the batch holds. Keep a flag that says whether it was called yet."
-        ),
-        Mistake(
-          name: "the first batch starts at the first check",
-          test: "test_checkCompleted_afterBytesThatCameBeforeTheFirstCheck",
-          saying: "the first batch starts with the accumulator",
-          fixtures: ["first-batch-from-the-first-check"],
-          hint: "Bytes can come before the first checkCompleted(): they are the first batch's. "
-            + "Count the batch from 0, and make the first call say false with a flag, not with a "
-            + "count that starts at -1."
         ),
         Mistake(
           name: "a batch size rounded to the nearest byte",
@@ -95,65 +47,58 @@ extension ExerciseCatalog {
             + "division, max(size / 20, 1). 30 bytes are batches of 1."
         ),
         Mistake(
-          name: "progress in whole percents",
-          test: "test_progress_isTheExactFraction",
-          saying: "not rounded",
-          fixtures: ["progress-in-whole-percents"],
-          hint: "progress is the fraction itself, Double(offset) / Double(size): rounding it to "
-            + "percents is for whoever draws it."
+          name: "batch ends that depend on how the chunks are cut",
+          test: "test_append_saysAReportIsDue_atEveryBatchEnd_howeverTheChunksAreCut",
+          saying: "however the chunks are cut",
+          fixtures: [
+            "batches-from-the-last-report", "batch-end-only-when-landed-on",
+            "next-batch-end-moved-by-one-batch",
+          ],
+          hint: "A batch ends at bytes batchSize, 2 × batchSize, 3 × batchSize, ..., wherever the "
+            + "chunks end: not batchSize bytes after the last report, not only where a chunk ends "
+            + "exactly on one, and a chunk may pass several. Compare which batch the count is in "
+            + "before and after the chunk."
         ),
         Mistake(
-          name: "the last, short batch completed with the file",
-          test: "test_theLastBatchOfAFile_isCompletedOnlyWhenFull",
-          saying: "a complete file does not fill its last batch",
-          fixtures: ["last-batch-completed-with-the-file"],
-          hint: "isBatchCompleted looks at the current batch only: batchCount >= batchSize. A "
-            + "file's last batch can be short; a loop finds the end when a round gets no byte."
+          name: "the last bytes reported twice, or never",
+          test: "test_finish_reportsBytesNoAppendReported_once",
+          saying: "finish()",
+          fixtures: ["finish-always-true", "finish-not-remembered"],
+          hint: "finish() says whether any bytes came since the last report was due: after a "
+            + "chunk that ended a batch, none did (the seed's loop reports that batch twice). Keep "
+            + "the count at the last report, and set it in finish() too, so a second finish says "
+            + "false."
+        ),
+        Mistake(
+          name: "an empty body is never reported",
+          test: "test_anEmptyFile_isDone_andANegativeSizeThrows",
+          saying: "an empty file is reported once",
+          fixtures: ["finish-by-remainder", "finish-never-for-an-empty-body"],
+          hint: "No report at all is not the same as a report at byte 0: until one is due, there "
+            + "is none (an Int? that is nil), and an empty body's finish() reports its progress "
+            + "once."
         ),
         Mistake(
           name: "progress divided in Int",
           test: "test_progress_data_andDescription_ofWhatHasCome",
           saying: "786,432 of 1,572,864 bytes",
           fixtures: ["progress-in-int"],
-          hint: "offset / size in Int is 0 until the last byte. Divide Double(offset) by "
+          hint: "count / size in Int is 0 until the last byte. Divide Double(count) by "
             + "Double(size)."
         ),
         Mistake(
-          name: "data is the whole storage",
-          test: "test_progress_data_andDescription_ofWhatHasCome",
-          saying: "data holds the bytes that came",
-          fixtures: ["whole-storage"],
-          hint: "The storage is allocated at the full size, zeros and all. data is only the "
-            + "bytes that came: Data(bytes[0..<offset])."
-        ),
-        Mistake(
-          name: "the description without ByteCountFormatter",
-          test: "test_progress_data_andDescription_ofWhatHasCome",
-          saying: "the size from ByteCountFormatter",
-          fixtures: ["raw-byte-count"],
-          hint: "\"[small.bin] 786 KB\": the name in brackets, then "
-            + "ByteCountFormatter().string(fromByteCount: Int64(offset))."
-        ),
-        Mistake(
-          name: "a size of 0 is rejected",
-          test: "test_anEmptyFile_isDone_andANegativeSizeThrows",
-          saying: "a size of 0 is a file with no bytes",
-          fixtures: ["zero-size-throws"],
-          hint: "An empty file is a file: only a negative size is InvalidSize (guard size >= 0)."
-        ),
-        Mistake(
-          name: "an empty file's loop never ends",
-          test: "test_anEmptyFile_isDone_andANegativeSizeThrows",
-          saying: "the second check finds the batch empty",
-          fixtures: ["empty-file-never-completes"],
-          hint: "checkCompleted() is true when the batch it ends had no bytes, whether or not "
-            + "any byte ever came: for an empty file, the second check."
+          name: "progress in whole percents",
+          test: "test_progress_isTheExactFraction",
+          saying: "not rounded",
+          fixtures: ["progress-in-whole-percents"],
+          hint: "progress is the fraction itself, Double(count) / Double(size): rounding it to "
+            + "percents is for whoever draws it."
         ),
         Mistake(
           name: "an empty file's progress is 0 / 0",
           test: "test_anEmptyFile_isDone_andANegativeSizeThrows",
           saying: "1.0, not 0 / 0",
-          fixtures: ["empty-file-never-done"],
+          fixtures: ["progress-nan-for-an-empty-file"],
           hint: "0.0 / 0.0 is NaN, and a bar that shows it never completes. A size of 0 has "
             + "nothing to wait for: progress 1."
         ),
@@ -166,52 +111,72 @@ extension ExerciseCatalog {
             + "more than it announced shows as more than 1.0, so leave out min(..., 1)."
         ),
         Mistake(
-          name: "a byte past the size crashes",
+          name: "bytes past the size dropped",
           test: "test_bytesPastTheSize_areKept",
+          saying: "keep every byte",
+          fixtures: ["past-the-size-dropped-from-chunks", "straddling-chunk-rest-dropped"],
+          hint: "A server may send more than it announced, and a chunk may run past the size: the "
+            + "part that fits goes into the storage, the rest is appended after it."
+        ),
+        Mistake(
+          name: "a slice indexed from 0",
+          test: "test_aChunkMayBeASliceOfALargerData",
           kind: .crashed,
-          fixtures: ["crash-past-size"],
-          hint: "A server may send more than it announced. bytes[offset] past the end traps: "
-            + "when offset reaches bytes.count, append instead."
+          fixtures: ["slice-indexed-from-zero"],
+          hint: "A Data slice keeps its parent's indices: received[3..<7] starts at index 3, and "
+            + "chunk[0] traps. Take its bytes with prefix, dropFirst or a for-in loop, or index "
+            + "from chunk.startIndex."
         ),
         Mistake(
-          name: "a byte past the size is not counted in a batch",
-          test: "test_bytesPastTheSize_areKept",
-          saying: "a byte past the size is in a batch too",
-          fixtures: ["past-size-not-in-batch"],
-          hint: "Count every byte that comes in its batch, past the size too, or the last batch "
-            + "never fills."
+          name: "data is the whole storage",
+          test: "test_aChunkMayBeASliceOfALargerData",
+          saying: "data was",
+          fixtures: ["whole-storage"],
+          hint: "The storage is allocated at the full size, zeros and all. data is only the "
+            + "bytes that came: bytes.subdata(in: 0..<count)."
         ),
         Mistake(
-          name: "a class, as in the seed",
+          name: "the description of the size, not of the bytes so far",
+          test: "test_progress_data_andDescription_ofWhatHasCome",
+          saying: "of the bytes that came so far",
+          fixtures: ["description-of-the-size", "raw-byte-count"],
+          hint: "\"[small.bin] 786 KB\": the name in brackets, then "
+            + "ByteCountFormatter().string(fromByteCount: Int64(count)), the bytes that came."
+        ),
+        Mistake(
+          name: "the description always in KB",
+          test: "test_progress_data_andDescription_ofWhatHasCome",
+          saying: "1.6 MB",
+          fixtures: ["description-always-in-kb"],
+          hint: "ByteCountFormatter picks the unit from the count: bytes, KB, MB. Leave its "
+            + "allowedUnits alone, and 1,572,864 bytes read as 1.6 MB."
+        ),
+        Mistake(
+          name: "a size of 0 is rejected",
+          test: "test_anEmptyFile_isDone_andANegativeSizeThrows",
+          saying: "a size of 0 is a file with no bytes",
+          fixtures: ["zero-size-throws"],
+          hint: "An empty file is a file: only a negative size is InvalidSize (guard size >= 0)."
+        ),
+        Mistake(
+          name: "a class",
           test: "test_theAccumulatorIsAStruct_aCopyKeepsWhatItHad",
           saying: "a copy keeps what it had",
           fixtures: ["a-class"],
           hint: "Section 6.5: a class's stored properties are checked for exclusive access on "
-            + "every access, several times a byte. Make it a struct, with mutating append and "
-            + "checkCompleted()."
-        ),
-        Mistake(
-          name: "a batch completed because the file is",
-          test: "test_anEmptyFile_isDone_andANegativeSizeThrows",
-          saying: "isBatchCompleted was true",
-          fixtures: ["completed-once-full"],
-          hint: "isBatchCompleted is about the current batch only: true once it holds "
-            + "batchSize bytes, however many bytes the file has in all."
+            + "every access. Make it a struct, with mutating append and finish()."
         ),
         .scenarioDiffers(fixtures: [
-          "storage-grown-byte-by-byte", "name-last-path-component", "batch-count-saturating-uint16",
-          "bytes-past-size-capped-at-64-kib", "progress-nan-taken-for-1",
-          "description-capped-at-the-size", "batch-size-from-the-storage",
-          "storage-capped-at-1-mib", "storage-capped-at-128-mib", "sizes-past-a-gigabyte-rejected",
+          "storage-grown-chunk-by-chunk", "name-last-path-component", "storage-capped-at-1-mib",
           "storage-reserved-only-from-64-kb", "storage-capped-at-2-gib",
           "sizes-past-4-gib-rejected", "data-shares-the-storage",
         ]),
         Mistake(
           name: "a small file's storage is not allocated by init",
           test: "test_yourAnswer_keepsTheStatement_withThousandsOfSmallAccumulators",
-          fixtures: ["small-storage-grown", "storage-allocated-only-from-64-bytes"],
+          fixtures: ["small-storage-grown"],
           hint: "The storage is allocated once, by init, whatever the size: a few bytes as well as "
-            + "a gigabyte. Growing it byte by byte allocates again and again, and a size known up "
+            + "a gigabyte. Growing it chunk by chunk allocates again and again, and a size known up "
             + "front is there to avoid exactly that."
         ),
       ]

@@ -16,13 +16,13 @@ import Solutions
 import Chapter06Exercises
 #endif
 
-/// One run of `scenario` on the answer's `ByteAccumulator`.
+/// One run of `scenario` on the answer's `ChunkAccumulator`.
 private func accumulatorLife(_ scenario: AccumulatorScenario) throws -> AccumulatorOutcome {
   let measured = scenario.isLarge && MemoryInUse.isMeasured
   let before = measured ? MemoryInUse.now() ?? 0 : 0
-  var accumulator: ByteAccumulator
+  var accumulator: ChunkAccumulator
   do {
-    accumulator = try ByteAccumulator(name: scenario.name, size: scenario.declared)
+    accumulator = try ChunkAccumulator(name: scenario.name, size: scenario.declared)
   } catch let error as InvalidSize {
     return AccumulatorOutcome(log: ["init threw InvalidSize(size: \(error.size))"])
   } catch let error as NotImplemented {
@@ -33,9 +33,8 @@ private func accumulatorLife(_ scenario: AccumulatorScenario) throws -> Accumula
   let afterInit = measured ? MemoryInUse.now() ?? 0 : 0
   let allocated = afterInit - before
   var log = [
-    "batchSize \(accumulator.batchSize)", "isBatchCompleted \(accumulator.isBatchCompleted)",
-    "progress \(accumulator.progress)", "data of \(accumulator.data.count) bytes",
-    "description \"\(accumulator.description)\"",
+    "batchSize \(accumulator.batchSize)", "progress \(accumulator.progress)",
+    "data of \(accumulator.data.count) bytes", "description \"\(accumulator.description)\"",
   ]
   if measured {
     log.append(
@@ -45,37 +44,28 @@ private func accumulatorLife(_ scenario: AccumulatorScenario) throws -> Accumula
     )
   }
   var count = 0
-  /// Appends `number` bytes to `accumulator`, and tells what isBatchCompleted did meanwhile.
-  func appends(
+  /// Appends the chunk of `number` bytes after `count`, and says what `append` returned. The
+  /// chunk is made here and gone when this returns: the memory measured after is the answer's.
+  func append(
     _ number: Int,
-    to accumulator: inout ByteAccumulator,
+    to accumulator: inout ChunkAccumulator,
     from count: Int,
-    copy: Bool
-  )
-    -> String
-  {
-    let atStart = accumulator.isBatchCompleted
-    var value = atStart
-    var changes: [(byte: Int, value: Bool)] = []
-    for byte in stride(from: count + 1, through: count + number, by: 1) {
-      accumulator.append(appended(byte, byACopy: copy))
-      if accumulator.isBatchCompleted != value {
-        value.toggle()
-        changes.append((byte, value))
-      }
-    }
-    return "\(number) × append (to byte \(count + number)): "
-      + batchEntry(atStart: atStart, changes: changes)
+    copy: Bool = false
+  ) -> String {
+    let due = accumulator.append(
+      chunk(after: count, of: number, byACopy: copy, slice: scenario.slices)
+    )
+    return appendEntry(number, to: count + number, due)
   }
   /// Whether `data` is bytes 1 to `count` the original appended, then `own` of a copy's.
   func holds(_ data: Data, _ count: Int, own: Int = 0) -> Bool {
     data.count == count + own
-      && data.elementsEqual((1..<count + own + 1).map { appended($0, byACopy: $0 > count) })
+      && data.elementsEqual((1..<count + own + 1).lazy.map { appended($0, byACopy: $0 > count) })
   }
   for step in scenario.steps {
     switch step {
     case .append(let number):
-      log.append(appends(number, to: &accumulator, from: count, copy: false))
+      log.append(append(number, to: &accumulator, from: count))
       count += number
       if measured, count == scenario.declared {
         let more = (MemoryInUse.now() ?? 0) - afterInit
@@ -89,16 +79,16 @@ private func accumulatorLife(_ scenario: AccumulatorScenario) throws -> Accumula
       log += [
         "progress \(accumulator.progress)",
         holds(data, count)
-          ? "data: the \(count) byte\(count == 1 ? "" : "s") appended"
+          ? "data: the \(bytes(count)) appended"
           : "data: \(data.count) bytes, not the \(count) appended",
         "description \"\(accumulator.description)\"",
       ]
-    case .check:
-      log.append("checkCompleted() \(accumulator.checkCompleted())")
+    case .finish:
+      log.append("finish() \(accumulator.finish())")
     case .copy(let number):
       var copy = accumulator
-      log.append("the copy's " + appends(number, to: &copy, from: count, copy: true))
-      log.append("the original's " + appends(number, to: &accumulator, from: count, copy: false))
+      log.append("the copy's " + append(number, to: &copy, from: count, copy: true))
+      log.append("the original's " + append(number, to: &accumulator, from: count))
       let copyData = copy.data
       log.append(
         holds(copyData, count, own: number)
@@ -110,16 +100,16 @@ private func accumulatorLife(_ scenario: AccumulatorScenario) throws -> Accumula
       let data = accumulator.data
       log.append(
         holds(data, count)
-          ? "the original's data: its own \(count) bytes"
+          ? "the original's data: its own \(bytes(count))"
           : "the original's data: \(data.count) bytes, not its own \(count)"
       )
     case .keepData(let number):
       // A `data` that shares the storage makes the next append copy all of it.
       let kept = accumulator.data
-      let beforeAppends = measured ? MemoryInUse.now() ?? 0 : 0
-      log.append(appends(number, to: &accumulator, from: count, copy: false))
+      let beforeAppend = measured ? MemoryInUse.now() ?? 0 : 0
+      log.append(append(number, to: &accumulator, from: count))
       if measured, count + number <= scenario.declared {
-        let more = (MemoryInUse.now() ?? 0) - beforeAppends
+        let more = (MemoryInUse.now() ?? 0) - beforeAppend
         log.append(
           more < scenario.declared / 2
             ? "no more memory allocated to append while a data is kept"
@@ -128,7 +118,7 @@ private func accumulatorLife(_ scenario: AccumulatorScenario) throws -> Accumula
       }
       log.append(
         holds(kept, count)
-          ? "the data kept: the \(count) byte\(count == 1 ? "" : "s") appended before"
+          ? "the data kept: the \(bytes(count)) appended before"
           : "the data kept: \(kept.count) bytes, not the \(count) appended before"
       )
       count += number
@@ -137,7 +127,7 @@ private func accumulatorLife(_ scenario: AccumulatorScenario) throws -> Accumula
   return AccumulatorOutcome(log: log)
 }
 
-/// Runs `scenario` on the answer's `ByteAccumulator`.
+/// Runs `scenario` on the answer's `ChunkAccumulator`.
 ///
 /// The memory in use is the whole process's, and another thread may allocate or free some at the
 /// same moment: a life whose memory is measured runs up to three times, and the first run that
