@@ -9,7 +9,7 @@ func runBufferingPolicies(_ context: LessonContext) async throws {
     (".unbounded", .unbounded),
     (".bufferingOldest(2)", .bufferingOldest(2)),
     (".bufferingNewest(2)", .bufferingNewest(2)),
-    (".bufferingNewest(1)", .bufferingNewest(1)),
+    (".bufferingOldest(1)", .bufferingOldest(1)),
   ]
   for (name, policy) in policies {
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: policy)
@@ -29,7 +29,8 @@ func runBufferingPolicies(_ context: LessonContext) async throws {
   console.print(
     """
     bufferingOldest keeps what came first and drops the newcomer; bufferingNewest evicts the
-    oldest to make room. A consumer that only wants the latest value wants .bufferingNewest(1).
+    oldest to make room. A log that must keep the first errors of a burst, the cause and not its
+    echoes, wants bufferingOldest.
     """
   )
 }

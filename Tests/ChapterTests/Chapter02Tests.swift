@@ -299,8 +299,8 @@ final class Chapter02Tests: XCTestCase {
       "bufferingNewest evicts the oldest"
     )
     XCTAssertEqual(
-      yields(.bufferingNewest(1)),
-      ["enqueued (0 left)", "dropped 1", "dropped 2", "terminated"]
+      yields(.bufferingOldest(1)),
+      ["enqueued (0 left)", "dropped 2", "dropped 3", "terminated"]
     )
   }
 
@@ -316,8 +316,8 @@ final class Chapter02Tests: XCTestCase {
     let unbounded = await run(.unbounded)
     let oldest = await run(.bufferingOldest(2))
     let newest = await run(.bufferingNewest(2))
-    let latest = await run(.bufferingNewest(1))
-    XCTAssertEqual([unbounded, oldest, newest, latest], [[1, 2, 3], [1, 2], [2, 3], [3]])
+    let first = await run(.bufferingOldest(1))
+    XCTAssertEqual([unbounded, oldest, newest, first], [[1, 2, 3], [1, 2], [2, 3], [1]])
 
     let (_, continuation) = AsyncStream.makeStream(of: Int.self)
     continuation.finish()
