@@ -26,6 +26,14 @@ private func decodedOutcome(
       return .value(
         "\(try await fetch(User.self, with: request, session: ScenarioAnswers.session))"
       )
+    case .numbered:
+      return .value(
+        "\(try await fetch(Numbered.self, with: request, session: ScenarioAnswers.session))"
+      )
+    case .scalar:
+      return .value(
+        "\(try await fetch(Int.self, with: request, session: ScenarioAnswers.session))"
+      )
     case .owned:
       return .value(
         "\(try await fetch(Owned.self, with: request, session: ScenarioAnswers.session))"

@@ -316,11 +316,12 @@ final class Ex4_2_FetchTests: GradedTestCase {
     )
   }
 
-  /// The grade: 856 generated answers from a server inside URLSession (statuses of any number of
+  /// The grade: 886 generated answers from a server inside URLSession (statuses of any number of
   /// digits, answers that are not HTTP, error bodies of every shape and up to 512 KiB, bodies and
   /// error bodies that are almost JSON, bodies that decode or fail at a known place, users keyed
-  /// by id, transport errors, requests of every method, timeout and setting), each compared with
-  /// what the statement says fetch returns or throws.
+  /// by id or by "Index 2", keys with an intValue, a number alone, transport errors, requests of
+  /// every method, timeout and setting), each compared with what the statement says fetch returns
+  /// or throws.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
       Self.scenarios,
@@ -350,6 +351,7 @@ final class Ex4_2_FetchTests: GradedTestCase {
     + fetchScenariosOfAlmostJSON(count: 60, seed: 42 &+ 10)
     + fetchScenariosOfKeyedUsers(count: 40, seed: 42 &+ 11)
     + fetchScenariosOfHugeNumbers(count: 20, seed: 42 &+ 12)
+    + fetchScenariosOfOtherKeys(count: 30, seed: 42 &+ 13)
 
   /// Pairs of generated answers to one request sent twice, one call after the other: each call
   /// sends it, and gets its own answer.

@@ -46,6 +46,23 @@ struct Stamped: Decodable, Equatable, CustomStringConvertible {
   }
 }
 
+/// A user whose keys are an enum of Int raw values: each key has an intValue, and its stringValue
+/// is its name, so a path writes it as a key ("email"), not as an index ("[3]").
+struct Numbered: Decodable, Equatable {
+  let id: Int
+  let name: String
+  let username: String
+  let email: String
+
+  enum CodingKeys: Int, CodingKey {
+    case id = 1, name, username, email
+  }
+
+  init(_ user: User) {
+    (id, name, username, email) = (user.id, user.name, user.username, user.email)
+  }
+}
+
 /// One answer the session gives, as the grade generates it.
 struct FetchScenario: GradedScenario {
   /// The type `fetch` is asked to decode.
@@ -60,9 +77,15 @@ struct FetchScenario: GradedScenario {
     /// Users in an object, each under its id as a key ("1", "2", ...): keys of digits, which a
     /// path writes after a dot ("2.id"), as any key, not in brackets as an index.
     case keyed = "[String: User]"
+    /// A user whose CodingKeys have Int raw values.
+    case numbered = "Numbered"
+    /// A number alone at the top, 42: JSON allows any value there, not only an object or array.
+    case scalar = "Int"
 
     /// One value, at the top or under a key.
-    var isOneUser: Bool { self == .user || self == .owned || self == .stamped }
+    var isOneUser: Bool {
+      self == .user || self == .owned || self == .stamped || self == .numbered || self == .scalar
+    }
   }
 
   /// Where a 2xx body goes wrong, if it does.
@@ -228,6 +251,9 @@ struct FetchScenario: GradedScenario {
   var settings: [Setting] = []
   /// The answer is a plain `URLResponse`, not an HTTP one: it has no status.
   var notHTTP = false
+  /// What a `.keyed` body's keys start with before the user's number: "" for "1", "2", ...,
+  /// "Index " for "Index 1", "Index 2", ..., as JSONDecoder names an array's elements.
+  var keyWord = ""
 
   var size: Int {
     (cancel == .never ? 0 : 1) + (headers.isEmpty ? 0 : 1) + (method == nil ? 0 : 1)
@@ -273,14 +299,16 @@ struct FetchScenario: GradedScenario {
       let what =
         shape == .stamped
         ? "{\"userID\": 1, \"createdAt\": \(Stamped.seconds)}"
-        : shape.isOneUser
-          ? (shape == .owned ? "one user as {\"owner\": {...}}" : "one user")
-          : (count == 1 ? "1 user" : "\(count) users")
-            + (shape == .list
-              ? " in {\"users\": [...], \"page\": 1}"
-              : shape == .pages
-                ? " in pages of two, [[...], [...]]"
-                : shape == .keyed ? " keyed by id, {\"1\": {...}, ...}" : "")
+        : shape == .scalar
+          ? (fault == .wrongTopLevel ? "\"42\", a string" : "42, a number alone")
+          : shape.isOneUser
+            ? (shape == .owned ? "one user as {\"owner\": {...}}" : "one user")
+            : (count == 1 ? "1 user" : "\(count) users")
+              + (shape == .list
+                ? " in {\"users\": [...], \"page\": 1}"
+                : shape == .pages
+                  ? " in pages of two, [[...], [...]]"
+                  : shape == .keyed ? " keyed by id, {\"\(keyWord)1\": {...}, ...}" : "")
       return "fetch(\(shape.rawValue).self, ...) answered \(statusText(status))with \(what)"
         + faultText(fault)
         + sentAs
@@ -301,7 +329,7 @@ struct FetchScenario: GradedScenario {
   private func faultText(_ fault: Fault) -> String {
     func whose(_ index: Int?) -> String {
       guard let index else { return shape == .stamped ? "the body" : "the user" }
-      if shape == .keyed { return "the user under \"\(index + 1)\"" }
+      if shape == .keyed { return "the user under \"\(keyWord)\(index + 1)\"" }
       return shape == .pages ? "the user at [\(index / 2)][\(index % 2)]" : "the user at [\(index)]"
     }
     switch fault {
@@ -565,9 +593,10 @@ func fetchResponse(_ scenario: FetchScenario) -> (status: Int, body: Data)? {
     case .stamped:
       text =
         fault == .wrongTopLevel ? "[\(stampedJSON(fault: nil))]" : stampedJSON(fault: faultFor(nil))
-    case .user:
+    case .user, .numbered:
       text =
         fault == .wrongTopLevel ? "[\(userJSON(1, fault: nil))]" : userJSON(1, fault: faultFor(nil))
+    case .scalar: text = fault == .wrongTopLevel ? "\"42\"" : "42"
     case .owned:
       text =
         fault == .wrongTopLevel
@@ -586,7 +615,9 @@ func fetchResponse(_ scenario: FetchScenario) -> (status: Int, body: Data)? {
         : "{\"users\": \(array), \"per_page\": 10"
           + (fault == .missingPage ? "}" : ", \"page\": 1}")
     case .keyed:
-      let keyed = users.enumerated().map { "\"\($0.offset + 1)\": \($0.element)" }
+      let keyed = users.enumerated().map {
+        "\(jsonString(scenario.keyWord + "\($0.offset + 1)")): \($0.element)"
+      }
       text = fault == .wrongTopLevel ? array : "{" + keyed.joined(separator: ", ") + "}"
     }
     if case .wrapped(let prefix, let suffix) = fault { text = prefix + text + suffix }
@@ -635,7 +666,7 @@ func fetchModel(_ scenario: FetchScenario) -> FetchOutcome {
       guard let index else { return shape == .owned ? "owner.\(key)" : key }
       if shape == .pages { return "[\(index / 2)][\(index % 2)].\(key)" }
       // A key of digits is a key: after a dot, as any key, not in brackets.
-      if shape == .keyed { return "\(index + 1).\(key)" }
+      if shape == .keyed { return "\(scenario.keyWord)\(index + 1).\(key)" }
       return "\(top)[\(index)].\(key)"
     }
     switch fault {
@@ -647,6 +678,8 @@ func fetchModel(_ scenario: FetchScenario) -> FetchOutcome {
           "\(Stamped(userID: 1, createdAt: Date(timeIntervalSinceReferenceDate: Stamped.seconds)))"
         )
       case .user: return .value("\(user(1))")
+      case .numbered: return .value("\(Numbered(user(1)))")
+      case .scalar: return .value("42")
       case .owned: return .value("\(Owned(owner: user(1)))")
       case .users: return .value("\(Array(users.prefix(count)))")
       case .pages:
@@ -657,7 +690,9 @@ func fetchModel(_ scenario: FetchScenario) -> FetchOutcome {
       case .keyed:
         return .value(
           keyedDescription(
-            Dictionary(uniqueKeysWithValues: users.prefix(count).map { ("\($0.id)", $0) })
+            Dictionary(
+              uniqueKeysWithValues: users.prefix(count).map { ("\(scenario.keyWord)\($0.id)", $0) }
+            )
           )
         )
       }
@@ -1266,5 +1301,49 @@ func fetchScenariosOfHugeNumbers(count: Int, seed: UInt64) -> [FetchScenario] {
       ),
       shape: numbers.pick([.user, .users, .list, .owned])
     )
+  }
+}
+
+/// Answers 4.2 is graded on besides the others, from a seed of their own: keys a path must write
+/// as keys though they have an intValue or read like an index (a user whose CodingKeys have Int raw
+/// values; users keyed "Index 1", "Index 2", ..., the names JSONDecoder gives an array's
+/// elements), and a number alone at the top of the body, which JSON allows.
+func fetchScenariosOfOtherKeys(count: Int, seed: UInt64) -> [FetchScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  let keys = ["id", "name", "username", "email"]
+  return (0..<count).map { _ in
+    let status = numbers.pick([200, 201, 203, 299])
+    switch Int.random(in: 0...2, using: &numbers) {
+    case 0:
+      let key = numbers.pick(keys)
+      let fault = numbers.pick([
+        FetchScenario.Fault.missingKey(index: nil, key: key), .wrongType(index: nil, key: key),
+        .null(index: nil, key: key), .none,
+      ])
+      return FetchScenario(
+        answer: .success(status: status, shape: .numbered, count: 1, fault: fault),
+        shape: .numbered
+      )
+    case 1:
+      let fault = numbers.pick([FetchScenario.Fault.none, .none, .wrongTopLevel, .notJSON])
+      return FetchScenario(
+        answer: .success(status: status, shape: .scalar, count: 1, fault: fault),
+        shape: .scalar
+      )
+    default:
+      let users = Int.random(in: 1...12, using: &numbers)
+      let key = numbers.pick(keys)
+      let index = Int.random(in: 0...users - 1, using: &numbers)
+      let fault = numbers.pick([
+        FetchScenario.Fault.missingKey(index: index, key: key), .wrongType(index: index, key: key),
+        .null(index: index, key: key), .none,
+      ])
+      var scenario = FetchScenario(
+        answer: .success(status: status, shape: .keyed, count: users, fault: fault),
+        shape: .keyed
+      )
+      scenario.keyWord = numbers.pick(["Index ", "Index ", "index ", "Item "])
+      return scenario
+    }
   }
 }
