@@ -169,8 +169,19 @@ extension ExerciseCatalog {
         .scenarioDiffers(fixtures: [
           "storage-grown-chunk-by-chunk", "name-last-path-component", "storage-capped-at-1-mib",
           "storage-reserved-only-from-64-kb", "storage-capped-at-2-gib",
-          "sizes-past-4-gib-rejected", "data-shares-the-storage",
+          "sizes-past-4-gib-rejected", "data-shares-the-storage", "data-is-the-storage-itself",
+          "data-without-a-copy", "copy-forgets-the-last-report", "finish-without-copy-on-write",
+          "storage-capped-at-8-gib",
         ]),
+        Mistake(
+          name: "storage that is never freed",
+          test: "test_yourAnswer_keepsTheStatement_whenLetGo_freeingItsStorage",
+          saying: "the storage goes with the last copy",
+          fixtures: ["storage-never-freed"],
+          hint: "Storage of your own (an allocation, or a class that holds one) must go when the "
+            + "last copy of the accumulator goes: a deinit that frees it. A Data or an Array does "
+            + "that by itself."
+        ),
         Mistake(
           name: "a small file's storage is not allocated by init",
           test: "test_yourAnswer_keepsTheStatement_withThousandsOfSmallAccumulators",

@@ -80,31 +80,45 @@ private func accumulatorLife(_ scenario: AccumulatorScenario) throws -> Accumula
         "progress \(accumulator.progress)",
         holds(data, count)
           ? "data: the \(bytes(count)) appended"
-          : "data: \(data.count) bytes, not the \(count) appended",
+          : "data: " + unlike(data, count, "the \(count) appended"),
         "description \"\(accumulator.description)\"",
       ]
     case .finish:
       log.append("finish() \(accumulator.finish())")
-    case .copy(let number):
+    case .copy(let number, let originalFirst):
       var copy = accumulator
-      log.append("the copy's " + append(number, to: &copy, from: count, copy: true))
-      log.append("the original's " + append(number, to: &accumulator, from: count))
+      /// The finish, append, finish of one of the two.
+      func goOn(_ side: String, _ accumulator: inout ChunkAccumulator, copy: Bool) -> [String] {
+        [
+          "\(side) finish() \(accumulator.finish())",
+          "\(side) " + append(number, to: &accumulator, from: count, copy: copy),
+          "\(side) finish() \(accumulator.finish())",
+        ]
+      }
+      if originalFirst {
+        log += goOn("the original's", &accumulator, copy: false)
+        log += goOn("the copy's", &copy, copy: true)
+      } else {
+        log += goOn("the copy's", &copy, copy: true)
+        log += goOn("the original's", &accumulator, copy: false)
+      }
       let copyData = copy.data
-      log.append(
+      log += [
         holds(copyData, count, own: number)
           ? "the copy's data: the \(count) bytes before the copy and its own \(number)"
-          : "the copy's data: \(copyData.count) bytes, not the \(count) before the copy and its "
-            + "own \(number)"
-      )
+          : "the copy's data: "
+            + unlike(copyData, count + number, "the \(count) before the copy and its own \(number)"),
+        "the copy's progress \(copy.progress)", "the copy's description \"\(copy.description)\"",
+      ]
       count += number
       let data = accumulator.data
       log.append(
         holds(data, count)
           ? "the original's data: its own \(bytes(count))"
-          : "the original's data: \(data.count) bytes, not its own \(count)"
+          : "the original's data: " + unlike(data, count, "its own \(count)")
       )
     case .keepData(let number):
-      // A `data` that shares the storage makes the next append copy all of it.
+      // A `data` that shares the storage makes the appends after it copy, or grow, the storage.
       let kept = accumulator.data
       let beforeAppend = measured ? MemoryInUse.now() ?? 0 : 0
       log.append(append(number, to: &accumulator, from: count))
@@ -119,12 +133,30 @@ private func accumulatorLife(_ scenario: AccumulatorScenario) throws -> Accumula
       log.append(
         holds(kept, count)
           ? "the data kept: the \(bytes(count)) appended before"
-          : "the data kept: \(kept.count) bytes, not the \(count) appended before"
+          : "the data kept: " + unlike(kept, count, "the \(count) appended before")
       )
       count += number
+    case .replaceAfterData:
+      // The old accumulator is gone once replaced: a data that pointed into its storage would
+      // read freed memory.
+      let kept = accumulator.data
+      accumulator = try ChunkAccumulator(name: scenario.name, size: scenario.declared)
+      log.append(
+        holds(kept, count)
+          ? "the data read before the accumulator was replaced: the \(bytes(count))"
+          : "the data read before the accumulator was replaced: "
+            + unlike(kept, count, "the \(count) appended")
+      )
+      count = 0
     }
   }
   return AccumulatorOutcome(log: log)
+}
+
+/// "15 bytes, not the 15 appended: other bytes in their place", or "3 bytes, not the 15 appended".
+private func unlike(_ data: Data, _ count: Int, _ expected: String) -> String {
+  "\(bytes(data.count)), not \(expected)"
+    + (data.count == count ? ": other bytes in their place" : "")
 }
 
 /// Runs `scenario` on the answer's `ChunkAccumulator`.
