@@ -1,5 +1,5 @@
-// The delegate-based API of exercise 1.1: a document scanner shaped like VisionKit's.
-// Learners wrap it; they do not change it.
+// The delegate-based API of exercise 1.1: an office scanner on the network, which takes scan jobs
+// from everyone and reports each one's end by its job. Learners wrap it; they do not change it.
 
 /// A scanned document.
 public struct Document: Sendable, Equatable, CustomStringConvertible {
@@ -17,7 +17,7 @@ public struct Document: Sendable, Equatable, CustomStringConvertible {
 
 /// Why a scan failed.
 public struct ScannerError: Error, Equatable, CustomStringConvertible {
-  /// A short reason, such as "camera unavailable".
+  /// A short reason, such as "paper jam".
   public let reason: String
 
   /// Creates an error with a reason.
@@ -29,20 +29,45 @@ public struct ScannerError: Error, Equatable, CustomStringConvertible {
   public var description: String { "scan failed: \(reason)" }
 }
 
-/// What a document scanner tells its delegate, once per presentation.
-@MainActor
-public protocol DocumentScannerDelegate: AnyObject {
-  /// The user scanned a document.
-  func documentScanner(_ scanner: any DocumentScanning, didScan document: Document)
-  /// The user closed the scanner without scanning.
-  func documentScannerDidCancel(_ scanner: any DocumentScanning)
-  /// The scanner failed.
-  func documentScanner(_ scanner: any DocumentScanning, didFailWith error: ScannerError)
+/// A job the scanner took: what its reports are about.
+///
+/// Each scanner numbers its own jobs.
+public struct ScanJob: Hashable, Sendable, CustomStringConvertible {
+  /// The scanner's number for the job.
+  public let number: Int
+
+  /// The job numbered `number`.
+  public init(number: Int) {
+    self.number = number
+  }
+
+  /// "job 7".
+  public var description: String { "job \(number)" }
 }
 
-/// A scanner that can be shown; it reports to the delegate later, on the main actor.
+/// What a scanner tells its delegate about each job it took: one of these, once.
+@MainActor
+public protocol DocumentScannerDelegate: AnyObject {
+  /// The job's document was scanned.
+  func documentScanner(
+    _ scanner: any DocumentScanning,
+    didScan document: Document,
+    for job: ScanJob
+  )
+  /// The job was cancelled at the scanner, before it scanned anything.
+  func documentScanner(_ scanner: any DocumentScanning, didCancel job: ScanJob)
+  /// The job failed.
+  func documentScanner(
+    _ scanner: any DocumentScanning,
+    didFail job: ScanJob,
+    with error: ScannerError
+  )
+}
+
+/// A scanner that takes jobs, several at a time; it reports each one's end to the delegate given
+/// with it later, on the main actor (never during `submit`), in whatever order the jobs end.
 @MainActor
 public protocol DocumentScanning: AnyObject {
-  /// Shows the scanner. The delegate hears the outcome later (never during this call).
-  func present(delegate: any DocumentScannerDelegate)
+  /// Takes a job and returns it; `delegate` hears how it ended, later.
+  func submit(delegate: any DocumentScannerDelegate) -> ScanJob
 }

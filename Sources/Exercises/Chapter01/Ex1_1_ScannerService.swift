@@ -2,48 +2,57 @@ import ExerciseSupport
 
 /// Exercise 1.1: wrap a delegate API (section 1.2).
 ///
-/// Turn the delegate callbacks of a `DocumentScanning` scanner into one async call: `scan()`
-/// returns the scanned document, returns nil when the user cancels, and throws the scanner's error
-/// when it fails. The second scan must work as well as the first, a scan started while another is
-/// pending ends the pending one with nil, and a late duplicate callback must be ignored, also when
-/// two services scan at once and when a new scan starts in the same turn of the main actor as the
-/// duplicate. The scanner is shown once for each scan(), and at no other time. Graded on 550
-/// generated scripts too (two services, callbacks of every kind in any order, titles and reasons
-/// as given (empty, spaced, long, up to 100,000 characters, beyond ASCII, "\r\n" and "\r" line
-/// breaks, control and invisible characters anywhere, NUL at either end, a byte order mark,
-/// reasons with any words, "cancelled", "busy" and "timed out" too), late duplicates, each scan()
-/// entered in the same main-actor turn as the step before it, each scanner calling didScan at the
-/// end), two more on one service (40 scans, each answered and then answered again late; 20
-/// failures in a row, then a scan), and one more of 300 scans in a row on one service. Left free: what a caller whose task is cancelled gets (the
-/// exercise asks nothing of a cancel; none is generated).
+/// An office scanner on the network takes scan jobs from everyone, several at a time, and tells
+/// the delegate given with each job how it ended, by the job `submit(delegate:)` returned: a
+/// document, a cancel at the scanner, or a failure. It reports later, on the main actor (never
+/// during `submit`), in whatever order its jobs end. Turn that into one async call: `scan()`
+/// submits one job and returns its document, returns nil when the job was cancelled at the
+/// scanner, and throws the scanner's error when it failed. Any number of `scan()` calls may wait
+/// at once, on one service or on several (each with a scanner of its own, which numbers its jobs
+/// its own way: two scanners may both have a job 1): each returns its own job's outcome. A report
+/// of a job that has ended already, or that this service never submitted, is ignored. One job per
+/// `scan()`, and no other. Graded on 552 generated scripts too (two services, each scanner
+/// numbering its jobs 1 to 9 in any order; several scans waiting at once, their jobs reported in
+/// any order as scanned, cancelled or failed; jobs reported again after they ended, or never
+/// submitted, the other service's numbers among them; titles and reasons with spaces, line
+/// breaks, control and invisible characters; crowds of 40 and 300 jobs waiting on one service).
+/// Left free: what a caller whose task is cancelled gets (none is generated).
 /// Read docs/Chapter01-Continuations.md#exercise-11-wrap-a-delegate-api
 @MainActor
 public final class ScannerService: DocumentScannerDelegate {
   private let scanner: any DocumentScanning
 
-  /// Creates a service that shows `scanner`.
+  /// Creates a service that sends its jobs to `scanner`.
   public init(scanner: any DocumentScanning) {
     self.scanner = scanner
   }
 
-  /// Shows the scanner and returns what the user scanned, or nil if they cancelled.
+  /// Sends a scan job and returns its document, or nil if the job was cancelled at the scanner.
   public func scan() async throws -> Document? {
-    // TODO(1.1): store a continuation, present the scanner, and resume it from the delegate.
+    // TODO(1.1): submit a job, and have the delegate calls below resume its continuation.
     throw NotImplemented("1.1")
   }
 
-  /// Called by the scanner when the user scanned a document.
-  public func documentScanner(_ scanner: any DocumentScanning, didScan document: Document) {
-    // TODO(1.1): resume the stored continuation with the document.
+  /// Called by the scanner when a job's document was scanned.
+  public func documentScanner(
+    _ scanner: any DocumentScanning,
+    didScan document: Document,
+    for job: ScanJob
+  ) {
+    // TODO(1.1): resume that job's continuation with the document.
   }
 
-  /// Called by the scanner when the user cancelled.
-  public func documentScannerDidCancel(_ scanner: any DocumentScanning) {
-    // TODO(1.1): resume the stored continuation with nil.
+  /// Called by the scanner when a job was cancelled there.
+  public func documentScanner(_ scanner: any DocumentScanning, didCancel job: ScanJob) {
+    // TODO(1.1): resume that job's continuation with nil.
   }
 
-  /// Called by the scanner when it failed.
-  public func documentScanner(_ scanner: any DocumentScanning, didFailWith error: ScannerError) {
-    // TODO(1.1): resume the stored continuation by throwing the error.
+  /// Called by the scanner when a job failed.
+  public func documentScanner(
+    _ scanner: any DocumentScanning,
+    didFail job: ScanJob,
+    with error: ScannerError
+  ) {
+    // TODO(1.1): resume that job's continuation by throwing the error.
   }
 }

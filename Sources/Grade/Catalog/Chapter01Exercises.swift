@@ -17,119 +17,74 @@ extension ExerciseCatalog {
       stubFile: "Ex1_1_ScannerService.swift",
       testClass: "Ex1_1_ScannerServiceTests",
       hints: [
-        "This is section 1.2's fix, with a throwing continuation because the scanner can fail.",
-        "Use withCheckedThrowingContinuation and keep the continuation in a stored "
-          + "CheckedContinuation<Document?, any Error>? property; resume it from the delegate "
-          + "methods with resume(returning:) or resume(throwing:).",
-        "In scan(): if a continuation is still stored, a caller is waiting on it: resume it "
-          + "with nil first. Then store the new continuation (every time) and call "
-          + "scanner.present(delegate: self). In each delegate method: copy the stored "
-          + "continuation, set the property to nil, then resume the copy.",
+        "Section 1.2's picker keeps one continuation, for the one pick that can wait. Here any "
+          + "number of scans wait at once: keep each continuation under its job, in a dictionary "
+          + "the service owns ([ScanJob: CheckedContinuation<Document?, any Error>]).",
+        "scan(): try await withCheckedThrowingContinuation { continuation in let job = "
+          + "scanner.submit(delegate: self); waiting[job] = continuation }. The scanner never "
+          + "reports during submit, so storing right after it is in time.",
+        "Each delegate method: waiting.removeValue(forKey: job)?.resume(...). Taken out before "
+          + "it is resumed, so a second report of that job, or one of a job this service never "
+          + "submitted, finds nothing and does nothing.",
       ],
       docAnchor: "exercise-11-wrap-a-delegate-api",
       mistakes: [
         Mistake(
-          name: "a failed scan is never resumed",
-          test: "test_failureThenScan_bothWork",
+          name: "one continuation for every scan",
+          test: "test_aReportOfAJobThatEnded_orWasNeverSubmitted_isIgnored",
+          saying: "job 4 gets its own document",
+          fixtures: [
+            "one-continuation-like-the-picker", "one-continuation-overwritten",
+            "oldest-scan-resumed",
+          ],
+          hint: "A report is about the job it names: only that job's scan may end. One stored "
+            + "continuation, or a queue of them in order, hands a report to whichever scan is "
+            + "waiting. Keep each continuation under its job."
+        ),
+        Mistake(
+          name: "the waiting scans shared between services",
+          test: "test_twoServices_whoseScannersNumberTheirJobsAlike",
           kind: .hung,
-          fixtures: ["failure-never-resumed"],
-          hint: "Every delegate method must resume the continuation. One that does not (here: "
-            + "the failure) leaves scan() waiting forever: resume(throwing: error)."
+          fixtures: ["jobs-in-a-static"],
+          hint: "Each scanner numbers its own jobs, so two services may both wait for a job 1. A "
+            + "static, or a global, is one table for every service: keep the waiting scans in a "
+            + "stored property of each service."
         ),
         Mistake(
-          name: "a failed scan's continuation is resumed but never cleared",
-          test: "test_failureThenScan_bothWork",
+          name: "a report of a job that is not waiting",
+          test: "test_aReportOfAJobThatEnded_orWasNeverSubmitted_isIgnored",
           kind: .crashed,
-          fixtures: ["fail-not-cleared"],
-          hint: "Every delegate method must clear the stored continuation, the failure one too: "
-            + "take it out (set the property to nil), then resume it."
+          fixtures: ["job-not-taken-out", "stray-report-force-unwrapped"],
+          hint: "The scanner may report a job again after it ended, or one this service never "
+            + "submitted. Take the job's continuation out of the dictionary before resuming it "
+            + "(removeValue(forKey:)), and resume with ?.: such a report then finds nothing and "
+            + "does nothing."
         ),
         Mistake(
-          name: "a stored continuation is resumed again (never cleared, or the seed's "
-            + "`if continuation == nil`, which never stores the next one)",
-          test: "test_cancelThenScan_bothWork",
-          kind: .crashed,
-          fixtures: ["never-cleared", "seed-guard"],
-          hint: "A stored continuation may be resumed once. Set the property to nil before "
-            + "you resume it (a late callback then finds nothing), and store each scan's new "
-            + "continuation every time."
-        ),
-        Mistake(
-          name: "a pending scan is overwritten",
-          test: "test_scanWhileOneIsPending_endsThePendingOneWithNil",
-          kind: .hung,
-          fixtures: ["overwrite-pending"],
-          hint: "When scan() is called while another scan is pending, the stored continuation "
-            + "still has a caller waiting. Resume it (with nil, as a cancel) before you store "
-            + "the new one."
-        ),
-        Mistake(
-          name: "a cancel is answered with a document",
-          test: "test_cancelThenScan_bothWork",
-          kind: .failedTest,
-          saying: "a cancelled scan returned a document",
-          fixtures: ["cancel-not-nil"],
-          hint: "A cancel is not an empty document: callers tell the two apart by nil. Resume "
-            + "with resume(returning: nil)."
-        ),
-        Mistake(
-          name: "a cancel is thrown as an error",
-          test: "test_cancelThenScan_bothWork",
-          kind: .failedTest,
-          saying: "a cancelled scan threw",
+          name: "a cancel thrown",
+          test: "test_aCancelledJob_returnsNil_andAFailedOne_throwsTheScannersError",
+          saying: "a job cancelled at the scanner gives nil",
           fixtures: ["cancel-throws"],
-          hint: "A user who cancels has not met an error: scan() says so by returning nil. Only "
-            + "the scanner's failure is thrown."
+          hint: "A job cancelled at the scanner is no failure: scan() returns nil for it, as the "
+            + "picker of section 1.2 does for a cancel."
         ),
         Mistake(
-          name: "a pending scan is ended with an error",
-          test: "test_scanWhileOneIsPending_endsThePendingOneWithNil",
-          kind: .failedTest,
-          fixtures: ["pending-thrown"],
-          hint: "A scan that a newer scan replaces ends as a cancel would: with nil, not with an "
-            + "error."
-        ),
-        Mistake(
-          name: "a failed scan returns nil",
-          test: "test_failureThenScan_bothWork",
-          kind: .failedTest,
+          name: "a failure returned as nil",
+          test: "test_aCancelledJob_returnsNil_andAFailedOne_throwsTheScannersError",
+          saying: "a failed job throws the scanner's ScannerError",
           fixtures: ["failure-as-nil"],
-          hint: "nil means the user cancelled. A scanner that failed hands you its error: the "
-            + "caller must get that error thrown."
+          hint: "A failed job throws: resume(throwing: error), with the scanner's own error."
         ),
         Mistake(
-          name: "a document of its own instead of the scanned one",
-          test: "test_cancelThenScan_bothWork",
-          kind: .failedTest,
-          saying: "the scan after a cancel did not return its document",
-          fixtures: ["hard-coded-document"],
-          hint: "scan() returns whatever document the scanner delivered to didScan, not one the "
-            + "service makes."
-        ),
-        Mistake(
-          name: "a cancel after a scan returns the earlier document",
-          test: "test_scanThenCancel_returnsNil",
-          kind: .failedTest,
-          fixtures: ["cancel-returns-last"],
-          hint: "Each scan ends with what its own presentation reported: a cancel is nil, even "
-            + "when an earlier scan found a document."
-        ),
-        Mistake(
-          name: "every failure thrown as one error of its own",
-          test: "test_failure_throwsTheScannersError",
-          kind: .failedTest,
-          saying: "expected the scanner's own error",
-          fixtures: ["hard-coded-error"],
-          hint: "The scanner says why it failed, and the caller may need to know: throw the error "
-            + "didFailWith handed you, not one you make."
+          name: "a job sent twice",
+          test: "test_scan_submitsOneJob_andReturnsItsDocument",
+          saying: "expected one",
+          fixtures: ["job-submitted-twice"],
+          hint: "Each submit is a job the scanner does: one per scan(). Submit inside the "
+            + "continuation's closure and keep the job it returns."
         ),
         .scenarioDiffers(fixtures: [
-          "pending-scan-in-a-static", "pending-ended-at-next-callback",
-          "callback-finished-a-turn-late", "empty-reason-as-cancel", "long-title-cut",
-          "title-trimmed", "cancel-reason-as-nil", "scan-count-uint8", "title-cut-at-4096",
-          "title-crlf-normalized", "ignored-callbacks-log-of-12", "ten-failures-break-the-circuit",
-          "busy-scanner-shown-again", "reason-cut-at-nul", "title-byte-order-mark-stripped",
-          "title-control-characters-dropped",
+          "cancel-ends-every-scan", "failure-reason-trimmed", "title-trimmed",
         ]),
       ]
     ),

@@ -6,41 +6,44 @@ import ExerciseSupport
 @MainActor
 public final class ScannerService: DocumentScannerDelegate {
   private let scanner: any DocumentScanning
-  private var continuation: CheckedContinuation<Document?, any Error>?
+  /// The continuation of each job still waiting, by its job: several wait at once.
+  private var waiting: [ScanJob: CheckedContinuation<Document?, any Error>] = [:]
 
-  /// Creates a service that shows `scanner`.
+  /// Creates a service that sends its jobs to `scanner`.
   public init(scanner: any DocumentScanning) {
     self.scanner = scanner
   }
 
-  /// Shows the scanner and returns what the user scanned, or nil if they cancelled.
+  /// Sends a scan job and returns its document, or nil if the job was cancelled at the scanner.
   public func scan() async throws -> Document? {
     try await withCheckedThrowingContinuation { continuation in
-      // A scan still pending would leak if overwritten: end it as a cancel first.
-      self.continuation?.resume(returning: nil)
-      self.continuation = continuation  // every call stores its own, fresh continuation
-      scanner.present(delegate: self)
+      // The scanner reports later, never inside submit: storing after it is in time.
+      let job = scanner.submit(delegate: self)
+      waiting[job] = continuation
     }
   }
 
-  /// Called by the scanner when the user scanned a document.
-  public func documentScanner(_ scanner: any DocumentScanning, didScan document: Document) {
-    takeContinuation()?.resume(returning: document)
+  /// Called by the scanner when a job's document was scanned.
+  public func documentScanner(
+    _ scanner: any DocumentScanning,
+    didScan document: Document,
+    for job: ScanJob
+  ) {
+    waiting.removeValue(forKey: job)?.resume(returning: document)
   }
 
-  /// Called by the scanner when the user cancelled.
-  public func documentScannerDidCancel(_ scanner: any DocumentScanning) {
-    takeContinuation()?.resume(returning: nil)
+  /// Called by the scanner when a job was cancelled there.
+  public func documentScanner(_ scanner: any DocumentScanning, didCancel job: ScanJob) {
+    waiting.removeValue(forKey: job)?.resume(returning: nil)
   }
 
-  /// Called by the scanner when it failed.
-  public func documentScanner(_ scanner: any DocumentScanning, didFailWith error: ScannerError) {
-    takeContinuation()?.resume(throwing: error)
-  }
-
-  /// Clears the stored continuation before it is resumed, so a late callback finds nil.
-  private func takeContinuation() -> CheckedContinuation<Document?, any Error>? {
-    defer { continuation = nil }
-    return continuation
+  /// Called by the scanner when a job failed.
+  public func documentScanner(
+    _ scanner: any DocumentScanning,
+    didFail job: ScanJob,
+    with error: ScannerError
+  ) {
+    // Taken out before it is resumed: a second report of this job finds nothing.
+    waiting.removeValue(forKey: job)?.resume(throwing: error)
   }
 }

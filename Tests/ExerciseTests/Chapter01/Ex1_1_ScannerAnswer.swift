@@ -12,27 +12,51 @@ import Solutions
 import Chapter01Exercises
 #endif
 
+/// Starts `scan()` on `service` as a task, its scanner told to number the job `job`, and returns
+/// once the job is submitted (or the scan has ended without one).
+///
+/// Task.immediate enters scan() in this turn of the main actor, as a tap on Scan would.
+@MainActor
+func startScan(
+  on service: ScannerService,
+  _ scanner: DrivenScanner,
+  job: Int
+) async -> Task<String, any Error> {
+  let submitted = OneShotSignal<Void>()
+  scanner.nextJob = job
+  scanner.onSubmit = { submitted.fire(()) }
+  let task = Task.immediate {
+    defer { submitted.fire(()) }
+    let document = try await service.scan()
+    return document.map { "returned \(quotedScalars($0.title))" } ?? "returned nil"
+  }
+  await submitted.wait()
+  scanner.onSubmit = nil
+  scanner.nextJob = nil
+  return task
+}
+
 /// Runs `scenario` on two of the answer's services, on the main actor.
 ///
-/// Each `scan()` runs in a task of its own, entered in the same turn as the step before; the
-/// runner goes on once the scanner is shown (or the scan has ended), so every callback finds the
-/// scan it is meant for. After each step it waits for every scan the statement has ended by
-/// then; the closing callbacks end them all.
+/// After each step it waits for every scan the statement has ended by then; the closing reports
+/// end them all.
 @MainActor
 func scannerAnswer(_ scenario: ScannerScenario) async throws -> ScannerOutcome {
   let scanners = [DrivenScanner(), DrivenScanner()]
   let services = scanners.map { ScannerService(scanner: $0) }
-  var scans: [(owner: Int, task: Task<String, any Error>)] = []
+  let steps = scenario.stepsWithTheClosingOnes
+  var scans: [(service: Int, job: Int, task: Task<String, any Error>)] = []
   var endings: [Int: String] = [:]
+  var unasked: [String] = []
   /// Waits for the end of every scan the statement has ended by the end of `step`.
   func waitForTheScansEnded(by step: Int) async throws {
-    let ended = scanEndings(scenario.stepsWithTheClosingOnes.prefix(step + 1)).endings
+    let ended = scanEndings(steps.prefix(step + 1)).endings
     for (index, ending) in ended.enumerated() where ending != nil && endings[index] == nil {
-      let scan = "scan \(index + 1) on \(serviceName(scans[index].owner))"
-      let stepText = scenario.stepsWithTheClosingOnes[step].description
+      let scan = scanName(index, service: scans[index].service, job: scans[index].job)
       ScenarioAnnouncer.announce(
         scenario,
-        waitingFor: "\(scan) to end at step \(step + 1) (\(stepText)), where the statement ends it"
+        waitingFor:
+          "\(scan) to end at step \(step + 1) (\(steps[step])), where the statement ends it"
       )
       defer { ScenarioAnnouncer.announce(scenario) }
       do {
@@ -46,34 +70,35 @@ func scannerAnswer(_ scenario: ScannerScenario) async throws -> ScannerOutcome {
       }
     }
   }
-  for (number, step) in scenario.stepsWithTheClosingOnes.enumerated() {
+  for (number, step) in steps.enumerated() {
     switch step {
-    case .scan(let service):
-      let shown = OneShotSignal<Void>()
-      scanners[service].onPresent = { shown.fire(()) }
-      // Task.immediate enters scan() in this turn of the main actor, as a tap on Scan would:
-      // whatever the step before left queued (a callback finished on a later turn) runs after.
-      let task = Task.immediate {
-        defer { shown.fire(()) }
-        let document = try await services[service].scan()
-        return document.map { "returned \(quotedScalars($0.title))" } ?? "returned nil"
+    case .scan(let service, let job):
+      let before = scanners[service].submits
+      scans.append(
+        (service, job, await startScan(on: services[service], scanners[service], job: job))
+      )
+      if scanners[service].submits > before + 1 {
+        unasked.append(
+          "\(serviceName(service))'s scanner was sent \(scanners[service].submits - before) jobs for scan \(scans.count)"
+        )
       }
-      scans.append((service, task))
-      await shown.wait()
-      scanners[service].onPresent = nil
-    case .callback(let service, let callback), .duplicate(let service, let callback):
-      scanners[service].call(callback)
+    case .report(let service, let job, let report):
+      let before = scanners[service].submits
+      scanners[service].report(job, report)
+      if scanners[service].submits > before {
+        unasked.append(
+          "\(serviceName(service))'s scanner was sent a job no scan() asked for, at step \(number + 1)"
+        )
+      }
     }
     // A scan the statement ends here must end here: one that waits for a later step hangs.
     try await waitForTheScansEnded(by: number)
   }
   return ScannerOutcome(
     scans: scans.indices.map { index in
-      "scan \(index + 1) on \(serviceName(scans[index].owner)) "
+      scanName(index, service: scans[index].service, job: scans[index].job) + " "
         + (endings[index] ?? "still waiting")
     },
-    shownUnasked: scanners.indices.flatMap { service in
-      scanners[service].shownUnasked.map { "\(serviceName(service))'s scanner \($0)" }
-    }
+    unasked: unasked
   )
 }

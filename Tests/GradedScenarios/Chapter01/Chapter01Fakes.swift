@@ -4,49 +4,6 @@ import LessonSupport
 import Synchronization
 import TestTooling
 
-/// A scanner that plays a script: each presentation performs the next step, on a later turn of
-/// the main actor (never inside `present`), as a real scanner would.
-@MainActor
-final class ScriptedScanner: DocumentScanning {
-  enum Step {
-    case scan(Document)
-    case cancel
-    case fail(ScannerError)
-    /// A buggy scanner that reports the same scan twice.
-    case scanTwice(Document)
-    /// The user leaves the scanner open: no callback until the next presentation.
-    case stayOpen
-  }
-
-  private var script: [Step]
-  private(set) var presentations = 0
-
-  init(_ script: [Step]) {
-    self.script = script
-  }
-
-  func present(delegate: any DocumentScannerDelegate) {
-    presentations += 1
-    let step = script.isEmpty ? .cancel : script.removeFirst()
-    if case .stayOpen = step { return }
-    Task { @MainActor in
-      switch step {
-      case .scan(let document):
-        delegate.documentScanner(self, didScan: document)
-      case .cancel:
-        delegate.documentScannerDidCancel(self)
-      case .fail(let error):
-        delegate.documentScanner(self, didFailWith: error)
-      case .scanTwice(let document):
-        delegate.documentScanner(self, didScan: document)
-        delegate.documentScanner(self, didScan: document)
-      case .stayOpen:
-        break
-      }
-    }
-  }
-}
-
 /// A recognizer that answers with a fixed result, before returning or from another thread, and
 /// records the clips it was asked to recognize.
 final class ScriptedRecognizer: SpeechRecognizing, Sendable {

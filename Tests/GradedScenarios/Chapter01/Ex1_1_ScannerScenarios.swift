@@ -4,12 +4,15 @@ import LessonSupport
 import TestTooling
 
 // Exercise 1.1 graded by its statement: generated scripts for two services at once, each with
-// its own scanner: scans started, scanned, cancelled and failed in any order, a scan started
-// while another is pending, and late duplicate callbacks, all on the main actor.
+// a scanner of its own that numbers its jobs its own way (both may have a job 1): scans started,
+// several waiting at once, their jobs reported in any order as scanned, cancelled or failed, a job
+// reported again after it ended, and jobs reported that the service never submitted, all on the
+// main actor.
 
 /// Two services' lives, as the grade generates them.
 struct ScannerScenario: GradedScenario {
-  enum Callback: Equatable, Sendable, CustomStringConvertible {
+  /// How the scanner says a job ended.
+  enum Report: Equatable, Sendable, CustomStringConvertible {
     case scanned(String)
     case cancelled
     case failed(String)
@@ -18,26 +21,23 @@ struct ScannerScenario: GradedScenario {
       switch self {
       case .scanned(let title): "didScan \(quotedScalars(title))"
       case .cancelled: "didCancel"
-      case .failed(let reason): "didFailWith \(quotedScalars(reason))"
+      case .failed(let reason): "didFail with \(quotedScalars(reason))"
       }
     }
   }
 
   enum Step: Equatable, Sendable, CustomStringConvertible {
-    /// `scan()` on service 0 or 1.
-    case scan(Int)
-    /// Service 0's or 1's scanner calls its delegate.
-    case callback(Int, Callback)
-    /// The same callback again, late, before any new scan on that service.
-    case duplicate(Int, Callback)
+    /// `scan()` on service 0 or 1, whose scanner calls the job it takes `job`.
+    case scan(Int, job: Int)
+    /// Service 0's or 1's scanner reports how job `job` ended (a job that ended already, or that
+    /// was never submitted, too).
+    case report(Int, job: Int, Report)
 
     var description: String {
       switch self {
-      case .scan(let service): "scan() on \(serviceName(service))"
-      case .callback(let service, let callback):
-        "\(serviceName(service))'s scanner calls \(callback)"
-      case .duplicate(let service, let callback):
-        "\(serviceName(service))'s scanner calls \(callback) again"
+      case .scan(let service, let job): "scan() on \(serviceName(service)) (its job \(job))"
+      case .report(let service, let job, let report):
+        "\(serviceName(service))'s scanner reports job \(job): \(report)"
       }
     }
   }
@@ -52,50 +52,29 @@ struct ScannerScenario: GradedScenario {
       ? steps.map(\.description)
       : steps.prefix(20).map(\.description) + ["\(steps.count - 30) more steps"]
         + steps.suffix(10).map(\.description)
+    let closing = closingSteps
     return "two services, A and B: "
-      + (shown + [
-        "A's scanner calls didScan \"\(lastTitle(0))\" and B's didScan \"\(lastTitle(1))\""
-      ])
+      + (shown + (closing.isEmpty ? [] : ["each job still waiting scanned (\"last\")"]))
       .joined(separator: ", then ")
   }
 
-  /// The steps, then each scanner's closing didScan (to A's, then B's delegate).
-  var stepsWithTheClosingOnes: [Step] {
-    steps + [.callback(0, .scanned(lastTitle(0))), .callback(1, .scanned(lastTitle(1)))]
+  /// A didScan "last" for each job the statement leaves waiting at the end, so that every scan
+  /// ends.
+  var closingSteps: [Step] {
+    scanEndings(steps).waiting.map { .report($0.service, job: $0.job, .scanned("last")) }
   }
+
+  var stepsWithTheClosingOnes: [Step] { steps + closingSteps }
 
   var smaller: [ScannerScenario] {
     steps.eachWithOneLeftOut.map(ScannerScenario.init).filter(\.isPossible)
   }
 
-  /// Each duplicate with the callback it repeats, as that callback is now.
-  var withDuplicatesMatched: ScannerScenario {
-    var last: [Int: Callback] = [:]
-    return ScannerScenario(
-      steps: steps.map { step in
-        switch step {
-        case .scan(let service):
-          last[service] = nil
-          return step
-        case .callback(let service, let callback):
-          last[service] = callback
-          return step
-        case .duplicate(let service, let callback):
-          return .duplicate(service, last[service] ?? callback)
-        }
-      }
-    )
-  }
-
-  /// A duplicate only right after a callback of its own service, with no scan between.
+  /// Each scanner numbers its jobs once: no job number taken twice on one service.
   var isPossible: Bool {
-    var last: [Int: Callback] = [:]
-    for step in steps {
-      switch step {
-      case .scan(let service): last[service] = nil
-      case .callback(let service, let callback): last[service] = callback
-      case .duplicate(let service, let callback): if last[service] != callback { return false }
-      }
+    var taken: Set<[Int]> = []
+    for case .scan(let service, let job) in steps where !taken.insert([service, job]).inserted {
+      return false
     }
     return true
   }
@@ -103,264 +82,192 @@ struct ScannerScenario: GradedScenario {
 
 func serviceName(_ service: Int) -> String { service == 0 ? "A" : "B" }
 
-/// The title of the document each scanner scans at the end of every script.
-private func lastTitle(_ service: Int) -> String { "last of \(serviceName(service))" }
-
-/// How each scan ended, in the order they were started: "scan 1 on A returned \"x\"".
+/// How each scan ended, in the order they were started: "scan 1 on A (its job 7) returned
+/// \"x\"", and each job a scanner took that no scan() asked for.
 struct ScannerOutcome: Equatable, CustomStringConvertible {
   var scans: [String]
-  /// Each time a scanner was shown when no scan() asked for it, on its service: "A's scanner
-  /// shown again after its didFailWith \"busy\"".
-  var shownUnasked: [String] = []
+  /// "A's scanner was sent a job no scan() asked for, after scan 2".
+  var unasked: [String] = []
 
   var description: String {
     (scans.isEmpty ? "no scan" : scans.joined(separator: ", "))
-      + shownUnasked.map { ", and \($0) (its user closed it: didCancel)" }.joined()
+      + unasked.map { ", and \($0)" }.joined()
   }
 }
 
-func scanEnding(_ callback: ScannerScenario.Callback?) -> String {
-  switch callback {
+func scanEnding(_ report: ScannerScenario.Report) -> String {
+  switch report {
   case .scanned(let title): "returned \(quotedScalars(title))"
-  case .cancelled, nil: "returned nil"
+  case .cancelled: "returned nil"
   case .failed(let reason): "threw scan failed: \(quotedScalars(reason))"
   }
 }
 
+/// "scan 2 on B (its job 7)".
+func scanName(_ index: Int, service: Int, job: Int) -> String {
+  "scan \(index + 1) on \(serviceName(service)) (its job \(job))"
+}
+
 /// The statement of exercise 1.1, as a program.
 func scannerModel(_ scenario: ScannerScenario) -> ScannerOutcome {
-  let (endings, owners) = scanEndings(scenario.stepsWithTheClosingOnes)
+  let ended = scanEndings(scenario.stepsWithTheClosingOnes)
   return ScannerOutcome(
-    scans: endings.enumerated().map { index, ending in
-      "scan \(index + 1) on \(serviceName(owners[index])) " + (ending ?? "still waiting")
+    scans: ended.endings.enumerated().map { index, ending in
+      let (service, job) = ended.jobs[index]
+      return scanName(index, service: service, job: job) + " " + (ending ?? "still waiting")
     }
   )
 }
 
-/// How each scan started by `steps` has ended by their end (nil: still waiting), and on which
-/// service it was started.
+/// How each scan started by `steps` has ended by their end (nil: still waiting), its service and
+/// job, and the jobs still waiting, in the order they were started.
 func scanEndings(
   _ steps: some Sequence<ScannerScenario.Step>
-) -> (endings: [String?], owners: [Int]) {
+) -> (endings: [String?], jobs: [(service: Int, job: Int)], waiting: [(service: Int, job: Int)]) {
   var endings: [String?] = []
-  var owners: [Int] = []
-  var pending: [Int: Int] = [:]
+  var jobs: [(service: Int, job: Int)] = []
+  var pending: [[Int]: Int] = [:]
   for step in steps {
     switch step {
-    case .scan(let service):
-      // A scan started while another is pending ends the pending one with nil.
-      if let waiting = pending[service] { endings[waiting] = scanEnding(nil) }
-      pending[service] = endings.count
+    case .scan(let service, let job):
+      pending[[service, job]] = endings.count
       endings.append(nil)
-      owners.append(service)
-    case .callback(let service, let callback), .duplicate(let service, let callback):
-      if let waiting = pending.removeValue(forKey: service) {
-        endings[waiting] = scanEnding(callback)
+      jobs.append((service, job))
+    case .report(let service, let job, let report):
+      // A job that ended already, or that this service never submitted: nothing.
+      if let index = pending.removeValue(forKey: [service, job]) {
+        endings[index] = scanEnding(report)
       }
     }
   }
-  return (endings, owners)
+  let waiting = endings.indices.filter { endings[$0] == nil }.map { jobs[$0] }
+  return (endings, jobs, waiting)
 }
 
-/// A scanner the test drives: it keeps the delegate it was last shown with, and calls it when
-/// the test says.
+/// A scanner the test drives: `submit` takes the job number the test set in `nextJob`, and
+/// the scanner reports a job when the test says, to the delegate given with it.
 ///
-/// Shown when no scan() asked for it (no `onPresent` set), it notes it in `shownUnasked`, and
-/// its user closes it on a later turn of the main actor: `didCancel`.
+/// A submit with no `nextJob` set is a job no scan() asked for: noted in `unasked`, and given a
+/// number of its own (from 1,000,000), which no report names.
 @MainActor
 final class DrivenScanner: DocumentScanning {
-  private(set) var delegate: (any DocumentScannerDelegate)?
-  /// Called on each presentation: the runner waits for it before the next step.
-  var onPresent: (() -> Void)?
-  /// The last callback the test made, to say when the scanner was shown unasked.
-  private var lastCallback: ScannerScenario.Callback?
-  /// Each presentation no scan() asked for, in the messages' words.
-  private(set) var shownUnasked: [String] = []
+  /// The number the next submit gets; set by the test before each scan().
+  var nextJob: Int?
+  /// Called on each submit asked for: the runner waits for it before the next step.
+  var onSubmit: (() -> Void)?
+  /// The delegate given with each job, by number.
+  private var delegates: [Int: any DocumentScannerDelegate] = [:]
+  /// The delegate of the last job, for reports of jobs never submitted.
+  private var lastDelegate: (any DocumentScannerDelegate)?
+  /// How many jobs were submitted, asked for or not.
+  private(set) var submits = 0
+  /// How many submits came with no `nextJob` set.
+  private(set) var unasked = 0
 
-  func present(delegate: any DocumentScannerDelegate) {
-    self.delegate = delegate
-    guard let onPresent else {
-      shownUnasked.append("shown again after its " + (lastCallback?.description ?? "last callback"))
-      Task { @MainActor in delegate.documentScannerDidCancel(self) }
-      return
+  func submit(delegate: any DocumentScannerDelegate) -> ScanJob {
+    submits += 1
+    lastDelegate = delegate
+    guard let number = nextJob else {
+      unasked += 1
+      return ScanJob(number: 1_000_000 + unasked)
     }
-    onPresent()
+    nextJob = nil
+    delegates[number] = delegate
+    onSubmit?()
+    return ScanJob(number: number)
   }
 
-  func call(_ callback: ScannerScenario.Callback) {
-    lastCallback = callback
-    guard let delegate else { return }
-    switch callback {
-    case .scanned(let title): delegate.documentScanner(self, didScan: Document(title: title))
-    case .cancelled: delegate.documentScannerDidCancel(self)
+  /// Reports job `number`'s end to its delegate (a job never submitted: to the last delegate).
+  func report(_ number: Int, _ report: ScannerScenario.Report) {
+    guard let delegate = delegates[number] ?? lastDelegate else { return }
+    let job = ScanJob(number: number)
+    switch report {
+    case .scanned(let title):
+      delegate.documentScanner(self, didScan: Document(title: title), for: job)
+    case .cancelled: delegate.documentScanner(self, didCancel: job)
     case .failed(let reason):
-      delegate.documentScanner(self, didFailWith: ScannerError(reason: reason))
+      delegate.documentScanner(self, didFail: job, with: ScannerError(reason: reason))
     }
   }
 }
 
 /// The scripts exercise 1.1 is graded on: a fixed list, from a fixed seed.
 func scannerScenarios(count: Int, seed: UInt64) -> [ScannerScenario] {
-  // From seeds of their own, so that the scripts above stay as they were: titles and reasons as
-  // people and devices give them (spaces and line breaks at the ends, long, empty, beyond ASCII).
+  // Titles and reasons as people and devices give them (spaces and line breaks at the ends,
+  // "\r\n", long, empty, beyond ASCII), and with control and invisible characters anywhere; from
+  // seeds of their own, so that the scripts above stay as they were.
   var texts = SeededNumbers(seed: seed &+ 2)
-  let later = drawnScripts(count: count / 8, seed: seed &+ 3).map { script in
+  var cycle = StrayScalarCycle()
+  let oddTexts = drawnScripts(count: count / 4, seed: seed &+ 3).map { script in
     ScannerScenario(
       steps: script.steps.map { step in
-        func odd(_ callback: ScannerScenario.Callback) -> ScannerScenario.Callback {
-          switch callback {
-          case .scanned(let title): .scanned(oddText(title, using: &texts))
-          case .failed(let reason): .failed(oddText(reason, using: &texts))
-          case .cancelled: .cancelled
-          }
+        guard case .report(let service, let job, let report) = step else { return step }
+        let odd: (String) -> String = {
+          texts.chance(50) ? oddText($0, using: &texts) : cycle.next($0)
         }
-        switch step {
-        case .scan: return step
-        case .callback(let service, let callback): return .callback(service, odd(callback))
-        case .duplicate: return step
+        switch report {
+        case .scanned(let title): return .report(service, job: job, .scanned(odd(title)))
+        case .failed(let reason): return .report(service, job: job, .failed(odd(reason)))
+        case .cancelled: return step
         }
       }
     )
   }
-  // Reasons that speak of a cancel (a failure is still a failure, whatever its reason says),
-  // and now and then a title of any length up to 100,000 characters.
-  var words = SeededNumbers(seed: seed &+ 4)
-  let cancelWords = drawnScripts(count: count / 16, seed: seed &+ 5).map { script in
-    ScannerScenario(
-      steps: script.steps.map { step in
-        if case .callback(let service, .scanned) = step, words.chance(30) {
-          let length = words.logUniform(1...100_000)
-          let pages = String(repeating: "page \u{E9} ", count: length / 7 + 1)
-          let title = String(pages.prefix(length))
-          return .callback(service, .scanned(title))
-        }
-        guard case .callback(let service, .failed) = step else { return step }
-        let reason = words.pick([
-          "cancelled", "user cancelled", "Cancel", "canceled by the system", "CANCELLED",
-          "cancel", "scan cancelled: camera unavailable",
-        ])
-        return .callback(service, .failed(reason))
-      }
-    )
-  }
-  // Titles and reasons with Windows and old Mac line breaks ("\r\n", "\r"), from seeds of their
-  // own.
-  var breaks = SeededNumbers(seed: seed &+ 8)
-  let lineBreaks = drawnScripts(count: count / 16, seed: seed &+ 7).map { script in
-    ScannerScenario(
-      steps: script.steps.map { step in
-        let text = breaks.pick([
-          "a\r\nb", "page 1\r\npage 2\r\n", "\r\n", "\r", "old\rmac\r", "mixed\r\nunix\nmac\r",
-          "\n\r", "receipt\r\n",
-        ])
-        switch step {
-        case .callback(let service, .scanned): return .callback(service, .scanned(text))
-        case .callback(let service, .failed): return .callback(service, .failed(text))
-        default: return step
-        }
-      }
-    )
-  }
-  // Titles and reasons with control and invisible characters (NUL at either end or inside, ESC,
-  // the GS1 separators, a byte order mark, zero-width ones), each a scan's answer, and reasons
-  // that ask for another try ("busy", "timed out"): a failure is thrown as it came all the same;
-  // from a seed of its own.
-  var stray = SeededNumbers(seed: seed &+ 9)
-  var (titles, reasons) = (StrayScalarCycle(), StrayScalarCycle())
-  let askingAgain = [
-    "scanner busy", "Busy", "timed out", "Timeout", "busy, try again", "try again later",
-    "not ready",
-  ]
-  var asked = 0
-  let strayScalars = (0..<count / 8).map { _ in
-    ScannerScenario(
-      steps: (0..<Int.random(in: 1...4, using: &stray)).flatMap { _ -> [ScannerScenario.Step] in
-        let service = stray.chance(65) ? 0 : 1
-        let callback: ScannerScenario.Callback =
-          if stray.chance(50) {
-            .scanned(titles.next(stray.pick(["receipt", "passport", "page 2", ""])))
-          } else if stray.chance(40) {
-            .failed(askingAgain[asked % askingAgain.count])
-          } else {
-            .failed(reasons.next(stray.pick(["camera unavailable", "no permission"])))
-          }
-        if case .failed(let reason) = callback, askingAgain.contains(reason) { asked += 1 }
-        return [.scan(service), .callback(service, callback)]
-          + (stray.chance(20) ? [.duplicate(service, callback)] : [])
-      }
-    )
-  }
-  // A duplicate repeats the callback before it: give it that callback's new text.
-  return drawnScripts(count: count, seed: seed) + later.map(\.withDuplicatesMatched)
-    + cancelWords.map(\.withDuplicatesMatched)
-    + onlyWhenGrading(manyScans(counts: [300], seed: seed &+ 6))
-    + lineBreaks.map(\.withDuplicatesMatched) + runsOnOneService
-    + strayScalars
+  return drawnScripts(count: count, seed: seed) + oddTexts + crowds(seed: seed &+ 4)
 }
 
-/// Two long runs on service A: 40 scans, each answered by a callback of every kind in turn and
-/// then by the same callback again, late; and 20 scans in a row that fail, then one more scan.
-private var runsOnOneService: [ScannerScenario] {
-  let kinds: [(Int) -> ScannerScenario.Callback] = [
-    { .scanned("page \($0)") }, { _ in .cancelled }, { _ in .failed("jammed") },
-  ]
-  let answeredTwice = (1...40).flatMap { index -> [ScannerScenario.Step] in
-    let callback = kinds[index % 3](index)
-    return [.scan(0), .callback(0, callback), .duplicate(0, callback)]
-  }
-  let failures = (1...20).flatMap { _ -> [ScannerScenario.Step] in
-    [.scan(0), .callback(0, .failed("jammed"))]
-  }
-  return [ScannerScenario(steps: answeredTwice), ScannerScenario(steps: failures + [.scan(0)])]
-}
-
-/// Scripts of `counts` scans in a row on service A, most answered by a callback of any kind
-/// (the others ended by the next scan).
-private func manyScans(counts: [Int], seed: UInt64) -> [ScannerScenario] {
+/// Scripts of many jobs waiting at once on one service, ended in an order of their own, some
+/// reported twice: 40 jobs, and, when grading, 300.
+private func crowds(seed: UInt64) -> [ScannerScenario] {
   var numbers = SeededNumbers(seed: seed)
-  return counts.map { count in
+  return ([40] + onlyWhenGrading([300])).map { count in
+    let jobs = (1...count).map { $0 * 3 + 1 }.shuffled(using: &numbers)
+    let scans = jobs.map { ScannerScenario.Step.scan(0, job: $0) }
+    let reports = jobs.shuffled(using: &numbers).flatMap { job -> [ScannerScenario.Step] in
+      let report = numbers.pick([
+        ScannerScenario.Report.scanned("page \(job)"), .cancelled, .failed("paper jam"),
+      ])
+      let once = ScannerScenario.Step.report(0, job: job, report)
+      return numbers.chance(20) ? [once, .report(0, job: job, .scanned("again"))] : [once]
+    }
+    return ScannerScenario(steps: scans + reports)
+  }
+}
+
+/// Scripts of up to 14 steps on two services: scans with job numbers each scanner draws from 1
+/// to 9, in any order, and reports of jobs waiting (most), ended already, or never submitted.
+private func drawnScripts(count: Int, seed: UInt64) -> [ScannerScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  return (0..<count).map { _ in
     var steps: [ScannerScenario.Step] = []
-    for index in 0..<count {
-      steps.append(.scan(0))
-      guard numbers.chance(80) else { continue }
-      steps.append(
-        .callback(
-          0,
-          numbers.pick([
-            ScannerScenario.Callback.scanned("page \(index + 1)"), .cancelled, .failed("jammed"),
-          ])
+    var free = [Array(1...9).shuffled(using: &numbers), Array(1...9).shuffled(using: &numbers)]
+    var waiting: [[Int]] = [[], []]
+    var ended: [[Int]] = [[], []]
+    for _ in 0..<Int.random(in: 1...14, using: &numbers) {
+      let service = numbers.chance(65) ? 0 : 1
+      if numbers.chance(40), let job = free[service].popLast() {
+        steps.append(.scan(service, job: job))
+        waiting[service].append(job)
+        continue
+      }
+      let report = numbers.pick([
+        ScannerScenario.Report.scanned(numbers.pick(["receipt", "passport", "page 2", ""])),
+        .cancelled, .failed(numbers.pick(["paper jam", "no permission"])),
+      ])
+      let job: Int
+      if !waiting[service].isEmpty, numbers.chance(70) {
+        job = waiting[service].remove(
+          at: Int.random(in: 0..<waiting[service].count, using: &numbers)
         )
-      )
+        ended[service].append(job)
+      } else if !ended[service].isEmpty, numbers.chance(50) {
+        job = numbers.pick(ended[service])
+      } else {
+        // A job this service never submitted: maybe one the other service is waiting for.
+        job = numbers.pick(waiting[1 - service] + [10, 11, 12])
+      }
+      steps.append(.report(service, job: job, report))
     }
     return ScannerScenario(steps: steps)
   }
-}
-
-private func drawnScripts(count: Int, seed: UInt64) -> [ScannerScenario] {
-  var numbers = SeededNumbers(seed: seed)
-  var scenarios: [ScannerScenario] = []
-  while scenarios.count < count {
-    var steps: [ScannerScenario.Step] = []
-    var last: [Int: ScannerScenario.Callback] = [:]
-    for _ in 0..<Int.random(in: 1...10, using: &numbers) {
-      let service = numbers.chance(65) ? 0 : 1
-      switch Int.random(in: 0..<10, using: &numbers) {
-      case 0...3:
-        steps.append(.scan(service))
-        last[service] = nil
-      case 4...8:
-        let callback = numbers.pick([
-          ScannerScenario.Callback.scanned(numbers.pick(["receipt", "passport", "page 2", ""])),
-          .cancelled,
-          .failed(numbers.pick(["camera unavailable", "no permission"])),
-        ])
-        steps.append(.callback(service, callback))
-        last[service] = callback
-      default:
-        if let callback = last[service] { steps.append(.duplicate(service, callback)) }
-      }
-    }
-    scenarios.append(ScannerScenario(steps: steps))
-  }
-  return scenarios
 }
