@@ -64,8 +64,11 @@ public protocol DocumentScannerDelegate: AnyObject {
   )
 }
 
-/// A scanner that takes jobs, several at a time; it reports each one's end to the delegate given
-/// with it later, on the main actor (never during `submit`), in whatever order the jobs end.
+/// A scanner that takes jobs, several at a time.
+///
+/// It reports each one's end to the delegate given with it later, on the main actor (at the
+/// earliest on the turn after `submit` returns), in whatever order the jobs end. It keeps its
+/// delegates weakly, as delegates are kept.
 @MainActor
 public protocol DocumentScanning: AnyObject {
   /// Takes a job and returns it; `delegate` hears how it ended, later.

@@ -13,7 +13,8 @@ import ExerciseSupport
 /// transcripts and codes with control or invisible characters anywhere (NUL at either end, a byte
 /// order mark, a zero-width space), 257 calls one after the other, and when grading 65,538, a
 /// caller cancelled before the call, each answered inside `recognize`, from another thread, or
-/// later in any order, a caller cancelled while it waits; and on real threads, an answer from
+/// later in any order, a caller cancelled while it waits; 60 pairs of recognizers at once, asked
+/// for clips of the same names and answering them otherwise; and on real threads, an answer from
 /// another thread just as recognize returns, a cancel on one thread as the answer comes on another
 /// (then again under the thread sanitizer). Left free: what a cancelled caller gets (its clip's
 /// answer or a CancellationError), as long as the call ends once, and whether a caller whose task

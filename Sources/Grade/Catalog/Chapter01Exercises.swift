@@ -83,9 +83,40 @@ extension ExerciseCatalog {
           hint: "Each submit is a job the scanner does: one per scan(). Submit inside the "
             + "continuation's closure and keep the job it returns."
         ),
-        .scenarioDiffers(fixtures: [
-          "cancel-ends-every-scan", "failure-reason-trimmed", "title-trimmed",
-        ]),
+        .scenarioDiffers(
+          fixtures: [
+            "cancel-ends-every-scan", "failure-reason-trimmed", "title-trimmed",
+            "at-most-500-waiting", "failed-job-sent-again",
+          ],
+          kind: .failedTest
+        ),
+        Mistake(
+          name: "job numbers used as places in an array",
+          test: "test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario",
+          kind: .crashed,
+          fixtures: ["jobs-in-a-fixed-array", "jobs-indexed-from-one", "jobs-filed-modulo-1024"],
+          hint: "A job's number is the scanner's own, any Int: 0, below zero, a million, Int.max. "
+            + "Use the ScanJob as a key, in a dictionary, not its number as a place in an array."
+        ),
+        Mistake(
+          name: "a scan whose report finds nothing to resume",
+          test: "test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario",
+          kind: .hung,
+          fixtures: ["continuation-stored-a-turn-late", "ended-numbers-ignored-for-ever"],
+          hint: "A scan waits for ever when its job's report finds nothing to resume. The scanner "
+            + "may report on the very next turn: store the continuation in the same turn as "
+            + "submit, not from a task of its own. And a number the scanner gives again once its "
+            + "job has ended is a new job, to be resumed like any other."
+        ),
+        Mistake(
+          name: "a delegate that only the scanner keeps",
+          test: "test_aCancelledJob_returnsNil_andAFailedOne_throwsTheScannersError",
+          kind: .hung,
+          fixtures: ["delegate-only-the-scanner-keeps"],
+          hint: "A scanner keeps its delegates weakly, as delegates are kept: a helper object made "
+            + "for one job, that nothing else holds, is gone before its job is reported. Be the "
+            + "delegate yourself (the service lives as long as its callers use it)."
+        ),
       ]
     ),
     Exercise(
@@ -218,6 +249,14 @@ extension ExerciseCatalog {
             "language-code-cut-at-nul", "language-code-invisible-characters-dropped",
             "transcript-end-nuls-trimmed",
           ]
+        ),
+        Mistake(
+          name: "calls told apart by their clip's name alone",
+          test: "test_yourAnswer_keepsTheStatement_withTwoRecognizersAskedForTheSameClips",
+          fixtures: ["waiting-calls-filed-by-clip-name"],
+          hint: "Two recognizers can be asked for clips of the same name at once, and answer "
+            + "them otherwise. A call's answer is the one its own recognizer hands to its own "
+            + "completion: the continuation the closure captured, nothing looked up by name."
         ),
       ]
     ),

@@ -104,17 +104,19 @@ final class Ex1_1_ScannerServiceTests: GradedTestCase {
     )
   }
 
-  /// The grade: 550 generated scripts for two services at once (scans waiting in any number,
-  /// their jobs reported in any order, reports of jobs that ended or were never submitted, the
-  /// other service's job numbers among them, titles and reasons as given, with control and
-  /// invisible characters too), and crowds of 40 and 300 jobs waiting on one service, each
-  /// compared with what the statement says.
+  /// The grade: 553 generated scripts for two services at once (scans waiting in any number,
+  /// job numbers of any Int, given again once their jobs ended, reported on the turn after submit
+  /// or in any order, reports of jobs that ended or were never submitted, the other service's
+  /// numbers among them, titles and reasons as given, with control and invisible characters too),
+  /// and crowds of 40, 300 and 1,200 jobs waiting on one service, each compared with what the
+  /// statement says.
   @MainActor
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
       scannerScenarios(count: 440, seed: 11),
       model: scannerModel,
-      answer: scannerAnswer
+      answer: scannerAnswer,
+      explain: explainScans
     )
   }
 }

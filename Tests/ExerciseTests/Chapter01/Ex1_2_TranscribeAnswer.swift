@@ -11,22 +11,39 @@ import Solutions
 import Chapter01Exercises
 #endif
 
-/// Runs `scenario` on the answer's `transcribe`.
-func transcribeAnswer(_ scenario: TranscribeScenario) async throws -> TranscribeOutcome {
-  let inARow = try await callsInARow(scenario.callsInARowBefore)
-  let recognizer = DrivenRecognizer(scenario)
-  let tasks = scenario.calls.map { call in
+/// Starts `scenario`'s calls to the answer's `transcribe`, each in a task of its own, asking
+/// `recognizer`.
+private func startCalls(
+  _ scenario: TranscribeScenario,
+  asking recognizer: DrivenRecognizer
+) -> [Task<Transcript, any Error>] {
+  scenario.calls.map { call in
     Task {
       if call.cancelledBeforeTheCall { withUnsafeCurrentTask { $0?.cancel() } }
       defer { recognizer.ended(call.clip) }
       return try await transcribe(AudioClip(name: call.clip), with: recognizer)
     }
   }
-  ScenarioAnnouncer.announce(scenario, waitingFor: "every call to ask the recognizer")
-  await recognizer.everyCallMoved()
-  ScenarioAnnouncer.announce(scenario)  // the wait is over: a crash from here is the scenario's
+}
+
+/// Once every call has asked: cancels the callers the scenario cancels while they wait, then
+/// answers the later calls in the scenario's order.
+private func cancelAndAnswerLater(
+  _ scenario: TranscribeScenario,
+  _ tasks: [Task<Transcript, any Error>],
+  _ recognizer: DrivenRecognizer
+) {
   for (call, task) in zip(scenario.calls, tasks) where call.cancelledWhileWaiting { task.cancel() }
   for index in scenario.laterOrder { recognizer.answerLater(scenario.calls[index].clip) }
+}
+
+/// What each of `scenario`'s calls gave, and each clip `recognizer` was asked for otherwise than
+/// once a call.
+private func outcome(
+  of scenario: TranscribeScenario,
+  _ tasks: [Task<Transcript, any Error>],
+  _ recognizer: DrivenRecognizer
+) async throws -> TranscribeOutcome {
   var results: [String] = []
   for (call, task) in zip(scenario.calls, tasks) {
     var result = await task.result
@@ -40,7 +57,7 @@ func transcribeAnswer(_ scenario: TranscribeScenario) async throws -> Transcribe
   }
   let asked = recognizer.askedCounts
   return TranscribeOutcome(
-    results: inARow + results,
+    results: results,
     askedOtherThanOnce: recognizer.callsFor.keys.sorted().compactMap { clip in
       let (times, calls) = (asked[clip] ?? 0, recognizer.callsFor[clip] ?? 0)
       // A caller cancelled before the call may not ask at all: left free.
@@ -48,6 +65,42 @@ func transcribeAnswer(_ scenario: TranscribeScenario) async throws -> Transcribe
       return (calls - mayNotAsk...calls).contains(times)
         ? nil : "recognize asked for \(reflectedVisibly(clip)) \(times) times for \(calls) calls"
     }
+  )
+}
+
+/// Runs `scenario` on the answer's `transcribe`.
+func transcribeAnswer(_ scenario: TranscribeScenario) async throws -> TranscribeOutcome {
+  let inARow = try await callsInARow(scenario.callsInARowBefore)
+  let recognizer = DrivenRecognizer(scenario)
+  let tasks = startCalls(scenario, asking: recognizer)
+  ScenarioAnnouncer.announce(scenario, waitingFor: "every call to ask the recognizer")
+  await recognizer.everyCallMoved()
+  ScenarioAnnouncer.announce(scenario)  // the wait is over: a crash from here is the scenario's
+  cancelAndAnswerLater(scenario, tasks, recognizer)
+  var ended = try await outcome(of: scenario, tasks, recognizer)
+  ended.results = inARow + ended.results
+  return ended
+}
+
+/// Runs `pair` on the answer's `transcribe`: both recognizers' calls at once.
+func twoRecognizersAnswer(_ pair: TwoRecognizers) async throws -> TranscribeOutcome {
+  let (first, second) = (DrivenRecognizer(pair.first), DrivenRecognizer(pair.second))
+  let firstTasks = startCalls(pair.first, asking: first)
+  let secondTasks = startCalls(pair.second, asking: second)
+  ScenarioAnnouncer.announce(pair, waitingFor: "every call to ask its recognizer")
+  await first.everyCallMoved()
+  await second.everyCallMoved()
+  ScenarioAnnouncer.announce(pair)
+  cancelAndAnswerLater(pair.first, firstTasks, first)
+  cancelAndAnswerLater(pair.second, secondTasks, second)
+  let (one, two) = (
+    try await outcome(of: pair.first, firstTasks, first),
+    try await outcome(of: pair.second, secondTasks, second)
+  )
+  return TranscribeOutcome(
+    results: one.results.map { "the first's " + $0 } + two.results.map { "the second's " + $0 },
+    askedOtherThanOnce: one.askedOtherThanOnce.map { "of the first: " + $0 }
+      + two.askedOtherThanOnce.map { "of the second: " + $0 }
   )
 }
 

@@ -191,4 +191,14 @@ final class Ex1_2_TranscribeTests: GradedTestCase {
       answer: transcribeAnswer
     )
   }
+
+  /// 60 generated pairs of recognizers at once, the same clips asked of both, each answering them
+  /// its own way (most later, or from a thread): each call must get its own recognizer's answer.
+  func test_yourAnswer_keepsTheStatement_withTwoRecognizersAskedForTheSameClips() async throws {
+    try await assertEveryScenario(
+      twoRecognizersScenarios(count: 60, seed: 12 &+ 20),
+      model: twoRecognizersModel,
+      answer: twoRecognizersAnswer
+    )
+  }
 }

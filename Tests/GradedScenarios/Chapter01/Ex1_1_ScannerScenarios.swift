@@ -29,6 +29,9 @@ struct ScannerScenario: GradedScenario {
   enum Step: Equatable, Sendable, CustomStringConvertible {
     /// `scan()` on service 0 or 1, whose scanner calls the job it takes `job`.
     case scan(Int, job: Int)
+    /// `scan()` on service 0 or 1, whose scanner calls the job `job` and reports it on the next
+    /// turn of the main actor, the first moment the statement allows.
+    case scanReportedAtOnce(Int, job: Int, Report)
     /// Service 0's or 1's scanner reports how job `job` ended (a job that ended already, or that
     /// was never submitted, too).
     case report(Int, job: Int, Report)
@@ -36,6 +39,9 @@ struct ScannerScenario: GradedScenario {
     var description: String {
       switch self {
       case .scan(let service, let job): "scan() on \(serviceName(service)) (its job \(job))"
+      case .scanReportedAtOnce(let service, let job, let report):
+        "scan() on \(serviceName(service)) (its job \(job)), which its scanner reports on the next "
+          + "turn of the main actor: \(report)"
       case .report(let service, let job, let report):
         "\(serviceName(service))'s scanner reports job \(job): \(report)"
       }
@@ -43,6 +49,8 @@ struct ScannerScenario: GradedScenario {
   }
 
   var steps: [Step]
+  /// Whether a difference is shrunk: not for a crowd, where each try costs up to a second.
+  var shrinks = true
 
   var size: Int { steps.count }
   var description: String {
@@ -52,10 +60,9 @@ struct ScannerScenario: GradedScenario {
       ? steps.map(\.description)
       : steps.prefix(20).map(\.description) + ["\(steps.count - 30) more steps"]
         + steps.suffix(10).map(\.description)
-    let closing = closingSteps
+    // (Not closingSteps: this is told at every announcement, and a crowd's would cost seconds.)
     return "two services, A and B: "
-      + (shown + (closing.isEmpty ? [] : ["each job still waiting scanned (\"last\")"]))
-      .joined(separator: ", then ")
+      + (shown + ["each job still waiting scanned (\"last\")"]).joined(separator: ", then ")
   }
 
   /// A didScan "last" for each job the statement leaves waiting at the end, so that every scan
@@ -67,14 +74,21 @@ struct ScannerScenario: GradedScenario {
   var stepsWithTheClosingOnes: [Step] { steps + closingSteps }
 
   var smaller: [ScannerScenario] {
-    steps.eachWithOneLeftOut.map(ScannerScenario.init).filter(\.isPossible)
+    guard shrinks else { return [] }
+    return steps.eachWithOneLeftOut.map { ScannerScenario(steps: $0) }.filter(\.isPossible)
   }
 
-  /// Each scanner numbers its jobs once: no job number taken twice on one service.
+  /// A scanner gives a number to one job at a time: none taken while a job of that number waits.
   var isPossible: Bool {
-    var taken: Set<[Int]> = []
-    for case .scan(let service, let job) in steps where !taken.insert([service, job]).inserted {
-      return false
+    var waiting: Set<[Int]> = []
+    for step in steps {
+      switch step {
+      case .scan(let service, let job):
+        if !waiting.insert([service, job]).inserted { return false }
+      case .scanReportedAtOnce(let service, let job, _):
+        if waiting.contains([service, job]) { return false }
+      case .report(let service, let job, _): waiting.remove([service, job])
+      }
     }
     return true
   }
@@ -83,16 +97,37 @@ struct ScannerScenario: GradedScenario {
 func serviceName(_ service: Int) -> String { service == 0 ? "A" : "B" }
 
 /// How each scan ended, in the order they were started: "scan 1 on A (its job 7) returned
-/// \"x\"", and each job a scanner took that no scan() asked for.
+/// \"x\"", and how many jobs each scanner got in all, once every scan had ended.
 struct ScannerOutcome: Equatable, CustomStringConvertible {
   var scans: [String]
-  /// "A's scanner was sent a job no scan() asked for, after scan 2".
-  var unasked: [String] = []
+  /// "A's scanner got 3 jobs in all".
+  var jobs: [String] = []
 
   var description: String {
     (scans.isEmpty ? "no scan" : scans.joined(separator: ", "))
-      + unasked.map { ", and \($0)" }.joined()
+      + jobs.map { ", and \($0)" }.joined()
   }
+}
+
+/// The failure message: the script, then the first scan that ends otherwise than the statement
+/// says (and how many more do), or the jobs each scanner got.
+func explainScans(
+  _ scenario: ScannerScenario,
+  _ got: ScannerOutcome,
+  _ expected: ScannerOutcome
+) -> String {
+  let differing = zip(got.scans, expected.scans).filter { $0 != $1 }
+  guard let (yours, statement) = differing.first, got.scans.count == expected.scans.count else {
+    return "\(scenario): \(got); the statement gives \(expected)"
+  }
+  let more = differing.count - 1
+  return "\(scenario): \(yours); the statement gives \(statement)"
+    + (more > 0 ? " (and \(more) more scan\(more == 1 ? "" : "s") end otherwise)" : "")
+}
+
+/// "A's scanner got 3 jobs in all".
+func jobsEntry(_ service: Int, _ count: Int) -> String {
+  "\(serviceName(service))'s scanner got \(count) job\(count == 1 ? "" : "s") in all"
 }
 
 func scanEnding(_ report: ScannerScenario.Report) -> String {
@@ -115,6 +150,10 @@ func scannerModel(_ scenario: ScannerScenario) -> ScannerOutcome {
     scans: ended.endings.enumerated().map { index, ending in
       let (service, job) = ended.jobs[index]
       return scanName(index, service: service, job: job) + " " + (ending ?? "still waiting")
+    },
+    // One job for each scan(), and no other.
+    jobs: [0, 1].map { service in
+      jobsEntry(service, ended.jobs.filter { $0.service == service }.count)
     }
   )
 }
@@ -133,6 +172,9 @@ func scanEndings(
       pending[[service, job]] = endings.count
       endings.append(nil)
       jobs.append((service, job))
+    case .scanReportedAtOnce(let service, let job, let report):
+      endings.append(scanEnding(report))
+      jobs.append((service, job))
     case .report(let service, let job, let report):
       // A job that ended already, or that this service never submitted: nothing.
       if let index = pending.removeValue(forKey: [service, job]) {
@@ -144,21 +186,47 @@ func scanEndings(
   return (endings, jobs, waiting)
 }
 
+/// The scans (by their index, in the order they were started) the statement ends at each step.
+func scansEnded(byEachOf steps: [ScannerScenario.Step]) -> [[Int]] {
+  var pending: [[Int]: Int] = [:]
+  var started = 0
+  return steps.map { step in
+    switch step {
+    case .scan(let service, let job):
+      pending[[service, job]] = started
+      started += 1
+      return []
+    case .scanReportedAtOnce:
+      started += 1
+      return [started - 1]
+    case .report(let service, let job, _):
+      return pending.removeValue(forKey: [service, job]).map { [$0] } ?? []
+    }
+  }
+}
+
 /// A scanner the test drives: `submit` takes the job number the test set in `nextJob`, and
-/// the scanner reports a job when the test says, to the delegate given with it.
+/// the scanner reports a job when the test says (or, with `reportAtOnce`, on the next turn of the
+/// main actor), to the delegate given with it, which it keeps weakly, as delegates are kept.
 ///
-/// A submit with no `nextJob` set is a job no scan() asked for: noted in `unasked`, and given a
-/// number of its own (from 1,000,000), which no report names.
+/// A submit with no `nextJob` set is a job no scan() asked for: counted in `submits`, and given
+/// a number no report names.
 @MainActor
 final class DrivenScanner: DocumentScanning {
   /// The number the next submit gets; set by the test before each scan().
   var nextJob: Int?
+  /// How the next job asked for is reported on the next turn of the main actor, if it is.
+  var reportAtOnce: ScannerScenario.Report?
   /// Called on each submit asked for: the runner waits for it before the next step.
   var onSubmit: (() -> Void)?
-  /// The delegate given with each job, by number.
-  private var delegates: [Int: any DocumentScannerDelegate] = [:]
+  /// The delegate given with each job, by number, kept weakly.
+  private var delegates: [Int: WeakDelegate] = [:]
   /// The delegate of the last job, for reports of jobs never submitted.
-  private var lastDelegate: (any DocumentScannerDelegate)?
+  private var lastDelegate = WeakDelegate()
+
+  struct WeakDelegate {
+    weak var delegate: (any DocumentScannerDelegate)?
+  }
   /// How many jobs were submitted, asked for or not.
   private(set) var submits = 0
   /// How many submits came with no `nextJob` set.
@@ -166,20 +234,24 @@ final class DrivenScanner: DocumentScanning {
 
   func submit(delegate: any DocumentScannerDelegate) -> ScanJob {
     submits += 1
-    lastDelegate = delegate
+    lastDelegate = WeakDelegate(delegate: delegate)
     guard let number = nextJob else {
       unasked += 1
-      return ScanJob(number: 1_000_000 + unasked)
+      return ScanJob(number: 1_000_000_007 + unasked)
     }
     nextJob = nil
-    delegates[number] = delegate
+    delegates[number] = WeakDelegate(delegate: delegate)
+    if let report = reportAtOnce {
+      reportAtOnce = nil
+      Task { @MainActor in self.report(number, report) }
+    }
     onSubmit?()
     return ScanJob(number: number)
   }
 
   /// Reports job `number`'s end to its delegate (a job never submitted: to the last delegate).
   func report(_ number: Int, _ report: ScannerScenario.Report) {
-    guard let delegate = delegates[number] ?? lastDelegate else { return }
+    guard let delegate = delegates[number]?.delegate ?? lastDelegate.delegate else { return }
     let job = ScanJob(number: number)
     switch report {
     case .scanned(let title):
@@ -202,8 +274,13 @@ func scannerScenarios(count: Int, seed: UInt64) -> [ScannerScenario] {
     ScannerScenario(
       steps: script.steps.map { step in
         guard case .report(let service, let job, let report) = step else { return step }
-        let odd: (String) -> String = {
-          texts.chance(50) ? oddText($0, using: &texts) : cycle.next($0)
+        let odd: (String) -> String = { plain in
+          switch Int.random(in: 0..<4, using: &texts) {
+          case 0, 1: oddText(plain, using: &texts)
+          case 2: cycle.next(plain)
+          default:
+            texts.pick(["a\r\nb", "page 1\r\npage 2\r\n", "\r\n", "\r", "old\rmac\r", "\n\r"])
+          }
         }
         switch report {
         case .scanned(let title): return .report(service, job: job, .scanned(odd(title)))
@@ -217,10 +294,10 @@ func scannerScenarios(count: Int, seed: UInt64) -> [ScannerScenario] {
 }
 
 /// Scripts of many jobs waiting at once on one service, ended in an order of their own, some
-/// reported twice: 40 jobs, and, when grading, 300.
+/// reported twice: 40 jobs, and, when grading, 300 and 1,200.
 private func crowds(seed: UInt64) -> [ScannerScenario] {
   var numbers = SeededNumbers(seed: seed)
-  return ([40] + onlyWhenGrading([300])).map { count in
+  return ([40] + onlyWhenGrading([300, 1_200])).map { count in
     let jobs = (1...count).map { $0 * 3 + 1 }.shuffled(using: &numbers)
     let scans = jobs.map { ScannerScenario.Step.scan(0, job: $0) }
     let reports = jobs.shuffled(using: &numbers).flatMap { job -> [ScannerScenario.Step] in
@@ -230,24 +307,42 @@ private func crowds(seed: UInt64) -> [ScannerScenario] {
       let once = ScannerScenario.Step.report(0, job: job, report)
       return numbers.chance(20) ? [once, .report(0, job: job, .scanned("again"))] : [once]
     }
-    return ScannerScenario(steps: scans + reports)
+    return ScannerScenario(steps: scans + reports, shrinks: false)
   }
 }
 
-/// Scripts of up to 14 steps on two services: scans with job numbers each scanner draws from 1
-/// to 9, in any order, and reports of jobs waiting (most), ended already, or never submitted.
+/// Job numbers as scanners give them: small, zero, below zero, large, 1,024 or 65,536 apart,
+/// `Int.max` and `Int.min`.
+private let jobNumbers = [
+  1, 2, 3, 4, 5, 6, 0, -1, -7, 999, 1_000, 1_025, 2_049, 65_537, 1_000_001, Int.max, Int.min,
+]
+
+/// Scripts of up to 14 steps on two services: scans with job numbers each scanner draws from
+/// `jobNumbers` in any order, now and then a number again once its job has ended, or reported on
+/// the next turn; and reports of jobs waiting (most), ended already, or never submitted.
 private func drawnScripts(count: Int, seed: UInt64) -> [ScannerScenario] {
   var numbers = SeededNumbers(seed: seed)
   return (0..<count).map { _ in
     var steps: [ScannerScenario.Step] = []
-    var free = [Array(1...9).shuffled(using: &numbers), Array(1...9).shuffled(using: &numbers)]
+    var free = [
+      Array(jobNumbers.shuffled(using: &numbers).prefix(9)),
+      Array(jobNumbers.shuffled(using: &numbers).prefix(9)),
+    ]
     var waiting: [[Int]] = [[], []]
     var ended: [[Int]] = [[], []]
     for _ in 0..<Int.random(in: 1...14, using: &numbers) {
       let service = numbers.chance(65) ? 0 : 1
-      if numbers.chance(40), let job = free[service].popLast() {
-        steps.append(.scan(service, job: job))
-        waiting[service].append(job)
+      if numbers.chance(40) {
+        // A number again once its job has ended, now and then; otherwise a new one.
+        let again = ended[service].isEmpty || !numbers.chance(20) ? nil : ended[service].popLast()
+        guard let job = again ?? free[service].popLast() else { continue }
+        if numbers.chance(15) {
+          steps.append(.scanReportedAtOnce(service, job: job, .scanned("at once")))
+          ended[service].append(job)
+        } else {
+          steps.append(.scan(service, job: job))
+          waiting[service].append(job)
+        }
         continue
       }
       let report = numbers.pick([
@@ -264,7 +359,7 @@ private func drawnScripts(count: Int, seed: UInt64) -> [ScannerScenario] {
         job = numbers.pick(ended[service])
       } else {
         // A job this service never submitted: maybe one the other service is waiting for.
-        job = numbers.pick(waiting[1 - service] + [10, 11, 12])
+        job = numbers.pick(waiting[1 - service] + free[service].suffix(2) + [12_345])
       }
       steps.append(.report(service, job: job, report))
     }

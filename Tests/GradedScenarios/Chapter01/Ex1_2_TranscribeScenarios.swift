@@ -436,3 +436,64 @@ private func drawnScripts(count: Int, seed: UInt64) -> [TranscribeScenario] {
     return TranscribeScenario(calls: calls, laterOrder: later.shuffled(using: &numbers))
   }
 }
+
+/// Two recognizers at once, each asked for the same clips and answering them its own way: each
+/// call must get its own recognizer's answer, not the other's for a clip of the same name.
+struct TwoRecognizers: GradedScenario {
+  var first: TranscribeScenario
+  var second: TranscribeScenario
+
+  var size: Int { first.size + second.size }
+
+  var description: String {
+    "two recognizers at once, the same clips asked of both; of the first: \(first); of the "
+      + "second: \(second)"
+  }
+
+  var smaller: [TwoRecognizers] {
+    first.smaller.map { TwoRecognizers(first: $0, second: second) }
+      + second.smaller.map { TwoRecognizers(first: first, second: $0) }
+  }
+}
+
+/// The statement of exercise 1.2 for two recognizers at once: each call as if alone.
+func twoRecognizersModel(_ scenario: TwoRecognizers) -> TranscribeOutcome {
+  let (first, second) = (transcribeModel(scenario.first), transcribeModel(scenario.second))
+  return TranscribeOutcome(
+    results: first.results.map { "the first's " + $0 }
+      + second.results.map { "the second's " + $0 },
+    askedOtherThanOnce: []
+  )
+}
+
+/// Pairs of recognizers exercise 1.2 is graded on: the first draws its calls as the other scripts
+/// do, most answered later or from a thread; the second is asked for the same clips (in another
+/// order) and answers each otherwise.
+func twoRecognizersScenarios(count: Int, seed: UInt64) -> [TwoRecognizers] {
+  var numbers = SeededNumbers(seed: seed &+ 1)
+  return drawnScripts(count: count, seed: seed).map { drawn in
+    var first = drawn
+    // Per clip: two calls for one clip are answered alike, as the recognizer answers a clip.
+    for clip in Set(first.calls.map(\.clip)).sorted() where numbers.chance(60) {
+      let delivery: TranscribeScenario.Delivery = numbers.chance(75) ? .later : .fromAThread
+      for index in first.calls.indices where first.calls[index].clip == clip {
+        first.calls[index].delivery = delivery
+        first.calls[index].cancelledWhileWaiting = false
+      }
+    }
+    first.laterOrder = first.calls.indices.filter { first.calls[$0].delivery == .later }
+      .shuffled(using: &numbers)
+    var second = first
+    second.calls.shuffle(using: &numbers)
+    second.rewriteAnswersOncePerClip { answer in
+      switch answer {
+      case .success(let text):
+        return numbers.chance(70) ? .success(text + " (the second's)") : .failure(.noSpeech)
+      case .failure: return .success("the second's answer")
+      }
+    }
+    second.laterOrder = second.calls.indices.filter { second.calls[$0].delivery == .later }
+      .shuffled(using: &numbers)
+    return TwoRecognizers(first: first, second: second)
+  }
+}
