@@ -13,7 +13,9 @@ import ExerciseSupport
 /// on one service or on several, each with a scanner of its own that numbers its jobs its own way
 /// (any Int; two scanners may both have a job 1, and a number may come again once its job has
 /// ended): each returns its own job's outcome. A report of a job that has ended already, or that
-/// this service never submitted, is ignored. One job per `scan()`, and no other. Graded on 553
+/// this service never submitted, is ignored. One job per `scan()`, and no other. The service
+/// keeps its scanner (nobody else may), and is freed, its scanner with it, once its scans have
+/// ended and nobody uses it. Graded on 553
 /// generated scripts too (two services; job numbers small, 0, below zero, large, 1,024 or 65,536
 /// apart, Int.max and Int.min, given again once their jobs ended; several scans waiting at once;
 /// jobs reported on the turn right after submit, or in any order, as scanned, cancelled or failed;

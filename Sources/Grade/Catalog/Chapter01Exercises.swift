@@ -102,11 +102,41 @@ extension ExerciseCatalog {
           name: "a scan whose report finds nothing to resume",
           test: "test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario",
           kind: .hung,
-          fixtures: ["continuation-stored-a-turn-late", "ended-numbers-ignored-for-ever"],
+          fixtures: [
+            "continuation-stored-a-turn-late", "ended-numbers-ignored-for-ever",
+            "early-cancel-ignored", "jobs-filed-by-int32",
+          ],
           hint: "A scan waits for ever when its job's report finds nothing to resume. The scanner "
-            + "may report on the very next turn: store the continuation in the same turn as "
-            + "submit, not from a task of its own. And a number the scanner gives again once its "
-            + "job has ended is a new job, to be resumed like any other."
+            + "may report on the very next turn, with any of its three reports: store the "
+            + "continuation in the same turn as submit, not from a task of its own. A number "
+            + "the scanner gives again once its job has ended is a new job, and a number is the "
+            + "whole Int: two numbers that agree in their low 32 bits are two jobs."
+        ),
+        Mistake(
+          name: "helper delegates let go while their jobs wait",
+          test: "test_twoScansWaitingAtOnce_eachGetsItsOwnJob_whicheverEndsFirst",
+          kind: .hung,
+          fixtures: ["only-the-latest-helper-delegate-kept"],
+          hint: "A scanner keeps its delegates weakly: a helper delegate for each job must be "
+            + "kept by you as long as its job waits, every one of them, not only the latest. "
+            + "Simpler: be the delegate yourself."
+        ),
+        Mistake(
+          name: "a scanner the service does not keep",
+          test: "test_theServiceKeepsItsScanner_andIsFreedOnceNobodyUsesIt",
+          saying: "the service let go of its scanner",
+          fixtures: ["scanner-kept-weakly"],
+          hint: "The service is given its scanner and is the one that keeps it: a weak or "
+            + "unowned reference lets it go the moment the caller does."
+        ),
+        Mistake(
+          name: "a service that is never freed",
+          test: "test_theServiceKeepsItsScanner_andIsFreedOnceNobodyUsesIt",
+          saying: "the service is still alive",
+          fixtures: ["helper-delegates-keep-the-service"],
+          hint: "Something the service made holds the service for ever: helper delegates kept "
+            + "after their jobs ended, each holding the service, say. Let go of what a job needed "
+            + "once the job has ended."
         ),
         Mistake(
           name: "a delegate that only the scanner keeps",

@@ -28,9 +28,10 @@ final class Ex1_1_ScannerServiceTests: GradedTestCase {
     let scanner = DrivenScanner()
     let service = ScannerService(scanner: scanner)
     let scan = await startScan(on: service, scanner, job: 7)
-    XCTAssertEqual(scanner.submits, 1, "scan() sent \(scanner.submits) jobs; expected one")
+    let submits = scanner.submits
     scanner.report(7, .scanned("receipt"))
     let result = try await ending(of: scan)
+    XCTAssertEqual(submits, 1, "scan() sent \(submits) jobs; expected one")
     XCTAssertEqual(result, "returned \"receipt\"", "job 7 was scanned as \"receipt\"")
   }
 
@@ -102,6 +103,30 @@ final class Ex1_1_ScannerServiceTests: GradedTestCase {
       "two services, each scanner with a job 1 of its own: B's job 1 scanned, then A's cancelled; "
         + "each scan gets its own service's report"
     )
+  }
+
+  func test_theServiceKeepsItsScanner_andIsFreedOnceNobodyUsesIt() async throws {
+    var scanner: DrivenScanner? = DrivenScanner()
+    weak let weakScanner = scanner
+    var service: ScannerService? = ScannerService(scanner: scanner!)
+    weak let weakService = service
+    scanner = nil
+    do {
+      guard let kept = weakScanner else {
+        return XCTFail("the service let go of its scanner: it must keep the scanner it was given")
+      }
+      let scan = await startScan(on: service!, kept, job: 4)
+      kept.report(4, .scanned("receipt"))
+      let result = try await ending(of: scan)
+      XCTAssertEqual(result, "returned \"receipt\"", "a scanner kept by the service alone")
+    }
+    service = nil
+    XCTAssertNil(
+      weakService,
+      "after its scans ended and its callers let go of it, the service is still alive: something "
+        + "it made holds it (a helper delegate, a task), and it is never freed"
+    )
+    XCTAssertNil(weakScanner, "after the service is gone, its scanner is still alive")
   }
 
   /// The grade: 553 generated scripts for two services at once (scans waiting in any number,

@@ -251,7 +251,10 @@ final class DrivenScanner: DocumentScanning {
 
   /// Reports job `number`'s end to its delegate (a job never submitted: to the last delegate).
   func report(_ number: Int, _ report: ScannerScenario.Report) {
-    guard let delegate = delegates[number]?.delegate ?? lastDelegate.delegate else { return }
+    // A job's report goes to its own delegate only (gone: nobody hears it); one of a number never
+    // submitted, to the last delegate given.
+    let known = delegates[number]
+    guard let delegate = known == nil ? lastDelegate.delegate : known?.delegate else { return }
     let job = ScanJob(number: number)
     switch report {
     case .scanned(let title):
@@ -278,6 +281,12 @@ func scannerScenarios(count: Int, seed: UInt64) -> [ScannerScenario] {
           switch Int.random(in: 0..<4, using: &texts) {
           case 0, 1: oddText(plain, using: &texts)
           case 2: cycle.next(plain)
+          case 3 where texts.chance(25):
+            // Long: a reason or title of up to 20,000 characters, as it came.
+            String(
+              repeating: "paper jam, tray 2; ",
+              count: Int.random(in: 100...1_000, using: &texts)
+            )
           default:
             texts.pick(["a\r\nb", "page 1\r\npage 2\r\n", "\r\n", "\r", "old\rmac\r", "\n\r"])
           }
@@ -315,6 +324,7 @@ private func crowds(seed: UInt64) -> [ScannerScenario] {
 /// `Int.max` and `Int.min`.
 private let jobNumbers = [
   1, 2, 3, 4, 5, 6, 0, -1, -7, 999, 1_000, 1_025, 2_049, 65_537, 1_000_001, Int.max, Int.min,
+  2_147_483_647, 2_147_483_648, 4_294_967_297, Int.max - 1, Int.min + 1,
 ]
 
 /// Scripts of up to 14 steps on two services: scans with job numbers each scanner draws from
@@ -337,7 +347,10 @@ private func drawnScripts(count: Int, seed: UInt64) -> [ScannerScenario] {
         let again = ended[service].isEmpty || !numbers.chance(20) ? nil : ended[service].popLast()
         guard let job = again ?? free[service].popLast() else { continue }
         if numbers.chance(15) {
-          steps.append(.scanReportedAtOnce(service, job: job, .scanned("at once")))
+          let report = numbers.pick([
+            ScannerScenario.Report.scanned("at once"), .cancelled, .failed("at once"),
+          ])
+          steps.append(.scanReportedAtOnce(service, job: job, report))
           ended[service].append(job)
         } else {
           steps.append(.scan(service, job: job))

@@ -73,6 +73,9 @@ struct AccumulatorScenario: GradedScenario {
   }
 
   var smaller: [AccumulatorScenario] {
+    // A life whose memory is measured is not shrunk: each try allocates megabytes, up to three
+    // times, and its steps are few already.
+    guard !isLarge else { return [] }
     var candidates: [AccumulatorScenario] = []
     for shorter in steps.eachWithOneLeftOut {
       var copy = self
