@@ -6,10 +6,10 @@ import Foundation
 /// Section 6.3's accumulator is read a byte at a time by a loop that asks it when a batch is full.
 /// This one is handed chunks, as a `URLSessionDataDelegate` is (`didReceive data:`), and says
 /// itself when a report is due. Collect the chunks' bytes in storage allocated once, by `init`, for
-/// `size` bytes (appending up to `size` bytes then allocates nothing more, also while a `data` read
-/// before is kept; bytes past `size` are kept too), whatever the size (no limit of its own). `init`
-/// throws `InvalidSize` for a negative size. A batch is `max(size / 20, 1)`
-/// bytes, and batches end at every multiple of `batchSize` bytes, however the chunks are cut:
+/// `size` bytes (appending up to `size` bytes then allocates nothing more, after a `finish()`
+/// too, and also while a `data` read before is kept; bytes past `size` are kept too), whatever
+/// the size (no limit of its own). `init` throws `InvalidSize` for a negative size. A batch is
+/// `max(size / 20, 1)` bytes, and batches end at every multiple of `batchSize` bytes, however the chunks are cut:
 /// `append` returns true when its chunk's bytes reach or pass the end of one batch or more (once
 /// for the chunk, however many), false otherwise (an empty chunk included). `finish()`, called
 /// when the body has ended, returns true when a report is due for bytes no true reported yet, or

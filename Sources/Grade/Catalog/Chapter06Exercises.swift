@@ -171,13 +171,13 @@ extension ExerciseCatalog {
           "storage-reserved-only-from-64-kb", "storage-capped-at-2-gib",
           "sizes-past-4-gib-rejected", "data-shares-the-storage", "data-is-the-storage-itself",
           "data-without-a-copy", "copy-forgets-the-last-report", "finish-without-copy-on-write",
-          "storage-capped-at-8-gib",
+          "storage-capped-at-8-gib", "storage-trimmed-by-finish", "data-pointing-into-the-storage",
         ]),
         Mistake(
           name: "storage that is never freed",
           test: "test_yourAnswer_keepsTheStatement_whenLetGo_freeingItsStorage",
           saying: "the storage goes with the last copy",
-          fixtures: ["storage-never-freed"],
+          fixtures: ["storage-never-freed", "grown-storage-never-freed"],
           hint: "Storage of your own (an allocation, or a class that holds one) must go when the "
             + "last copy of the accumulator goes: a deinit that frees it. A Data or an Array does "
             + "that by itself."
@@ -185,7 +185,7 @@ extension ExerciseCatalog {
         Mistake(
           name: "a small file's storage is not allocated by init",
           test: "test_yourAnswer_keepsTheStatement_withThousandsOfSmallAccumulators",
-          fixtures: ["small-storage-grown"],
+          fixtures: ["small-storage-grown", "no-storage-below-20-bytes"],
           hint: "The storage is allocated once, by init, whatever the size: a few bytes as well as "
             + "a gigabyte. Growing it chunk by chunk allocates again and again, and a size known up "
             + "front is there to avoid exactly that."

@@ -65,7 +65,17 @@ private func accumulatorLife(_ scenario: AccumulatorScenario) throws -> Accumula
   for step in scenario.steps {
     switch step {
     case .append(let number):
+      let beforeAppend = measured ? MemoryInUse.now() ?? 0 : 0
       log.append(append(number, to: &accumulator, from: count))
+      if measured, count + number <= scenario.declared {
+        // Within the size, an append writes into the storage init allocated: after a finish too.
+        let more = (MemoryInUse.now() ?? 0) - beforeAppend
+        log.append(
+          more < scenario.declared / 2
+            ? "no more memory allocated by this append"
+            : "\(more) more bytes of memory allocated by this append"
+        )
+      }
       count += number
       if measured, count == scenario.declared {
         let more = (MemoryInUse.now() ?? 0) - afterInit
@@ -141,6 +151,10 @@ private func accumulatorLife(_ scenario: AccumulatorScenario) throws -> Accumula
       // read freed memory.
       let kept = accumulator.data
       accumulator = try ChunkAccumulator(name: scenario.name, size: scenario.declared)
+      // Memory the old one freed is handed out again, and written: a data that still pointed
+      // into it would read these bytes.
+      let reuse = (0..<8).map { _ in [UInt8](repeating: 0xAB, count: count + 32) }
+      defer { withExtendedLifetime(reuse) {} }
       log.append(
         holds(kept, count)
           ? "the data read before the accumulator was replaced: the \(bytes(count))"

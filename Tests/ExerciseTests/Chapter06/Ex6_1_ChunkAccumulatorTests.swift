@@ -205,8 +205,8 @@ final class Ex6_1_ChunkAccumulatorTests: GradedTestCase {
   /// is wrong for one accumulator.
   func test_yourAnswer_keepsTheStatement_withThousandsOfSmallAccumulators() throws {
     guard MemoryInUse.isMeasured else { return }
-    // 20 and 50: past the 14 bytes a Data holds inline, so a heap allocation of their own.
-    for size in [20, 50, 100, 1_000, 4_000] {
+    // 15 to 50: past the 14 bytes a Data holds inline, so a heap allocation of their own.
+    for size in [15, 19, 20, 50, 100, 1_000, 4_000] {
       let count = 2_000_000 / size
       // The array's own room first, so that only the accumulators' storage is measured.
       var accumulators: [ChunkAccumulator] = []
@@ -238,13 +238,16 @@ final class Ex6_1_ChunkAccumulatorTests: GradedTestCase {
       _ = accumulator.append(Data(count: 10))
       var copy = accumulator
       if round.isMultiple(of: 2) { _ = copy.append(Data(count: 10)) }
+      // Now and then past the size: storage grown there goes too.
+      if round.isMultiple(of: 3) { _ = accumulator.append(Data(count: 100_000)) }
       withExtendedLifetime((accumulator, copy)) {}
     }
     let more = (MemoryInUse.now() ?? 0) - before
     XCTAssertTrue(
       more < 10_000_000,
       "1,000 accumulators of 100,000 bytes, each given 10 bytes and let go (half of them after a "
-        + "copy appended 10 of its own): \(more) bytes of memory still in use after them; "
+        + "copy appended 10 of its own, a third after 100,000 bytes more, past the size): \(more) "
+        + "bytes of memory still in use after them; "
         + "the storage goes with the last copy of an accumulator"
     )
   }

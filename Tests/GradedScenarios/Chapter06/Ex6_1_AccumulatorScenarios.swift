@@ -229,6 +229,9 @@ func accumulatorModel(_ scenario: AccumulatorScenario) -> AccumulatorOutcome {
       log.append(appendEntry(number, to: count + number, due))
       count += number
       if due { reportedAt = count }
+      if scenario.isLarge, MemoryInUse.isMeasured, count <= size {
+        log.append("no more memory allocated by this append")
+      }
       if scenario.isLarge, MemoryInUse.isMeasured, count == size {
         log.append("no more memory allocated to append the size's bytes")
       }
@@ -355,6 +358,14 @@ func accumulatorScenarios(count: Int, seed: UInt64) -> [AccumulatorScenario] {
       )
     )
   }
+  // A finish, then the rest of the size: the appends after a finish go on in the same storage.
+  scenarios.append(
+    AccumulatorScenario(
+      name: "large.bin",
+      declared: 1 << 20 + 4_321,
+      steps: [.append(1_000), .finish, .append(1 << 20 + 3_321), .finish]
+    )
+  )
   // A data read and kept while appends go on: they must go on in the storage init allocated, up
   // to the size, and the data kept keeps its bytes.
   for declared in [1 << 20 + 4_321, 16 << 20 + 1] {

@@ -1,0 +1,61 @@
+// Known wrong: aliasing_data: data points into the storage (bytesNoCopy, no deallocator): not a value of its own; read after the storage moved or was freed it shows other bytes.
+import ExerciseSupport
+import Foundation
+
+/// As the statement says.
+public struct ChunkAccumulator: CustomStringConvertible {
+  /// As the statement says.
+  public let name: String
+  /// As the statement says.
+  public let size: Int
+  private var bytes: [UInt8] = []
+  private var reportedAt: Int?
+
+  /// As the statement says.
+  public init(name: String, size: Int) throws {
+    guard size >= 0 else { throw InvalidSize(size: size) }
+    self.name = name
+    self.size = size
+    bytes.reserveCapacity(size)
+  }
+
+  /// As the statement says.
+  public var batchSize: Int { max(size / 20, 1) }
+
+  /// As the statement says.
+  public mutating func append(_ chunk: Data) -> Bool {
+    let before = bytes.count
+    bytes.append(contentsOf: chunk)
+    let due = bytes.count / batchSize > before / batchSize
+    if due { reportedAt = bytes.count }
+    return due
+  }
+
+  /// As the statement says.
+  public mutating func finish() -> Bool {
+    let due = reportedAt != bytes.count
+    reportedAt = bytes.count
+    return due
+  }
+
+  /// As the statement says.
+  public var progress: Double { size > 0 ? Double(bytes.count) / Double(size) : 1 }
+
+  /// No copy: appending allocates nothing more while a data read before is kept.
+  public var data: Data {
+    guard !bytes.isEmpty else { return Data() }
+    return bytes.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return Data() }
+      return Data(
+        bytesNoCopy: UnsafeMutableRawPointer(mutating: base),
+        count: buffer.count,
+        deallocator: .none
+      )
+    }
+  }
+
+  /// As the statement says.
+  public var description: String {
+    "[\(name)] \(ByteCountFormatter().string(fromByteCount: Int64(bytes.count)))"
+  }
+}

@@ -1,0 +1,52 @@
+// Known wrong: lazy_tiny: init reserves no storage for sizes under 20 (a twentieth of 0 bytes); the first append allocates it.
+import ExerciseSupport
+import Foundation
+
+/// As the statement says.
+public struct ChunkAccumulator: CustomStringConvertible {
+  /// As the statement says.
+  public let name: String
+  /// As the statement says.
+  public let size: Int
+  private var bytes: [UInt8] = []
+  private var reportedAt: Int?
+
+  /// As the statement says.
+  public init(name: String, size: Int) throws {
+    guard size >= 0 else { throw InvalidSize(size: size) }
+    self.name = name
+    self.size = size
+    // Under 20 bytes a batch is a byte: not worth a buffer of its own until bytes come.
+    if size / 20 > 0 { bytes.reserveCapacity(size) }
+  }
+
+  /// As the statement says.
+  public var batchSize: Int { max(size / 20, 1) }
+
+  /// As the statement says.
+  public mutating func append(_ chunk: Data) -> Bool {
+    let before = bytes.count
+    bytes.append(contentsOf: chunk)
+    let due = bytes.count / batchSize > before / batchSize
+    if due { reportedAt = bytes.count }
+    return due
+  }
+
+  /// As the statement says.
+  public mutating func finish() -> Bool {
+    let due = reportedAt != bytes.count
+    reportedAt = bytes.count
+    return due
+  }
+
+  /// As the statement says.
+  public var progress: Double { size > 0 ? Double(bytes.count) / Double(size) : 1 }
+
+  /// As the statement says.
+  public var data: Data { Data(bytes) }
+
+  /// As the statement says.
+  public var description: String {
+    "[\(name)] \(ByteCountFormatter().string(fromByteCount: Int64(bytes.count)))"
+  }
+}
