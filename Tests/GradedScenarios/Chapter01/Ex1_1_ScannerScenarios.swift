@@ -159,50 +159,47 @@ func scannerModel(_ scenario: ScannerScenario) -> ScannerOutcome {
 }
 
 /// How each scan started by `steps` has ended by their end (nil: still waiting), its service and
-/// job, and the jobs still waiting, in the order they were started.
+/// job, the step that ended it, and the jobs still waiting, in the order they were started.
 func scanEndings(
   _ steps: some Sequence<ScannerScenario.Step>
-) -> (endings: [String?], jobs: [(service: Int, job: Int)], waiting: [(service: Int, job: Int)]) {
+) -> (
+  endings: [String?], jobs: [(service: Int, job: Int)], endedAt: [Int?],
+  waiting: [(service: Int, job: Int)]
+) {
   var endings: [String?] = []
   var jobs: [(service: Int, job: Int)] = []
+  var endedAt: [Int?] = []
   var pending: [[Int]: Int] = [:]
-  for step in steps {
+  for (number, step) in steps.enumerated() {
     switch step {
     case .scan(let service, let job):
       pending[[service, job]] = endings.count
       endings.append(nil)
       jobs.append((service, job))
+      endedAt.append(nil)
     case .scanReportedAtOnce(let service, let job, let report):
       endings.append(scanEnding(report))
       jobs.append((service, job))
+      endedAt.append(number)
     case .report(let service, let job, let report):
       // A job that ended already, or that this service never submitted: nothing.
       if let index = pending.removeValue(forKey: [service, job]) {
         endings[index] = scanEnding(report)
+        endedAt[index] = number
       }
     }
   }
   let waiting = endings.indices.filter { endings[$0] == nil }.map { jobs[$0] }
-  return (endings, jobs, waiting)
+  return (endings, jobs, endedAt, waiting)
 }
 
 /// The scans (by their index, in the order they were started) the statement ends at each step.
 func scansEnded(byEachOf steps: [ScannerScenario.Step]) -> [[Int]] {
-  var pending: [[Int]: Int] = [:]
-  var started = 0
-  return steps.map { step in
-    switch step {
-    case .scan(let service, let job):
-      pending[[service, job]] = started
-      started += 1
-      return []
-    case .scanReportedAtOnce:
-      started += 1
-      return [started - 1]
-    case .report(let service, let job, _):
-      return pending.removeValue(forKey: [service, job]).map { [$0] } ?? []
-    }
+  var byStep = [[Int]](repeating: [], count: steps.count)
+  for (scan, step) in scanEndings(steps).endedAt.enumerated() {
+    if let step { byStep[step].append(scan) }
   }
+  return byStep
 }
 
 /// A scanner the test drives: `submit` takes the job number the test set in `nextJob`, and
