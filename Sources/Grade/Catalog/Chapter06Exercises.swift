@@ -171,7 +171,7 @@ extension ExerciseCatalog {
           "storage-reserved-only-from-64-kb", "storage-capped-at-2-gib",
           "sizes-past-4-gib-rejected", "data-shares-the-storage", "data-is-the-storage-itself",
           "data-without-a-copy", "copy-forgets-the-last-report", "finish-without-copy-on-write",
-          "storage-capped-at-8-gib", "storage-trimmed-by-finish", "data-pointing-into-the-storage",
+          "storage-trimmed-by-finish", "data-pointing-into-the-storage",
         ]),
         Mistake(
           name: "storage that is never freed",
