@@ -5,16 +5,31 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Something that hands out users a page at a time: page 1, 2, 3, ...; a page shorter than
-/// `perPage` (or empty) is the last.
-public protocol PageSource: Sendable {
-  /// How many users a full page holds.
-  var perPage: Int { get }
-  /// Fetches page `number` (from 1); throws when the request fails.
-  func page(_ number: Int) async throws -> [User]
+/// One page of users from an endpoint paged by cursors, as many APIs page their lists.
+public struct UserPage: Sendable, Equatable {
+  /// The page's users; a page may hold any number of them, none too.
+  public var users: [User]
+  /// The cursor to ask for the page after this one with; nil when this page is the last.
+  public var next: String?
+
+  /// A page of `users`, followed by the page after `next` (none when `next` is nil).
+  public init(users: [User], next: String?) {
+    self.users = users
+    self.next = next
+  }
 }
 
-/// The pages of `GET /users?page=P&per=N` on the fixture server at `port`.
+/// Something that hands out users a page at a time: the first page, then the page after each
+/// page's `next` cursor, until a page whose `next` is nil.
+public protocol PageSource: Sendable {
+  /// Fetches the page after `cursor` (nil: the first page); throws when the request fails.
+  func page(after cursor: String?) async throws -> UserPage
+}
+
+/// The pages of `GET /users?page=P&per=N` on the fixture server at `port`, handed out by cursor.
+///
+/// The server pages by number; its cursors here are the next page's number as text, and a page
+/// shorter than `perPage` has none.
 public struct ServerPages: PageSource {
   /// The fixture server's port.
   public let port: Int
@@ -27,8 +42,14 @@ public struct ServerPages: PageSource {
     self.perPage = perPage
   }
 
-  /// Fetches `/users?page=NUMBER&per=PERPAGE`; throws for a failed request or status.
-  public func page(_ number: Int) async throws -> [User] {
+  /// Fetches `/users?page=NUMBER&per=PERPAGE`, NUMBER from `cursor`; throws for a failed request
+  /// or status, and for a cursor these pages never gave.
+  public func page(after cursor: String?) async throws -> UserPage {
+    var number = 1
+    if let cursor {
+      guard let given = Int(cursor) else { throw URLError(.badURL) }
+      number = given
+    }
     var components = URLComponents()
     components.scheme = "http"
     components.host = "127.0.0.1"
@@ -44,7 +65,8 @@ public struct ServerPages: PageSource {
     else {
       throw URLError(.badServerResponse)
     }
-    return try JSONDecoder().decode([User].self, from: data)
+    let users = try JSONDecoder().decode([User].self, from: data)
+    return UserPage(users: users, next: users.count < perPage ? nil : "\(number + 1)")
   }
 }
 

@@ -1,23 +1,23 @@
 import ExerciseSupport
 
-/// Exercise 4.3: a paged endpoint as a stream (section 4.4).
+/// Exercise 4.3: pages by cursor, as a stream (section 4.4).
 ///
-/// On a producer task, fetch `source.page(1)`, `page(2)`, ... and yield every user in order (ids
-/// repeated or in no order too), however many pages, however late the consumer reads and however
-/// long a page takes (no limit of your own on users held, pages or time). A page shorter than
-/// `source.perPage` is the last one (a longer one is not): finish the stream after it, and ask for
-/// no page after it. If a page fails, end the stream with its error. When the consumer goes away
-/// (its task is cancelled, or it leaves its loop by `break` and lets the stream go), cancel the
-/// producer, so the request in flight is cancelled too (that stream's own: another stream's,
-/// made before or after it, reads on); a producer cancelled that way ends the stream without an
-/// error. Graded on 736 generated runs too (1 to 150 users a page, one of 100,003 and twelve of 100
-/// to 200,000, up to 1,031 pages and one of 100,002, one of 1,100,003 users, up to 100,003 users
-/// unread, ids that repeat or come in no order, users and pages given twice, full pages of two
-/// lengths, pages failing with errors of every kind, consumers that break after any user or are
-/// cancelled with a page in flight, two streams at once, one of them left while the other reads
-/// on). Left free: what a
-/// `source.perPage` below 1 means (an answer may end on an empty page, or go on).
-/// Read docs/Chapter04-Networking.md#exercise-43-a-paged-endpoint-as-a-stream
+/// Section 4.4's service pages by number and stops after a short page. This endpoint pages by
+/// cursor, as many APIs do: on a producer task, fetch `source.page(after: nil)`, then the page
+/// after each page's `next`, and yield every user in order (ids repeated or in no order too),
+/// however many pages, however late the consumer reads and however long a page takes (no limit of
+/// your own on users held, pages or time). Only a page whose `next` is nil is the last: finish the
+/// stream after it, and ask for no page after it. Any other page is not the last, however few
+/// users it holds (none too). A cursor is the source's own: hand each back as it came (an empty
+/// one, or one given before, too). If a page fails, end the stream with its error. When the
+/// consumer goes away (its task is cancelled, or it leaves its loop by `break` and lets the stream
+/// go), cancel the producer, so the request in flight is cancelled too (that stream's own: another
+/// stream's, made before or after it, reads on); a producer cancelled that way ends the stream
+/// without an error.
+/// Graded on generated runs too (see the page: pages of any length, empty ones among them, cursors
+/// of every kind, errors of every kind, consumers that read late, leave or are cancelled, two
+/// streams at once).
+/// Read docs/Chapter04-Networking.md#exercise-43-pages-by-cursor-as-a-stream
 public func users(from source: some PageSource) -> AsyncThrowingStream<User, any Error> {
   // TODO(4.3): the stream, as the statement above says.
   AsyncThrowingStream { $0.finish(throwing: NotImplemented("4.3")) }

@@ -351,26 +351,28 @@ extension ExerciseCatalog {
     ),
     Exercise(
       id: "4.3",
-      title: "A paged endpoint as a stream",
+      title: "Pages by cursor, as a stream",
       chapter: chapter04,
       section: "4.4",
       stubFile: "Ex4_3_UserPages.swift",
       testClass: "Ex4_3_UserPagesTests",
       hints: [
-        "Section 4.4's UserGeneratorService: a producer Task pages and yields, finishes after a "
-          + "short page or with the error, and onTermination cancels it.",
-        "AsyncThrowingStream.makeStream(of: User.self); in a Task: var number = 1; loop: let "
-          + "page = try await source.page(number); yield each user; stop when page.count < "
-          + "source.perPage; number += 1. continuation.onTermination = { _ in producer.cancel() }.",
+        "Section 4.4's UserGeneratorService pages by number; the shape carries over: a producer "
+          + "Task pages and yields, finishes after the last page or with the error, and "
+          + "onTermination cancels it. Only what says 'last' differs: here, a nil next.",
+        "AsyncThrowingStream.makeStream(of: User.self); in a Task: var cursor: String? = nil; "
+          + "repeat { let page = try await source.page(after: cursor); yield each of page.users; "
+          + "cursor = page.next } while cursor != nil. continuation.onTermination = { _ in "
+          + "producer.cancel() }.",
         "do { ...the loop...; continuation.finish() } catch { continuation.finish(throwing: "
           + "Task.isCancelled ? nil : error) }: a cancelled producer's error is the consumer's "
           + "own cancellation, not news for it.",
       ],
-      docAnchor: "exercise-43-a-paged-endpoint-as-a-stream",
+      docAnchor: "exercise-43-pages-by-cursor-as-a-stream",
       mistakes: [
         Mistake(
           name: "the stream is never finished",
-          test: "test_aFewPages_everyUserInOrder_thenTheEnd_noPageAfterTheShortOne",
+          test: "test_aFewPages_everyUserInOrder_thenTheEnd_noPageAfterTheLast",
           kind: .hung,
           fixtures: ["never-finishes"],
           hint: "After the last page the consumer's loop waits for more, forever: call "
@@ -381,25 +383,32 @@ extension ExerciseCatalog {
           test: "test_aCancelledConsumer_isNotHandedItsOwnCancellationAsAnError",
           saying: "before page 2 was asked for",
           fixtures: ["first-page-only"],
-          hint: "One request gives one page. Loop: page 1, 2, 3, ... until a page is shorter than "
-            + "source.perPage."
+          hint: "One request gives one page. Loop: the first page, then the page after each "
+            + "page's next, until a next is nil."
         ),
         Mistake(
           name: "the last page's users are not yielded",
-          test: "test_aFewPages_everyUserInOrder_thenTheEnd_noPageAfterTheShortOne",
+          test: "test_aFewPages_everyUserInOrder_thenTheEnd_noPageAfterTheLast",
           saying: "every user of every page",
-          fixtures: ["short-page-users-dropped"],
-          hint: "A page shorter than perPage ends the paging, but its users are users like any "
+          fixtures: ["last-page-users-dropped"],
+          hint: "A nil next ends the paging, but the last page's users are users like any "
             + "others: the consumer gets them before the end."
         ),
         Mistake(
           name: "a page asked for after the last one",
-          test: "test_aFewPages_everyUserInOrder_thenTheEnd_noPageAfterTheShortOne",
-          saying: "ask for no page 5",
+          test: "test_aFewPages_everyUserInOrder_thenTheEnd_noPageAfterTheLast",
+          saying: "so ask for no page after it",
           fixtures: ["asks-past-the-end"],
-          hint:
-            "A page shorter than perPage is already the last: stop there, not at the empty page "
-            + "after it (one request fewer, every time)."
+          hint: "A page whose next is nil is the last, whatever it holds: stop there. Asking "
+            + "again with nil asks for the first page."
+        ),
+        Mistake(
+          name: "the first page asked for with a cursor",
+          test: "test_aConsumerGoneWhileAPageIsInFlight_cancelsThatRequest",
+          saying: "ask for the first page with nil",
+          fixtures: ["first-page-after-an-empty-cursor"],
+          hint: "No cursor yet is nil, not an empty text: an empty cursor is a cursor some "
+            + "endpoint may give."
         ),
         Mistake(
           name: "a page's error is swallowed",
@@ -409,12 +418,33 @@ extension ExerciseCatalog {
             + "page's error to the consumer's for try await."
         ),
         Mistake(
-          name: "a page size of its own",
-          test: "test_anEmptyPage_endsTheStreamToo",
-          saying: "not than a number of your own",
-          fixtures: ["page-size-hardcoded"],
-          hint: "The source says how many users a full page holds: compare page.count with "
-            + "source.perPage, whatever that is."
+          name: "a page with few users or none taken for the last",
+          test: "test_anEmptyPage_orAShortOne_isNotTheLast_onlyANilCursorIs",
+          saying: "however few users a page holds",
+          fixtures: [
+            "empty-page-ends", "short-page-ends", "first-page-sets-the-size",
+            "shorter-than-the-page-before-ends",
+          ],
+          hint: "Section 4.4's rule (a short page is the last) belongs to an endpoint that pages "
+            + "by number. Here only the cursor speaks: a page is the last when its next is nil, "
+            + "whatever it holds."
+        ),
+        Mistake(
+          name: "users the consumer has not read yet are dropped",
+          test: "test_anEmptyPage_orAShortOne_isNotTheLast_onlyANilCursorIs",
+          saying: "every user of every page, in order",
+          fixtures: ["oldest-page-kept"],
+          hint: "A buffering policy other than the default drops what does not fit while the "
+            + "consumer is busy elsewhere. Every user must reach it, however slowly it reads."
+        ),
+        Mistake(
+          name: "a cursor changed or judged",
+          test: "test_eachCursor_isHandedBackAsItCame",
+          fixtures: [
+            "empty-cursor-ends", "repeated-cursor-ends", "cursor-trimmed", "cursor-percent-decoded",
+          ],
+          hint: "A cursor is the endpoint's text, not yours to read: hand back exactly what next "
+            + "held, empty or repeated, and let only nil end the paging."
         ),
         Mistake(
           name: "the request in flight outlives its consumer",
@@ -458,28 +488,13 @@ extension ExerciseCatalog {
             + "end cancelled for a reason of its own, and then the consumer must hear of it. Ask "
             + "whether the producer itself was cancelled, not what the error is."
         ),
-        Mistake(
-          name: "the page size is guessed from the first page",
-          test: "test_theFirstPage_isTheLast_whenItIsShorterThanPerPage",
-          fixtures: ["first-page-sets-the-size"],
-          hint: "How long a full page is, source.perPage says; the first page may itself be the "
-            + "short, last one."
-        ),
-        Mistake(
-          name: "users the consumer has not read yet are dropped",
-          test: "test_usersNotYetRead_areAllKeptForTheConsumer_noneDropped",
-          fixtures: ["oldest-page-kept"],
-          hint: "A buffering policy other than the default drops what does not fit while the "
-            + "consumer is busy elsewhere. Every user must reach it, however slowly it reads."
-        ),
         .scenarioDiffers(
           fixtures: [
             "buffer-of-100-users", "stops-after-100-pages", "oldest-1000-users-kept",
-            "stops-after-1000-pages", "not-full-is-last", "buffer-capped-4096", "page-cap-10000",
-            "dedupe-user-ids", "buffer-capped-10000", "pages-capped-100000", "users-capped-1m",
-            "ids-going-back-end-it", "decoding-error-ends-quietly", "per-page-capped-10000",
-            "user-cache-by-id", "decoding-error-replaced", "same-page-twice-ends",
-            "repeated-user-dropped", "shorter-than-the-page-before-ends",
+            "stops-after-1000-pages", "buffer-capped-4096", "page-cap-10000", "dedupe-user-ids",
+            "buffer-capped-10000", "pages-capped-100000", "users-capped-1m",
+            "ids-going-back-end-it", "decoding-error-ends-quietly", "user-cache-by-id",
+            "decoding-error-replaced", "same-page-twice-ends", "repeated-user-dropped",
             "producer-kept-in-a-global",
           ]
         ),

@@ -1,21 +1,21 @@
 import ExerciseSupport
 
-/// Exercise 4.3: a paged endpoint as a stream (reference solution).
+/// Exercise 4.3: pages by cursor, as a stream (reference solution).
 ///
-/// Read docs/Chapter04-Networking.md#exercise-43-a-paged-endpoint-as-a-stream
+/// Read docs/Chapter04-Networking.md#exercise-43-pages-by-cursor-as-a-stream
 public func users(from source: some PageSource) -> AsyncThrowingStream<User, any Error> {
   let (stream, continuation) = AsyncThrowingStream.makeStream(of: User.self)
   let producer = Task {
     do {
-      var number = 1
-      while true {
-        let page = try await source.page(number)
-        for user in page {
+      var cursor: String? = nil
+      repeat {
+        let page = try await source.page(after: cursor)
+        for user in page.users {
           continuation.yield(user)
         }
-        if page.count < source.perPage { break }  // a short page is the last: ask no further
-        number += 1
-      }
+        // Only the cursor says whether a page is the last: an empty page is not.
+        cursor = page.next
+      } while cursor != nil
       continuation.finish()
     } catch {
       // A cancelled producer's error is the consumer's own cancellation: end quietly.

@@ -19,7 +19,7 @@ import Chapter04Exercises
 /// Runs `scenario` on the answer's `users(from:)`.
 func pagesAnswer(_ scenario: PageScenario) async throws -> PagesOutcome {
   let record = PageRecord()
-  let inFlightPage = scenario.fullPages + 1
+  let inFlightPage = scenario.lastNumber
   switch scenario.consumer {
   case .readsAll(let twoStreams):
     let second = twoStreams ? PageRecord() : nil
@@ -28,9 +28,12 @@ func pagesAnswer(_ scenario: PageScenario) async throws -> PagesOutcome {
     var outcome = PagesOutcome(streams: [], asked: [], stillInFlight: [])
     var streams = [(first, record, 1)]
     if let other, let second { streams.append((other, second, 1_001)) }
+    let lastPage: Int
+    if case .final(let count) = scenario.last { lastPage = count } else { lastPage = 0 }
     for (stream, pages, firstID) in streams {
       var ids: [Int] = []
-      let end = try await readUsers(stream, into: &ids) { scenario.user(at: $0, from: firstID) }
+      let given = scenario.usersGiven(from: firstID, lastPage: lastPage)
+      let end = try await readUsers(stream, into: &ids, given: given)
       outcome.streams.append((ids, end))
       outcome.asked.append(pages.asked.withLock { $0 })
     }
@@ -64,9 +67,9 @@ private func pagesBesideAnother(
   _ other: PageScenario.OtherStream,
   record: PageRecord
 ) async throws -> PagesOutcome {
-  let inFlightPage = scenario.fullPages + 1
+  let inFlightPage = scenario.lastNumber
   var reading = scenario
-  reading.last = .short(other.lastPage)
+  reading.last = .final(other.lastPage)
   reading.consumer = .readsAll(twoStreams: false)
   reading.otherStream = nil
   let otherRecord = PageRecord()
@@ -89,7 +92,8 @@ private func pagesBesideAnother(
   let otherStream = otherMade ?? makeOther()
   let otherReader = Task {
     var ids: [Int] = []
-    let end = try await readUsers(otherStream, into: &ids) { reading.user(at: $0, from: 1_001) }
+    let given = reading.usersGiven(from: 1_001, lastPage: other.lastPage)
+    let end = try await readUsers(otherStream, into: &ids, given: given)
     return (ids, end)
   }
   // The consumer that leaves has gone: its page in flight must have been cancelled by now, and

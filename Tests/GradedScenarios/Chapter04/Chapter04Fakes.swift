@@ -61,8 +61,11 @@ struct PageFailed: Error, Equatable {
   let status: Int
 }
 
-/// The pages of `/users` on a real fixture server, recording which pages were asked for and
-/// which of those requests were cancelled; `failing` sends that page to `/fault/500` instead.
+/// The pages of `/users` on a real fixture server, handed out by cursor ("page 2", "page 3", ...;
+/// none after a page shorter than `perPage`), recording which pages were asked for and which of
+/// those requests were cancelled; `failing` sends that page to `/fault/500` instead.
+///
+/// A cursor they never gave, and any request past the twelfth, gets an empty last page.
 ///
 /// A test cancels a page only while the server holds it on a clock nobody moves: on Linux, a
 /// cancel that meets a completing answer can hang `data(from:)` (docs, 4.4), and none can here.
@@ -86,12 +89,20 @@ final class RecordingPages: PageSource {
     self.onAsk = onAsk
   }
 
-  /// The page numbers asked for, in order.
+  /// The page numbers asked for, in order (0 for a cursor these pages never gave).
   var requested: [Int] { asked.withLock { $0 } }
   /// The pages whose request was cancelled while it was in flight.
   var cancelled: [Int] { cancelledPages.withLock { $0 } }
 
-  func page(_ number: Int) async throws -> [User] {
+  func page(after cursor: String?) async throws -> UserPage {
+    let given = cursor.map { $0.hasPrefix("page ") ? Int($0.dropFirst("page ".count)) ?? 0 : 0 }
+    let number = given ?? 1
+    // A cursor these pages never gave (recorded as page 0), or a request past the twelfth (an
+    // answer that pages on forever): an empty last page, with no request to the server.
+    guard number > 0, asked.withLock({ $0.count }) < 12 else {
+      asked.withLock { $0.append(number) }
+      return UserPage(users: [], next: nil)
+    }
     let path = number == failing ? "/fault/500" : "/users?page=\(number)&per=\(perPage)"
     return try await withTaskCancellationHandler {
       // Recorded once the handler is in place: a cancel from now on is recorded at once.
@@ -100,26 +111,41 @@ final class RecordingPages: PageSource {
       let (data, response) = try await URLSession.uncached.data(from: localURL(path, port: port))
       let status = (response as? HTTPURLResponse)?.statusCode ?? 0
       guard status == 200 else { throw PageFailed(status: status) }
-      return try JSONDecoder().decode([User].self, from: data)
+      let users = try JSONDecoder().decode([User].self, from: data)
+      return UserPage(users: users, next: users.count < perPage ? nil : "page \(number + 1)")
     } onCancel: {
       cancelledPages.withLock { $0.append(number) }
     }
   }
 }
 
-/// Pages with no server: page 1 is three users at once; page 2 calls `asked`, then waits on a
-/// clock nobody moves until its task is cancelled, and throws the sleep's `CancellationError`,
-/// or what `cancelled` makes of it (a request's `URLError(.cancelled)`).
-struct SecondPageHeld: PageSource {
-  let perPage = 3
-  var cancelled: @Sendable (any Error) -> any Error = { $0 }
-  let asked: @Sendable () -> Void
+/// Pages with no server: the first request gets three users at once, with the cursor "2"; the
+/// next calls `asked`, then waits on a clock nobody moves until its task is cancelled, and throws
+/// the sleep's `CancellationError`, or what `cancelled` makes of it (a request's
+/// `URLError(.cancelled)`).
+final class SecondPageHeld: PageSource {
+  private let cancelled: @Sendable (any Error) -> any Error
+  private let asked: @Sendable () -> Void
+  private let requests = Locked(0)
 
-  func page(_ number: Int) async throws -> [User] {
+  init(
+    cancelled: @escaping @Sendable (any Error) -> any Error = { $0 },
+    asked: @escaping @Sendable () -> Void
+  ) {
+    self.cancelled = cancelled
+    self.asked = asked
+  }
+
+  func page(after cursor: String?) async throws -> UserPage {
+    let number = requests.withLock {
+      $0 += 1
+      return $0
+    }
     guard number > 1 else {
-      return (1...3).map {
+      let users = (1...3).map {
         User(id: $0, name: "User \($0)", username: "u\($0)", email: "u\($0)@x.org")
       }
+      return UserPage(users: users, next: "2")
     }
     asked()
     do {
@@ -127,33 +153,36 @@ struct SecondPageHeld: PageSource {
     } catch {
       throw cancelled(error)
     }
-    return []
+    return UserPage(users: [], next: nil)
   }
 }
 
-/// Pages with no server, of the sizes `sizes` lists.
+/// Pages with no server, of the sizes `sizes` lists, handed out by cursor.
 ///
-/// Pages 1, 2, ... hold as many users as `sizes` says (ids from 1 on), and every page after
-/// those is empty; page `failing.page` throws `failing.error` instead. Each page calls `asked`
-/// with its number first. Once no producer holds these
-/// pages any more, `released` is called: a test that waits for a page can stop waiting.
+/// Page n (from 1) holds as many users as `sizes[n - 1]` says (ids from 1 on) and gives the cursor
+/// `cursors[n - 1]` ("n + 1" when `cursors` has none for it); the last page listed gives none.
+/// The n-th request gets page n, whatever its cursor (the test compares the cursors asked with);
+/// requests past the pages listed get an empty last page. Page `failing.page` throws
+/// `failing.error` instead. Each request calls `asked` with its page number first. Once no
+/// producer holds these pages any more, `released` is called: a test that waits for a page can
+/// stop waiting.
 final class ListedPages: PageSource {
-  let perPage: Int
   private let sizes: [Int]
+  private let cursors: [String]
   private let failing: (page: Int, error: any Error)?
   private let asked: @Sendable (Int) -> Void
   private let released: @Sendable () -> Void
-  private let requests = Locked<[Int]>([])
+  private let requests = Locked<[String?]>([])
 
   init(
-    perPage: Int,
     sizes: [Int],
+    cursors: [String] = [],
     failing: (page: Int, error: any Error)? = nil,
     asked: @escaping @Sendable (Int) -> Void = { _ in },
     released: @escaping @Sendable () -> Void = {}
   ) {
-    self.perPage = perPage
     self.sizes = sizes
+    self.cursors = cursors
     self.failing = failing
     self.asked = asked
     self.released = released
@@ -161,18 +190,23 @@ final class ListedPages: PageSource {
 
   deinit { released() }
 
-  /// The page numbers asked for, in order.
-  var requested: [Int] { requests.withLock { $0 } }
+  /// The cursors asked with, in order (nil for the first page).
+  var requested: [String?] { requests.withLock { $0 } }
 
-  func page(_ number: Int) async throws -> [User] {
-    requests.withLock { $0.append(number) }
+  func page(after cursor: String?) async throws -> UserPage {
+    let number = requests.withLock {
+      $0.append(cursor)
+      return $0.count
+    }
     asked(number)
     if let failing, failing.page == number { throw failing.error }
-    guard number >= 1, number <= sizes.count else { return [] }
+    guard number <= sizes.count else { return UserPage(users: [], next: nil) }
     let first = sizes.prefix(number - 1).reduce(0, +) + 1
-    return (first..<first + sizes[number - 1]).map {
+    let users = (first..<first + sizes[number - 1]).map {
       User(id: $0, name: "User \($0)", username: "u\($0)", email: "u\($0)@x.org")
     }
+    let next = number < cursors.count + 1 ? cursors[number - 1] : "\(number + 1)"
+    return UserPage(users: users, next: number == sizes.count ? nil : next)
   }
 }
 

@@ -8,19 +8,21 @@ import XCTest
 import FoundationNetworking
 #endif
 
-// Exercise 4.3 graded by its statement: generated page sizes (1 to 150 a page, and one of 100,003;
-// up to 100,003 users unread, up to 100,002 pages, 1,100,003 users when grading), user ids that
-// repeat, last pages short or empty, pages that fail (a status, a transport error, a cancellation
-// nobody asked for), pages that answer at once or after a while, and consumers that read
-// everything, leave by `break` after any number of users, or are cancelled while a page is in
-// flight; two streams read one after the other.
+// Exercise 4.3 graded by its statement: generated pages of any length (empty ones among them, a
+// page shorter or longer than the one before, one of 100,003 users; up to 100,003 users unread, up
+// to 100,002 pages, 1,100,003 users when grading), cursors of every kind (numbers, opaque text,
+// the empty text, spaces, escapes, line breaks, the same cursor every time), user ids that repeat
+// or come in no order, pages that fail (a status, a transport error, a decoding error, a
+// cancellation nobody asked for), pages that answer at once or after a while, and consumers that
+// read everything, leave by `break` after any number of users, or are cancelled while a page is
+// in flight; two streams at once.
 
 /// One run of `users(from:)`, as the grade generates it.
 struct PageScenario: GradedScenario {
-  /// How the pages end: the page after the full ones.
+  /// How the pages end: the page after those in `lengths`.
   enum Last: Equatable, Sendable, CustomStringConvertible {
-    /// A page of this many users, fewer than `perPage`.
-    case short(Int)
+    /// A page of this many users whose `next` is nil.
+    case final(Int)
     /// A page that throws.
     case fails(PageFailure)
     /// A page whose request is still in flight when the consumer leaves; once its task is
@@ -29,7 +31,7 @@ struct PageScenario: GradedScenario {
 
     var description: String {
       switch self {
-      case .short(let count): "a page of \(count)"
+      case .final(let count): "a last page (next nil) of \(count) user\(count == 1 ? "" : "s")"
       case .fails(let failure): "a page that throws \(failure)"
       case .inFlight(let urlError):
         "a page still in flight (cancelled, it throws \(urlError ? "URLError(.cancelled)" : "CancellationError"))"
@@ -48,25 +50,33 @@ struct PageScenario: GradedScenario {
     case isCancelled
   }
 
-  var perPage: Int
-  var fullPages: Int
+  /// The cursors the pages give, each to ask for the page after it with.
+  enum Cursors: Equatable, Sendable, CaseIterable {
+    /// "2", "3", ...: the next page's number.
+    case numbers
+    /// Base64 text, as many APIs give ("eyJhZnRlciI6Mn0=").
+    case opaque
+    /// Text in turn: "", " ", "  next  ", "a%20b&c=d", "ページ2", a line break, "null", "0".
+    case oddText
+    /// "more", the same cursor for every page.
+    case same
+  }
+
+  /// How many users each page before the last holds; each of them gives a cursor.
+  var lengths: [Int]
   var last: Last
   var consumer: Consumer
+  var cursors: Cursors = .numbers
   /// Pages answer after a few suspensions instead of at once.
-  var pagesTakeAWhile: Bool
-  /// How many users more than `perPage` each full page holds: a longer page is not the last.
-  var moreThanPerPage = 0
+  var pagesTakeAWhile = false
   /// Two users in a row share an id (1, 1, 2, 2, ...), within a page and across pages.
   var idsRepeat = false
   /// The ids come in no order: they go back and repeat (1, 7920, 8, ...).
   var idsInNoOrder = false
-  /// Every page gives the users the first page gives (the last one, its first few).
+  /// Every page gives the first users again, as many as it holds (the users of the first page).
   var pagesRepeat = false
   /// With `idsRepeat`, the two users in a row that share an id are one user: email and all.
   var usersRepeat = false
-  /// Full pages of two lengths in turn: the odd ones one user longer, so a full page may be
-  /// shorter than the one before.
-  var fullPagesVary = false
   /// Whether a difference is shrunk: not for a million users, where each try costs seconds.
   var shrinks = true
   /// With a consumer that leaves: a second stream of these pages at the same time, read to its
@@ -81,65 +91,111 @@ struct PageScenario: GradedScenario {
   struct OtherStream: Equatable, Sendable {
     /// Whether it is made before the stream whose consumer leaves, or after it.
     var madeFirst: Bool
-    /// How many users its last page holds, fewer than `perPage`.
+    /// How many users its last page (next nil) holds.
     var lastPage: Int
   }
 
-  /// The id of the user at `position` (from 0, across pages) of pages whose ids start at `first`.
-  func id(at position: Int, from first: Int) -> Int {
-    let position = pagesRepeat ? position % usersOfAFullPage : position
-    let place = idsRepeat ? position / 2 : position
-    return first + (idsInNoOrder ? place * 7_919 % 10_007 : place)
+  /// The page that ends the run: the one after those in `lengths` (pages are numbered from 1).
+  var lastNumber: Int { lengths.count + 1 }
+  var usersBeforeTheLast: Int { lengths.reduce(0, +) }
+
+  /// The cursor page `number` gives: the one to ask for the page after it with.
+  func cursor(givenBy number: Int) -> String {
+    switch cursors {
+    case .numbers: return "\(number + 1)"
+    case .opaque: return Data("{\"after\":\(number)}".utf8).base64EncodedString()
+    case .oddText:
+      let texts = [
+        "", " ", "  next  ", "a%20b&c=d", "ページ\(number + 1)", "line\nbreak", "null", "0",
+      ]
+      return texts[(number - 1) % texts.count]
+    case .same: return "more"
+    }
   }
 
-  /// The user the pages give at `position`: one id given twice comes with two emails, unless
-  /// `usersRepeat`.
-  func user(at position: Int, from first: Int) -> User {
-    let id = id(at: position, from: first)
-    var place = pagesRepeat ? position % usersOfAFullPage : position
-    if idsRepeat, usersRepeat { place /= 2 }
-    return User(id: id, name: "User \(id)", username: "u\(id)", email: "u\(id).\(place)@x.org")
+  /// The cursors an answer hands back, in order: none for the first page, then each page's.
+  var cursorsAsked: [String?] {
+    [nil] + (1..<lastNumber).map { cursor(givenBy: $0) }
   }
 
-  var usersOfAFullPage: Int { perPage + moreThanPerPage }
-  var usersBeforeTheLast: Int { firstPosition(ofPage: fullPages + 1) }
-
-  /// How many users full page `number` (from 1) holds.
-  func usersOfPage(_ number: Int) -> Int {
-    usersOfAFullPage + (fullPagesVary && number % 2 == 1 ? 1 : 0)
+  /// The id of the user at `index` of a page whose first user is the run's `position`-th, ids
+  /// from `first`.
+  func id(index: Int, position: Int, from first: Int) -> Int {
+    let place = pagesRepeat ? index : position
+    let idPlace = idsRepeat ? place / 2 : place
+    return first + (idsInNoOrder ? idPlace * 7_919 % 10_007 : idPlace)
   }
 
-  /// The position of page `number`'s first user: the users of the pages before it.
-  func firstPosition(ofPage number: Int) -> Int {
-    (number - 1) * usersOfAFullPage + (fullPagesVary ? number / 2 : 0)
+  /// The user at `index` of a page whose first user is the run's `position`-th, ids from `first`.
+  func user(index: Int, position: Int, from first: Int) -> User {
+    let id = id(index: index, position: position, from: first)
+    let place = pagesRepeat ? index : position
+    let emailPlace = idsRepeat && usersRepeat ? place / 2 : place
+    return User(id: id, name: "User \(id)", username: "u\(id)", email: "u\(id).\(emailPlace)@x.org")
   }
+
+  /// The ids of the users of pages `lengths`, then of a last page of `lastPage` users, from
+  /// `first`.
+  func ids(from first: Int, lastPage: Int) -> [Int] {
+    var ids: [Int] = []
+    for length in lengths + [lastPage] {
+      let start = ids.count
+      ids += (0..<length).map { id(index: $0, position: start + $0, from: first) }
+    }
+    return ids
+  }
+
+  /// The users the pages give, in order, made one at a time as a consumer reads them.
+  struct UsersGiven: IteratorProtocol {
+    let scenario: PageScenario
+    let first: Int
+    let lengths: [Int]
+    var page = 0
+    var index = 0
+    var position = 0
+
+    mutating func next() -> User? {
+      while page < lengths.count, index == lengths[page] { (page, index) = (page + 1, 0) }
+      guard page < lengths.count else { return nil }
+      defer { (index, position) = (index + 1, position + 1) }
+      return scenario.user(index: index, position: position, from: first)
+    }
+  }
+
+  /// The users of pages `lengths`, then of a last page of `lastPage` users, from `first`.
+  func usersGiven(from first: Int, lastPage: Int) -> UsersGiven {
+    UsersGiven(scenario: self, first: first, lengths: lengths + [lastPage])
+  }
+
   var size: Int {
-    // A last page of over 150 users (up to 200,000, when grading) comes after every other run:
-    // such runs are not shrunk, so a difference a smaller run shows is told first, and shrunk.
-    if case .short(let count) = last, count > 150 { return 1_000_000 + count }
-    let large = usersBeforeTheLast > 1_350 || fullPages > 1_031 ? usersBeforeTheLast / 100 : 0
-    return fullPages + (perPage > 10 ? 2 : 0) + (consumer == .readsAll(twoStreams: true) ? 1 : 0)
+    // A page of over 150 users (up to 200,000, when grading) comes after every other run: such
+    // runs are not shrunk, so a difference a smaller run shows is told first, and shrunk.
+    if case .final(let count) = last, count > 150 { return 1_000_000 + count }
+    let users = usersBeforeTheLast
+    let large = users > 1_350 || lengths.count > 1_031 ? users / 100 : 0
+    return lengths.count + (lengths.contains { $0 > 10 } ? 2 : 0)
+      + (consumer == .readsAll(twoStreams: true) ? 1 : 0) + (cursors == .numbers ? 0 : 1)
       + (idsRepeat ? 1 : 0) + (idsInNoOrder ? 1 : 0) + (pagesRepeat ? 1 : 0)
       + (usersRepeat ? 1 : 0) + (otherStream == nil ? 0 : 1) + large
   }
 
   var description: String {
-    var text = "perPage \(perPage): "
-    if fullPages > 0, fullPagesVary {
-      text +=
-        "\(fullPages) full page\(fullPages == 1 ? "" : "s") of \(usersOfAFullPage + 1) and "
-        + "\(usersOfAFullPage) users in turn, then "
-    } else if fullPages > 0, moreThanPerPage > 0 {
-      text += "\(fullPages) page\(fullPages == 1 ? "" : "s") of \(usersOfAFullPage) users, then "
-    } else if fullPages > 0 {
-      text += "\(fullPages) full page\(fullPages == 1 ? "" : "s"), then "
-    }
+    var text =
+      lengths.isEmpty ? "no page before the last; " : spelledPages(lengths) + " before the last; "
     text += "\(last)"
+    switch cursors {
+    case .numbers: text += "; cursors \"2\", \"3\", ..."
+    case .opaque: text += "; cursors of base64 text (\"\(cursor(givenBy: 1))\", ...)"
+    case .oddText:
+      text +=
+        "; cursors "
+        + cursorsAsked.dropFirst().prefix(8).map { spelledCursor($0) }
+        .joined(separator: ", ") + (lengths.count > 8 ? ", ..." : "")
+    case .same: text += "; the cursor \"more\" for every page"
+    }
     if idsRepeat { text += ", user ids repeating (two users in a row share one: 1, 1, 2, 2, ...)" }
     if idsInNoOrder { text += ", user ids in no order (they go back: 1, 7920, 5832, ...)" }
-    if pagesRepeat {
-      text += ", every page giving the users of the first (the last, its first few)"
-    }
+    if pagesRepeat { text += ", every page giving the first users again, as many as it holds" }
     if usersRepeat {
       text += ", the two users in a row that share an id the same user, email and all"
     }
@@ -149,19 +205,18 @@ struct PageScenario: GradedScenario {
     case .readsAll(true):
       text += "; two streams of these pages are made, then read one after the other"
     case .breaksAfter(let count):
-      text += "; once page \(fullPages + 1) is asked for, the consumer reads \(count) user"
+      text += "; once page \(lastNumber) is asked for, the consumer reads \(count) user"
       text += count == 1 ? "" : "s"
       text += " and leaves its loop by break"
     case .isCancelled:
-      text +=
-        "; once page \(fullPages + 1) is asked for, the consumer's task is cancelled as it reads"
+      text += "; once page \(lastNumber) is asked for, the consumer's task is cancelled as it reads"
     }
     if let other = otherStream {
       text +=
         "; beside it, another stream of these pages (user ids from 1,001), made "
         + (other.madeFirst ? "before" : "after")
-        + " it and read to its end by a consumer of its own, whose page \(fullPages + 1) holds "
-        + "\(other.lastPage) user\(other.lastPage == 1 ? "" : "s") and comes once the first "
+        + " it and read to its end by a consumer of its own, whose page \(lastNumber) (next nil) "
+        + "holds \(other.lastPage) user\(other.lastPage == 1 ? "" : "s") and comes once the first "
         + "consumer has gone"
     }
     return text
@@ -173,28 +228,34 @@ struct PageScenario: GradedScenario {
     func with(_ change: (inout PageScenario) -> Void) {
       var copy = self
       change(&copy)
+      if case .breaksAfter(let count) = copy.consumer {
+        copy.consumer = .breaksAfter(min(count, copy.usersBeforeTheLast))
+      }
       if copy != self { candidates.append(copy) }
     }
     // Many pages shrink by a half, a tenth, a hundredth and a thousandth first, then one at a
-    // time: a hundred thousand pages, one at a time, would take thousands of tries.
-    let steps = [fullPages / 2, fullPages / 10, fullPages / 100, fullPages / 1_000]
-    for step in steps.filter({ $0 > 1 }) + (fullPages > 0 ? [1] : []) {
-      with {
-        $0.fullPages -= step
-        if case .breaksAfter(let count) = $0.consumer {
-          $0.consumer = .breaksAfter(min(count, $0.usersBeforeTheLast))
-        }
-      }
+    // time (the last, or the first): a hundred thousand pages, one at a time, would take
+    // thousands of tries.
+    let count = lengths.count
+    for step in [count / 2, count / 10, count / 100, count / 1_000] where step > 1 {
+      with { $0.lengths.removeLast(step) }
+    }
+    if count > 0 {
+      with { $0.lengths.removeLast() }
+      with { $0.lengths.removeFirst() }
+    }
+    for index in lengths.indices.prefix(8) where lengths[index] > 0 {
+      if lengths[index] > 3 { with { $0.lengths[index] /= 2 } }
+      with { $0.lengths[index] -= 1 }
     }
     with { $0.pagesTakeAWhile = false }
+    with { $0.cursors = .numbers }
     with { $0.idsRepeat = false }
     with { $0.idsInNoOrder = false }
     with { $0.pagesRepeat = false }
     with { $0.usersRepeat = false }
-    with { $0.fullPagesVary = false }
     with { $0.otherStream = nil }
     if let other = otherStream, other.lastPage > 0 { with { $0.otherStream?.lastPage = 0 } }
-    with { $0.moreThanPerPage = 0 }
     with {
       $0.consumer =
         $0.consumer == .readsAll(twoStreams: true) ? .readsAll(twoStreams: false) : $0.consumer
@@ -205,25 +266,38 @@ struct PageScenario: GradedScenario {
     if case .breaksAfter(let count) = consumer, count > 0 {
       with { $0.consumer = .breaksAfter(count - 1) }
     }
-    if case .short(let count) = last, count > 3 { with { $0.last = .short(count / 2) } }
-    if case .short(let count) = last, count > 0 { with { $0.last = .short(count - 1) } }
-    for smallerPage in [perPage / 2, 1, 2, 3] where smallerPage > 0 && smallerPage < perPage {
-      with {
-        $0.perPage = smallerPage
-        if case .short(let count) = $0.last { $0.last = .short(min(count, smallerPage - 1)) }
-        if let other = $0.otherStream {
-          $0.otherStream?.lastPage = min(other.lastPage, smallerPage - 1)
-        }
-        if case .breaksAfter(let count) = $0.consumer {
-          $0.consumer = .breaksAfter(min(count, $0.usersBeforeTheLast))
-        }
-      }
-    }
+    if case .final(let count) = last, count > 3 { with { $0.last = .final(count / 2) } }
+    if case .final(let count) = last, count > 0 { with { $0.last = .final(count - 1) } }
     return candidates
   }
 }
 
 extension PageScenario: Equatable {}
+
+/// A cursor as the messages show it: `nil`, or the text quoted, with escapes.
+func spelledCursor(_ cursor: String?) -> String {
+  cursor.map { String(reflecting: $0) } ?? "nil"
+}
+
+/// "3 pages of 2 users, then 1 empty page, then 1 page of 5 users": pages by runs of one length;
+/// many runs by their start and their end.
+private func spelledPages(_ lengths: [Int]) -> String {
+  var runs: [(length: Int, count: Int)] = []
+  for length in lengths {
+    if runs.last?.length == length {
+      runs[runs.count - 1].count += 1
+    } else {
+      runs.append((length, 1))
+    }
+  }
+  let spelled = runs.map { run in
+    let pages = "\(run.count) \(run.length == 0 ? "empty " : "")page\(run.count == 1 ? "" : "s")"
+    return run.length == 0 ? pages : pages + " of \(run.length) user\(run.length == 1 ? "" : "s")"
+  }
+  guard spelled.count > 8 else { return spelled.joined(separator: ", then ") }
+  return (spelled.prefix(5) + ["..."] + spelled.suffix(2)).joined(separator: ", then ")
+    + " (\(lengths.count) pages, \(lengths.reduce(0, +)) users in all)"
+}
 
 /// A page's failure, as the scenario describes it.
 enum PageFailure: Equatable, Sendable, CustomStringConvertible {
@@ -244,7 +318,7 @@ enum PageFailure: Equatable, Sendable, CustomStringConvertible {
       DecodingError.keyNotFound(
         PageKey(stringValue: "email"),
         .init(
-          codingPath: [PageKey(intValue: index)],
+          codingPath: [PageKey(stringValue: "users"), PageKey(intValue: index)],
           debugDescription: "No value associated with key \"email\"."
         )
       )
@@ -296,8 +370,8 @@ private struct PageKey: CodingKey {
 struct PagesOutcome: Equatable, CustomStringConvertible {
   /// The ids read, and how the loop ended, for each stream.
   var streams: [(read: [Int], end: String)]
-  /// The page numbers asked for, in order, for each stream's source.
-  var asked: [[Int]]
+  /// The cursors asked with, in order, for each stream's source.
+  var asked: [[String?]]
   /// Pages whose request was in flight, not cancelled, once the consumer was gone.
   var stillInFlight: [Int]
 
@@ -313,7 +387,8 @@ struct PagesOutcome: Equatable, CustomStringConvertible {
       let which =
         streams.count > 1 ? (index == 0 ? "the first stream: " : "the second stream: ") : ""
       parts.append(
-        "\(which)users \(spelledIDs(stream.read)), \(stream.end), pages asked \(spelledIDs(asked[index]))"
+        "\(which)users \(spelledIDs(stream.read)), \(stream.end), pages asked after "
+          + spelledCursors(asked[index])
       )
     }
     if !stillInFlight.isEmpty {
@@ -323,6 +398,14 @@ struct PagesOutcome: Equatable, CustomStringConvertible {
     }
     return parts.joined(separator: "; ")
   }
+}
+
+/// "nil, "2", "3" (3 in all)": the cursors asked with, a long list by its start and its end.
+private func spelledCursors(_ cursors: [String?]) -> String {
+  let spelled = cursors.map(spelledCursor)
+  guard spelled.count > 10 else { return "[" + spelled.joined(separator: ", ") + "]" }
+  return "[" + (spelled.prefix(6) + ["..."] + spelled.suffix(2)).joined(separator: ", ")
+    + "] (\(cursors.count) in all)"
 }
 
 /// "none", "1", "1-12", "1-3, 7": ids as the messages show them.
@@ -351,15 +434,15 @@ private func spelledIDs(_ ids: [Int]) -> String {
 
 /// The statement of exercise 4.3, as a program.
 func pagesModel(_ scenario: PageScenario) -> PagesOutcome {
-  let before = (0..<scenario.usersBeforeTheLast).map { scenario.id(at: $0, from: 1) }
-  let pages = Array(1...scenario.fullPages + 1)
+  let before = scenario.ids(from: 1, lastPage: 0)
+  let asked = scenario.cursorsAsked
   switch scenario.consumer {
   case .readsAll(let twoStreams):
-    var read = Array(before)
+    var read = before
     let end: String
     switch scenario.last {
-    case .short(let count):
-      read += (0..<count).map { scenario.id(at: scenario.usersBeforeTheLast + $0, from: 1) }
+    case .final(let count):
+      read = scenario.ids(from: 1, lastPage: count)
       end = "then the end"
     case .fails(let failure): end = "then \(failure) thrown"
     case .inFlight: end = "then nothing: the scenario never reads all with a page in flight"
@@ -368,37 +451,46 @@ func pagesModel(_ scenario: PageScenario) -> PagesOutcome {
     let offset = { (ids: [Int]) in ids.map { $0 + 1_000 } }
     return PagesOutcome(
       streams: twoStreams ? [one, (offset(read), end)] : [one],
-      asked: twoStreams ? [pages, pages] : [pages],
+      asked: twoStreams ? [asked, asked] : [asked],
       stillInFlight: []
     )
   case .breaksAfter, .isCancelled:
-    var leaving = (read: Array(before), end: "then the end")
+    var leaving = (read: before, end: "then the end")
     // A cancelled consumer still reads what the stream holds, then its loop ends with no error.
     if case .breaksAfter(let count) = scenario.consumer {
       leaving = (Array(before.prefix(count)), "then the consumer left")
     }
     guard let other = scenario.otherStream else {
-      return PagesOutcome(streams: [leaving], asked: [pages], stillInFlight: [])
+      return PagesOutcome(streams: [leaving], asked: [asked], stillInFlight: [])
     }
     // The other stream's consumer reads every user of its pages, whoever leaves beside it.
-    let read = (0..<scenario.usersBeforeTheLast + other.lastPage).map {
-      scenario.id(at: $0, from: 1_001)
-    }
-    let reading = (read: read, end: "then the end")
+    let reading = (
+      read: scenario.ids(from: 1_001, lastPage: other.lastPage), end: "then the end"
+    )
     return PagesOutcome(
       streams: other.madeFirst ? [reading, leaving] : [leaving, reading],
-      asked: [pages, pages],
+      asked: [asked, asked],
       stillInFlight: []
     )
   }
 }
 
-/// What the test sees of the pages: which were asked for, which are in flight and not
+/// What the test sees of the pages: the cursors asked with, which pages are in flight and not
 /// cancelled, and whether the answer has let the source go.
 final class PageRecord: Sendable {
-  let asked = Locked<[Int]>([])
+  let asked = Locked<[String?]>([])
   let inFlight = Locked<[Int]>([])
   let (events, event) = AsyncStream.makeStream(of: Int.self)
+
+  /// Records a request with `cursor`, and tells whoever waits: the request's page number (from 1).
+  func ask(_ cursor: String?) -> Int {
+    let number = asked.withLock {
+      $0.append(cursor)
+      return $0.count
+    }
+    event.yield(number)
+    return number
+  }
 
   /// Until page `number` is asked for, or the answer lets the source go without asking for it.
   func waitUntilAsked(_ number: Int) async {
@@ -408,13 +500,17 @@ final class PageRecord: Sendable {
 
 /// The pages of a scenario, with user ids from `firstID`; the test keeps only the record, so
 /// that it sees when the answer lets the source go.
+///
+/// The n-th request gets page n, whatever cursor it was made with: the cursors asked with are
+/// compared with the statement's afterwards.
 final class ScriptedPages: PageSource {
-  let perPage: Int
   private let scenario: PageScenario
   private let firstID: Int
   private let record: PageRecord
   /// When given, the last page comes only once this clock reaches 1 s (a cancel ends the wait).
   private let lastPageHeld: ManualClock?
+  /// Where each page's users start: the users of the pages before it.
+  private let starts: [Int]
 
   init(
     _ scenario: PageScenario,
@@ -422,44 +518,44 @@ final class ScriptedPages: PageSource {
     record: PageRecord,
     lastPageHeldOn lastPageHeld: ManualClock? = nil
   ) {
-    perPage = scenario.perPage
     self.scenario = scenario
     self.firstID = firstID
     self.record = record
     self.lastPageHeld = lastPageHeld
+    var starts = [0]
+    for length in scenario.lengths { starts.append(starts[starts.count - 1] + length) }
+    self.starts = starts
   }
 
   deinit {
     record.event.yield(0)
   }
 
-  func page(_ number: Int) async throws -> [User] {
-    let last = scenario.fullPages + 1
+  func page(after cursor: String?) async throws -> UserPage {
+    let last = scenario.lastNumber
+    let number = record.asked.withLock { $0.count + 1 }
     guard number == last, case .inFlight(let urlError) = scenario.last else {
-      return try await answer(number, last: last)
+      return try await answer(record.ask(cursor), last: last)
     }
     // The handler is in place before the test hears of the page: a cancel from then on is seen
     // at once, on the canceller's thread.
     return try await withTaskCancellationHandler {
       record.inFlight.withLock { $0.append(number) }
-      record.asked.withLock { $0.append(number) }
-      record.event.yield(number)
+      _ = record.ask(cursor)
       do {
         try await ManualClock().sleep(for: .seconds(1))  // a clock nobody moves
       } catch {
         throw urlError ? URLError(.cancelled) : error  // as a cancelled request does
       }
-      return []
+      return UserPage(users: [], next: nil)
     } onCancel: { [record] in
-      record.inFlight.withLock { $0.removeAll { $0 == number } }
+      record.inFlight.withLock { $0.removeAll { $0 == last } }
     }
   }
 
-  /// A page that answers: full before `last`, the scenario's last page at `last`, and past it an
-  /// empty page, then, for an answer that would page on forever, an error.
-  private func answer(_ number: Int, last: Int) async throws -> [User] {
-    record.asked.withLock { $0.append(number) }
-    record.event.yield(number)
+  /// Page `number` answered: one of `lengths` before `last`, the scenario's last page at `last`,
+  /// and past it an empty page, then, for an answer that would page on forever, an error.
+  private func answer(_ number: Int, last: Int) async throws -> UserPage {
     if scenario.pagesTakeAWhile {
       for _ in 0..<3 { await Task.yield() }
     }
@@ -467,13 +563,16 @@ final class ScriptedPages: PageSource {
       // A fixed deadline: a clock moved before this sleep begins lets it through at once.
       try await lastPageHeld.sleep(until: ManualClock.Instant(offset: .seconds(1)))
     }
-    var count = scenario.usersOfPage(number)
     if number > last + 3 { throw PageFailed(status: 404) }
-    if number > last { count = 0 }
-    if number == last, case .short(let short) = scenario.last { count = short }
+    if number > last { return UserPage(users: [], next: "past the end") }
+    var count = number < last ? scenario.lengths[number - 1] : 0
+    if number == last, case .final(let final) = scenario.last { count = final }
     if number == last, case .fails(let failure) = scenario.last { throw failure.error }
-    let first = scenario.firstPosition(ofPage: number)
-    return (first..<first + count).map { scenario.user(at: $0, from: firstID) }
+    let start = starts[number - 1]
+    let users = (0..<count).map {
+      scenario.user(index: $0, position: start + $0, from: firstID)
+    }
+    return UserPage(users: users, next: number < last ? scenario.cursor(givenBy: number) : nil)
   }
 }
 
@@ -483,14 +582,15 @@ func readUsers(
   _ stream: AsyncThrowingStream<User, any Error>,
   into ids: inout [Int],
   upTo limit: Int = .max,
-  given: (_ position: Int) -> User
+  given: PageScenario.UsersGiven
 ) async throws -> String {
   guard limit > 0 else { return "then the consumer left" }
+  var given = given
   do {
     for try await user in stream {
-      let page = given(ids.count)
+      let page = given.next()
       ids.append(user.id)
-      if user.id == page.id, user != page {
+      if let page, user.id == page.id, user != page {
         return "then user \(user.id) with another name, username or email than its page gave"
       }
       if ids.count == limit { return "then the consumer left" }
@@ -517,56 +617,61 @@ private func spelledError(_ error: any Error) -> String {
 func pageScenarios(count: Int, seed: UInt64) -> [PageScenario] {
   var numbers = SeededNumbers(seed: seed)
   // Last (they are the largest), past every round number an answer might cap at: a page of
-  // 100,003 users left unread, then 100,002 users of 50,001 pages, and 100,001 full pages of one
+  // 100,003 users left unread, then 100,002 users of 50,001 pages, and 100,001 pages of one
   // user. When grading only: in plain `swift test` they only show that the reference passes them.
+  // Not shrunk: each try reads a hundred thousand users or pages.
   let large = [
     PageScenario(
-      perPage: 100_003,
-      fullPages: 1,
+      lengths: [100_003],
       last: .inFlight(throwsURLError: false),
       consumer: .isCancelled,
-      pagesTakeAWhile: false
+      shrinks: false
     ),
     PageScenario(
-      perPage: 2,
-      fullPages: 50_001,
+      lengths: Array(repeating: 2, count: 50_001),
       last: .inFlight(throwsURLError: true),
       consumer: .breaksAfter(100_002),
-      pagesTakeAWhile: false
+      shrinks: false
     ),
     PageScenario(
-      perPage: 1,
-      fullPages: 100_001,
-      last: .short(0),
+      lengths: Array(repeating: 1, count: 100_001),
+      last: .final(0),
       consumer: .readsAll(twoStreams: false),
-      pagesTakeAWhile: false
+      shrinks: false
     ),
   ]
   let generated = (0..<count).map { _ -> PageScenario in
-    let perPage = numbers.pick([1, 2, 3, 4, 5, 10, 40, 150])
-    var fullPages =
-      perPage >= 40
+    let usual = numbers.pick([1, 2, 3, 4, 5, 10, 40, 150])
+    var pages =
+      usual >= 40
       ? Int.random(in: 0...4, using: &numbers) : Int.random(in: 0...6, using: &numbers)
     // Now and then more pages than an answer that counts them might allow.
-    if perPage == 1, numbers.chance(30) {
-      fullPages =
+    if usual == 1, numbers.chance(30) {
+      pages =
         numbers.chance(25)
         ? Int.random(in: 1_000...1_030, using: &numbers) : Int.random(in: 99...130, using: &numbers)
     }
-    if perPage == 150, numbers.chance(25) { fullPages = Int.random(in: 6...9, using: &numbers) }
-    let more = numbers.chance(10) ? Int.random(in: 1...2, using: &numbers) : 0
-    let before = (perPage + more) * fullPages
-    let leaves = numbers.chance(40)
+    if usual == 150, numbers.chance(25) { pages = Int.random(in: 6...9, using: &numbers) }
+    // Most pages hold the usual number of users; some none, fewer or more: none is the last.
+    let lengths = (0..<pages).map { _ -> Int in
+      switch Int.random(in: 0..<100, using: &numbers) {
+      case 0..<55: usual
+      case 55..<70: 0
+      case 70..<85: Int.random(in: 0...usual, using: &numbers)
+      default: usual + Int.random(in: 1...3, using: &numbers)
+      }
+    }
+    let before = lengths.reduce(0, +)
     let last: PageScenario.Last
     let consumer: PageScenario.Consumer
-    if leaves {
+    if numbers.chance(40) {
       last = .inFlight(throwsURLError: numbers.chance(50))
       consumer =
         numbers.chance(70)
         ? .breaksAfter(Int.random(in: 0...before, using: &numbers)) : .isCancelled
     } else {
       if numbers.chance(65) {
-        last = .short(numbers.chance(25) ? 0 : Int.random(in: 0..<perPage, using: &numbers))
+        last = .final(numbers.chance(25) ? 0 : Int.random(in: 0...usual + 2, using: &numbers))
       } else {
         last = .fails(
           numbers.pick([
@@ -577,41 +682,41 @@ func pageScenarios(count: Int, seed: UInt64) -> [PageScenario] {
       }
       consumer = .readsAll(twoStreams: numbers.chance(20))
     }
+    let cursors: PageScenario.Cursors
+    switch Int.random(in: 0..<100, using: &numbers) {
+    case 0..<30: cursors = .numbers
+    case 30..<55: cursors = .opaque
+    case 55..<85: cursors = .oddText
+    default: cursors = .same
+    }
     return PageScenario(
-      perPage: perPage,
-      fullPages: fullPages,
+      lengths: lengths,
       last: last,
       consumer: consumer,
+      cursors: cursors,
       pagesTakeAWhile: numbers.chance(30),
-      moreThanPerPage: more
+      idsRepeat: numbers.chance(15)
     )
   }
-  // Past a million users, when grading: 1,100 full pages of a thousand, then three more.
+  // Past a million users, when grading: 1,100 pages of a thousand, then three more.
   let million = PageScenario(
-    perPage: 1_000,
-    fullPages: 1_100,
-    last: .short(3),
+    lengths: Array(repeating: 1_000, count: 1_100),
+    last: .final(3),
     consumer: .readsAll(twoStreams: false),
-    pagesTakeAWhile: false,
     shrinks: false
   )
-  // User ids that repeat, within a page and across pages.
-  return generated.map { scenario in
-    var scenario = scenario
-    scenario.idsRepeat = numbers.chance(15)
-    return scenario
-  } + onlyWhenGrading(large + [million])
+  return generated + onlyWhenGrading(large + [million])
 }
 
-/// Runs 4.3 is graded on besides the others, from a seed of their own: pages that repeat the first
-/// one, and users given twice in a row (one id, one email).
+/// Runs 4.3 is graded on besides the others, from a seed of their own: pages that give the first
+/// users again, and users given twice in a row (one id, one email).
 func pageScenariosOfRepeats(count: Int, seed: UInt64) -> [PageScenario] {
   var numbers = SeededNumbers(seed: seed &+ 1)
   return pageScenarios(count: count, seed: seed).prefix(count).map { drawn in
     var scenario = drawn
     if numbers.chance(50) {
       scenario.pagesRepeat = true
-      scenario.fullPages = max(scenario.fullPages, 2)
+      if scenario.lengths.count < 2 { scenario.lengths += [3, 3] }
     } else {
       scenario.idsRepeat = true
       scenario.usersRepeat = true
@@ -620,20 +725,9 @@ func pageScenariosOfRepeats(count: Int, seed: UInt64) -> [PageScenario] {
   }
 }
 
-/// Runs 4.3 is graded on besides the others, from a seed of their own: full pages of two lengths
-/// in turn, so that a full page may be shorter than the one before (and still not the last).
-func pageScenariosOfVaryingPages(count: Int, seed: UInt64) -> [PageScenario] {
-  pageScenarios(count: count, seed: seed).prefix(count).map { drawn in
-    var scenario = drawn
-    scenario.fullPagesVary = true
-    scenario.fullPages = max(scenario.fullPages, 2)
-    return scenario
-  }
-}
-
 /// Runs 4.3 is graded on besides `pageScenarios`': user ids in no order, pages that fail with
 /// every kind of error (a DecodingError, the platform's errors, a CancellationError of the page's
-/// own), and, when grading, pages of 100 to 200,000 users ended by a page of any length below.
+/// own), and, when grading, last pages of 100 to 200,000 users.
 func pageScenariosOfOddPages(count: Int, seed: UInt64) -> [PageScenario] {
   var numbers = SeededNumbers(seed: seed)
   let generated = pageScenarios(count: count, seed: seed).prefix(count).map { drawn in
@@ -641,7 +735,7 @@ func pageScenariosOfOddPages(count: Int, seed: UInt64) -> [PageScenario] {
     scenario.idsInNoOrder = numbers.chance(50)
     if case .fails = scenario.last {
       switch Int.random(in: 0..<3, using: &numbers) {
-      case 0: scenario.last = .fails(.decoding(index: scenario.perPage % 7))
+      case 0: scenario.last = .fails(.decoding(index: scenario.lengths.count % 7))
       case 1: scenario.last = .fails(.cancellation)
       default:
         // A URLError is spelled as the other transport errors are.
@@ -655,16 +749,15 @@ func pageScenariosOfOddPages(count: Int, seed: UInt64) -> [PageScenario] {
     }
     return scenario
   }
-  // A last page short by any number of users, most often by a few: whatever round number an
-  // answer takes for the page size, some page here is longer than it and still short.
-  let large = (0..<12).map { _ in
-    let perPage = numbers.logUniform(100...200_000)
+  // Pages of any number of users, as likely to have any number of digits: whatever round number
+  // an answer takes for a page's users, some page here is longer.
+  let large = (0..<6).map { _ in
+    let length = numbers.logUniform(100...200_000)
     return PageScenario(
-      perPage: perPage,
-      fullPages: Int.random(in: 0...1, using: &numbers),
-      last: .short(perPage - numbers.logUniform(1...perPage - 1)),
+      lengths: numbers.chance(50) ? [numbers.logUniform(100...200_000)] : [],
+      last: .final(length),
       consumer: .readsAll(twoStreams: false),
-      pagesTakeAWhile: false,
+      cursors: .opaque,
       shrinks: false  // each try reads up to 400,000 users
     )
   }
@@ -684,7 +777,7 @@ func pageScenariosOfTwoStreamsOneLeaving(count: Int, seed: UInt64) -> [PageScena
   var numbers = SeededNumbers(seed: seed &+ 1)
   return pageScenarios(count: count, seed: seed).prefix(count).map { drawn in
     var scenario = drawn
-    scenario.fullPages = min(scenario.fullPages, 6)
+    scenario.lengths = Array(scenario.lengths.prefix(6))
     scenario.last = .inFlight(throwsURLError: numbers.chance(50))
     scenario.consumer =
       numbers.chance(70)
@@ -692,7 +785,7 @@ func pageScenariosOfTwoStreamsOneLeaving(count: Int, seed: UInt64) -> [PageScena
       : .isCancelled
     scenario.otherStream = PageScenario.OtherStream(
       madeFirst: numbers.chance(50),
-      lastPage: Int.random(in: 0..<scenario.perPage, using: &numbers)
+      lastPage: Int.random(in: 0...4, using: &numbers)
     )
     return scenario
   }
@@ -706,13 +799,12 @@ func readUsersThenLeave(
   as scenario: PageScenario
 ) async throws -> ([Int], String) {
   var ids: [Int] = []
+  let given = scenario.usersGiven(from: 1, lastPage: 0)
   guard case .breaksAfter(let count) = scenario.consumer else {
     withUnsafeCurrentTask { $0?.cancel() }
-    let end = try await readUsers(stream, into: &ids) { scenario.user(at: $0, from: 1) }
+    let end = try await readUsers(stream, into: &ids, given: given)
     return (ids, end)
   }
-  let end = try await readUsers(stream, into: &ids, upTo: count) {
-    scenario.user(at: $0, from: 1)
-  }
+  let end = try await readUsers(stream, into: &ids, upTo: count, given: given)
   return (ids, end)
 }
