@@ -86,7 +86,8 @@ extension ExerciseCatalog {
         .scenarioDiffers(
           fixtures: [
             "cancel-ends-every-scan", "failure-reason-trimmed", "title-trimmed",
-            "at-most-500-waiting", "failed-job-sent-again",
+            "at-most-500-waiting", "failed-job-sent-again", "waiting-capped-at-2048",
+            "failure-reason-cut-at-4096",
           ],
           kind: .failedTest
         ),

@@ -45,7 +45,8 @@ struct HangLimit: Equatable, Sendable {
   /// Chapter06 is given at least 10 s while its graded tests grow; 1.3, whose racing callbacks spin
   /// for up to 3.2 s on a busy machine, 10 s, so that a hang after them is not taken for a loop.
   static let figures: [String: HangLimit] = [
-    "1.1": HangLimit(reference: 2.0),
+    // 2.1 s of CPU beside a build (a crowd of 4,100 scans when grading).
+    "1.1": HangLimit(reference: 3.5),
     "1.2": HangLimit(reference: 5.5),
     "1.3": HangLimit(reference: 3.6, atLeast: 10),
     "2.1": HangLimit(reference: 16.0),

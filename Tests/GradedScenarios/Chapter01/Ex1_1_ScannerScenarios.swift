@@ -296,14 +296,20 @@ func scannerScenarios(count: Int, seed: UInt64) -> [ScannerScenario] {
       }
     )
   }
-  return drawnScripts(count: count, seed: seed) + oddTexts + crowds(seed: seed &+ 4)
+  // A failure whose reason is longer than a round number an answer might cut it at.
+  let longReasons = [4_097, 8_193, 65_537].map { length in
+    let reason = String(repeating: "paper jam, tray 2; ", count: length / 19 + 1)
+    return ScannerScenario(steps: [.scan(0, job: 1), .report(0, job: 1, .failed(reason))])
+  }
+  return drawnScripts(count: count, seed: seed) + oddTexts + longReasons
+    + crowds(seed: seed &+ 4)
 }
 
 /// Scripts of many jobs waiting at once on one service, ended in an order of their own, some
-/// reported twice: 40 jobs, and, when grading, 300 and 1,200.
+/// reported twice: 40 jobs, and, when grading, 300, 1,200 and 4,100 (past 4,096).
 private func crowds(seed: UInt64) -> [ScannerScenario] {
   var numbers = SeededNumbers(seed: seed)
-  return ([40] + onlyWhenGrading([300, 1_200])).map { count in
+  return ([40] + onlyWhenGrading([300, 1_200, 4_100])).map { count in
     let jobs = (1...count).map { $0 * 3 + 1 }.shuffled(using: &numbers)
     let scans = jobs.map { ScannerScenario.Step.scan(0, job: $0) }
     let reports = jobs.shuffled(using: &numbers).flatMap { job -> [ScannerScenario.Step] in
