@@ -21,7 +21,7 @@ import ExerciseSupport
 /// jobs reported on the turn right after submit, or in any order, as scanned, cancelled or failed;
 /// jobs reported again after they ended, or never submitted, the other service's numbers among
 /// them; titles and reasons with spaces, line breaks ("\r\n" and "\r" too), control and invisible
-/// characters, and reasons of 4,097 to 65,537; crowds of 40, 300, 1,200 and 4,100 jobs waiting on
+/// characters, and reasons of 4,104 to 65,550; crowds of 40, 300, 1,200 and 4,100 jobs waiting on
 /// one service; each scanner's jobs counted
 /// once every scan has ended). Left free: what a caller whose task is cancelled gets (none is
 /// generated).

