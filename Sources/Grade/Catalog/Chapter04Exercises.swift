@@ -495,7 +495,13 @@ extension ExerciseCatalog {
             "buffer-capped-10000", "pages-capped-100000", "users-capped-1m",
             "ids-going-back-end-it", "decoding-error-ends-quietly", "user-cache-by-id",
             "decoding-error-replaced", "same-page-twice-ends", "repeated-user-dropped",
-            "producer-kept-in-a-global",
+            "producer-kept-in-a-global", "empty-pages-in-a-row-end-the-list",
+            "sentinel-cursor-texts-taken-for-the-end", "trims-newlines-off-cursors",
+            "cuts-long-cursors-to-256", "skips-users-with-id-zero", "lowercases-emails",
+            "rebuilds-url-errors-from-their-code", "retries-a-lost-connection-once",
+            "a-new-stream-cancels-the-older-one-of-its-source",
+            "at-most-four-pages-in-flight-at-once", "normalizes-cursors-to-nfc",
+            "pages-on-after-its-consumer-left",
           ]
         ),
       ]

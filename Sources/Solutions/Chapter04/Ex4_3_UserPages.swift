@@ -9,6 +9,8 @@ public func users(from source: some PageSource) -> AsyncThrowingStream<User, any
     do {
       var cursor: String? = nil
       repeat {
+        // Cancelled, it asks for nothing more, even when a page answered the cancel anyway.
+        try Task.checkCancellation()
         let page = try await source.page(after: cursor)
         for user in page.users {
           continuation.yield(user)

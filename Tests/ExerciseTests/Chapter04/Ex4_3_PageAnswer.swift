@@ -20,7 +20,23 @@ import Chapter04Exercises
 func pagesAnswer(_ scenario: PageScenario) async throws -> PagesOutcome {
   let record = PageRecord()
   let inFlightPage = scenario.lastNumber
+  if scenario.streamsAtOnce > 1 { return try await pagesOfManyStreams(scenario) }
   switch scenario.consumer {
+  case .readsAll(let twoStreams) where twoStreams && scenario.oneSource:
+    // Both streams of one source, made before either is read.
+    let source = ScriptedPages(scenario, firstID: 1, record: record)
+    let streams = [users(from: source), users(from: source)]
+    var outcome = PagesOutcome(streams: [], asked: [], stillInFlight: [])
+    let lastPage: Int
+    if case .final(let count) = scenario.last { lastPage = count } else { lastPage = 0 }
+    for stream in streams {
+      var ids: [Int] = []
+      let given = scenario.usersGiven(from: 1, lastPage: lastPage)
+      let end = try await readUsers(stream, into: &ids, given: given)
+      outcome.streams.append((ids, end))
+    }
+    outcome.asked = [sortedCursors(record.asked.withLock { $0 })]
+    return outcome
   case .readsAll(let twoStreams):
     let second = twoStreams ? PageRecord() : nil
     let first = users(from: ScriptedPages(scenario, firstID: 1, record: record))
@@ -51,6 +67,11 @@ func pagesAnswer(_ scenario: PageScenario) async throws -> PagesOutcome {
     // The consumer's task has ended: its stream is gone, and the page in flight must have
     // been cancelled by now.
     let (ids, end) = try await reader.value
+    if scenario.pageAnswersTheCancel {
+      // The page answered the cancel with a cursor: the producer must ask for nothing more.
+      ScenarioAnnouncer.announce(scenario, waitingFor: "the producer to end and let its source go")
+      await record.waitUntilLetGo()
+    }
     return PagesOutcome(
       streams: [(ids, end)],
       asked: [record.asked.withLock { $0 }],
@@ -115,4 +136,35 @@ private func pagesBesideAnother(
     asked: other.madeFirst ? asked.reversed() : asked,
     stillInFlight: stillInFlight
   )
+}
+
+/// Runs `scenario`'s streams at once, each of a source of its own, whose first pages wait until
+/// every stream has asked for its own; each stream's consumer reads it to its end.
+private func pagesOfManyStreams(_ scenario: PageScenario) async throws -> PagesOutcome {
+  let together = FirstPagesTogether(count: scenario.streamsAtOnce)
+  let records = (0..<scenario.streamsAtOnce).map { _ in PageRecord() }
+  let lastPage: Int
+  if case .final(let count) = scenario.last { lastPage = count } else { lastPage = 0 }
+  ScenarioAnnouncer.announce(
+    scenario,
+    waitingFor: "every one of the \(scenario.streamsAtOnce) streams to ask for its first page"
+  )
+  let readers = records.enumerated().map { index, record in
+    let firstID = 1 + index * 1_000
+    let stream = users(
+      from: ScriptedPages(scenario, firstID: firstID, record: record, together: together)
+    )
+    return Task {
+      var ids: [Int] = []
+      let given = scenario.usersGiven(from: firstID, lastPage: lastPage)
+      let end = try await readUsers(stream, into: &ids, given: given)
+      return (read: ids, end: end)
+    }
+  }
+  var outcome = PagesOutcome(streams: [], asked: [], stillInFlight: [])
+  for (reader, record) in zip(readers, records) {
+    outcome.streams.append(try await reader.value)
+    outcome.asked.append(record.asked.withLock { $0 })
+  }
+  return outcome
 }

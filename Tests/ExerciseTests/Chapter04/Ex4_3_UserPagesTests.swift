@@ -59,7 +59,7 @@ final class Ex4_3_UserPagesTests: GradedTestCase {
         + "empty cursor, spaces, "
         + "escapes and a cursor given twice are cursors like any other, handed back as they came"
     )
-    XCTAssertEqual(count, 6)
+    XCTAssertEqual(count, 6, "every user of every page, in order: six pages of one user each")
   }
 
   func test_aFailingPage_endsTheStreamWithItsError_afterTheUsersBefore() async throws {
@@ -287,6 +287,7 @@ final class Ex4_3_UserPagesTests: GradedTestCase {
     try await assertEveryScenario(
       pageScenarios(count: 500, seed: 43) + pageScenariosOfOddPages(count: 120, seed: 43 &+ 1)
         + pageScenariosOfRepeats(count: 40, seed: 43 &+ 2)
+        + pageScenariosOfStreamsAtOnce(count: 20, seed: 43 &+ 5)
         + pageScenariosOfTwoStreamsOneLeaving(count: 40, seed: 43 &+ 4),
       model: pagesModel,
       answer: pagesAnswer,

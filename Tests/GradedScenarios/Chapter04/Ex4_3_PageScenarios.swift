@@ -56,7 +56,9 @@ struct PageScenario: GradedScenario {
     case numbers
     /// Base64 text, as many APIs give ("eyJhZnRlciI6Mn0=").
     case opaque
-    /// Text in turn: "", " ", "  next  ", "a%20b&c=d", "ページ2", a line break, "null", "0".
+    /// Text in turn, as `oddCursors` lists it: the empty text, words an answer might take for
+    /// the end ("null", "end", ...), spaces, tabs and line breaks at the ends, escapes, text
+    /// beyond ASCII in either Unicode form, and cursors of 300 to 5,000 characters.
     case oddText
     /// "more", the same cursor for every page.
     case same
@@ -77,6 +79,19 @@ struct PageScenario: GradedScenario {
   var pagesRepeat = false
   /// With `idsRepeat`, the two users in a row that share an id are one user: email and all.
   var usersRepeat = false
+  /// The first user's id: 1, or 0 or below (then ids go up from it: -2, -1, 0, 1, ...).
+  var firstID = 1
+  /// With a page in flight: once cancelled, it answers anyway, with a user and a cursor, as a
+  /// source that does not stop for a cancel may (a producer that is cancelled asks no more).
+  var pageAnswersTheCancel = false
+  /// With `.readsAll(twoStreams: true)`: both streams read one source object, whose pages go by
+  /// the cursor asked with ("2" gives page 2), not by the order of the requests.
+  var oneSource = false
+  /// Streams made at once, each of a source of its own (ids 1,000 apart); 1 for one stream.
+  ///
+  /// Their first pages all wait until every stream has asked for its first page: no limit of the
+  /// answer's own on streams at once.
+  var streamsAtOnce = 1
   /// Whether a difference is shrunk: not for a million users, where each try costs seconds.
   var shrinks = true
   /// With a consumer that leaves: a second stream of these pages at the same time, read to its
@@ -104,11 +119,7 @@ struct PageScenario: GradedScenario {
     switch cursors {
     case .numbers: return "\(number + 1)"
     case .opaque: return Data("{\"after\":\(number)}".utf8).base64EncodedString()
-    case .oddText:
-      let texts = [
-        "", " ", "  next  ", "a%20b&c=d", "ページ\(number + 1)", "line\nbreak", "null", "0",
-      ]
-      return texts[(number - 1) % texts.count]
+    case .oddText: return oddCursors[(number - 1) % oddCursors.count]
     case .same: return "more"
     }
   }
@@ -123,7 +134,7 @@ struct PageScenario: GradedScenario {
   func id(index: Int, position: Int, from first: Int) -> Int {
     let place = pagesRepeat ? index : position
     let idPlace = idsRepeat ? place / 2 : place
-    return first + (idsInNoOrder ? idPlace * 7_919 % 10_007 : idPlace)
+    return first + firstID - 1 + (idsInNoOrder ? idPlace * 7_919 % 10_007 : idPlace)
   }
 
   /// The user at `index` of a page whose first user is the run's `position`-th, ids from `first`.
@@ -131,7 +142,13 @@ struct PageScenario: GradedScenario {
     let id = id(index: index, position: position, from: first)
     let place = pagesRepeat ? index : position
     let emailPlace = idsRepeat && usersRepeat ? place / 2 : place
-    return User(id: id, name: "User \(id)", username: "u\(id)", email: "u\(id).\(emailPlace)@x.org")
+    // Names and emails as people type them: capitals, and an email's case kept as it came.
+    return User(
+      id: id,
+      name: "User \(id)",
+      username: "U\(id)",
+      email: "Ann.\(id).\(emailPlace)@Example.ORG"
+    )
   }
 
   /// The ids of the users of pages `lengths`, then of a last page of `lastPage` users, from
@@ -176,7 +193,8 @@ struct PageScenario: GradedScenario {
     return lengths.count + (lengths.contains { $0 > 10 } ? 2 : 0)
       + (consumer == .readsAll(twoStreams: true) ? 1 : 0) + (cursors == .numbers ? 0 : 1)
       + (idsRepeat ? 1 : 0) + (idsInNoOrder ? 1 : 0) + (pagesRepeat ? 1 : 0)
-      + (usersRepeat ? 1 : 0) + (otherStream == nil ? 0 : 1) + large
+      + (usersRepeat ? 1 : 0) + (firstID == 1 ? 0 : 1) + (otherStream == nil ? 0 : 1) + large
+      + (pageAnswersTheCancel ? 1 : 0) + (oneSource ? 1 : 0) + streamsAtOnce - 1
   }
 
   var description: String {
@@ -193,6 +211,7 @@ struct PageScenario: GradedScenario {
         .joined(separator: ", ") + (lengths.count > 8 ? ", ..." : "")
     case .same: text += "; the cursor \"more\" for every page"
     }
+    if firstID != 1 { text += ", user ids from \(firstID)" }
     if idsRepeat { text += ", user ids repeating (two users in a row share one: 1, 1, 2, 2, ...)" }
     if idsInNoOrder { text += ", user ids in no order (they go back: 1, 7920, 5832, ...)" }
     if pagesRepeat { text += ", every page giving the first users again, as many as it holds" }
@@ -200,6 +219,15 @@ struct PageScenario: GradedScenario {
       text += ", the two users in a row that share an id the same user, email and all"
     }
     if pagesTakeAWhile { text += ", each page answering after a few suspensions" }
+    if pageAnswersTheCancel {
+      text += ", the page in flight answering the cancel anyway with a user and the cursor \"more\""
+    }
+    if oneSource { text += ", both streams made from one source object (pages by cursor)" }
+    if streamsAtOnce > 1 {
+      text +=
+        "; \(streamsAtOnce) streams made at once, each of a source of its own (ids 1,000 apart), "
+        + "whose first pages come once every stream has asked for its first"
+    }
     switch consumer {
     case .readsAll(false): text += "; the consumer reads every user"
     case .readsAll(true):
@@ -254,11 +282,16 @@ struct PageScenario: GradedScenario {
     with { $0.idsInNoOrder = false }
     with { $0.pagesRepeat = false }
     with { $0.usersRepeat = false }
+    with { $0.firstID = 1 }
+    with { $0.pageAnswersTheCancel = false }
+    with { $0.oneSource = false }
+    if streamsAtOnce > 2 { with { $0.streamsAtOnce = 2 } }
     with { $0.otherStream = nil }
     if let other = otherStream, other.lastPage > 0 { with { $0.otherStream?.lastPage = 0 } }
     with {
       $0.consumer =
         $0.consumer == .readsAll(twoStreams: true) ? .readsAll(twoStreams: false) : $0.consumer
+      $0.oneSource = false
     }
     if case .breaksAfter(let count) = consumer, count > 3 {
       with { $0.consumer = .breaksAfter(count / 2) }
@@ -274,9 +307,24 @@ struct PageScenario: GradedScenario {
 
 extension PageScenario: Equatable {}
 
+/// The odd cursors, in turn: each is a cursor like any other, handed back as it came.
+let oddCursors: [String] = [
+  "", "null", " ", "end", "0", "next\n", "\tnext", "none", "a%20b&c=d", "EOF", "cafe\u{301}",
+  "nil", "page\r\n", "ページ2", "-1", "false", "done", "  next  ", "line\nbreak", "café",
+  String(repeating: "eyJhZnRlciI6MTJ9", count: 19), "last", "undefined",
+  String(repeating: "c", count: 5_000), "\u{FEFF}next", "next\u{0}",
+]
+
 /// A cursor as the messages show it: `nil`, or the text quoted, with escapes.
 func spelledCursor(_ cursor: String?) -> String {
-  cursor.map { String(reflecting: $0) } ?? "nil"
+  guard let cursor else { return "nil" }
+  // Every scalar beyond ASCII escaped, so that two forms of one letter read apart.
+  let escaped = cursor.unicodeScalars.map { scalar in
+    scalar.isASCII ? scalar.escaped(asASCII: true) : "\\u{\(String(scalar.value, radix: 16))}"
+  }
+  guard escaped.count > 40 else { return "\"" + escaped.joined() + "\"" }
+  return "\"" + escaped.prefix(12).joined() + "..." + escaped.suffix(12).joined()
+    + "\" (\(escaped.count) characters)"
 }
 
 /// "3 pages of 2 users, then 1 empty page, then 1 page of 5 users": pages by runs of one length;
@@ -299,6 +347,9 @@ private func spelledPages(_ lengths: [Int]) -> String {
     + " (\(lengths.count) pages, \(lengths.reduce(0, +)) users in all)"
 }
 
+/// The URL a failing page's URLError names.
+private let pageURL = URL(string: "https://x.org/users?after=7")
+
 /// A page's failure, as the scenario describes it.
 enum PageFailure: Equatable, Sendable, CustomStringConvertible {
   case status(Int)
@@ -312,7 +363,8 @@ enum PageFailure: Equatable, Sendable, CustomStringConvertible {
   var error: any Error {
     switch self {
     case .status(let code): PageFailed(status: code)
-    case .transport(let code): URLError(code)
+    case .transport(let code):
+      URLError(code, userInfo: [NSURLErrorFailingURLErrorKey: pageURL as Any])
     case .cancellation: CancellationError()
     case .decoding(let index):
       DecodingError.keyNotFound(
@@ -329,9 +381,7 @@ enum PageFailure: Equatable, Sendable, CustomStringConvertible {
   var description: String {
     switch self {
     case .status(let code): "PageFailed(status: \(code))"
-    case .transport(.cancelled): "URLError(.cancelled)"
-    case .transport(.timedOut): "URLError(.timedOut)"
-    case .transport(let code): "URLError(code \(code.rawValue))"
+    case .transport(let code): spelledURLError(code) + " for https://x.org/users?after=7"
     case .cancellation: "CancellationError"
     case .decoding: (error as? DecodingError).map(spelledDecodingError) ?? "\(error)"
     case .platform(let error): "\(error)"
@@ -376,20 +426,25 @@ struct PagesOutcome: Equatable, CustomStringConvertible {
   var stillInFlight: [Int]
 
   static func == (left: PagesOutcome, right: PagesOutcome) -> Bool {
-    left.streams.map(\.read) == right.streams.map(\.read)
+    // Cursors by their bytes: String's == takes "é" and "e" with a combining accent for one.
+    let bytes = { (asked: [[String?]]) in asked.map { $0.map { $0.map { Array($0.utf8) } } } }
+    return left.streams.map(\.read) == right.streams.map(\.read)
       && left.streams.map(\.end) == right.streams.map(\.end)
-      && left.asked == right.asked && left.stillInFlight == right.stillInFlight
+      && bytes(left.asked) == bytes(right.asked) && left.stillInFlight == right.stillInFlight
   }
 
   var description: String {
     var parts: [String] = []
     for (index, stream) in streams.enumerated() {
-      let which =
-        streams.count > 1 ? (index == 0 ? "the first stream: " : "the second stream: ") : ""
-      parts.append(
-        "\(which)users \(spelledIDs(stream.read)), \(stream.end), pages asked after "
-          + spelledCursors(asked[index])
-      )
+      let which = streams.count > 1 ? "stream \(index + 1): " : ""
+      // One list of cursors per stream's source, or one for a source both streams read.
+      let cursors =
+        asked.count == streams.count
+        ? ", pages asked after " + spelledCursors(asked[index]) : ""
+      parts.append("\(which)users \(spelledIDs(stream.read)), \(stream.end)\(cursors)")
+    }
+    if asked.count == 1, streams.count > 1 {
+      parts.append("their one source's pages asked after \(spelledCursors(asked[0]))")
     }
     if !stillInFlight.isEmpty {
       parts.append(
@@ -448,9 +503,24 @@ func pagesModel(_ scenario: PageScenario) -> PagesOutcome {
     case .inFlight: end = "then nothing: the scenario never reads all with a page in flight"
     }
     let one = (read: read, end: end)
-    let offset = { (ids: [Int]) in ids.map { $0 + 1_000 } }
+    let offset = { (ids: [Int], by: Int) in ids.map { $0 + by } }
+    if scenario.streamsAtOnce > 1 {
+      return PagesOutcome(
+        streams: (0..<scenario.streamsAtOnce).map { (offset(read, $0 * 1_000), end) },
+        asked: Array(repeating: asked, count: scenario.streamsAtOnce),
+        stillInFlight: []
+      )
+    }
+    if twoStreams, scenario.oneSource {
+      // One source for both: its requests, both streams', in the order of their cursors.
+      return PagesOutcome(
+        streams: [one, one],
+        asked: [sortedCursors(asked + asked)],
+        stillInFlight: []
+      )
+    }
     return PagesOutcome(
-      streams: twoStreams ? [one, (offset(read), end)] : [one],
+      streams: twoStreams ? [one, (offset(read, 1_000), end)] : [one],
       asked: twoStreams ? [asked, asked] : [asked],
       stillInFlight: []
     )
@@ -475,6 +545,38 @@ func pagesModel(_ scenario: PageScenario) -> PagesOutcome {
   }
 }
 
+/// `cursors` in one order whatever the order they were asked in: nil first, then by their bytes.
+func sortedCursors(_ cursors: [String?]) -> [String?] {
+  cursors.sorted { left, right in
+    switch (left, right) {
+    case (nil, _): right != nil
+    case (_, nil): false
+    case (let left?, let right?): Array(left.utf8).lexicographicallyPrecedes(Array(right.utf8))
+    }
+  }
+}
+
+/// Until every one of `count` streams has asked for its first page: the first pages wait here.
+final class FirstPagesTogether: Sendable {
+  private let count: Int
+  private let state = Locked<(arrived: Int, waiting: [CheckedContinuation<Void, Never>])>((0, []))
+
+  init(count: Int) { self.count = count }
+
+  func arrive() async {
+    await withCheckedContinuation { continuation in
+      let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        state.arrived += 1
+        state.waiting.append(continuation)
+        guard state.arrived >= count else { return [] }
+        defer { state.waiting = [] }
+        return state.waiting
+      }
+      ready.forEach { $0.resume() }
+    }
+  }
+}
+
 /// What the test sees of the pages: the cursors asked with, which pages are in flight and not
 /// cancelled, and whether the answer has let the source go.
 final class PageRecord: Sendable {
@@ -496,6 +598,11 @@ final class PageRecord: Sendable {
   func waitUntilAsked(_ number: Int) async {
     for await asked in events where asked == number || asked == 0 { return }
   }
+
+  /// Until the answer lets the source go: its producer has ended.
+  func waitUntilLetGo() async {
+    for await asked in events where asked == 0 { return }
+  }
 }
 
 /// The pages of a scenario, with user ids from `firstID`; the test keeps only the record, so
@@ -509,6 +616,8 @@ final class ScriptedPages: PageSource {
   private let record: PageRecord
   /// When given, the last page comes only once this clock reaches 1 s (a cancel ends the wait).
   private let lastPageHeld: ManualClock?
+  /// When given, the first page waits until every stream has asked for its own.
+  private let together: FirstPagesTogether?
   /// Where each page's users start: the users of the pages before it.
   private let starts: [Int]
 
@@ -516,12 +625,14 @@ final class ScriptedPages: PageSource {
     _ scenario: PageScenario,
     firstID: Int,
     record: PageRecord,
-    lastPageHeldOn lastPageHeld: ManualClock? = nil
+    lastPageHeldOn lastPageHeld: ManualClock? = nil,
+    together: FirstPagesTogether? = nil
   ) {
     self.scenario = scenario
     self.firstID = firstID
     self.record = record
     self.lastPageHeld = lastPageHeld
+    self.together = together
     var starts = [0]
     for length in scenario.lengths { starts.append(starts[starts.count - 1] + length) }
     self.starts = starts
@@ -533,7 +644,19 @@ final class ScriptedPages: PageSource {
 
   func page(after cursor: String?) async throws -> UserPage {
     let last = scenario.lastNumber
+    if scenario.oneSource {
+      // The page the cursor names ("2": page 2), whichever stream asks; one never given: past
+      // the end.
+      _ = record.ask(cursor)
+      let number = cursor.map { Int($0) ?? last + 4 } ?? 1
+      return try await answer(number, last: last)
+    }
     let number = record.asked.withLock { $0.count + 1 }
+    if number == 1, let together {
+      _ = record.ask(cursor)
+      await together.arrive()
+      return try await answer(1, last: last)
+    }
     guard number == last, case .inFlight(let urlError) = scenario.last else {
       return try await answer(record.ask(cursor), last: last)
     }
@@ -545,9 +668,12 @@ final class ScriptedPages: PageSource {
       do {
         try await ManualClock().sleep(for: .seconds(1))  // a clock nobody moves
       } catch {
-        throw urlError ? URLError(.cancelled) : error  // as a cancelled request does
+        guard scenario.pageAnswersTheCancel else {
+          throw urlError ? URLError(.cancelled) : error  // as a cancelled request does
+        }
       }
-      return UserPage(users: [], next: nil)
+      let user = scenario.user(index: 0, position: starts[number - 1], from: firstID)
+      return UserPage(users: [user], next: "more")
     } onCancel: { [record] in
       record.inFlight.withLock { $0.removeAll { $0 == last } }
     }
@@ -606,7 +732,10 @@ func readUsers(
 private func spelledError(_ error: any Error) -> String {
   switch error {
   case let failed as PageFailed: PageFailure.status(failed.status).description
-  case let urlError as URLError: PageFailure.transport(urlError.code).description
+  case let urlError as URLError:
+    // The page's own error, whole: its URL too, which an error made again from its code lacks.
+    spelledURLError(urlError.code)
+      + (urlError.failingURL.map { " for \($0.absoluteString)" } ?? " with no URL")
   case is CancellationError: PageFailure.cancellation.description
   case let decoding as DecodingError: spelledDecodingError(decoding)
   default: PlatformError(error).map { "\($0)" } ?? "\(error)"
@@ -640,6 +769,7 @@ func pageScenarios(count: Int, seed: UInt64) -> [PageScenario] {
       shrinks: false
     ),
   ]
+  var nextCode = 0  // the URLError codes a failing page throws, each in turn
   let generated = (0..<count).map { _ -> PageScenario in
     let usual = numbers.pick([1, 2, 3, 4, 5, 10, 40, 150])
     var pages =
@@ -664,7 +794,8 @@ func pageScenarios(count: Int, seed: UInt64) -> [PageScenario] {
     let before = lengths.reduce(0, +)
     let last: PageScenario.Last
     let consumer: PageScenario.Consumer
-    if numbers.chance(40) {
+    let leaves = numbers.chance(40)
+    if leaves {
       last = .inFlight(throwsURLError: numbers.chance(50))
       consumer =
         numbers.chance(70)
@@ -673,12 +804,16 @@ func pageScenarios(count: Int, seed: UInt64) -> [PageScenario] {
       if numbers.chance(65) {
         last = .final(numbers.chance(25) ? 0 : Int.random(in: 0...usual + 2, using: &numbers))
       } else {
-        last = .fails(
-          numbers.pick([
-            .status(500), .status(404), .status(503), .transport(.timedOut), .transport(.cancelled),
-            .cancellation,
-          ])
-        )
+        let failure = numbers.pick([
+          PageFailure.status(500), .status(404), .status(503), .transport(.timedOut),
+          .transport(.cancelled), .cancellation, .transport(.timedOut),
+        ])
+        // A URLError of each code in turn (a lost connection, a timeout, ...).
+        if failure == .transport(.timedOut) {
+          last = .fails(.transport(everyURLErrorCode[nextURLErrorCode(&nextCode)].code))
+        } else {
+          last = .fails(failure)
+        }
       }
       consumer = .readsAll(twoStreams: numbers.chance(20))
     }
@@ -689,7 +824,7 @@ func pageScenarios(count: Int, seed: UInt64) -> [PageScenario] {
     case 55..<85: cursors = .oddText
     default: cursors = .same
     }
-    return PageScenario(
+    var scenario = PageScenario(
       lengths: lengths,
       last: last,
       consumer: consumer,
@@ -697,6 +832,19 @@ func pageScenarios(count: Int, seed: UInt64) -> [PageScenario] {
       pagesTakeAWhile: numbers.chance(30),
       idsRepeat: numbers.chance(15)
     )
+    // A page in flight that answers the cancel with a cursor, now and then.
+    scenario.pageAnswersTheCancel = leaves && numbers.chance(30)
+    // Now and then ids from 0 or below, and a stretch of empty pages (2 to 40 in a row).
+    if numbers.chance(15) { scenario.firstID = numbers.pick([0, -1, -2, -1_000]) }
+    if numbers.chance(12) {
+      let stretch = Array(repeating: 0, count: numbers.pick([2, 3, 5, 10, 11, 40]))
+      let at = Int.random(in: 0...scenario.lengths.count, using: &numbers)
+      scenario.lengths.insert(contentsOf: stretch, at: at)
+      if case .breaksAfter(let count) = scenario.consumer {
+        scenario.consumer = .breaksAfter(min(count, scenario.usersBeforeTheLast))
+      }
+    }
+    return scenario
   }
   // Past a million users, when grading: 1,100 pages of a thousand, then three more.
   let million = PageScenario(
@@ -778,6 +926,7 @@ func pageScenariosOfTwoStreamsOneLeaving(count: Int, seed: UInt64) -> [PageScena
   return pageScenarios(count: count, seed: seed).prefix(count).map { drawn in
     var scenario = drawn
     scenario.lengths = Array(scenario.lengths.prefix(6))
+    scenario.pageAnswersTheCancel = false
     scenario.last = .inFlight(throwsURLError: numbers.chance(50))
     scenario.consumer =
       numbers.chance(70)
@@ -807,4 +956,31 @@ func readUsersThenLeave(
   }
   let end = try await readUsers(stream, into: &ids, upTo: count, given: given)
   return (ids, end)
+}
+
+/// Runs 4.3 is graded on besides the others: two streams made from one source object, read one
+/// after the other, and streams made at once (5, 12 and 65), each of a source of its own, whose
+/// first pages come once every stream has asked for its first.
+func pageScenariosOfStreamsAtOnce(count: Int, seed: UInt64) -> [PageScenario] {
+  var numbers = SeededNumbers(seed: seed &+ 1)
+  let reading = pageScenarios(count: count * 3, seed: seed).filter {
+    if case .inFlight = $0.last { return false }
+    return $0.otherStream == nil
+  }
+  let oneSource = reading.prefix(count).map { drawn in
+    var scenario = drawn
+    scenario.consumer = .readsAll(twoStreams: true)
+    scenario.oneSource = true
+    scenario.cursors = .numbers
+    return scenario
+  }
+  let manyAtOnce = zip(reading.dropFirst(count).prefix(3), [5, 12, 65]).map { drawn, streams in
+    var scenario = drawn
+    scenario.consumer = .readsAll(twoStreams: false)
+    scenario.streamsAtOnce = streams
+    scenario.lengths = Array(scenario.lengths.prefix(4))
+    scenario.pagesTakeAWhile = numbers.chance(50)
+    return scenario
+  }
+  return oneSource + manyAtOnce
 }
