@@ -291,6 +291,8 @@ extension ExerciseCatalog {
           "fetch-retried-on-a-transient-error", "posix-error-fetched-again",
           "in-flight-capped-at-100",
           "first-window-counted-up-to-the-limit", "at-most-512-in-flight",
+          "same-id-never-twice-in-flight", "reuse-result-of-a-finished-duplicate",
+          "results-matched-to-ids-in-completion-order", "bitmask-overflows-at-exactly-64-ids",
         ]),
         Mistake(
           name: "more than limit in flight once the call is cancelled",

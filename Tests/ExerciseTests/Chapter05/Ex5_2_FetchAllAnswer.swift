@@ -20,20 +20,23 @@ private func startFetchAll(
   on timeline: VirtualTimeline,
   log: Locked<FetchLog>
 ) -> Task<([Result<String, any Error>], String), Never> {
-  let byID = Dictionary(uniqueKeysWithValues: zip(scenario.ids, scenario.fetches))
+  // Each id knows its place, which the answer cannot see: an id given twice is two fetches.
+  let ids = scenario.ids.enumerated().map { PlacedID(name: $1, place: $0) }
+  let values = scenario.values
   let call = Task(executorPreference: timeline) {
-    let results = await fetchAll(scenario.ids, atMost: scenario.limit) { id in
-      let fetch = byID[id] ?? FetchAllScenario.Fetch(seconds: 0, fails: nil)
+    let results = await fetchAll(ids, atMost: scenario.limit) { placed in
+      let (id, index) = (placed.name, placed.place)
+      let fetch = scenario.fetches[index]
       // Started after the cancel, a fetch is only a way to be cancelled: it throws at once,
       // unless the scenario's late fetches ignore the cancel.
       let late = Task.isCancelled
       if late, !scenario.lateFetchesIgnoreTheCancel {
-        log.withLock { $0.fetches[id] = (nil, "cancelled") }
+        log.withLock { $0.fetches[index] = (nil, "cancelled") }
         throw CancellationError()
       }
       let start = timeline.milliseconds
       log.withLock { log in
-        log.fetches[id] = (start, "still running")
+        log.fetches[index] = (start, "still running")
         log.inFlight += 1
         log.most = max(log.most, log.inFlight)
       }
@@ -44,16 +47,18 @@ private func startFetchAll(
         do {
           try await timeline.sleep(for: .seconds(fetch.seconds))
         } catch {
-          log.withLock { $0.fetches[id] = (start, "cancelled") }
+          log.withLock { $0.fetches[index] = (start, "cancelled") }
           if fetch.answer == .itsOwnError { throw OwnError.urlCancelled.error(of: id) }
           throw error
         }
       }
       log.withLock {
-        $0.fetches[id] = (start, (fetch.fails == nil ? "ended at " : "threw at ") + timeline.time)
+        $0.fetches[index] = (
+          start, (fetch.fails == nil ? "ended at " : "threw at ") + timeline.time
+        )
       }
       if let fails = fetch.fails { throw fails.error(of: id) }
-      return "\(id)!"
+      return values[index]
     }
     return (results, timeline.time)
   }

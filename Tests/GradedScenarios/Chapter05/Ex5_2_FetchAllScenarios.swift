@@ -4,12 +4,13 @@ import LessonSupport
 import TestTooling
 import VirtualTime
 
-// Exercise 5.2 graded by its statement: generated ids (0 to 40 in no sorted order, and a few calls
-// of 65 to 100 ids with a limit above 64), limits from 1 to Int.max, fetches of 1 to 5 virtual
-// seconds that succeed or throw (JobFailed, a CancellationError, a URLError, a POSIXError or a
-// CocoaError of their own), several ending at the same moment, a cancel of the call at any moment,
-// and fetches that answer it with a CancellationError, an error of their own or not at all (those
-// started after it too, in calls run again for that), on a virtual timeline.
+// Exercise 5.2 graded by its statement: generated ids (0 to 64 in no sorted order, some given twice
+// or more, and a few calls of 65 to 100 ids with a limit above 64), limits from 1 to Int.max,
+// fetches of 1 to 5 virtual seconds that succeed or throw (JobFailed, a CancellationError, a
+// URLError, a POSIXError or a CocoaError of their own), several ending at the same moment, a cancel
+// of the call at any moment, and fetches that answer it with a CancellationError, an error of their
+// own or not at all (those started after it too, in calls run again for that), on a virtual
+// timeline.
 
 /// One call of `fetchAll`, as the grade generates it.
 struct FetchAllScenario: GradedScenario, Equatable {
@@ -122,6 +123,31 @@ struct FetchAllScenario: GradedScenario, Equatable {
   }
 }
 
+/// An id as the generated calls give it: equal to any id of the same name, and printed as its
+/// name, but knowing its place among the ids, so that the test tells two fetches of one id apart
+/// however the answer orders them.
+struct PlacedID: Hashable, Sendable, CustomStringConvertible {
+  let name: String
+  let place: Int
+
+  var description: String { name }
+  static func == (left: PlacedID, right: PlacedID) -> Bool { left.name == right.name }
+  func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
+extension FetchAllScenario {
+  /// What each fetch returns, in the order of the ids: "x3!" for an id's first place, "x3!2" for
+  /// its second, and so on: an id given twice is two fetches, each with a result of its own.
+  var values: [String] {
+    var seen: [String: Int] = [:]
+    return ids.map { id in
+      seen[id, default: 0] += 1
+      let count = seen[id] ?? 1
+      return "\(id)!" + (count == 1 ? "" : "\(count)")
+    }
+  }
+}
+
 /// "3 s", "1.5 s": milliseconds of virtual time as the timeline prints them.
 func timelineTime(_ milliseconds: Int) -> String {
   let seconds = Double(milliseconds) / 1000
@@ -196,6 +222,7 @@ func fetchAllModel(_ scenario: FetchAllScenario) -> FetchAllOutcome {
   }
   var fetches: [String] = []
   var results: [String] = []
+  let values = scenario.values
   for (index, id) in scenario.ids.enumerated() {
     let fetch = scenario.fetches[index]
     guard let start = starts[index] else {
@@ -217,7 +244,7 @@ func fetchAllModel(_ scenario: FetchAllScenario) -> FetchAllOutcome {
     if inFlightAtTheCancel { now = max(now, ends[index]) }  // it ignored the cancel
     let end = timelineTime(ends[index])
     fetches.append(from + (fetch.fails == nil ? "ended at \(end)" : "threw at \(end)"))
-    results.append(fetch.fails.map { "failed: " + $0.spelled(of: id) } ?? "\(id)!")
+    results.append(fetch.fails.map { "failed: " + $0.spelled(of: id) } ?? values[index])
   }
   return FetchAllOutcome(
     fetches: fetches,
@@ -229,8 +256,8 @@ func fetchAllModel(_ scenario: FetchAllScenario) -> FetchAllOutcome {
 
 /// What the test saw of one call's fetches.
 struct FetchLog {
-  /// For each id: when its fetch started (nil: after the cancel) and how it ended.
-  var fetches: [String: (start: Int?, end: String)] = [:]
+  /// For each place of the ids: when its fetch started (nil: after the cancel) and how it ended.
+  var fetches: [Int: (start: Int?, end: String)] = [:]
   var inFlight = 0
   var most = 0
 }
@@ -242,19 +269,19 @@ func fetchAllOutcome(
   returned: String,
   log logged: FetchLog
 ) throws -> FetchAllOutcome {
-  let fetches = scenario.ids.map { id -> String in
-    guard let (start, end) = logged.fetches[id] else {
+  let fetches = scenario.ids.enumerated().map { index, id -> String in
+    guard let (start, end) = logged.fetches[index] else {
       return scenario.cancelAt == nil ? "\(id) never started" : "\(id) cancelled"
     }
     guard let start else { return "\(id) cancelled" }
     return "\(id) started at \(timelineTime(start)), \(end)"
   }
-  let words = try zip(scenario.ids, results).map { id, result -> String in
+  let words = try zip(scenario.ids.indices, results).map { index, result -> String in
     switch result {
     case .success(let value): return "\(value)"
     case .failure(let error as NotImplemented): throw error
     case .failure(is CancellationError)
-    where scenario.cancelAt != nil && logged.fetches[id].map({ $0.end == "cancelled" }) ?? true:
+    where scenario.cancelAt != nil && logged.fetches[index].map({ $0.end == "cancelled" }) ?? true:
       return "cancelled"  // its fetch cancelled, or never called: free
     case .failure(let error): return "failed: " + spelledChapter05Error(error)
     }
@@ -280,11 +307,18 @@ func fetchAllScenarios(count: Int, seed: UInt64) -> [FetchAllScenario] {
       large
       ? Int.random(in: numbers.chance(30) ? 101...400 : 65...100, using: &numbers)
       : numbers.chance(15)
-        ? Int.random(in: 12...40, using: &numbers) : Int.random(in: 0...7, using: &numbers)
+        ? Int.random(in: 12...64, using: &numbers) : Int.random(in: 0...7, using: &numbers)
     // Names in no sorted order, none twice (101 and 401 are primes, and more than the ids).
     let modulus = total < 101 ? 101 : 401
-    let ids = (0..<total).map {
+    var ids = (0..<total).map {
       "\(numbers.pick(["k", "b", "x", "a", "m"]))\($0 * 7 % modulus)"
+    }
+    // Now and then an id given again, at a later place: each place is a fetch of its own.
+    if total > 1, numbers.chance(15) {
+      for _ in 0..<Int.random(in: 1...max(total / 3, 1), using: &numbers) {
+        let from = Int.random(in: 0..<total - 1, using: &numbers)
+        ids[Int.random(in: from + 1..<total, using: &numbers)] = ids[from]
+      }
     }
     // In two calls of five, some fetches answer a cancel otherwise than with CancellationError.
     let varied = numbers.chance(40)
@@ -379,6 +413,7 @@ func fetchAllModel(_ scenario: FetchAllScenario, lateFetched: Int) -> FetchAllOu
   }
   var fetches: [String] = []
   var results: [String] = []
+  let values = scenario.values
   for (index, id) in scenario.ids.enumerated() {
     let fetch = scenario.fetches[index]
     guard let start = starts[index] else {
@@ -397,7 +432,7 @@ func fetchAllModel(_ scenario: FetchAllScenario, lateFetched: Int) -> FetchAllOu
     }
     let end = timelineTime(ends[index])
     fetches.append(from + (fetch.fails == nil ? "ended at \(end)" : "threw at \(end)"))
-    results.append(fetch.fails.map { "failed: " + $0.spelled(of: id) } ?? "\(id)!")
+    results.append(fetch.fails.map { "failed: " + $0.spelled(of: id) } ?? values[index])
   }
   return FetchAllOutcome(
     fetches: fetches,
