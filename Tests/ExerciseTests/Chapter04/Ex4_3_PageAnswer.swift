@@ -27,8 +27,7 @@ func pagesAnswer(_ scenario: PageScenario) async throws -> PagesOutcome {
     let source = ScriptedPages(scenario, firstID: 1, record: record)
     let streams = [users(from: source), users(from: source)]
     var outcome = PagesOutcome(streams: [], asked: [], stillInFlight: [])
-    let lastPage: Int
-    if case .final(let count) = scenario.last { lastPage = count } else { lastPage = 0 }
+    let lastPage = scenario.usersOfTheLastPage
     for stream in streams {
       var ids: [Int] = []
       let given = scenario.usersGiven(from: 1, lastPage: lastPage)
@@ -44,8 +43,7 @@ func pagesAnswer(_ scenario: PageScenario) async throws -> PagesOutcome {
     var outcome = PagesOutcome(streams: [], asked: [], stillInFlight: [])
     var streams = [(first, record, 1)]
     if let other, let second { streams.append((other, second, 1_001)) }
-    let lastPage: Int
-    if case .final(let count) = scenario.last { lastPage = count } else { lastPage = 0 }
+    let lastPage = scenario.usersOfTheLastPage
     for (stream, pages, firstID) in streams {
       var ids: [Int] = []
       let given = scenario.usersGiven(from: firstID, lastPage: lastPage)
@@ -143,8 +141,7 @@ private func pagesBesideAnother(
 private func pagesOfManyStreams(_ scenario: PageScenario) async throws -> PagesOutcome {
   let together = FirstPagesTogether(count: scenario.streamsAtOnce)
   let records = (0..<scenario.streamsAtOnce).map { _ in PageRecord() }
-  let lastPage: Int
-  if case .final(let count) = scenario.last { lastPage = count } else { lastPage = 0 }
+  let lastPage = scenario.usersOfTheLastPage
   ScenarioAnnouncer.announce(
     scenario,
     waitingFor: "every one of the \(scenario.streamsAtOnce) streams to ask for its first page"

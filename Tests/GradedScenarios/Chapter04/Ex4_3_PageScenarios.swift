@@ -113,6 +113,11 @@ struct PageScenario: GradedScenario {
   /// The page that ends the run: the one after those in `lengths` (pages are numbered from 1).
   var lastNumber: Int { lengths.count + 1 }
   var usersBeforeTheLast: Int { lengths.reduce(0, +) }
+  /// How many users the last page gives: a final page's, none for one that fails or is held.
+  var usersOfTheLastPage: Int {
+    if case .final(let count) = last { return count }
+    return 0
+  }
 
   /// The cursor page `number` gives: the one to ask for the page after it with.
   func cursor(givenBy number: Int) -> String {

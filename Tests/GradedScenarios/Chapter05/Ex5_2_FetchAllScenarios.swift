@@ -308,7 +308,7 @@ func fetchAllScenarios(count: Int, seed: UInt64) -> [FetchAllScenario] {
       ? Int.random(in: numbers.chance(30) ? 101...400 : 65...100, using: &numbers)
       : numbers.chance(15)
         ? Int.random(in: 12...64, using: &numbers) : Int.random(in: 0...7, using: &numbers)
-    // Names in no sorted order, none twice (101 and 401 are primes, and more than the ids).
+    // Names in no sorted order, none twice so far (101 and 401 are primes, and more than the ids).
     let modulus = total < 101 ? 101 : 401
     var ids = (0..<total).map {
       "\(numbers.pick(["k", "b", "x", "a", "m"]))\($0 * 7 % modulus)"
