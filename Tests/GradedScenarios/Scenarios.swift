@@ -268,13 +268,15 @@ private func shownText(
 
 /// The test of two calls at once: once the answer gives what `model` gives in every one of
 /// `scenarios` alone (see `givesTheModelInEveryScenario`), runs `pairs` pairs of the scenarios
-/// `worthPairing` picks, each pair through `together`, and fails at the first call of a pair that
-/// gives otherwise, saying `what` ("two calls of retrying at the same time") and the other call.
+/// `worthPairing` picks, then `morePairs` (chosen by the test), each pair through `together`, and
+/// fails at the first call of a pair that gives otherwise, saying `what` ("two calls of retrying
+/// at the same time") and the other call.
 func assertEveryPairTogether<S: GradedScenario, Outcome: Equatable>(
   isolation: isolated (any Actor)? = #isolation,
   _ scenarios: [S],
   pairs: Int,
   of worthPairing: (S) -> Bool,
+  andPairs morePairs: [(S, S)] = [],
   model: (S) -> Outcome,
   answer: (S) async throws -> Outcome,
   together: (S, S) async throws -> (Outcome, Outcome),
@@ -287,7 +289,8 @@ func assertEveryPairTogether<S: GradedScenario, Outcome: Equatable>(
     return  // the scenario test reports it
   }
   let picked = scenarios.filter(worthPairing)
-  for (first, second) in zip(picked.prefix(pairs), picked.dropFirst(pairs).prefix(pairs)) {
+  let paired = Array(zip(picked.prefix(pairs), picked.dropFirst(pairs).prefix(pairs))) + morePairs
+  for (first, second) in paired {
     let (firstGot, secondGot) = try await together(first, second)
     for (call, other, got) in [(first, second, firstGot), (second, first, secondGot)] {
       let expected = model(call)

@@ -68,12 +68,15 @@ enum PlatformError: Equatable, Sendable, CustomStringConvertible {
   case url(URLError.Code)
   case posix(POSIXErrorCode)
   case cocoa(CocoaError.Code)
+  /// `DecodingError.dataCorrupted`: a response that could not be read, an error like any other.
+  case decoding
 
   init?(_ error: any Error) {
     switch error {
     case let error as URLError: self = .url(error.code)
     case let error as POSIXError: self = .posix(error.code)
     case let error as CocoaError: self = .cocoa(error.code)
+    case is DecodingError: self = .decoding
     default: return nil
     }
   }
@@ -83,6 +86,8 @@ enum PlatformError: Equatable, Sendable, CustomStringConvertible {
     case .url(let code): URLError(code)
     case .posix(let code): POSIXError(code)
     case .cocoa(let code): CocoaError(code)
+    case .decoding:
+      DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Not valid JSON."))
     }
   }
 
@@ -90,9 +95,10 @@ enum PlatformError: Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .url(let code): spelledURLError(code)
     case .posix(let code):
-      "POSIXError(" + (posixNames[code].map { ".\($0)" } ?? "code \(code.rawValue)") + ")"
+      "POSIXError(.\(code))"
     case .cocoa(let code):
       "CocoaError(" + (cocoaNames[code].map { ".\($0)" } ?? "code \(code.rawValue)") + ")"
+    case .decoding: "DecodingError.dataCorrupted"
     }
   }
 }
@@ -104,13 +110,13 @@ let socketPOSIXCodes: [POSIXErrorCode] = [
   .ENOTCONN, .EPIPE, .ECANCELED, .EAGAIN, .EINTR,
 ]
 
-/// The names of the POSIX and Cocoa codes drawn, as messages show them.
-private let posixNames: [POSIXErrorCode: String] = [
-  .ECANCELED: "ECANCELED", .ETIMEDOUT: "ETIMEDOUT", .ECONNRESET: "ECONNRESET", .EAGAIN: "EAGAIN",
-  .EINTR: "EINTR", .EPIPE: "EPIPE", .ENETDOWN: "ENETDOWN", .ECONNABORTED: "ECONNABORTED",
-  .ECONNREFUSED: "ECONNREFUSED", .ENETUNREACH: "ENETUNREACH", .EHOSTUNREACH: "EHOSTUNREACH",
-  .ENOTCONN: "ENOTCONN",
-]
+/// Every POSIX code this platform has (131 on Linux), from its C library's numbers: a code's
+/// name is its case's name.
+let everyPOSIXErrorCode: [POSIXErrorCode] = (1...255).compactMap {
+  POSIXErrorCode(rawValue: numericCast($0))
+}
+
+/// The names of the Cocoa codes drawn, as messages show them.
 private let cocoaNames: [CocoaError.Code: String] = [
   .userCancelled: "userCancelled", .fileReadUnknown: "fileReadUnknown",
   .featureUnsupported: "featureUnsupported", .fileNoSuchFile: "fileNoSuchFile",

@@ -137,15 +137,26 @@ extension ExerciseCatalog {
           "job-retried-on-a-transient-error", "posix-ecanceled-ends-quietly",
           "at-most-2048-jobs-at-once",
           "fractions-buffered-oldest-4096", "at-most-8192-jobs-at-once", "buffer-newest-10000",
-          "ontermination-set-by-the-driver",
+          "ontermination-set-by-the-driver", "at-most-20000-jobs-at-once", "bounded-buffer-20000",
+          "big-batches-count-in-the-jobs", "subgroups-of-4096-count-with-an-atomic",
+          "early-cancellation-error-ends-quietly", "cancellation-error-winds-down-counting",
+          "prefers-a-non-cancellation-error", "error-after-first-ignoring-job",
+          "retries-unreachable-host-once",
         ]),
         Mistake(
-          name: "streams share their driver",
+          name: "streams share their driver or their error",
           test: "test_yourAnswer_keepsTheStatement_withTwoStreamsAtOnce",
-          fixtures: ["driver-kept-in-a-global"],
-          hint: "Two streams may run at once, each with its own jobs. A driver kept outside the "
-            + "call (a global, a static) is the other stream's too: let each stream's "
-            + "onTermination cancel the driver that call made."
+          fixtures: ["driver-kept-in-a-global", "first-error-shared-between-streams"],
+          hint: "Two streams may run at once, each with its own jobs. A driver or an error kept "
+            + "outside the call (a global, a static) is the other stream's too: keep each in the "
+            + "call that made it."
+        ),
+        Mistake(
+          name: "with no executor, the rules change",
+          test: "test_withNoExecutor_anErrorOrAConsumerThatLeaves_cancelsTheOtherJobs",
+          fixtures: ["nil-executor-never-cancelled", "nil-executor-swallows-job-errors"],
+          hint: "nil says only where the driver runs. The same driver, group and onTermination "
+            + "serve both: Task(executorPreference:) takes nil as it is."
         ),
       ]
     ),
@@ -293,6 +304,9 @@ extension ExerciseCatalog {
           "first-window-counted-up-to-the-limit", "at-most-512-in-flight",
           "same-id-never-twice-in-flight", "reuse-result-of-a-finished-duplicate",
           "results-matched-to-ids-in-completion-order", "bitmask-overflows-at-exactly-64-ids",
+          "a-value-that-is-an-error-becomes-a-failure", "decoding-error-stops-the-rest",
+          "nested-call-runs-one-at-a-time", "retries-an-unreachable-host-once",
+          "in-flight-count-shared-by-calls",
         ]),
         Mistake(
           name: "more than limit in flight once the call is cancelled",
@@ -303,12 +317,13 @@ extension ExerciseCatalog {
             + "CancellationError without starting it."
         ),
         Mistake(
-          name: "calls share what is in flight",
+          name: "calls share what is in flight, or a cancel",
           test: "test_yourAnswer_keepsTheStatement_withTwoCallsAtOnce",
-          fixtures: ["in-flight-count-shared-by-calls"],
-          hint: "Two calls of fetchAll may run at once, each with its own ids and limit. A count "
-            + "kept outside the call (a global, a static) counts the other call's fetches too: "
-            + "keep what is in flight in the call itself, as the group's own children are."
+          fixtures: ["a-cancelled-call-blocks-calls-started-meanwhile"],
+          hint: "Two calls of fetchAll may run at once, each with its own ids and limit, one "
+            + "cancelled while the other is not. A count or a flag kept outside the call (a "
+            + "global, a static) is the other call's too: keep what is in flight in the call "
+            + "itself, as the group's own children are."
         ),
       ]
     ),

@@ -55,6 +55,7 @@ private func progressConsumer(
       let milliseconds = failing ? (scenario.failing?.at ?? 0) : scenario.seconds[index] * 1000
       let answer = failing ? .cancellationError : scenario.answers[index]
       let onTimeline = timeline.isCurrent
+      fates.withLock { $0[index] = "job \(index) still running" }
       if answer == .ignoresIt {
         await timeline.sleepIgnoringCancel(milliseconds: milliseconds)
       } else {
@@ -119,12 +120,16 @@ private func progressOutcome(
   if let end = value?.end, end.hasPrefix("NotImplemented") { throw NotImplemented("5.1") }
   let known = fates.withLock { $0 }
   let (allowedEnd, alsoAllowed) = progressEnd(scenario)
+  // A driver cancelled before it ran may start no job (free): each job as the statement gives.
+  let unstarted =
+    scenario.consumer == .leavesAfter(0)
+    ? progressModel(scenario).jobs : scenario.seconds.indices.map { "job \($0) never started" }
   let end =
     value?.end
     ?? "never ended: at \(stuckAt ?? "?") every task waited for what the timeline cannot see"
   return ProgressOutcome(
     fractions: value?.fractions ?? [],
     end: alsoAllowed.contains(end) ? allowedEnd : end,
-    jobs: scenario.seconds.indices.map { known[$0] ?? "job \($0) still running" }
+    jobs: scenario.seconds.indices.map { known[$0] ?? unstarted[$0] }
   )
 }

@@ -231,7 +231,65 @@ final class Ex5_1_ProgressUpdatesTests: GradedTestCase {
     }
   }
 
-  /// The grade: 330 generated streams (0 to 300 jobs, and a few of 1,001 to 1,100 ending together;
+  /// With no executor (nil: anywhere), on the pool's threads, the same rules hold.
+  ///
+  /// A job's error ends the stream, with no fraction for it, and every other job is cancelled; a
+  /// consumer that leaves cancels every job still running. The jobs that do not fail run until cancelled, so
+  /// neither outcome depends on timing.
+  func test_withNoExecutor_anErrorOrAConsumerThatLeaves_cancelsTheOtherJobs() async throws {
+    for failing in [true, false] {
+      let cancelled = CancelledJobs()
+      let jobs: [@Sendable () async throws -> Void] =
+        [{ if failing { throw JobFailed(name: "job 0") } }]
+        + (1...3).map { index in { try await cancelled.runUntilCancelled(index) } }
+      let scenario =
+        "with no executor (nil): job 0 "
+        + (failing ? "throws JobFailed(job 0) at once" : "ends at once")
+        + ", jobs 1 to 3 run until they are cancelled; the consumer leaves its loop after the first "
+        + "fraction, if one comes"
+      ScenarioAnnouncer.announce("\(scenario): the test waits for the stream to end")
+      let (fractions, end) = try await readOnce(progressUpdates(of: jobs), leavingAfter: 1)
+      ScenarioAnnouncer.announce("\(scenario): the test waits for jobs 1 to 3 to be cancelled")
+      if failing {
+        XCTAssertEqual(
+          "\(fractions) then \(end)",
+          "[] then threw JobFailed(job 0)",
+          "\(scenario): expected no fraction, and the stream to end with job 0's error"
+        )
+      } else {
+        XCTAssertEqual(
+          "\(fractions) then \(end)",
+          "[0.25] then the consumer left",
+          "\(scenario): expected the fraction 1/4, then the consumer's own leaving"
+        )
+      }
+      // Only the answer's cancel ends jobs 1 to 3: if it never comes, the grade says so here.
+      await cancelled.waitForAll(3)
+      ScenarioAnnouncer.clear()
+    }
+  }
+
+  /// Reads `updates` until it ends, or until `limit` fractions have come (then leaves, letting the
+  /// stream go): the fractions, and how the loop ended.
+  private func readOnce(
+    _ updates: AsyncThrowingStream<Double, any Error>,
+    leavingAfter limit: Int
+  ) async throws -> (fractions: [Double], end: String) {
+    var fractions: [Double] = []
+    do {
+      for try await fraction in updates {
+        fractions.append(fraction)
+        if fractions.count == limit { return (fractions, "the consumer left") }
+      }
+      return (fractions, "finished")
+    } catch let error as NotImplemented {
+      throw error
+    } catch {
+      return (fractions, "threw \(error)")
+    }
+  }
+
+  /// The grade: 486 generated streams (0 to 300 jobs, and a few of 1,001 to 1,100 ending together;
   /// a job that throws an error of its own, a CancellationError or a POSIXError too; jobs that
   /// answer a cancel with a CancellationError, their own error or not at all; consumers that leave
   /// after any fraction, let the stream go before they read, or are cancelled at any moment), each
@@ -245,15 +303,22 @@ final class Ex5_1_ProgressUpdatesTests: GradedTestCase {
   }
 
   /// Streams of the generated scenarios, two at a time on one timeline, each with jobs and a
-  /// consumer of its own.
+  /// consumer of its own; in ten pairs, both streams fail.
   ///
   /// Nothing in the statement is shared between streams: a consumer that goes away, or a stream
   /// that ends, cancels its own driver and jobs, and each stream gives what it gives alone.
   func test_yourAnswer_keepsTheStatement_withTwoStreamsAtOnce() async throws {
+    let scenarios = progressScenarios(count: 300, seed: 51)
+    // Ten pairs of two failing streams, each failing job with a platform error of its own.
+    let failing = scenarios.filter {
+      guard case .platform = $0.failing?.error else { return false }
+      return $0.seconds.count <= 12
+    }
     try await assertEveryPairTogether(
-      progressScenarios(count: 300, seed: 51),
+      scenarios,
       pairs: 30,
       of: { !$0.seconds.isEmpty && $0.seconds.count <= 12 },
+      andPairs: Array(zip(failing.prefix(10), failing.dropFirst(10).prefix(10))),
       model: progressModel,
       answer: progressAnswer,
       together: progressAnswersTogether,

@@ -14,17 +14,19 @@ import Chapter05Exercises
 #endif
 
 /// Starts the call of `scenario` on `timeline`, and its cancel; the task returns the results and
-/// the time they came.
+/// the time they came (counted from the call's start).
 private func startFetchAll(
   _ scenario: FetchAllScenario,
   on timeline: VirtualTimeline,
   log: Locked<FetchLog>
-) -> Task<([Result<String, any Error>], String), Never> {
+) -> Task<([Result<FetchedValue, any Error>], String), Never> {
   // Each id knows its place, which the answer cannot see: an id given twice is two fetches.
   let ids = scenario.ids.enumerated().map { PlacedID(name: $1, place: $0) }
   let values = scenario.values
-  let call = Task(executorPreference: timeline) {
-    let results = await fetchAll(ids, atMost: scenario.limit) { placed in
+  // Milliseconds since the call started.
+  let now = { @Sendable in timeline.milliseconds - scenario.startsAt }
+  let fetchEach = { @Sendable () async -> [Result<FetchedValue, any Error>] in
+    await fetchAll(ids, atMost: scenario.limit) { placed in
       let (id, index) = (placed.name, placed.place)
       let fetch = scenario.fetches[index]
       // Started after the cancel, a fetch is only a way to be cancelled: it throws at once,
@@ -34,7 +36,7 @@ private func startFetchAll(
         log.withLock { $0.fetches[index] = (nil, "cancelled") }
         throw CancellationError()
       }
-      let start = timeline.milliseconds
+      let start = now()
       log.withLock { log in
         log.fetches[index] = (start, "still running")
         log.inFlight += 1
@@ -54,17 +56,29 @@ private func startFetchAll(
       }
       log.withLock {
         $0.fetches[index] = (
-          start, (fetch.fails == nil ? "ended at " : "threw at ") + timeline.time
+          start, (fetch.fails == nil ? "ended at " : "threw at ") + timelineTime(now())
         )
       }
       if let fails = fetch.fails { throw fails.error(of: id) }
-      return values[index]
+      return FetchedValue(text: values[index])
     }
-    return (results, timeline.time)
+  }
+  let call = Task(executorPreference: timeline) {
+    if scenario.startsAt > 0 { try? await timeline.sleep(for: .milliseconds(scenario.startsAt)) }
+    guard scenario.nested else { return (await fetchEach(), timelineTime(now())) }
+    // The call made inside the one fetch of an outer call: the outer call's cancel reaches it.
+    let outer = await fetchAll(["outer"], atMost: 1) { _ in await fetchEach() }
+    let results: [Result<FetchedValue, any Error>]
+    switch outer.first {
+    case .success(let inner): results = inner
+    case .failure(let error): results = ids.map { _ in .failure(error) }
+    case nil: results = []
+    }
+    return (results, timelineTime(now()))
   }
   if let cancelAt = scenario.cancelAt {
     Task(executorPreference: timeline) {
-      try? await timeline.sleep(for: .milliseconds(cancelAt))
+      try? await timeline.sleep(for: .milliseconds(scenario.startsAt + cancelAt))
       call.cancel()
     }
   }
@@ -79,7 +93,7 @@ func fetchAllAnswers(together scenarios: [FetchAllScenario]) async throws -> [Fe
     let calls = zip(scenarios, logs).map { scenario, log in
       startFetchAll(scenario, on: timeline, log: log)
     }
-    var ended: [([Result<String, any Error>], String)] = []
+    var ended: [([Result<FetchedValue, any Error>], String)] = []
     for call in calls { ended.append(await call.value) }
     return ended
   }

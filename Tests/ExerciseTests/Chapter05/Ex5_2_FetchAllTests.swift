@@ -364,12 +364,14 @@ final class Ex5_2_FetchAllTests: GradedTestCase {
   /// Generated calls, two at a time on one timeline, each with fetches of its own.
   ///
   /// Nothing in the statement is shared between calls: each must fetch and return as it does
-  /// when it runs alone.
+  /// when it runs alone, also when it starts while a cancelled call still winds down.
   func test_yourAnswer_keepsTheStatement_withTwoCallsAtOnce() async throws {
+    let scenarios = fetchAllScenarios(count: 400, seed: 52)
     try await assertEveryPairTogether(
-      fetchAllScenarios(count: 400, seed: 52),
+      scenarios,
       pairs: 30,
       of: { $0.ids.count >= 2 },
+      andPairs: staggeredFetchAllPairs(scenarios),
       model: fetchAllModel,
       answer: fetchAllAnswer,
       together: { first, second in
@@ -381,7 +383,7 @@ final class Ex5_2_FetchAllTests: GradedTestCase {
     )
   }
 
-  /// The grade: 410 generated calls (0 to 64 ids in no sorted order, some given twice or more, and
+  /// The grade: 568 generated calls (0 to 64 ids in no sorted order, some given twice or more, and
   /// a few of 65 to 100 with a limit above 64; limits from 1 to Int.max; fetches that fail, a
   /// CancellationError of their own or a POSIXError too, or end together; a cancel at any moment,
   /// answered with a CancellationError, the fetch's own error or not at all), each compared with

@@ -471,11 +471,6 @@ struct NumberedPagedSource: PagedSource {
   }
 }
 
-/// Every error code of POSIXErrorCode on this platform, in the order of their numbers.
-let everyPOSIXErrorCode: [POSIXErrorCode] = (1...255).compactMap {
-  POSIXErrorCode(rawValue: numericCast($0))
-}
-
 /// A tick source that gives what the test tells it to: `give(_:)` calls onTick with a tick, then
 /// onFinish(nil), on the test's own thread.
 final class HeldTickSource: TickSource, Sendable {

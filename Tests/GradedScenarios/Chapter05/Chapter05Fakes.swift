@@ -150,6 +150,39 @@ final class PairedReturns: Sendable {
   }
 }
 
+/// Jobs that run until they are cancelled, however long that takes, and a wait for their
+/// cancels: a test on the pool's threads whose outcome does not hang on timing.
+final class CancelledJobs: Sendable {
+  private let cancels: AsyncStream<Int>
+  private let cancelled: AsyncStream<Int>.Continuation
+
+  init() {
+    (cancels, cancelled) = AsyncStream.makeStream(of: Int.self)
+  }
+
+  /// Runs until the calling task is cancelled; then notes job `index` cancelled, and throws
+  /// CancellationError.
+  func runUntilCancelled(_ index: Int) async throws {
+    let (wait, end) = AsyncStream.makeStream(of: Void.self)
+    await withTaskCancellationHandler {
+      for await _ in wait {}
+    } onCancel: {
+      end.finish()
+    }
+    cancelled.yield(index)
+    throw CancellationError()
+  }
+
+  /// Returns once `count` jobs have been cancelled (never, if they are not).
+  func waitForAll(_ count: Int) async {
+    var seen = 0
+    for await _ in cancels {
+      seen += 1
+      if seen == count { return }
+    }
+  }
+}
+
 /// An error a job or fetch of the generated scenarios throws of its own accord, while nobody
 /// cancelled it: the statements make each one an error like any other.
 enum OwnError: Equatable, Sendable {
@@ -225,12 +258,33 @@ func spelledChapter05Error(_ error: any Error) -> String {
 }
 
 /// The platform errors the extra scenarios of Chapter05 give their failing jobs, fetches and
-/// parts, each in turn: POSIX codes of sockets (one says "cancelled") and a Cocoa one.
-let chapter05PlatformErrors: [PlatformError] = [
-  .posix(.ECANCELED), .posix(.ECONNRESET), .posix(.ETIMEDOUT), .posix(.ECONNABORTED),
-  .posix(.ECONNREFUSED), .posix(.ENETDOWN), .posix(.EPIPE), .posix(.EAGAIN), .posix(.EINTR),
-  .cocoa(.userCancelled),
-]
+/// parts, each in turn: POSIX codes of sockets first (one says "cancelled"), then every other POSIX
+/// code (EHOSTUNREACH among them: a route that may come back is an error like any other), then
+/// Cocoa ones and a DecodingError.
+let chapter05PlatformErrors: [PlatformError] = {
+  let sockets: [POSIXErrorCode] = [
+    .ECANCELED, .ECONNRESET, .ETIMEDOUT, .ECONNABORTED, .ECONNREFUSED, .ENETDOWN, .EPIPE, .EAGAIN,
+    .EINTR,
+  ]
+  let others = everyPOSIXErrorCode.filter { !sockets.contains($0) }
+  let cocoa: [CocoaError.Code] = [.fileReadUnknown, .featureUnsupported, .fileNoSuchFile]
+  let first: [PlatformError] = sockets.map { .posix($0) } + [.cocoa(.userCancelled)]
+  return first + others.map { .posix($0) } + cocoa.map { .cocoa($0) } + [.decoding]
+}()
+
+/// Copies of `scenarios` (taken round and round), the failure of each given one of
+/// `chapter05PlatformErrors` in turn by `failWith`: every platform error is thrown once.
+func withEachPlatformError<S>(
+  _ scenarios: [S],
+  _ failWith: (inout S, PlatformError) -> Void
+) -> [S] {
+  guard !scenarios.isEmpty else { return [] }
+  return chapter05PlatformErrors.enumerated().map { index, error in
+    var scenario = scenarios[index % scenarios.count]
+    failWith(&scenario, error)
+    return scenario
+  }
+}
 
 extension VirtualTimeline {
   /// The virtual time since the run began, in whole milliseconds.

@@ -274,7 +274,8 @@ func progressModel(_ scenario: ProgressScenario) -> ProgressOutcome {
 /// The streams exercise 5.1 is graded on: a fixed list, from a fixed seed.
 ///
 /// About one in thirty has 1,001 to 1,100 jobs of 1 s, all ending at the same moment, before the
-/// consumer runs again; when grading, three crowds of 5,001 to 20,000 jobs too.
+/// consumer runs again; when grading, four crowds of 5,001 to 32,769 jobs too, and three of 4,500
+/// to 6,001 that stop early.
 func progressScenarios(count: Int, seed: UInt64) -> [ProgressScenario] {
   var numbers = SeededNumbers(seed: seed)
   var nextCode = 0  // the URLError codes a failure throws, each in turn
@@ -320,7 +321,7 @@ func progressScenarios(count: Int, seed: UInt64) -> [ProgressScenario] {
   // Crowds of jobs, far more than the others, all ending together before the consumer reads: a
   // cap on the jobs run at once, or on the fractions kept for the consumer, shows here.
   var more = SeededNumbers(seed: seed &+ 1)
-  let crowds = [10_001, 16_385, more.logUniform(5_001...20_000)].map { jobs in
+  let crowds = [10_001, 16_385, 32_769, more.logUniform(5_001...20_000)].map { jobs in
     ProgressScenario(
       seconds: Array(repeating: 1, count: jobs),
       answers: Array(repeating: .cancellationError, count: jobs),
@@ -328,6 +329,29 @@ func progressScenarios(count: Int, seed: UInt64) -> [ProgressScenario] {
       consumer: .readsAll
     )
   }
+  // Crowds that stop early: a failure while three jobs ignore the cancel, a cancel, a consumer
+  // that leaves; jobs run in parts of their own (sub-groups, batches) show here.
+  let stoppingCrowds = [
+    ProgressScenario(
+      seconds: Array(repeating: 2, count: 6_001),
+      answers: [.cancellationError] + Array(repeating: .ignoresIt, count: 3)
+        + Array(repeating: .cancellationError, count: 5_997),
+      failing: ProgressScenario.Failure(index: 0, at: 500, error: .jobFailed),
+      consumer: .readsAll
+    ),
+    ProgressScenario(
+      seconds: (0..<5_000).map { 1 + $0 % 2 },
+      answers: Array(repeating: .cancellationError, count: 5_000),
+      failing: nil,
+      consumer: .cancelledAt(1_250)
+    ),
+    ProgressScenario(
+      seconds: (0..<4_500).map { 1 + $0 % 2 },
+      answers: Array(repeating: .cancellationError, count: 4_500),
+      failing: nil,
+      consumer: .leavesAfter(1_000)
+    ),
+  ]
   // Consumers that let the stream go before they read: the first twenty streams of up to 300
   // jobs again, so left.
   let leftAtOnce = scenarios.filter { $0.seconds.count <= 300 }.prefix(20).map { drawn in
@@ -335,15 +359,37 @@ func progressScenarios(count: Int, seed: UInt64) -> [ProgressScenario] {
     scenario.consumer = .leavesAfter(0)
     return scenario
   }
-  // Failing jobs that throw an error of the platform's own type: the first streams of up to 300
-  // jobs with a failing job again, each with one of `chapter05PlatformErrors` in turn.
+  // Failing jobs that throw an error of the platform's own type: the streams of up to 300 jobs
+  // with a failing job again, round and round, each with one of `chapter05PlatformErrors`.
   let withFailures = scenarios.filter { $0.seconds.count <= 300 && $0.failing != nil }
-  let platformFailures = zip(withFailures, chapter05PlatformErrors).map { drawn, error in
-    var scenario = drawn
+  let platformFailures = withEachPlatformError(withFailures) { scenario, error in
     scenario.failing?.error = .platform(error)
-    return scenario
   }
   // Over a thousand jobs only when grading (see `runsTheCostliestScenarios`).
   return scenarios.filter { $0.seconds.count <= 1_000 || runsTheCostliestScenarios }
-    + leftAtOnce + platformFailures + onlyWhenGrading(crowds)
+    + failuresOfEachKind(nextCode: &nextCode) + leftAtOnce + platformFailures
+    + onlyWhenGrading(crowds + stoppingCrowds)
+}
+
+/// A job that fails before any job has ended, or after the first, with each kind of error of its
+/// own, while the other jobs answer the cancel each way: with CancellationError, with an error of
+/// their own, or not at all (they end at their time, and count for nothing).
+private func failuresOfEachKind(nextCode: inout Int) -> [ProgressScenario] {
+  var scenarios: [ProgressScenario] = []
+  for error in [OwnError.cancellationError, .jobFailed, .urlCancelled, .url(0)] {
+    for answer in [AnswersCancel.cancellationError, .itsOwnError, .ignoresIt] {
+      for at in [500, 1_500] {
+        let thrown: OwnError = error == .url(0) ? .url(nextURLErrorCode(&nextCode)) : error
+        scenarios.append(
+          ProgressScenario(
+            seconds: [1, 1, 2, 3],
+            answers: [.cancellationError, answer, answer, answer],
+            failing: ProgressScenario.Failure(index: 0, at: at, error: thrown),
+            consumer: .readsAll
+          )
+        )
+      }
+    }
+  }
+  return scenarios
 }

@@ -34,6 +34,11 @@ struct FetchAllScenario: GradedScenario, Equatable {
   /// Whether a fetch that starts after the cancel ignores it too: it runs its time and ends as
   /// it would have (its value or its failure), in flight all the while.
   var lateFetchesIgnoreTheCancel = false
+  /// Whether the call is made inside a fetch of another call, `fetchAll(["outer"], atMost: 1)`.
+  var nested = false
+  /// When the call starts, in milliseconds (a quarter of a second past a whole one, when not 0);
+  /// its outcome counts every time from its start, as if it had started at 0.
+  var startsAt = 0
 
   var size: Int { ids.count + (cancelAt == nil ? 0 : 1) }
 
@@ -66,6 +71,10 @@ struct FetchAllScenario: GradedScenario, Equatable {
     if let cancelAt { text += "; the caller's task is cancelled at \(timelineTime(cancelAt))" }
     if cancelAt != nil, lateFetchesIgnoreTheCancel {
       text += "; a fetch started after the cancel ignores it too, and runs its time"
+    }
+    if nested { text += "; called inside a fetch of another call, fetchAll([outer], atMost: 1)" }
+    if startsAt > 0 {
+      text += "; the call starts at \(timelineTime(startsAt)), and its times count from then"
     }
     return text
   }
@@ -121,6 +130,15 @@ struct FetchAllScenario: GradedScenario, Equatable {
     }
     return candidates
   }
+}
+
+/// What a generated fetch returns: a value that is itself an Error.
+///
+/// A link checker's answer may be a URLError; the statement makes it a value like any other, a
+/// `.success`.
+struct FetchedValue: Error, Equatable, CustomStringConvertible {
+  let text: String
+  var description: String { text }
 }
 
 /// An id as the generated calls give it: equal to any id of the same name, and printed as its
@@ -265,7 +283,7 @@ struct FetchLog {
 /// One call's outcome, from its results and what its fetches did.
 func fetchAllOutcome(
   _ scenario: FetchAllScenario,
-  _ results: [Result<String, any Error>],
+  _ results: [Result<FetchedValue, any Error>],
   returned: String,
   log logged: FetchLog
 ) throws -> FetchAllOutcome {
@@ -356,14 +374,36 @@ func fetchAllScenarios(count: Int, seed: UInt64) -> [FetchAllScenario] {
   let withFailures = drawn.filter { call in
     call.ids.count <= 40 && call.fetches.contains { $0.fails != nil }
   }
-  let platformFailures = zip(withFailures, chapter05PlatformErrors).map { call, error in
-    var scenario = call
+  let platformFailures = withEachPlatformError(withFailures) { scenario, error in
     for index in scenario.fetches.indices where scenario.fetches[index].fails != nil {
       scenario.fetches[index].fails = .platform(error)
     }
+  }
+  // Calls made inside a fetch of another call: the first thirty of up to 12 ids again, so made.
+  let nested = drawn.filter { $0.ids.count <= 12 }.prefix(30).map { call in
+    var scenario = call
+    scenario.nested = true
     return scenario
   }
-  return drawn + platformFailures + onlyWhenGrading(crowds)
+  return drawn + platformFailures + nested + onlyWhenGrading(crowds)
+}
+
+/// Pairs of calls where the first is cancelled while a fetch that ignores the cancel still runs,
+/// and the second starts a quarter of a second after that cancel: a call nobody cancelled, started
+/// while another winds down, fetches as it would alone.
+func staggeredFetchAllPairs(
+  _ scenarios: [FetchAllScenario]
+) -> [(FetchAllScenario, FetchAllScenario)] {
+  let small = scenarios.filter { $0.ids.count <= 12 && !$0.nested && $0.startsAt == 0 }
+  let cancelled = small.filter { call in
+    call.cancelAt != nil && call.fetches.contains { $0.answer == .ignoresIt }
+  }
+  let plain = small.filter { $0.cancelAt == nil && !$0.ids.isEmpty }
+  return zip(cancelled.prefix(10), plain.prefix(10)).map { first, drawn in
+    var second = drawn
+    second.startsAt = (first.cancelAt ?? 0) + 250
+    return (first, second)
+  }
 }
 
 /// The statement of exercise 5.2, as a program, when the fetches started after the cancel ignore

@@ -389,12 +389,10 @@ func partsScenarios(count: Int, seed: UInt64) -> [PartsScenario] {
   let withFailures = drawn.filter { call in
     call.parts.count <= 40 && call.parts.contains { $0.piece == .fails }
   }
-  let platformFailures = zip(withFailures, chapter05PlatformErrors).map { call, error in
-    var scenario = call
+  let platformFailures = withEachPlatformError(withFailures) { scenario, error in
     for index in scenario.parts.indices where scenario.parts[index].piece == .fails {
       scenario.parts[index].error = .platform(error)
     }
-    return scenario
   }
   return drawn + cancelledBefore + large + platformFailures + onlyWhenGrading(crowds)
 }
