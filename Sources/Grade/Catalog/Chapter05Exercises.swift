@@ -306,7 +306,8 @@ extension ExerciseCatalog {
           "results-matched-to-ids-in-completion-order", "bitmask-overflows-at-exactly-64-ids",
           "a-value-that-is-an-error-becomes-a-failure", "decoding-error-stops-the-rest",
           "nested-call-runs-one-at-a-time", "retries-an-unreachable-host-once",
-          "in-flight-count-shared-by-calls",
+          "in-flight-count-shared-by-calls", "at-most-8192-in-flight-whatever-the-limit",
+          "pages-of-ten-thousand-ids",
         ]),
         Mistake(
           name: "more than limit in flight once the call is cancelled",

@@ -383,7 +383,7 @@ final class Ex5_2_FetchAllTests: GradedTestCase {
     )
   }
 
-  /// The grade: 568 generated calls (0 to 64 ids in no sorted order, some given twice or more, and
+  /// The grade: 569 generated calls (0 to 64 ids in no sorted order, some given twice or more, and
   /// a few of 65 to 100 with a limit above 64; limits from 1 to Int.max; fetches that fail, a
   /// CancellationError of their own or a POSIXError too, or end together; a cancel at any moment,
   /// answered with a CancellationError, the fetch's own error or not at all), each compared with
