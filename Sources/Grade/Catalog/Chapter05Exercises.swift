@@ -304,11 +304,34 @@ extension ExerciseCatalog {
           "first-window-counted-up-to-the-limit", "at-most-512-in-flight",
           "same-id-never-twice-in-flight", "reuse-result-of-a-finished-duplicate",
           "results-matched-to-ids-in-completion-order", "bitmask-overflows-at-exactly-64-ids",
-          "a-value-that-is-an-error-becomes-a-failure", "decoding-error-stops-the-rest",
+          "decoding-error-stops-the-rest",
           "nested-call-runs-one-at-a-time", "retries-an-unreachable-host-once",
           "in-flight-count-shared-by-calls", "at-most-8192-in-flight-whatever-the-limit",
-          "pages-of-ten-thousand-ids",
+          "pages-of-ten-thousand-ids", "nested-deeper-than-two-one-at-a-time",
+          "circuit-breaker-after-ten-failures-in-a-row",
         ]),
+        Mistake(
+          name: "some values or ids treated otherwise",
+          test: "test_anyValueOrID_comesBackAsItWent",
+          fixtures: [
+            "nil-value-is-a-failure", "value-that-is-a-url-error-is-a-failure",
+            "a-value-that-is-an-error-becomes-a-failure",
+            "an-empty-value-is-a-failure", "an-empty-id-is-not-fetched",
+          ],
+          hint: "fetchAll does not know what a value or an id means: nil, empty, zero or an Error "
+            + "returned is a value like any other, and every id is fetched."
+        ),
+        Mistake(
+          name: "a cancelled call's results made up or written from the cancel handler",
+          test: "test_cancelledOnRealThreads_eachResultInItsPlace",
+          fixtures: [
+            "cancel-handler-fills-the-shared-results",
+            "cancelled-before-the-call-an-error-of-its-own",
+          ],
+          hint: "A cancel reaches the fetches through the group: each place gets what its fetch "
+            + "ended with (or a CancellationError if it never started), written by the call's "
+            + "own loop only, never by a cancel handler running on another thread."
+        ),
         Mistake(
           name: "more than limit in flight once the call is cancelled",
           test: "test_yourAnswer_stillKeepsTheLimit_whenFetchesStartedAfterACancelIgnoreIt",

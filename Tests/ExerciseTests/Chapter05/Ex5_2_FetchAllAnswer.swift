@@ -63,20 +63,23 @@ private func startFetchAll(
       return FetchedValue(text: values[index])
     }
   }
+  // The call made `depth` calls deep, each inside the one fetch of an outer call, whose cancel
+  // reaches the calls inside it.
+  @Sendable func callAt(depth: Int) async -> [Result<FetchedValue, any Error>] {
+    guard depth > 0 else { return await fetchEach() }
+    let outer = await fetchAll(["outer"], atMost: 1) { _ in await callAt(depth: depth - 1) }
+    switch outer.first {
+    case .success(let inner): return inner
+    case .failure(let error): return ids.map { _ in .failure(error) }
+    case nil: return []
+    }
+  }
   let call = Task(executorPreference: timeline) {
     if scenario.startsAt > 0 { try? await timeline.sleep(for: .milliseconds(scenario.startsAt)) }
-    guard scenario.nested else { return (await fetchEach(), timelineTime(now())) }
-    // The call made inside the one fetch of an outer call: the outer call's cancel reaches it.
-    let outer = await fetchAll(["outer"], atMost: 1) { _ in await fetchEach() }
-    let results: [Result<FetchedValue, any Error>]
-    switch outer.first {
-    case .success(let inner): results = inner
-    case .failure(let error): results = ids.map { _ in .failure(error) }
-    case nil: results = []
-    }
-    return (results, timelineTime(now()))
+    if scenario.cancelAt == 0 { withUnsafeCurrentTask { $0?.cancel() } }  // before the call
+    return (await callAt(depth: scenario.nested), timelineTime(now()))
   }
-  if let cancelAt = scenario.cancelAt {
+  if let cancelAt = scenario.cancelAt, cancelAt > 0 {
     Task(executorPreference: timeline) {
       try? await timeline.sleep(for: .milliseconds(scenario.startsAt + cancelAt))
       call.cancel()

@@ -5,12 +5,13 @@ import TestTooling
 import VirtualTime
 
 // Exercise 5.2 graded by its statement: generated ids (0 to 64 in no sorted order, some given twice
-// or more, and a few calls of 65 to 100 ids with a limit above 64), limits from 1 to Int.max,
-// fetches of 1 to 5 virtual seconds that succeed or throw (JobFailed, a CancellationError, a
-// URLError, a POSIXError or a CocoaError of their own), several ending at the same moment, a cancel
-// of the call at any moment, and fetches that answer it with a CancellationError, an error of their
-// own or not at all (those started after it too, in calls run again for that), on a virtual
-// timeline.
+// or more, a few calls of 65 to 400 ids with a limit above 64, and crowds up to 10,001), limits
+// from 1 to Int.max, fetches of 1 to 5 virtual seconds that succeed or throw (JobFailed, a
+// CancellationError, a URLError, a POSIXError, a CocoaError or a DecodingError of their own; 12 to
+// 25 in a row), several ending at the same moment, calls made one to three calls deep inside
+// another call's fetch, a cancel of the call before it is made or while it runs, and fetches that
+// answer it with a CancellationError, an error of their own or not at all (those started after it
+// too, in calls run again for that), on a virtual timeline.
 
 /// One call of `fetchAll`, as the grade generates it.
 struct FetchAllScenario: GradedScenario, Equatable {
@@ -34,8 +35,9 @@ struct FetchAllScenario: GradedScenario, Equatable {
   /// Whether a fetch that starts after the cancel ignores it too: it runs its time and ends as
   /// it would have (its value or its failure), in flight all the while.
   var lateFetchesIgnoreTheCancel = false
-  /// Whether the call is made inside a fetch of another call, `fetchAll(["outer"], atMost: 1)`.
-  var nested = false
+  /// How many calls deep the call is made: inside the one fetch of `fetchAll(["outer"],
+  /// atMost: 1)`, itself inside another such call's fetch, and so on (0: made at the top).
+  var nested = 0
   /// When the call starts, in milliseconds (a quarter of a second past a whole one, when not 0);
   /// its outcome counts every time from its start, as if it had started at 0.
   var startsAt = 0
@@ -68,11 +70,21 @@ struct FetchAllScenario: GradedScenario, Equatable {
     }
     var text = "fetchAll(\(idsText), atMost: \(limitText)), fetches: "
     text += each.isEmpty ? "none" : each.joined(separator: ", ")
-    if let cancelAt { text += "; the caller's task is cancelled at \(timelineTime(cancelAt))" }
+    if cancelAt == 0 {
+      text += "; the caller's task is cancelled before it calls fetchAll"
+    } else if let cancelAt {
+      text += "; the caller's task is cancelled at \(timelineTime(cancelAt))"
+    }
     if cancelAt != nil, lateFetchesIgnoreTheCancel {
       text += "; a fetch started after the cancel ignores it too, and runs its time"
     }
-    if nested { text += "; called inside a fetch of another call, fetchAll([outer], atMost: 1)" }
+    if nested == 1 {
+      text += "; called inside a fetch of another call, fetchAll([outer], atMost: 1)"
+    } else if nested > 1 {
+      text +=
+        "; called \(nested) calls deep, each inside the one fetch of "
+        + "fetchAll([outer], atMost: 1)"
+    }
     if startsAt > 0 {
       text += "; the call starts at \(timelineTime(startsAt)), and its times count from then"
     }
@@ -214,6 +226,15 @@ func fetchAllDifference(
 /// its time; the call returns once they have all ended.
 func fetchAllModel(_ scenario: FetchAllScenario) -> FetchAllOutcome {
   let count = scenario.ids.count
+  if scenario.cancelAt == 0 {
+    // Cancelled before the call: each id given a CancellationError, or a fetch that throws one.
+    return FetchAllOutcome(
+      fetches: scenario.ids.map { "\($0) cancelled" },
+      results: scenario.ids.map { _ in "cancelled" },
+      returned: "0 s",
+      mostInFlight: 0
+    )
+  }
   var starts = [Int?](repeating: nil, count: count)
   var ends = [Int](repeating: 0, count: count)
   var next = 0
@@ -380,13 +401,43 @@ func fetchAllScenarios(count: Int, seed: UInt64) -> [FetchAllScenario] {
       scenario.fetches[index].fails = .platform(error)
     }
   }
-  // Calls made inside a fetch of another call: the first thirty of up to 12 ids again, so made.
-  let nested = drawn.filter { $0.ids.count <= 12 }.prefix(30).map { call in
+  // Calls made inside a fetch of another call: the first thirty of up to 12 ids again, so made,
+  // twenty one call deep, five two deep and five three deep.
+  let small = drawn.filter { $0.ids.count <= 12 }
+  let nested = small.prefix(30).enumerated().map { index, call in
     var scenario = call
-    scenario.nested = true
+    scenario.nested = index < 20 ? 1 : index < 25 ? 2 : 3
     return scenario
   }
-  return drawn + platformFailures + nested + onlyWhenGrading(crowds)
+  // Calls whose task is cancelled before they are made: the first twenty with ids, again.
+  let cancelledBefore = small.filter { !$0.ids.isEmpty }.prefix(20).map { call in
+    var scenario = call
+    scenario.cancelAt = 0
+    return scenario
+  }
+  return drawn + platformFailures + nested + cancelledBefore + failureStreaks()
+    + onlyWhenGrading(crowds)
+}
+
+/// Calls where 11 to 25 fetches in a row fail (each a JobFailed or a URLError of its own), the
+/// others not: an answer that stops after so many failures shows here.
+private func failureStreaks() -> [FetchAllScenario] {
+  [(14, 1), (20, 3), (27, Int.max)].enumerated().map { index, shape in
+    let (total, limit) = shape
+    let fetches = (0..<total).map { place in
+      FetchAllScenario.Fetch(
+        seconds: 1 + place % 2,
+        fails: place == 0 || place == total - 1
+          ? nil : index == 1 ? .url(place % everyURLErrorCode.count) : .jobFailed
+      )
+    }
+    return FetchAllScenario(
+      ids: (0..<total).map { "f\($0)" },
+      fetches: fetches,
+      limit: limit,
+      cancelAt: nil
+    )
+  }
 }
 
 /// Pairs of calls where the first is cancelled while a fetch that ignores the cancel still runs,
@@ -395,7 +446,7 @@ func fetchAllScenarios(count: Int, seed: UInt64) -> [FetchAllScenario] {
 func staggeredFetchAllPairs(
   _ scenarios: [FetchAllScenario]
 ) -> [(FetchAllScenario, FetchAllScenario)] {
-  let small = scenarios.filter { $0.ids.count <= 12 && !$0.nested && $0.startsAt == 0 }
+  let small = scenarios.filter { $0.ids.count <= 12 && $0.nested == 0 && $0.startsAt == 0 }
   let cancelled = small.filter { call in
     call.cancelAt != nil && call.fetches.contains { $0.answer == .ignoresIt }
   }
@@ -537,7 +588,8 @@ func lateFetchesDifference(
 func lateFetchScenarios(count: Int, seed: UInt64) -> [FetchAllScenario] {
   var numbers = SeededNumbers(seed: seed &+ 1)
   return fetchAllScenarios(count: count, seed: seed).compactMap { drawn in
-    guard drawn.cancelAt != nil, drawn.ids.count >= 2 else { return nil }
+    // Cancelled while it runs (not before it is made: then nothing has started to be late).
+    guard let cancelAt = drawn.cancelAt, cancelAt > 0, drawn.ids.count >= 2 else { return nil }
     var scenario = drawn
     scenario.limit = numbers.logUniform(1...(drawn.ids.count - 1))
     scenario.lateFetchesIgnoreTheCancel = true
