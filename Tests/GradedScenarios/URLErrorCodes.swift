@@ -97,7 +97,9 @@ enum PlatformError: Equatable, Sendable, CustomStringConvertible {
     case .posix(let code):
       "POSIXError(.\(code))"
     case .cocoa(let code):
-      "CocoaError(" + (cocoaNames[code].map { ".\($0)" } ?? "code \(code.rawValue)") + ")"
+      "CocoaError("
+        + (everyCocoaErrorCode.first { $0.code == code }.map { ".\($0.name)" }
+          ?? "code \(code.rawValue)") + ")"
     case .decoding: "DecodingError.dataCorrupted"
     }
   }
@@ -116,10 +118,46 @@ let everyPOSIXErrorCode: [POSIXErrorCode] = (1...255).compactMap {
   POSIXErrorCode(rawValue: numericCast($0))
 }
 
-/// The names of the Cocoa codes drawn, as messages show them.
-private let cocoaNames: [CocoaError.Code: String] = [
-  .userCancelled: "userCancelled", .fileReadUnknown: "fileReadUnknown",
-  .featureUnsupported: "featureUnsupported", .fileNoSuchFile: "fileNoSuchFile",
+/// Every `CocoaError.Code` Foundation names on this platform, with its name.
+let everyCocoaErrorCode: [(code: CocoaError.Code, name: String)] = [
+  (.fileNoSuchFile, "fileNoSuchFile"), (.fileLocking, "fileLocking"),
+  (.fileReadUnknown, "fileReadUnknown"), (.fileReadNoPermission, "fileReadNoPermission"),
+  (.fileReadInvalidFileName, "fileReadInvalidFileName"),
+  (.fileReadCorruptFile, "fileReadCorruptFile"), (.fileReadNoSuchFile, "fileReadNoSuchFile"),
+  (.fileReadInapplicableStringEncoding, "fileReadInapplicableStringEncoding"),
+  (.fileReadUnsupportedScheme, "fileReadUnsupportedScheme"),
+  (.fileReadTooLarge, "fileReadTooLarge"),
+  (.fileReadUnknownStringEncoding, "fileReadUnknownStringEncoding"),
+  (.fileWriteUnknown, "fileWriteUnknown"), (.fileWriteNoPermission, "fileWriteNoPermission"),
+  (.fileWriteInvalidFileName, "fileWriteInvalidFileName"),
+  (.fileWriteFileExists, "fileWriteFileExists"),
+  (.fileWriteInapplicableStringEncoding, "fileWriteInapplicableStringEncoding"),
+  (.fileWriteUnsupportedScheme, "fileWriteUnsupportedScheme"),
+  (.fileWriteOutOfSpace, "fileWriteOutOfSpace"),
+  (.fileWriteVolumeReadOnly, "fileWriteVolumeReadOnly"),
+  (.fileManagerUnmountUnknown, "fileManagerUnmountUnknown"),
+  (.fileManagerUnmountBusy, "fileManagerUnmountBusy"), (.keyValueValidation, "keyValueValidation"),
+  (.formatting, "formatting"), (.userCancelled, "userCancelled"),
+  (.featureUnsupported, "featureUnsupported"), (.executableNotLoadable, "executableNotLoadable"),
+  (.executableArchitectureMismatch, "executableArchitectureMismatch"),
+  (.executableRuntimeMismatch, "executableRuntimeMismatch"), (.executableLoad, "executableLoad"),
+  (.executableLink, "executableLink"), (.propertyListReadCorrupt, "propertyListReadCorrupt"),
+  (.propertyListReadUnknownVersion, "propertyListReadUnknownVersion"),
+  (.propertyListReadStream, "propertyListReadStream"),
+  (.propertyListWriteStream, "propertyListWriteStream"),
+  (.propertyListWriteInvalid, "propertyListWriteInvalid"),
+  (.xpcConnectionInterrupted, "xpcConnectionInterrupted"),
+  (.xpcConnectionInvalid, "xpcConnectionInvalid"),
+  (.xpcConnectionReplyInvalid, "xpcConnectionReplyInvalid"),
+  (.ubiquitousFileUnavailable, "ubiquitousFileUnavailable"),
+  (.ubiquitousFileNotUploadedDueToQuota, "ubiquitousFileNotUploadedDueToQuota"),
+  (.ubiquitousFileUbiquityServerNotAvailable, "ubiquitousFileUbiquityServerNotAvailable"),
+  (.userActivityHandoffFailed, "userActivityHandoffFailed"),
+  (.userActivityConnectionUnavailable, "userActivityConnectionUnavailable"),
+  (.userActivityRemoteApplicationTimedOut, "userActivityRemoteApplicationTimedOut"),
+  (.userActivityHandoffUserInfoTooLarge, "userActivityHandoffUserInfoTooLarge"),
+  (.coderReadCorrupt, "coderReadCorrupt"), (.coderValueNotFound, "coderValueNotFound"),
+  (.coderInvalidValue, "coderInvalidValue"),
 ]
 
 extension SeededNumbers {

@@ -12,15 +12,17 @@ import ExerciseSupport
 /// running; not the error a job throws when cancelled after it, and no fraction after it, not even
 /// for a job that ignores the cancel and ends later. When the consumer goes away, cancel the
 /// driver, and with it every job (this stream's own: another stream's run on).
-/// Graded on 486 generated streams too (0 to 300 jobs, and a few of 1,001 to 1,100 or 4,097 to
+/// Graded on 539 generated streams too (0 to 300 jobs, and a few of 1,001 to 1,100 or 4,097 to
 /// 5,000, and four crowds of 5,001 to 32,769, ending at the same moment before the consumer reads;
 /// three crowds of 4,500 to 6,001 that fail, are cancelled or are left early; many ending together;
 /// a job that throws JobFailed, a CancellationError or a URLError of its own, of every code in
-/// turn, or a POSIXError of every code in turn, or a CocoaError; the first failure before any job
-/// has ended or after, while the others answer the cancel with a CancellationError, an error of
-/// their own, or not at all; consumers that leave after any fraction, let the stream go before they
-/// read, or are cancelled at any moment; 40 pairs of them at once, on one timeline, ten where both
-/// fail; and with no executor, on the pool's threads).
+/// turn, or a POSIXError of every code in turn, or a CocoaError of every code Foundation names; the
+/// first failure before any job has ended or after, while the others answer the cancel with a
+/// CancellationError, an error of their own, or not at all; consumers that leave after any
+/// fraction, let the stream go before they read, or are cancelled at any moment; 50 pairs of them
+/// at once, on one timeline, ten where both fail and ten where one fails with a CancellationError
+/// of its own; with no executor, on the pool's threads, twelve jobs that must all start at once;
+/// and jobs that must see the caller's task-locals).
 /// Left free: whether a cancelled consumer's loop ends with a CancellationError or with no error;
 /// when jobs ignore the cancel that follows an error, whether the error ends the stream at once or
 /// once those jobs have ended; and whether a driver cancelled before it has run (the consumer let

@@ -14,7 +14,7 @@ import ExerciseSupport
 /// may be given more than once: each place is a fetch of its own, and gets that fetch's result.
 /// Calls may run at once, or one inside another's fetch, at any depth: each fetches as it would
 /// alone.
-/// Graded on 592 generated calls too (0 to 64 ids, some given twice or more, and a few of 65 to
+/// Graded on 636 generated calls too (0 to 64 ids, some given twice or more, and a few of 65 to
 /// 400, and three crowds of 401 to 10,001, with a limit above 64; limits 1 to Int.max, 1 << 32
 /// among them; values of a type that conforms to Error; fetches that fail, with JobFailed, a
 /// CancellationError or a URLError of their own, of every code in turn, or a POSIXError of every

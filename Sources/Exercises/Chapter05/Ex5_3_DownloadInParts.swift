@@ -12,7 +12,7 @@ import Foundation
 /// or its own); if every fetch still running ignores the cancel and brings its piece, it returns
 /// the file or throws CancellationError. A piece may be a slice of a larger `Data`, whose indices
 /// start at its `startIndex`, not at 0.
-/// Graded on 560 generated downloads too (1 to 40 parts, a few of 65 to 300, two crowds of 301 to
+/// Graded on 604 generated downloads too (1 to 40 parts, a few of 65 to 300, two crowds of 301 to
 /// 4,000 parts of a byte; up to 5,000 bytes, and 2^25 + 1; parts arriving in any order; slices
 /// whose indices start at neither 0 nor their range's offset; one part that fails, with JobFailed,
 /// a CancellationError or a URLError of its own, of every code in turn, or a POSIXError of every

@@ -133,7 +133,7 @@ extension ExerciseCatalog {
         ),
         .scenarioDiffers(fixtures: [
           "whole-percents-only", "cancellation-error-finishes-quietly", "buffer-newest-1000",
-          "drain-then-throw-last-error", "children-yield-under-mutex",
+          "drain-then-throw-last-error",
           "job-retried-on-a-transient-error", "posix-ecanceled-ends-quietly",
           "at-most-2048-jobs-at-once",
           "fractions-buffered-oldest-4096", "at-most-8192-jobs-at-once", "buffer-newest-10000",
@@ -141,12 +141,16 @@ extension ExerciseCatalog {
           "big-batches-count-in-the-jobs", "subgroups-of-4096-count-with-an-atomic",
           "early-cancellation-error-ends-quietly", "cancellation-error-winds-down-counting",
           "prefers-a-non-cancellation-error", "error-after-first-ignoring-job",
-          "retries-unreachable-host-once",
+          "retries-unreachable-host-once", "later-real-error-beats-own-cancellation",
+          "file-exists-counts-as-done",
         ]),
         Mistake(
           name: "streams share their driver or their error",
           test: "test_yourAnswer_keepsTheStatement_withTwoStreamsAtOnce",
-          fixtures: ["driver-kept-in-a-global", "first-error-shared-between-streams"],
+          fixtures: [
+            "driver-kept-in-a-global", "first-error-shared-between-streams",
+            "own-cancellation-cancels-every-stream",
+          ],
           hint: "Two streams may run at once, each with its own jobs. A driver or an error kept "
             + "outside the call (a global, a static) is the other stream's too: keep each in the "
             + "call that made it."
@@ -154,9 +158,21 @@ extension ExerciseCatalog {
         Mistake(
           name: "with no executor, the rules change",
           test: "test_withNoExecutor_anErrorOrAConsumerThatLeaves_cancelsTheOtherJobs",
-          fixtures: ["nil-executor-never-cancelled", "nil-executor-swallows-job-errors"],
+          fixtures: [
+            "nil-executor-never-cancelled", "nil-executor-swallows-job-errors",
+            "no-executor-jobs-yield-under-mutex", "no-executor-eight-at-a-time",
+            "children-yield-under-mutex",
+          ],
           hint: "nil says only where the driver runs. The same driver, group and onTermination "
             + "serve both: Task(executorPreference:) takes nil as it is."
+        ),
+        Mistake(
+          name: "the driver does not inherit the caller's context",
+          test: "test_theJobsSeeTheCallersTaskLocals",
+          fixtures: ["detached-driver"],
+          hint: "Task(executorPreference:) makes a task that inherits its caller's task-locals "
+            + "and priority, and the group's children inherit them in turn; a detached task "
+            + "starts with none."
         ),
       ]
     ),

@@ -64,6 +64,7 @@ private func progressConsumer(
         } catch {
           fates.withLock { $0[index] = "job \(index) cancelled at \(timeline.time)" }
           if answer == .itsOwnError { throw OwnError.urlCancelled.error(of: "job \(index)") }
+          if answer == .anErrorUnlikeACancel { throw JobFailed(name: "job \(index), cancelled") }
           throw error
         }
       }

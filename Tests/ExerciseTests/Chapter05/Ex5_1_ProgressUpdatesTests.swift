@@ -13,6 +13,11 @@ import Chapter05Exercises
 
 // MARK: - Exercise 5.1: progress from a group
 
+/// A task-local the tests set around a call, to see whether the jobs inherit it.
+private enum CallerName {
+  @TaskLocal static var name = "none"
+}
+
 final class Ex5_1_ProgressUpdatesTests: GradedTestCase {
   /// The chapter's three calls: first takes 3 s, second 1 s, third 2 s.
   private let calls = [("first", 3), ("second", 1), ("third", 2)]
@@ -239,34 +244,60 @@ final class Ex5_1_ProgressUpdatesTests: GradedTestCase {
   func test_withNoExecutor_anErrorOrAConsumerThatLeaves_cancelsTheOtherJobs() async throws {
     for failing in [true, false] {
       let cancelled = CancelledJobs()
+      // Jobs 1 to 10 throw CancellationError once cancelled; job 11 then returns as if it had
+      // ended. Job 0 ends once all eleven have started: every job runs at once.
       let jobs: [@Sendable () async throws -> Void] =
-        [{ if failing { throw JobFailed(name: "job 0") } }]
-        + (1...3).map { index in { try await cancelled.runUntilCancelled(index) } }
+        [
+          {
+            await cancelled.waitForStarts(11)
+            if failing { throw JobFailed(name: "job 0") }
+          }
+        ]
+        + (1...10).map { index in { try await cancelled.runUntilCancelled(index) } }
+        + [{ try await cancelled.runUntilCancelled(11, ignoresTheCancel: true) }]
       let scenario =
-        "with no executor (nil): job 0 "
-        + (failing ? "throws JobFailed(job 0) at once" : "ends at once")
-        + ", jobs 1 to 3 run until they are cancelled; the consumer leaves its loop after the first "
-        + "fraction, if one comes"
+        "with no executor (nil): jobs 1 to 11 run until they are cancelled (job 11 then ends as "
+        + "if nothing happened); job 0, once they have all started, "
+        + (failing ? "throws JobFailed(job 0)" : "ends")
+        + "; the consumer leaves its loop after the first fraction, if one comes"
       ScenarioAnnouncer.announce("\(scenario): the test waits for the stream to end")
       let (fractions, end) = try await readOnce(progressUpdates(of: jobs), leavingAfter: 1)
-      ScenarioAnnouncer.announce("\(scenario): the test waits for jobs 1 to 3 to be cancelled")
+      ScenarioAnnouncer.announce("\(scenario): the test waits for jobs 1 to 11 to be cancelled")
       if failing {
         XCTAssertEqual(
           "\(fractions) then \(end)",
           "[] then threw JobFailed(job 0)",
-          "\(scenario): expected no fraction, and the stream to end with job 0's error"
+          "\(scenario): expected no fraction, not even for job 11, and the stream to end with job "
+            + "0's error"
         )
       } else {
         XCTAssertEqual(
           "\(fractions) then \(end)",
-          "[0.25] then the consumer left",
-          "\(scenario): expected the fraction 1/4, then the consumer's own leaving"
+          "[\(1.0 / 12)] then the consumer left",
+          "\(scenario): expected the fraction 1/12, then the consumer's own leaving"
         )
       }
-      // Only the answer's cancel ends jobs 1 to 3: if it never comes, the grade says so here.
-      await cancelled.waitForAll(3)
+      // Only the answer's cancel ends jobs 1 to 11: if it never comes, the grade says so here.
+      await cancelled.waitForAll(11)
       ScenarioAnnouncer.clear()
     }
+  }
+
+  /// The driver is a task started with `Task(executorPreference:)`, so the jobs, its children,
+  /// see the task-locals of the task that called progressUpdates (a detached task's would not).
+  func test_theJobsSeeTheCallersTaskLocals() async throws {
+    let seen = Locked<[String]>([])
+    let jobs: [@Sendable () async throws -> Void] = (0..<3).map { _ in
+      { seen.withLock { $0.append(CallerName.name) } }
+    }
+    let updates = CallerName.$name.withValue("the caller") { progressUpdates(of: jobs) }
+    _ = try await readOnce(updates, leavingAfter: 3)
+    XCTAssertEqual(
+      seen.withLock { $0 },
+      ["the caller", "the caller", "the caller"],
+      "a task-local set to \"the caller\" around the call of progressUpdates: expected every job "
+        + "to see it, as children of a driver started with Task(executorPreference:) do"
+    )
   }
 
   /// Reads `updates` until it ends, or until `limit` fractions have come (then leaves, letting the
@@ -289,7 +320,7 @@ final class Ex5_1_ProgressUpdatesTests: GradedTestCase {
     }
   }
 
-  /// The grade: 486 generated streams (0 to 300 jobs, and a few of 1,001 to 1,100 ending together;
+  /// The grade: 539 generated streams (0 to 300 jobs, and a few of 1,001 to 1,100 ending together;
   /// a job that throws an error of its own, a CancellationError or a POSIXError too; jobs that
   /// answer a cancel with a CancellationError, their own error or not at all; consumers that leave
   /// after any fraction, let the stream go before they read, or are cancelled at any moment), each
@@ -303,22 +334,32 @@ final class Ex5_1_ProgressUpdatesTests: GradedTestCase {
   }
 
   /// Streams of the generated scenarios, two at a time on one timeline, each with jobs and a
-  /// consumer of its own; in ten pairs, both streams fail.
+  /// consumer of its own; in ten pairs both streams fail, and in ten the first fails with a
+  /// CancellationError of its own while the second runs on.
   ///
   /// Nothing in the statement is shared between streams: a consumer that goes away, or a stream
   /// that ends, cancels its own driver and jobs, and each stream gives what it gives alone.
   func test_yourAnswer_keepsTheStatement_withTwoStreamsAtOnce() async throws {
     let scenarios = progressScenarios(count: 300, seed: 51)
-    // Ten pairs of two failing streams, each failing job with a platform error of its own.
+    // Ten pairs of two failing streams, each failing job with a platform error of its own; ten
+    // where a job of the first throws a CancellationError of its own while the second runs on.
     let failing = scenarios.filter {
       guard case .platform = $0.failing?.error else { return false }
       return $0.seconds.count <= 12
+    }
+    let ownCancel = scenarios.filter {
+      $0.failing?.error == .cancellationError && $0.seconds.count <= 12
+    }
+    let runningOn = scenarios.filter {
+      $0.failing == nil && $0.consumer == .readsAll && ($0.seconds.max() ?? 0) >= 3
+        && $0.seconds.count <= 12
     }
     try await assertEveryPairTogether(
       scenarios,
       pairs: 30,
       of: { !$0.seconds.isEmpty && $0.seconds.count <= 12 },
-      andPairs: Array(zip(failing.prefix(10), failing.dropFirst(10).prefix(10))),
+      andPairs: Array(zip(failing.prefix(10), failing.dropFirst(10).prefix(10)))
+        + zip(ownCancel.prefix(10), runningOn.prefix(10)),
       model: progressModel,
       answer: progressAnswer,
       together: progressAnswersTogether,

@@ -342,7 +342,7 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
     )
   }
 
-  /// The grade: 560 generated downloads (1 to 40 parts, and a few of 65 to 100; up to 5,000
+  /// The grade: 604 generated downloads (1 to 40 parts, and a few of 65 to 100; up to 5,000
   /// bytes; parts in any order; slices; one part that fails, a CancellationError or POSIXError too,
   /// or comes empty, short or long; a cancel of the caller, answered with a CancellationError, the
   /// fetch's own error or not at all), each compared with what the statement says.

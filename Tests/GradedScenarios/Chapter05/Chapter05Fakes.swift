@@ -155,14 +155,27 @@ final class PairedReturns: Sendable {
 final class CancelledJobs: Sendable {
   private let cancels: AsyncStream<Int>
   private let cancelled: AsyncStream<Int>.Continuation
+  private let starts: AsyncStream<Int>
+  private let started: AsyncStream<Int>.Continuation
 
   init() {
     (cancels, cancelled) = AsyncStream.makeStream(of: Int.self)
+    (starts, started) = AsyncStream.makeStream(of: Int.self)
+  }
+
+  /// Returns once `count` jobs have started (never, if they do not all run at once).
+  func waitForStarts(_ count: Int) async {
+    var seen = 0
+    for await _ in starts {
+      seen += 1
+      if seen == count { return }
+    }
   }
 
   /// Runs until the calling task is cancelled; then notes job `index` cancelled, and throws
-  /// CancellationError.
-  func runUntilCancelled(_ index: Int) async throws {
+  /// CancellationError (or, when it `ignoresTheCancel`, returns as if it had ended).
+  func runUntilCancelled(_ index: Int, ignoresTheCancel: Bool = false) async throws {
+    started.yield(index)
     let (wait, end) = AsyncStream.makeStream(of: Void.self)
     await withTaskCancellationHandler {
       for await _ in wait {}
@@ -170,7 +183,7 @@ final class CancelledJobs: Sendable {
       end.finish()
     }
     cancelled.yield(index)
-    throw CancellationError()
+    if !ignoresTheCancel { throw CancellationError() }
   }
 
   /// Returns once `count` jobs have been cancelled (never, if they are not).
@@ -231,6 +244,8 @@ enum AnswersCancel: Equatable, Sendable {
   case cancellationError
   /// It throws an error of its own at once: `URLError(.cancelled)`, as URLSession does.
   case itsOwnError
+  /// It throws `JobFailed` at once, an error that does not say "cancelled" (5.1's jobs only).
+  case anErrorUnlikeACancel
   /// It goes on, and ends at its time as if nobody had cancelled it (a blocking call, say).
   case ignoresIt
 
@@ -239,6 +254,7 @@ enum AnswersCancel: Equatable, Sendable {
     switch self {
     case .cancellationError: return ""
     case .itsOwnError: return "throws URLError(.cancelled) when cancelled"
+    case .anErrorUnlikeACancel: return "throws JobFailed when cancelled"
     case .ignoresIt: return "ignores a cancel"
     }
   }
@@ -267,7 +283,11 @@ let chapter05PlatformErrors: [PlatformError] = {
     .EINTR,
   ]
   let others = everyPOSIXErrorCode.filter { !sockets.contains($0) }
-  let cocoa: [CocoaError.Code] = [.fileReadUnknown, .featureUnsupported, .fileNoSuchFile]
+  // The three drawn before every Cocoa code was, first, so that earlier scenarios keep theirs.
+  let firstCocoa: [CocoaError.Code] = [.fileReadUnknown, .featureUnsupported, .fileNoSuchFile]
+  let cocoa =
+    firstCocoa
+    + everyCocoaErrorCode.map(\.code).filter { $0 != .userCancelled && !firstCocoa.contains($0) }
   let first: [PlatformError] = sockets.map { .posix($0) } + [.cocoa(.userCancelled)]
   return first + others.map { .posix($0) } + cocoa.map { .cocoa($0) } + [.decoding]
 }()

@@ -360,8 +360,12 @@ func progressScenarios(count: Int, seed: UInt64) -> [ProgressScenario] {
     return scenario
   }
   // Failing jobs that throw an error of the platform's own type: the streams of up to 300 jobs
-  // with a failing job again, round and round, each with one of `chapter05PlatformErrors`.
-  let withFailures = scenarios.filter { $0.seconds.count <= 300 && $0.failing != nil }
+  // with a failing job again, round and round, each with one of `chapter05PlatformErrors`
+  // (every POSIX code, and every Cocoa code Foundation names).
+  // (Only those whose consumer reads on: a consumer that leaves first never sees the failure.)
+  let withFailures = scenarios.filter {
+    $0.seconds.count <= 300 && $0.failing != nil && $0.consumer == .readsAll
+  }
   let platformFailures = withEachPlatformError(withFailures) { scenario, error in
     scenario.failing?.error = .platform(error)
   }
@@ -372,12 +376,16 @@ func progressScenarios(count: Int, seed: UInt64) -> [ProgressScenario] {
 }
 
 /// A job that fails before any job has ended, or after the first, with each kind of error of its
-/// own, while the other jobs answer the cancel each way: with CancellationError, with an error of
-/// their own, or not at all (they end at their time, and count for nothing).
+/// own, while the other jobs answer the cancel each way: with CancellationError, with
+/// URLError(.cancelled) or JobFailed of their own, or not at all (they end at their time, and count
+/// for nothing).
 private func failuresOfEachKind(nextCode: inout Int) -> [ProgressScenario] {
   var scenarios: [ProgressScenario] = []
   for error in [OwnError.cancellationError, .jobFailed, .urlCancelled, .url(0)] {
-    for answer in [AnswersCancel.cancellationError, .itsOwnError, .ignoresIt] {
+    let answers: [AnswersCancel] = [
+      .cancellationError, .itsOwnError, .anErrorUnlikeACancel, .ignoresIt,
+    ]
+    for answer in answers {
       for at in [500, 1_500] {
         let thrown: OwnError = error == .url(0) ? .url(nextURLErrorCode(&nextCode)) : error
         scenarios.append(
