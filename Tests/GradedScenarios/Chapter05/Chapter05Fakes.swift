@@ -164,13 +164,7 @@ final class CancelledJobs: Sendable {
   }
 
   /// Returns once `count` jobs have started (never, if they do not all run at once).
-  func waitForStarts(_ count: Int) async {
-    var seen = 0
-    for await _ in starts {
-      seen += 1
-      if seen == count { return }
-    }
-  }
+  func waitForStarts(_ count: Int) async { await Self.waitFor(count, of: starts) }
 
   /// Runs until the calling task is cancelled; then notes job `index` cancelled, and throws
   /// CancellationError (or, when it `ignoresTheCancel`, returns as if it had ended).
@@ -187,9 +181,12 @@ final class CancelledJobs: Sendable {
   }
 
   /// Returns once `count` jobs have been cancelled (never, if they are not).
-  func waitForAll(_ count: Int) async {
+  func waitForAll(_ count: Int) async { await Self.waitFor(count, of: cancels) }
+
+  /// Returns once `events` has given `count` jobs' numbers.
+  private static func waitFor(_ count: Int, of events: AsyncStream<Int>) async {
     var seen = 0
-    for await _ in cancels {
+    for await _ in events {
       seen += 1
       if seen == count { return }
     }
