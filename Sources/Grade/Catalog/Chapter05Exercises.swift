@@ -142,7 +142,7 @@ extension ExerciseCatalog {
           "early-cancellation-error-ends-quietly", "cancellation-error-winds-down-counting",
           "prefers-a-non-cancellation-error", "error-after-first-ignoring-job",
           "retries-unreachable-host-once", "later-real-error-beats-own-cancellation",
-          "file-exists-counts-as-done",
+          "file-exists-counts-as-done", "one-fraction-buffer-driver-waits",
         ]),
         Mistake(
           name: "streams share their driver or their error",
@@ -165,6 +165,20 @@ extension ExerciseCatalog {
           ],
           hint: "nil says only where the driver runs. The same driver, group and onTermination "
             + "serve both: Task(executorPreference:) takes nil as it is."
+        ),
+        Mistake(
+          name: "a second stream made by the same task ends the first",
+          test: "test_yourAnswer_keepsTheStatement_withTwoStreamsMadeByOneTask",
+          fixtures: ["latest-stream-per-caller-wins"],
+          hint: "Each call makes a stream of its own, and only that stream's consumer ends it: "
+            + "a stream the same task made before has another consumer, who still reads it."
+        ),
+        Mistake(
+          name: "a stream made inside a job runs otherwise",
+          test: "test_yourAnswer_keepsTheStatement_whenMadeInsideAnotherStreamsJob",
+          fixtures: ["nested-stream-runs-jobs-one-by-one"],
+          hint: "Where the stream is made changes nothing: inside another stream's job too, "
+            + "every job starts at once, as a child of its own driver's group."
         ),
         Mistake(
           name: "the driver does not inherit the caller's context",

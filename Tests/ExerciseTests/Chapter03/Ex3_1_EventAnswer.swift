@@ -87,6 +87,12 @@ func eventAnswer(
     guard let deadline = clock.manual.sleeperDeadlines.first else { break }
     waits.append(spelled(clock.now.duration(to: deadline)))
     if waits.count == scenario.consumer.wait, let reader {
+      // The consumer reads on its own task: a hang here is an event it never got.
+      ScenarioAnnouncer.announce(
+        scenario,
+        waitingFor: "the consumer to read the \(waits.count - 1) events made before wait "
+          + "\(waits.count)"
+      )
       _ = try? await reader.waitFor(count: waits.count - 1)
       switch scenario.consumer {
       case .leavesDuringWait:

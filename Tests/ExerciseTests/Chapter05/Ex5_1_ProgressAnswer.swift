@@ -22,18 +22,51 @@ func progressAnswer(_ scenario: ProgressScenario) async throws -> ProgressOutcom
   return try progressOutcome(of: scenario, value, stuckAt: stuckAt, fates: fates)
 }
 
+/// How two streams of `progressAnswersTogether` are made.
+enum TwoStreams {
+  /// Each by its own consumer's task.
+  case eachByItsConsumer
+  /// Both by one task, which hands each to a consumer task of its own.
+  case bothByOneTask
+}
+
 /// Runs two scenarios at once on the answer's `progressUpdates`, on one virtual timeline: two
 /// streams, each with jobs and a consumer of its own, from the same moment.
 func progressAnswersTogether(
   _ first: ProgressScenario,
-  _ second: ProgressScenario
+  _ second: ProgressScenario,
+  made: TwoStreams = .eachByItsConsumer
 ) async throws -> (ProgressOutcome, ProgressOutcome) {
   let firstFates = Locked<[Int: String]>([:])
   let secondFates = Locked<[Int: String]>([:])
   let (values, stuckAt) = try await onTimeline { timeline in
-    let firstConsumer = progressConsumer(of: first, on: timeline, fates: firstFates)
-    let secondConsumer = progressConsumer(of: second, on: timeline, fates: secondFates)
-    return (await firstConsumer.value, await secondConsumer.value)
+    let firstJobs = progressJobs(of: first, on: timeline, fates: firstFates)
+    let secondJobs = progressJobs(of: second, on: timeline, fates: secondFates)
+    switch made {
+    case .eachByItsConsumer:
+      let firstConsumer = progressConsumer(of: first, on: timeline) {
+        progressUpdates(of: firstJobs, executor: timeline)
+      }
+      let secondConsumer = progressConsumer(of: second, on: timeline) {
+        progressUpdates(of: secondJobs, executor: timeline)
+      }
+      return (await firstConsumer.value, await secondConsumer.value)
+    case .bothByOneTask:
+      // This task makes both streams, then lets each go to its consumer.
+      let firstUpdates = Locked<AsyncThrowingStream<Double, any Error>?>(
+        progressUpdates(of: firstJobs, executor: timeline)
+      )
+      let secondUpdates = Locked<AsyncThrowingStream<Double, any Error>?>(
+        progressUpdates(of: secondJobs, executor: timeline)
+      )
+      let firstConsumer = progressConsumer(of: first, on: timeline) {
+        firstUpdates.withLock { $0.take() } ?? AsyncThrowingStream { $0.finish() }
+      }
+      let secondConsumer = progressConsumer(of: second, on: timeline) {
+        secondUpdates.withLock { $0.take() } ?? AsyncThrowingStream { $0.finish() }
+      }
+      return (await firstConsumer.value, await secondConsumer.value)
+    }
   }
   return (
     try progressOutcome(of: first, values?.0, stuckAt: stuckAt, fates: firstFates),
@@ -41,15 +74,35 @@ func progressAnswersTogether(
   )
 }
 
-/// Starts the consumer of `scenario` on `timeline` (and the task that cancels it, if it is
-/// cancelled): what it read, and how its loop ended.
-private func progressConsumer(
+/// Runs `scenario` on the answer's `progressUpdates` inside the one job of another stream: that
+/// job makes the stream and reads it, and the outer stream's consumer reads on meanwhile.
+func progressAnswerInsideAJob(_ scenario: ProgressScenario) async throws -> ProgressOutcome {
+  let fates = Locked<[Int: String]>([:])
+  let inner = Locked<(fractions: [String], end: String)?>(nil)
+  let (_, stuckAt) = try await onTimeline { timeline in
+    let jobs = progressJobs(of: scenario, on: timeline, fates: fates)
+    let outerJob: @Sendable () async throws -> Void = {
+      let updates = progressUpdates(of: jobs, executor: timeline)
+      let value = await readProgress(updates, of: scenario, on: timeline)
+      inner.withLock { $0 = value }
+    }
+    for try await _ in progressUpdates(of: [outerJob], executor: timeline) {}
+  }
+  return try progressOutcome(
+    of: scenario,
+    inner.withLock { $0 },
+    stuckAt: stuckAt,
+    fates: fates
+  )
+}
+
+/// The jobs of `scenario` on `timeline`: each notes in `fates` how it ended.
+private func progressJobs(
   of scenario: ProgressScenario,
   on timeline: VirtualTimeline,
   fates: Locked<[Int: String]>
-) -> Task<(fractions: [String], end: String), Never> {
-  let count = scenario.seconds.count
-  let jobs = scenario.seconds.indices.map { index in
+) -> [@Sendable () async throws -> Void] {
+  scenario.seconds.indices.map { index in
     { @Sendable in
       let failing = scenario.failing?.index == index
       let milliseconds = failing ? (scenario.failing?.at ?? 0) : scenario.seconds[index] * 1000
@@ -77,29 +130,28 @@ private func progressConsumer(
       }
     }
   }
-  let consumer = Task(executorPreference: timeline) { () -> (fractions: [String], end: String) in
-    var fractions: [String] = []
-    do {
-      let updates = progressUpdates(of: jobs, executor: timeline)
-      // Let go unread, at once: before the driver has had a turn on the timeline.
-      if case .leavesAfter(0) = scenario.consumer { return ([], "then the consumer left") }
-      for try await fraction in updates {
-        fractions.append("\(spelledFraction(fraction, of: count)) at \(timeline.time)")
-        if case .leavesAfter(let leaves) = scenario.consumer, fractions.count == leaves {
-          return (fractions, "then the consumer left")
-        }
-      }
-      if case .cancelledAt = scenario.consumer, Task.isCancelled {
-        return (fractions, "then the end (the consumer cancelled)")
-      }
-      return (fractions, "then the end at \(timeline.time)")
-    } catch let error as NotImplemented {
-      return (fractions, "NotImplemented: \(error)")
-    } catch is CancellationError where Task.isCancelled {
-      return (fractions, "then the end (the consumer cancelled)")  // free: nil or the error
-    } catch {
-      return (fractions, "then \(spelledChapter05Error(error)) thrown at \(timeline.time)")
-    }
+}
+
+/// Starts the consumer of `scenario` on `timeline`, which reads the stream `updates` makes (and
+/// the task that cancels it, if it is cancelled): what it read, and how its loop ended.
+private func progressConsumer(
+  of scenario: ProgressScenario,
+  on timeline: VirtualTimeline,
+  fates: Locked<[Int: String]>
+) -> Task<(fractions: [String], end: String), Never> {
+  let jobs = progressJobs(of: scenario, on: timeline, fates: fates)
+  return progressConsumer(of: scenario, on: timeline) {
+    progressUpdates(of: jobs, executor: timeline)
+  }
+}
+
+private func progressConsumer(
+  of scenario: ProgressScenario,
+  on timeline: VirtualTimeline,
+  updates: @escaping @Sendable () -> AsyncThrowingStream<Double, any Error>
+) -> Task<(fractions: [String], end: String), Never> {
+  let consumer = Task(executorPreference: timeline) {
+    await readProgress(updates(), of: scenario, on: timeline)
   }
   if case .cancelledAt(let time) = scenario.consumer {
     Task(executorPreference: timeline) {
@@ -108,6 +160,38 @@ private func progressConsumer(
     }
   }
   return consumer
+}
+
+/// Reads `updates` as the consumer of `scenario` does: what it read, and how its loop ended.
+private func readProgress(
+  _ updates: AsyncThrowingStream<Double, any Error>,
+  of scenario: ProgressScenario,
+  on timeline: VirtualTimeline
+) async -> (fractions: [String], end: String) {
+  let count = scenario.seconds.count
+  var fractions: [String] = []
+  do {
+    // Let go unread, at once: before the driver has had a turn on the timeline.
+    if case .leavesAfter(0) = scenario.consumer { return ([], "then the consumer left") }
+    for try await fraction in updates {
+      fractions.append("\(spelledFraction(fraction, of: count)) at \(timeline.time)")
+      if case .leavesAfter(let leaves) = scenario.consumer, fractions.count == leaves {
+        return (fractions, "then the consumer left")
+      }
+      // A slow consumer works a while before it reads again.
+      if scenario.pause > 0 { await timeline.sleepIgnoringCancel(milliseconds: scenario.pause) }
+    }
+    if case .cancelledAt = scenario.consumer, Task.isCancelled {
+      return (fractions, "then the end (the consumer cancelled)")
+    }
+    return (fractions, "then the end at \(timeline.time)")
+  } catch let error as NotImplemented {
+    return (fractions, "NotImplemented: \(error)")
+  } catch is CancellationError where Task.isCancelled {
+    return (fractions, "then the end (the consumer cancelled)")  // free: nil or the error
+  } catch {
+    return (fractions, "then \(spelledChapter05Error(error)) thrown at \(timeline.time)")
+  }
 }
 
 /// The outcome of `scenario` from what its consumer got (nil: the timeline stuck at `stuckAt`)

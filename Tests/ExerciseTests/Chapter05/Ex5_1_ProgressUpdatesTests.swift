@@ -320,11 +320,11 @@ final class Ex5_1_ProgressUpdatesTests: GradedTestCase {
     }
   }
 
-  /// The grade: 539 generated streams (0 to 300 jobs, and a few of 1,001 to 1,100 ending together;
+  /// The grade: 570 generated streams (0 to 300 jobs, and a few of 1,001 to 1,100 ending together;
   /// a job that throws an error of its own, a CancellationError or a POSIXError too; jobs that
   /// answer a cancel with a CancellationError, their own error or not at all; consumers that leave
-  /// after any fraction, let the stream go before they read, or are cancelled at any moment), each
-  /// compared with what the statement says.
+  /// after any fraction, let the stream go before they read, are cancelled at any moment, or work
+  /// a while after each fraction), each compared with what the statement says.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
       progressScenarios(count: 300, seed: 51),
@@ -362,8 +362,45 @@ final class Ex5_1_ProgressUpdatesTests: GradedTestCase {
         + zip(ownCancel.prefix(10), runningOn.prefix(10)),
       model: progressModel,
       answer: progressAnswer,
-      together: progressAnswersTogether,
+      together: { try await progressAnswersTogether($0, $1) },
       saying: "two streams at once"
+    )
+  }
+
+  /// Pairs of the generated streams again, both made by one task, which hands each to a consumer
+  /// of its own: a stream is the consumer's to end, whoever made it, and a second call from the
+  /// same task is another stream.
+  func test_yourAnswer_keepsTheStatement_withTwoStreamsMadeByOneTask() async throws {
+    try await assertEveryPairTogether(
+      progressScenarios(count: 300, seed: 51),
+      pairs: 20,
+      of: { !$0.seconds.isEmpty && $0.seconds.count <= 12 },
+      model: progressModel,
+      answer: progressAnswer,
+      together: { try await progressAnswersTogether($0, $1, made: .bothByOneTask) },
+      saying: "two streams at once, made one after the other by one task"
+    )
+  }
+
+  /// Generated streams made and read inside the one job of another stream (whose consumer reads
+  /// on): each gives what it gives alone, its jobs all at once.
+  func test_yourAnswer_keepsTheStatement_whenMadeInsideAnotherStreamsJob() async throws {
+    let scenarios = progressScenarios(count: 300, seed: 51)
+    guard
+      try await givesTheModelInEveryScenario(
+        scenarios,
+        model: progressModel,
+        answer: progressAnswer
+      )
+    else { return }  // the scenario test reports it
+    let inside = scenarios.filter {
+      guard case .cancelledAt = $0.consumer else { return $0.seconds.count <= 12 }
+      return false
+    }
+    try await assertEveryScenario(
+      inside.prefix(40).map(ProgressInsideAJob.init),
+      model: { progressModel($0.inner) },
+      answer: { try await progressAnswerInsideAJob($0.inner) }
     )
   }
 }

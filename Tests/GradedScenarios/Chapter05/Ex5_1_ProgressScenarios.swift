@@ -38,8 +38,16 @@ struct ProgressScenario: GradedScenario, Equatable {
   var answers: [AnswersCancel]
   var failing: Failure?
   var consumer: Consumer
+  /// How long a slow consumer works after each fraction before it reads again, in milliseconds.
+  ///
+  /// 0: it reads on at once. Else a millisecond past whole seconds, so that it never reads at the
+  /// moment a job ends; only for a consumer that reads every fraction or leaves after some.
+  var pause = 0
 
-  var size: Int { seconds.count + (failing == nil ? 0 : 1) + (consumer == .readsAll ? 0 : 1) }
+  var size: Int {
+    seconds.count + (failing == nil ? 0 : 1) + (consumer == .readsAll ? 0 : 1)
+      + (pause == 0 ? 0 : 1)
+  }
 
   /// "job 2 2 s, ignores a cancel": one job as the description shows it.
   private func jobText(_ index: Int) -> String {
@@ -80,6 +88,7 @@ struct ProgressScenario: GradedScenario, Equatable {
     case .cancelledAt(let time):
       text += "; the consumer's task is cancelled at \(timelineTime(time))"
     }
+    if pause > 0 { text += ", and works \(timelineTime(pause)) after each fraction it reads" }
     return text
   }
 
@@ -145,6 +154,11 @@ struct ProgressScenario: GradedScenario, Equatable {
       copy.consumer = .readsAll
       candidates.append(copy)
     }
+    if pause > 0 {
+      var copy = self
+      copy.pause = 0
+      candidates.append(copy)
+    }
     if case .leavesAfter(let count) = consumer, count > 1 {
       var copy = self
       copy.consumer = .leavesAfter(count - 1)
@@ -153,11 +167,27 @@ struct ProgressScenario: GradedScenario, Equatable {
     return candidates.filter(\.isPossible)
   }
 
-  /// A consumer that leaves does so after a fraction it can get.
+  /// The consumer leaves its loop after one fraction or more.
+  var leavesAfterSome: Bool {
+    if case .leavesAfter(let count) = consumer { return count > 0 }
+    return false
+  }
+
+  /// A consumer that leaves does so after a fraction it can get; a slow one is not cancelled.
   var isPossible: Bool {
+    if case .cancelledAt = consumer, pause > 0 { return false }
     if case .leavesAfter(let count) = consumer { return count >= 0 && count <= seconds.count }
     return true
   }
+}
+
+/// A stream of `progressUpdates` made and read inside the one job of another stream.
+struct ProgressInsideAJob: GradedScenario {
+  var inner: ProgressScenario
+
+  var size: Int { inner.size }
+  var smaller: [ProgressInsideAJob] { inner.smaller.map(ProgressInsideAJob.init) }
+  var description: String { "inside the one job of another stream, " + inner.description }
 }
 
 /// The fractions with their times, how the consumer's loop ended, and how each job ended.
@@ -190,11 +220,20 @@ func spelledFraction(_ fraction: Double, of count: Int) -> String {
   return Double(done) / Double(count) == fraction ? "\(Int(done))/\(count)" : "\(fraction)"
 }
 
+/// When the consumer reads the fractions yielded at `times` (in order): at once when it is
+/// waiting for one, else once it has worked `pause` after the one before.
+private func readTimes(_ times: [Int], pause: Int) -> [Int] {
+  var reads: [Int] = []
+  for time in times { reads.append(max(time, reads.last.map { $0 + pause } ?? time)) }
+  return reads
+}
+
 /// When the run of `scenario` stops (the failure, the cancel, or the fraction the consumer leaves
-/// at), which jobs end before it, in the order they end, and when each job would end.
+/// at), which jobs end before it, in the order they end, when the consumer reads the fraction of
+/// each, and when each job would end.
 private func progressStop(
   _ scenario: ProgressScenario
-) -> (stop: Int, finishing: [Int], ends: [Int]) {
+) -> (stop: Int, finishing: [Int], reads: [Int], ends: [Int]) {
   let ends = scenario.seconds.enumerated().map { index, seconds in
     index == scenario.failing?.index ? (scenario.failing?.at ?? 0) : seconds * 1000
   }
@@ -208,53 +247,61 @@ private func progressStop(
     $0 != scenario.failing?.index && ends[$0] < stop
   }
   .sorted { ends[$0] < ends[$1] }
+  var reads = readTimes(finishing.map { ends[$0] }, pause: scenario.pause)
   if case .leavesAfter(let leaves) = scenario.consumer, leaves <= finishing.count {
-    stop = leaves == 0 ? 0 : ends[finishing[leaves - 1]]
+    // It leaves as it reads that fraction; a slow consumer may leave after a failure it has not
+    // read yet, which stopped the jobs first.
+    stop = min(stop, leaves == 0 ? 0 : reads[leaves - 1])
     finishing = Array(finishing.prefix(leaves))
+    reads = Array(reads.prefix(leaves))
   }
-  return (stop, finishing, ends)
+  return (stop, finishing, reads, ends)
 }
 
 /// How the consumer's loop ends in `scenario`, as the statement gives it, and the other words
 /// for an end the statement leaves free.
 ///
 /// After a failure, jobs that ignore the cancel still run: the stream ends with the first error
-/// at the failure, or once they have ended (the group waits for its children): either.
+/// at the failure, or once they have ended (the group waits for its children): either. A slow
+/// consumer sees the end once it has worked after the last fraction, if that is later.
 func progressEnd(_ scenario: ProgressScenario) -> (text: String, alsoAllowed: [String]) {
-  let (stop, finishing, ends) = progressStop(scenario)
+  let (stop, finishing, reads, ends) = progressStop(scenario)
   if case .leavesAfter(let leaves) = scenario.consumer, leaves <= finishing.count {
     return ("then the consumer left", [])
   }
+  let ready = reads.last.map { $0 + scenario.pause } ?? 0
+  let seen = { (time: Int) in timelineTime(max(time, ready)) }
   if let failing = scenario.failing, failing.at == stop {
     let error = failing.error.spelled(of: "job \(failing.index)")
     let ignoring = scenario.seconds.indices.filter {
       $0 != failing.index && scenario.answers[$0] == .ignoresIt && ends[$0] > stop
     }
-    guard let last = ignoring.map({ ends[$0] }).max() else {
-      return ("then \(error) thrown at \(timelineTime(stop))", [])
+    guard let last = ignoring.map({ ends[$0] }).max(), seen(last) != seen(stop) else {
+      return ("then \(error) thrown at \(seen(stop))", [])
     }
     return (
-      "then \(error) thrown at \(timelineTime(stop)) or at \(timelineTime(last)), once the jobs "
+      "then \(error) thrown at \(seen(stop)) or at \(seen(last)), once the jobs "
         + "that ignore the cancel have ended (either)",
       [
-        "then \(error) thrown at \(timelineTime(stop))",
-        "then \(error) thrown at \(timelineTime(last))",
+        "then \(error) thrown at \(seen(stop))",
+        "then \(error) thrown at \(seen(last))",
       ]
     )
   }
   if stop != Int.max { return ("then the end (the consumer cancelled)", []) }
-  return ("then the end at \(timelineTime(ends.max() ?? 0))", [])
+  return ("then the end at \(seen(ends.max() ?? 0))", [])
 }
 
 /// The statement of exercise 5.1, as a program.
 ///
 /// After the stream stops (a failure, a cancel, a consumer that leaves), no fraction: a job that
-/// ignores the cancel ends at its time, and counts for nothing.
+/// ignores the cancel ends at its time, and counts for nothing. A slow consumer holds up neither
+/// the jobs nor the failure: it reads what was yielded meanwhile, in turn.
 func progressModel(_ scenario: ProgressScenario) -> ProgressOutcome {
   let count = scenario.seconds.count
-  let (stop, finishing, ends) = progressStop(scenario)
-  let fractions = finishing.enumerated().map {
-    "\($0.offset + 1)/\(count) at \(timelineTime(ends[$0.element]))"
+  let (stop, finishing, reads, ends) = progressStop(scenario)
+  let fractions = finishing.indices.map {
+    "\($0 + 1)/\(count) at \(timelineTime(reads[$0]))"
   }
   // Jobs that end at the moment the consumer leaves have ended before it reads that fraction.
   let jobs = scenario.seconds.indices.map { index -> String in
@@ -369,9 +416,32 @@ func progressScenarios(count: Int, seed: UInt64) -> [ProgressScenario] {
   let platformFailures = withEachPlatformError(withFailures) { scenario, error in
     scenario.failing?.error = .platform(error)
   }
+  // Slow consumers: the first fifteen streams of up to twelve jobs with a failing job again, and
+  // fifteen without, their consumers now working 1 to 20 s after each fraction; and one that reads
+  // every 20 s while a job fails at 4.5 s and another would run to 10 s.
+  var slow = SeededNumbers(seed: seed &+ 2)
+  let slowCandidates = scenarios.filter {
+    (1...12).contains($0.seconds.count) && ($0.consumer == .readsAll || $0.leavesAfterSome)
+  }
+  let slowConsumers =
+    (slowCandidates.filter { $0.failing != nil }.prefix(15)
+    + slowCandidates.filter { $0.failing == nil }.prefix(15))
+    .map { drawn in
+      var scenario = drawn
+      scenario.pause = slow.pick([1_001, 2_001, 3_001, 20_001])
+      return scenario
+    } + [
+      ProgressScenario(
+        seconds: [1, 2, 3, 4, 10],
+        answers: Array(repeating: .cancellationError, count: 5),
+        failing: ProgressScenario.Failure(index: 3, at: 4_500, error: .jobFailed),
+        consumer: .readsAll,
+        pause: 20_001
+      )
+    ]
   // Over a thousand jobs only when grading (see `runsTheCostliestScenarios`).
   return scenarios.filter { $0.seconds.count <= 1_000 || runsTheCostliestScenarios }
-    + failuresOfEachKind(nextCode: &nextCode) + leftAtOnce + platformFailures
+    + failuresOfEachKind(nextCode: &nextCode) + leftAtOnce + platformFailures + slowConsumers
     + onlyWhenGrading(crowds + stoppingCrowds)
 }
 
