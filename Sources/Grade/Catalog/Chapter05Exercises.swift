@@ -383,23 +383,22 @@ extension ExerciseCatalog {
     ),
     Exercise(
       id: "5.3",
-      title: "A file in ranged parts",
+      title: "A file in ranged parts, written in order",
       chapter: chapter05,
       section: "5.6",
       stubFile: "Ex5_3_DownloadInParts.swift",
       testClass: "Ex5_3_DownloadInPartsTests",
       hints: [
-        "Section 5.6's byteRanges and downloadInParts, with the fetch given to you and a length "
-          + "check of each piece.",
-        "Ranges: each part is size / parts bytes, and the first size % parts one more, each "
-          + "starting after the one before. A withThrowingTaskGroup(of: (index: Int, data: "
-          + "Data).self): one child per range, checking data.count == range.count.",
-        "In the child: let data = try await fetch(range); guard data.count == range.count else "
-          + "{ throw WrongPartLength(range: range, received: data.count) }; return (index, "
-          + "data). In the body: for try await piece in group { pieces[piece.index] = "
-          + "piece.data }, then join pieces in order.",
+        "Section 5.6's byteRanges and task group, with the fetch given to you and a length check "
+          + "of each piece. What changes is the group's loop: it writes as it goes, not once all "
+          + "have come.",
+        "Keep the pieces that come before their turn in a dictionary by part index, and the index "
+          + "of the next piece to write: each time a piece comes, write every piece from that index "
+          + "on that is there, and look for a cancel before each write.",
+        "In the loop: early[piece.index] = piece.data; while let data = early.removeValue(forKey: "
+          + "next) { try Task.checkCancellation(); try await write(data); next += 1 }.",
       ],
-      docAnchor: "exercise-53-a-file-in-ranged-parts",
+      docAnchor: "exercise-53-a-file-in-ranged-parts-written-in-order",
       checksDataRaces: true,
       mistakes: [
         Mistake(
@@ -452,7 +451,7 @@ extension ExerciseCatalog {
             + "rest."
         ),
         Mistake(
-          name: "a part of the wrong length is joined",
+          name: "a part of the wrong length is written",
           test: "test_aPartOfTheWrongLength_isAWrongPartLength",
           saying: "when a piece's count is not its range's",
           fixtures: [
@@ -464,12 +463,44 @@ extension ExerciseCatalog {
             + "WrongPartLength(range:received:) when it is not."
         ),
         Mistake(
-          name: "the parts are joined in the order they arrive",
-          test: "test_fourPartsAtOnce_joinedInRangeOrder_whicheverArrivesFirst",
-          saying: "must go in the place of its range",
+          name: "the pieces are written in the order they arrive",
+          test: "test_fourPartsAtOnce_writtenInRangeOrder_eachAsSoonAsItCan",
+          saying: "the last part first",
           fixtures: ["arrival-order"],
-          hint: "The group gives the pieces as they arrive, not in range order. Return each "
-            + "piece with its index, store it there, and join the pieces only when all are in."
+          hint: "The group gives the pieces as they arrive, not in range order. Keep a piece that "
+            + "comes before its turn, by its index, until every piece before it has been written."
+        ),
+        Mistake(
+          name: "a piece kept waits for the next to arrive, not for its turn",
+          test: "test_fourPartsAtOnce_writtenInRangeOrder_eachAsSoonAsItCan",
+          saying: "the second of each first",
+          fixtures: ["one-write-per-piece-received"],
+          hint: "One piece that comes can let several kept pieces go out: after each write, look "
+            + "for the next piece among those kept before you wait for the group again."
+        ),
+        Mistake(
+          name: "the writes wait for every piece",
+          test: "test_aWriteThatThrows_endsTheCall_andNoWriteComesAfter",
+          saying: "expected each written as it came",
+          fixtures: ["written-once-all-have-come"],
+          hint: "A piece can be written as soon as every piece before it has been: the file grows "
+            + "as the parts come, not once they all have."
+        ),
+        Mistake(
+          name: "writes go on after a cancel",
+          test: "test_theCallersCancel_stopsTheWrites_andTheFetches",
+          saying: "expected no write after the cancel",
+          fixtures: ["writes-go-on-after-a-cancel", "stop-reading-when-cancelled"],
+          hint: "The caller's cancel reaches the fetches, not the pieces already in your hands: "
+            + "look for a cancel before each write, and throw it."
+        ),
+        Mistake(
+          name: "a cancel's errors are skipped",
+          test: "test_theCallersCancel_stopsTheWrites_andTheFetches",
+          saying: "the fetches still running answered it",
+          fixtures: ["skip-cancellation-errors"],
+          hint: "A fetch's CancellationError after the caller was cancelled is the call's end, not "
+            + "a hole to step over: throw it."
         ),
         Mistake(
           name: "only a few parts at a time",
@@ -514,21 +545,13 @@ extension ExerciseCatalog {
             + "group's loop, which sees one at a time."
         ),
         .scenarioDiffers(fixtures: [
-          "empty-piece-accepted", "at-most-64-at-once", "skip-cancellation-errors",
-          "stop-reading-when-cancelled", "proportional-split-double",
+          "empty-piece-accepted", "at-most-64-at-once", "proportional-split-double",
+          "pieces-in-a-global-store",
           "part-retried-on-a-transient-error", "posix-error-part-asked-again",
           "at-most-128-parts-at-once",
           "slice-read-at-its-range", "parts-added-unless-cancelled", "split-in-float",
           "at-most-512-parts-at-once", "received-is-the-end-index",
-          "cancelled-caller-gets-cancellation-error",
         ]),
-        Mistake(
-          name: "downloads share their pieces",
-          test: "test_yourAnswer_keepsTheStatement_withTwoDownloadsAtOnce",
-          fixtures: ["pieces-in-a-global-store"],
-          hint: "Two downloads may run at once, each of its own file. Pieces kept outside the call "
-            + "(a global, a static) are the other download's too: keep them in the call itself."
-        ),
       ]
     ),
   ]

@@ -1,14 +1,16 @@
 import ExerciseSupport
 import Foundation
 
-/// Exercise 5.3: a file in ranged parts (reference solution).
+/// Exercise 5.3: a file in ranged parts, written in order (reference solution).
 ///
-/// Read docs/Chapter05-TaskGroups.md#exercise-53-a-file-in-ranged-parts
+/// Read docs/Chapter05-TaskGroups.md#exercise-53-a-file-in-ranged-parts-written-in-order
 public func downloadInParts(
+  isolation: isolated (any Actor)? = #isolation,
   size: Int,
   parts: Int,
-  fetch: @escaping @Sendable (ClosedRange<Int>) async throws -> Data
-) async throws -> Data {
+  fetch: @escaping @Sendable (ClosedRange<Int>) async throws -> Data,
+  write: (Data) async throws -> Void
+) async throws {
   // The ranges in order; the first size % parts are one byte longer.
   var ranges: [ClosedRange<Int>] = []
   var start = 0
@@ -17,7 +19,7 @@ public func downloadInParts(
     ranges.append(start...(start + length - 1))
     start += length
   }
-  return try await withThrowingTaskGroup(of: (index: Int, data: Data).self) { group in
+  try await withThrowingTaskGroup(of: (index: Int, data: Data).self) { group in
     for (index, range) in ranges.enumerated() {
       group.addTask {
         let data = try await fetch(range)
@@ -27,11 +29,17 @@ public func downloadInParts(
         return (index, data)
       }
     }
-    var pieces = [Data](repeating: Data(), count: parts)
+    // Pieces that came before their turn wait here; `next` is the first not yet written.
+    var early: [Int: Data] = [:]
+    var next = 0
     // The first error leaves this loop; the group then cancels the parts still running.
     for try await piece in group {
-      pieces[piece.index] = piece.data
+      early[piece.index] = piece.data
+      while let data = early.removeValue(forKey: next) {
+        try Task.checkCancellation()  // a cancelled caller wants no more writes
+        try await write(data)
+        next += 1
+      }
     }
-    return pieces.reduce(into: Data(capacity: size)) { $0.append($1) }
   }
 }

@@ -18,7 +18,7 @@ import Solutions
 import Chapter05Exercises
 #endif
 
-// MARK: - Exercise 5.3: a file in ranged parts
+// MARK: - Exercise 5.3: a file in ranged parts, written in order
 
 final class Ex5_3_DownloadInPartsTests: GradedTestCase {
   /// A file of `size` bytes whose every byte differs from its neighbours (0, 1, 2, ...).
@@ -39,47 +39,106 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
   /// The part at `index` of `expected` takes `seconds[index]` and answers as `answers[index]`
   /// says (its bytes by default); a range not in `expected` (another split, which the statement
   /// leaves free) takes 1 s, so `seconds` and `answers` may differ between parts only where the
-  /// split is the only one (40 bytes in 4 parts); with `slices`, each piece is a slice of `file`. Returns the outcome ("the file", "wrong bytes", "threw ... at
-  /// T") and the log, whose job names are the ranges asked for ("0-9").
+  /// split is the only one (40 bytes in 4 parts); with `slices`, each piece is a slice of `file`.
+  /// Each write takes `writing` seconds; the write of part `failingWrite` then throws.
+  ///
+  /// Returns the outcome ("the file at T" when the writes, joined, are the file; "wrong bytes";
+  /// "threw ... at T"), the log, whose job names are the ranges asked for ("0-9"), and the writes
+  /// ("0-9 at 4 s": the range whose bytes each write was given, and when).
   private func download(
     _ file: Data,
     parts: Int,
     expected: [ClosedRange<Int>],
     seconds: [Int],
     answers: [Int: Answer] = [:],
-    slices: Bool = false
-  ) async throws -> (outcome: String, log: JobLog) {
+    slices: Bool = false,
+    writing: Int = 0,
+    failingWrite: Int? = nil,
+    cancelAt: Int? = nil  // in milliseconds
+  ) async throws -> (outcome: String, log: JobLog, writes: [String]) {
     let log = JobLog()
     let (value, stuckAt) = try await onTimeline { timeline in
-      do {
-        let data = try await downloadInParts(size: file.count, parts: parts) { range in
-          let index = expected.firstIndex(of: range)
-          try await log.run(
-            "\(range.lowerBound)-\(range.upperBound)",
-            seconds: index.map { seconds[$0] } ?? 1,
-            fails: index.map { answers[$0] == .fails } ?? false,
-            on: timeline
-          )
-          guard range.lowerBound >= 0, range.upperBound < file.count, range.count > 0 else {
-            return Data()  // a range outside the file: the ranges check below says so
-          }
-          // A Data of its own, indexed from 0, as a real download's is; or, with `slices`, a
-          // slice of the file, a Data as valid, whose indices start at the range's start.
-          let bytes = slices ? file[range] : Data(file[range])
-          switch index.flatMap({ answers[$0] }) {
-          case .short: return bytes.dropLast()
-          case .long: return bytes + [0]
-          default: return bytes
-          }
-        }
-        return data == file ? "the file at \(timeline.time)" : "wrong bytes: \(Array(data))"
-      } catch let error as NotImplemented {
-        throw error
-      } catch {
-        return "threw \(error) at \(timeline.time)"
+      let call = Task(executorPreference: timeline) {
+        try await Self.downloadOnce(
+          file,
+          parts: parts,
+          expected: expected,
+          seconds: seconds,
+          answers: answers,
+          slices: slices,
+          writing: writing,
+          failingWrite: failingWrite,
+          log: log,
+          on: timeline
+        )
+      }
+      if let cancelAt {
+        try await timeline.sleep(for: .milliseconds(cancelAt))
+        call.cancel()
+      }
+      return try await call.value
+    }
+    return (
+      value?.outcome ?? "never returned (stuck at \(stuckAt ?? "?"))", log, value?.writes ?? []
+    )
+  }
+
+  /// One call of `download`'s, in the calling task.
+  private static func downloadOnce(
+    _ file: Data,
+    parts: Int,
+    expected: [ClosedRange<Int>],
+    seconds: [Int],
+    answers: [Int: Answer],
+    slices: Bool,
+    writing: Int,
+    failingWrite: Int?,
+    log: JobLog,
+    on timeline: VirtualTimeline
+  ) async throws -> (outcome: String, writes: [String]) {
+    let written = WrittenPieces()
+    func writes() -> [String] {
+      written.writes.map { write in
+        let range = expected.first { file[$0] == write.piece }
+        return
+          "\(range.map { "\($0.lowerBound)-\($0.upperBound)" } ?? "bytes of no part") at \(write.at)"
       }
     }
-    return (value ?? "never returned (stuck at \(stuckAt ?? "?"))", log)
+    do {
+      try await downloadInParts(size: file.count, parts: parts) { range in
+        let index = expected.firstIndex(of: range)
+        try await log.run(
+          "\(range.lowerBound)-\(range.upperBound)",
+          seconds: index.map { seconds[$0] } ?? 1,
+          fails: index.map { answers[$0] == .fails } ?? false,
+          on: timeline
+        )
+        guard range.lowerBound >= 0, range.upperBound < file.count, range.count > 0 else {
+          return Data()  // a range outside the file: the ranges check below says so
+        }
+        // A Data of its own, indexed from 0, as a real download's is; or, with `slices`, a
+        // slice of the file, a Data as valid, whose indices start at the range's start.
+        let bytes = slices ? file[range] : Data(file[range])
+        switch index.flatMap({ answers[$0] }) {
+        case .short: return bytes.dropLast()
+        case .long: return bytes + [0]
+        default: return bytes
+        }
+      } write: { piece in
+        let count = written.writes.count
+        written.record(piece, at: timeline.time)
+        await timeline.sleepIgnoringCancel(milliseconds: writing * 1000)
+        if count == failingWrite { throw JobFailed(name: "write \(count)") }
+      }
+      let data = written.writes.reduce(into: Data()) { $0.append($1.piece) }
+      return (
+        data == file ? "the file at \(timeline.time)" : "wrong bytes: \(Array(data))", writes()
+      )
+    } catch let error as NotImplemented {
+      throw error
+    } catch {
+      return ("threw \(error) at \(timeline.time)", writes())
+    }
   }
 
   /// Fails, and returns false, unless the ranges asked for are `expected` (or another split in
@@ -136,7 +195,7 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
   private let forty = [0...9, 10...19, 20...29, 30...39]
 
   func test_aFetchThatFails_isThrownAtOnce_andTheOtherPartsAreCancelled() async throws {
-    let (outcome, log) = try await download(
+    let (outcome, log, _) = try await download(
       file(40),
       parts: 4,
       expected: forty,
@@ -166,7 +225,7 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
     for (index, answer, received) in [
       (1, Answer.short, 9), (1, .long, 11), (3, .short, 9), (0, .long, 11),
     ] {
-      let (outcome, log) = try await download(
+      let (outcome, log, _) = try await download(
         file(40),
         parts: 4,
         expected: forty,
@@ -180,7 +239,7 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
         outcome,
         "threw \(WrongPartLength(range: range, received: received)) at 1 s",
         "the part \(range.lowerBound)-\(range.upperBound) came with \(received) bytes, and "
-          + "joined it would shift every byte after it: expected WrongPartLength(range:received:) "
+          + "written it would shift every byte after it: expected WrongPartLength(range:received:) "
           + "thrown at 1 s, when a piece's count is not its range's"
       )
       XCTAssertEqual(
@@ -192,19 +251,128 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
     }
   }
 
-  func test_fourPartsAtOnce_joinedInRangeOrder_whicheverArrivesFirst() async throws {
-    let (outcome, log) = try await download(
+  func test_fourPartsAtOnce_writtenInRangeOrder_eachAsSoonAsItCan() async throws {
+    // The last part first: every write waits for the first part. The first part first: each is
+    // written as it comes. In pairs: 10-19 came before 0-9, and is written right after it.
+    for (order, seconds, writes) in [
+      (
+        "the last part first", [4, 3, 2, 1],
+        ["0-9 at 4 s", "10-19 at 4 s", "20-29 at 4 s", "30-39 at 4 s"]
+      ),
+      (
+        "the first part first", [1, 2, 3, 4],
+        ["0-9 at 1 s", "10-19 at 2 s", "20-29 at 3 s", "30-39 at 4 s"]
+      ),
+      (
+        "in pairs, the second of each first", [2, 1, 4, 3],
+        ["0-9 at 2 s", "10-19 at 2 s", "20-29 at 4 s", "30-39 at 4 s"]
+      ),
+    ] {
+      let (outcome, log, written) = try await download(
+        file(40),
+        parts: 4,
+        expected: forty,
+        seconds: seconds
+      )
+      guard askedForTheRanges(log, size: 40, parts: 4, expected: forty) else { return }
+      XCTAssertEqual(
+        written,
+        writes,
+        "\(order): the parts 0-9, 10-19, 20-29 and 30-39 came at \(seconds) s: expected each "
+          + "written in range order, as soon as it and every part before it have come"
+      )
+      XCTAssertEqual(outcome, "the file at 4 s")
+    }
+    // Writes that take 2 s each: one at a time, each as soon as the one before has returned.
+    let (outcome, _, written) = try await download(
       file(40),
       parts: 4,
       expected: forty,
-      seconds: [4, 3, 2, 1]  // the last part arrives first
+      seconds: [1, 1, 1, 1],
+      writing: 2
+    )
+    XCTAssertEqual(
+      written,
+      ["0-9 at 1 s", "10-19 at 3 s", "20-29 at 5 s", "30-39 at 7 s"],
+      "every part came at 1 s, and each write takes 2 s: expected one write at a time, each as "
+        + "soon as the write before it has returned"
+    )
+    XCTAssertEqual(outcome, "the file at 9 s")
+  }
+
+  func test_aWriteThatThrows_endsTheCall_andNoWriteComesAfter() async throws {
+    // Each write takes 1 s; the write of 10-19, from 2 s, throws at 3 s, while 20-29 and 30-39
+    // are still on their way.
+    let (outcome, log, written) = try await download(
+      file(40),
+      parts: 4,
+      expected: forty,
+      seconds: [1, 2, 5, 6],
+      writing: 1,
+      failingWrite: 1
     )
     guard askedForTheRanges(log, size: 40, parts: 4, expected: forty) else { return }
     XCTAssertEqual(
+      written,
+      ["0-9 at 1 s", "10-19 at 2 s"],
+      "0-9 came at 1 s and 10-19 at 2 s, each write takes 1 s, and the write of 10-19 throws: "
+        + "expected each written as it came, and no write after the failed one"
+    )
+    XCTAssertEqual(
       outcome,
-      "the file at 4 s",
-      "the parts arrived last first: each piece must go in the place of its range, whatever "
-        + "order they arrive in"
+      "threw JobFailed(write 1) at 3 s",
+      "the write of 10-19 threw at 3 s: expected its error thrown at once"
+    )
+    XCTAssertEqual(
+      [log.ends["20-29"], log.ends["30-39"]],
+      ["cancelled at 3 s", "cancelled at 3 s"],
+      "the write of 10-19 threw at 3 s: expected no fetch left running after it"
+    )
+  }
+
+  func test_theCallersCancel_stopsTheWrites_andTheFetches() async throws {
+    // Cancelled at 2.5 s, between the parts: the fetches still running are cancelled then.
+    let (outcome, log, written) = try await download(
+      file(40),
+      parts: 4,
+      expected: forty,
+      seconds: [1, 2, 3, 4],
+      cancelAt: 2_500
+    )
+    guard askedForTheRanges(log, size: 40, parts: 4, expected: forty) else { return }
+    XCTAssertEqual(
+      written,
+      ["0-9 at 1 s", "10-19 at 2 s"],
+      "the parts came at 1, 2, 3 and 4 s, and the caller was cancelled at 2.5 s: expected 0-9 "
+        + "and 10-19 written as they came, and no write after the cancel"
+    )
+    XCTAssertEqual(
+      outcome,
+      "threw CancellationError() at 2.5 s",
+      "the caller was cancelled at 2.5 s, and the fetches still running answered it: expected "
+        + "their CancellationError thrown"
+    )
+    // Every part in by 3 s, each write 1 s; cancelled at 4.5 s, during the write of 10-19: no
+    // write may start after it, though the pieces are there.
+    let (late, _, lateWrites) = try await download(
+      file(40),
+      parts: 4,
+      expected: forty,
+      seconds: [3, 1, 1, 1],
+      writing: 1,
+      cancelAt: 4_500
+    )
+    XCTAssertEqual(
+      lateWrites,
+      ["0-9 at 3 s", "10-19 at 4 s"],
+      "every part had come by 3 s; the caller was cancelled at 4.5 s, while 10-19 was written: "
+        + "expected no write after the cancel"
+    )
+    XCTAssertEqual(
+      late,
+      "threw CancellationError() at 5 s",
+      "cancelled at 4.5 s during a write that ends at 5 s: expected CancellationError thrown "
+        + "once that write has returned"
     )
   }
 
@@ -214,7 +382,7 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
       (10, 3, [0...3, 4...6, 7...9]), (11, 4, [0...2, 3...5, 6...8, 9...10]),
       (23, 7, [0...3, 4...7, 8...10, 11...13, 14...16, 17...19, 20...22]),
     ] {
-      let (outcome, log) = try await download(
+      let (outcome, log, _) = try await download(
         file(size),
         parts: parts,
         expected: expected,
@@ -233,7 +401,7 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
       // is found by its range in `expected` (1 s if not there), so every part takes 1 s.
       (23, 7, [0...3, 4...7, 8...10, 11...13, 14...16, 17...19, 20...22], [1, 1, 1, 1, 1, 1, 1]),
     ] {
-      let (outcome, log) = try await download(
+      let (outcome, log, _) = try await download(
         file(size),
         parts: parts,
         expected: expected,
@@ -254,7 +422,8 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
     let file = try XCTUnwrap(FixtureFile.named("small.bin"))
     try await FixtureServer.serving { server in
       let url = server.url("/files/small.bin")
-      let data = try await downloadInParts(size: file.size, parts: 4) { range in
+      var data = Data()
+      try await downloadInParts(size: file.size, parts: 4) { range in
         var request = URLRequest(url: url)
         request.setValue(
           "bytes=\(range.lowerBound)-\(range.upperBound)",
@@ -263,9 +432,11 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
         // HTTPDownload, not data(for:), whose cancel can deadlock on Linux (docs, section 5.6).
         let download = try await HTTPDownload.start(request)
         XCTAssertEqual(download.response.statusCode, 206)
-        var data = Data()
-        for try await chunk in download.chunks { data.append(chunk) }
-        return data
+        var piece = Data()
+        for try await chunk in download.chunks { piece.append(chunk) }
+        return piece
+      } write: { piece in
+        data.append(piece)
       }
       XCTAssertEqual(data.count, file.size)
       XCTAssertTrue(data == file.contents, "the joined parts are not the server's file")
@@ -280,7 +451,7 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
         let start = expected.last.map { $0.upperBound + 1 } ?? 0
         expected.append(start...(start + size / parts + (part < size % parts ? 1 : 0) - 1))
       }
-      let (outcome, log) = try await download(
+      let (outcome, log, _) = try await download(
         file(size),
         parts: parts,
         expected: expected,
@@ -296,7 +467,7 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
     // One part is the whole file, and its length is checked as any part's is.
     for (size, answer) in [(7, Answer.bytes), (10, .long), (9, .short)] {
       let whole = [0...(size - 1)]
-      let (outcome, log) = try await download(
+      let (outcome, log, _) = try await download(
         file(size),
         parts: 1,
         expected: whole,
@@ -323,12 +494,16 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
     let file = file(1_003)
     let asked = Locked<[ClosedRange<Int>]>([])
     let data = try await withTaskExecutorPreference(ThreadPerJob()) {
+      var data = Data()
       try await downloadInParts(size: file.count, parts: 40) { range in
         asked.withLock { $0.append(range) }
         await Task.yield()
         guard range.lowerBound >= 0, range.upperBound < file.count else { return Data() }
         return Data(file[range])
+      } write: { piece in
+        data.append(piece)
       }
+      return data
     }
     // The pieces in range order, whatever the ranges: the ranges have tests of their own.
     let joined = asked.withLock { $0 }.sorted { $0.lowerBound < $1.lowerBound }

@@ -13,40 +13,31 @@ import Solutions
 import Chapter05Exercises
 #endif
 
+/// The writes of one call, as the test's `write` sees them: not Sendable, as a file handle is
+/// not; the call must use it where it was given.
+final class WrittenPieces {
+  private(set) var writes: [(piece: Data, at: String)] = []
+
+  func record(_ piece: Data, at time: String) {
+    writes.append((piece, time))
+  }
+}
+
 /// Starts the call of `scenario` on `timeline`, fetching from `parts`, and its cancel; the task
-/// returns how the call ended, and when.
+/// returns how the call ended, and when, and the writes.
 private func startDownload(
   _ scenario: PartsScenario,
   from parts: ScriptedParts,
   on timeline: VirtualTimeline
-) -> Task<String, Never> {
-  let call = Task(executorPreference: timeline) { () -> String in
+) -> Task<(String, [String]), Never> {
+  let call = Task(executorPreference: timeline) { () -> (String, [String]) in
     if scenario.cancelAt == 0 { withUnsafeCurrentTask { $0?.cancel() } }  // before the call
-    do {
-      let data = try await downloadInParts(size: scenario.bytes, parts: scenario.parts.count) {
-        range in
-        try await parts.fetch(range, on: timeline)
-      }
-      let whole = data == parts.file
-      return (whole ? "returned the file" : "returned \(data.count) bytes, not the file's")
-        + " at \(timeline.time)"
-    } catch let error as NotImplemented {
-      return "NotImplemented: \(error)"
-    } catch let error as WrongPartLength {
-      let index = parts.index(of: error.range)
-      let piece = index.map { scenario.parts[$0].piece.rawValue } ?? "a range never asked for"
-      // `received` is how many bytes came: the piece's count, wherever its indices start.
-      let came = index.map {
-        scenario.parts[$0].piece.count(for: error.range, size: scenario.bytes)
-      }
-      let received =
-        came.map { $0 == error.received ? "" : ", received: \(error.received) though \($0) came" }
-        ?? ""
-      return "threw WrongPartLength for part \(index.map(String.init) ?? "?") (\(piece))"
-        + "\(received) at \(timeline.time)"
-    } catch {
-      return "threw \(spelledChapter05Error(error)) at \(timeline.time)"
+    let written = WrittenPieces()
+    let ended = await download(scenario, from: parts, on: timeline, into: written)
+    let writes = written.writes.enumerated().map {
+      parts.spelledWrite($0.element.piece, at: $0.element.at, turn: $0.offset)
     }
+    return (ended, writes)
   }
   if let cancelAt = scenario.cancelAt, cancelAt > 0 {
     Task(executorPreference: timeline) {
@@ -57,6 +48,47 @@ private func startDownload(
   return call
 }
 
+/// Calls the answer's `downloadInParts` for `scenario`, writing into `written`: how the call
+/// ended, and when.
+private func download(
+  _ scenario: PartsScenario,
+  from parts: ScriptedParts,
+  on timeline: VirtualTimeline,
+  into written: WrittenPieces
+) async -> String {
+  do {
+    try await downloadInParts(
+      size: scenario.bytes,
+      parts: scenario.parts.count,
+      fetch: { range in try await parts.fetch(range, on: timeline) },
+      write: { piece in
+        let index = written.writes.count
+        written.record(piece, at: timeline.time)
+        // A write takes its time whatever happens meanwhile, as a disk's does.
+        await timeline.sleepIgnoringCancel(milliseconds: scenario.write)
+        if index == scenario.writeFails { throw JobFailed(name: "write \(index)") }
+      }
+    )
+    return "returned at \(timeline.time)"
+  } catch let error as NotImplemented {
+    return "NotImplemented: \(error)"
+  } catch let error as WrongPartLength {
+    let index = parts.index(of: error.range)
+    let piece = index.map { scenario.parts[$0].piece.rawValue } ?? "a range never asked for"
+    // `received` is how many bytes came: the piece's count, wherever its indices start.
+    let came = index.map {
+      scenario.parts[$0].piece.count(for: error.range, size: scenario.bytes)
+    }
+    let received =
+      came.map { $0 == error.received ? "" : ", received: \(error.received) though \($0) came" }
+      ?? ""
+    return "threw WrongPartLength for part \(index.map(String.init) ?? "?") (\(piece))"
+      + "\(received) at \(timeline.time)"
+  } catch {
+    return "threw \(spelledChapter05Error(error)) at \(timeline.time)"
+  }
+}
+
 /// Runs each of `scenarios` as a call of the answer's `downloadInParts`, all at once on one
 /// virtual timeline, each with parts, a file and a cancel of its own.
 func partsAnswers(together scenarios: [PartsScenario]) async throws -> [PartsOutcome] {
@@ -65,7 +97,7 @@ func partsAnswers(together scenarios: [PartsScenario]) async throws -> [PartsOut
     let calls = zip(scenarios, fetches).map { scenario, parts in
       startDownload(scenario, from: parts, on: timeline)
     }
-    var ended: [String] = []
+    var ended: [(String, [String])] = []
     for call in calls { ended.append(await call.value) }
     return ended
   }
@@ -84,14 +116,14 @@ func partsAnswer(_ scenario: PartsScenario) async throws -> PartsOutcome {
 }
 
 /// What the call of `scenario` did: the ranges `parts` was asked for, each part's fate, and
-/// `value`, how the call ended (nil: never, stuck at `stuckAt`).
+/// `value`, how the call ended and its writes (nil: never, stuck at `stuckAt`).
 private func partsOutcome(
   _ scenario: PartsScenario,
   _ parts: ScriptedParts,
-  value: String?,
+  value: (String, [String])?,
   stuckAt: String?
 ) throws -> PartsOutcome {
-  if let value, value.hasPrefix("NotImplemented") { throw NotImplemented("5.3") }
+  if let value, value.0.hasPrefix("NotImplemented") { throw NotImplemented("5.3") }
   let asked = parts.asked
   let lengths = asked.map(\.count)
   let inOrder =
@@ -110,13 +142,14 @@ private func partsOutcome(
       ? "\(asked.count) of \(count) ranges asked for: " + rangesText(asked, size: scenario.bytes)
       : "ranges asked for: " + rangesText(asked, size: scenario.bytes)
   let fates = parts.fates
-  let (allowed, alsoAllowed) = partsResult(scenario)
+  let run = partsRun(scenario)
   let result =
-    value
+    value?.0
     ?? "never returned: at \(stuckAt ?? "?") it waited for what the timeline cannot see, or for parts never asked for"
   return PartsOutcome(
     ranges: ranges,
     parts: scenario.parts.indices.map { fates[$0] ?? "part \($0) still waiting" },
-    result: alsoAllowed.contains(result) ? allowed : result
+    writes: value?.1 ?? [],
+    result: run.alsoAllowed.contains(result) ? run.result : result
   )
 }

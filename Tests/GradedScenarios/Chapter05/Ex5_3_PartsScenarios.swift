@@ -7,9 +7,10 @@ import VirtualTime
 // Exercise 5.3 graded by its statement: generated sizes (1 to 5,000 bytes) and part counts (1 to
 // 40, up to the size, and a few of 65 to 100), parts that arrive in any order, as a Data of their
 // own or a slice of a larger one, one part that throws (JobFailed, a CancellationError or a
-// URLError, POSIXError or CocoaError of its own), comes empty, short or long, a cancel of the
-// caller at any moment, and parts that answer a cancel with a CancellationError, an error of their
-// own or not at all, on a virtual timeline.
+// URLError, POSIXError or CocoaError of its own), comes empty, short or long, writes that take no
+// time or a while, one write that throws, a cancel of the caller at any moment, and parts that
+// answer a cancel with a CancellationError, an error of their own or not at all, on a virtual
+// timeline.
 
 /// One call of `downloadInParts`, as the grade generates it.
 struct PartsScenario: GradedScenario, Equatable {
@@ -53,6 +54,11 @@ struct PartsScenario: GradedScenario, Equatable {
   /// When the caller's task is cancelled, in milliseconds: a quarter of a second past a whole
   /// one, so that no part arrives then.
   var cancelAt: Int?
+  /// How long each write takes, in milliseconds: none, or 7 ms past whole seconds, so that no
+  /// write ends when a part arrives, fails, or the caller is cancelled.
+  var write = 0
+  /// The part whose write throws `JobFailed(write k)`, once it has taken its time.
+  var writeFails: Int?
 
   /// "part 2 its bytes at 1 s, ignores a cancel": one part as the description says it.
   private func partText(_ index: Int) -> String {
@@ -79,6 +85,10 @@ struct PartsScenario: GradedScenario, Equatable {
     }
     var text =
       "downloadInParts(size: \(bytes), parts: \(parts.count)): " + each.joined(separator: ", ")
+    if write > 0 { text += "; each write takes \(timelineTime(write))" }
+    if let writeFails {
+      text += "; the write of part \(writeFails) throws JobFailed(write \(writeFails))"
+    }
     if cancelAt == 0 {
       text += "; the caller's task is cancelled before it calls downloadInParts"
     } else if let cancelAt {
@@ -95,6 +105,16 @@ struct PartsScenario: GradedScenario, Equatable {
       copy.cancelAt = nil
       simpler.append(copy)
     }
+    if writeFails != nil {
+      var copy = self
+      copy.writeFails = nil
+      simpler.append(copy)
+    }
+    if write > 0 {
+      var copy = self
+      copy.write = 0
+      simpler.append(copy)
+    }
     if bytes > parts.count {
       var copy = self
       copy.bytes = max(parts.count, bytes / 2)
@@ -108,6 +128,7 @@ struct PartsScenario: GradedScenario, Equatable {
       for half in [0..<(parts.count / 2), (parts.count / 2)..<parts.count] {
         var copy = self
         copy.parts = Array(parts[half])
+        copy.writeFails = writeFails.flatMap { half.contains($0) ? $0 - half.lowerBound : nil }
         candidates.append(copy)
       }
       var copy = self
@@ -119,9 +140,10 @@ struct PartsScenario: GradedScenario, Equatable {
       guard parts.count <= 300 else { return candidates }
     }
     if parts.count > 1 {
-      for index in parts.indices {
+      for index in parts.indices where index != writeFails {
         var copy = self
         copy.parts.remove(at: index)
+        if let failing = writeFails, failing > index { copy.writeFails = failing - 1 }
         candidates.append(copy)
       }
     }
@@ -140,17 +162,23 @@ struct PartsScenario: GradedScenario, Equatable {
   }
 
   /// Fewer parts first, then fewer bytes.
-  var size: Int { parts.count * 10 + min(bytes, 9) + (cancelAt == nil ? 0 : 1) }
+  var size: Int {
+    parts.count * 10 + min(bytes, 9) + (cancelAt == nil ? 0 : 1) + (write == 0 ? 0 : 1)
+      + (writeFails == nil ? 0 : 1)
+  }
 }
 
-/// How the ranges were asked for, each part's fate, and what the call gave.
+/// How the ranges were asked for, each part's fate, each write, and what the call gave.
 struct PartsOutcome: Equatable, CustomStringConvertible {
   var ranges: String
   var parts: [String]
+  /// "part 0 written at 1 s", in the order of the writes.
+  var writes: [String]
   var result: String
 
   var description: String {
-    "\(ranges); " + abbreviated(parts).joined(separator: ", ") + "; " + result
+    "\(ranges); " + abbreviated(parts).joined(separator: ", ") + "; "
+      + (writes.isEmpty ? "no write" : abbreviated(writes).joined(separator: ", ")) + "; " + result
   }
 }
 
@@ -165,6 +193,9 @@ func partsDifference(
   if scenario.parts.count > 12, let parts = firstDifference(got.parts, expected.parts) {
     text += ". Parts: " + parts
   }
+  if scenario.parts.count > 12, let writes = firstDifference(got.writes, expected.writes) {
+    text += ". Writes: " + writes
+  }
   return text
 }
 
@@ -175,61 +206,107 @@ private func partsFile(_ size: Int) -> Data {
   return file.prefix(size)
 }
 
-/// What the call of `scenario` gives, as the statement says, and the other words for an end it
-/// leaves free.
+/// The call of a scenario as the statement runs it: when each write starts, when the fetches
+/// still running are cancelled (nil: none is), and how the call ends, with the other words for an
+/// end the statement leaves free.
+struct PartsRun {
+  var writes: [Int] = []
+  var stop: Int?
+  var result = ""
+  var alsoAllowed: [String] = []
+}
+
+/// The statement of exercise 5.3, run.
 ///
-/// The first error is thrown: the part that went wrong, or, once the caller is cancelled, the
-/// error a part answers the cancel with (a CancellationError, or its own: any of those thrown at
-/// that moment). When every part still running ignores the cancel and brings its piece, the
-/// call returns the file or throws CancellationError: either. Parts that ignore a cancel are
-/// waited for, or not: the call ends at the moment of the error or when they have come.
-func partsResult(_ scenario: PartsScenario) -> (text: String, alsoAllowed: [String]) {
-  let last = scenario.parts.map(\.arrives).max() ?? 0
-  let wrong = scenario.parts.indices.filter { !scenario.parts[$0].isRight }
-  let failure = wrong.min { scenario.parts[$0].arrives < scenario.parts[$1].arrives }
-  let failureAt = failure.map { scenario.parts[$0].arrives } ?? Int.max
-  var stop = min(failureAt, scenario.cancelAt ?? Int.max)
-  guard stop < last || failure != nil else {
-    return ("returned the file at \(timelineTime(last))", [])  // no error, no cancel in time
+/// The loop takes what the fetches give in the order they end: a piece, then each write it makes
+/// possible; or an error, which ends the call. A cancelled caller gets no write after the cancel.
+///
+/// Left free: when a cancelled call throws (from the moment its loop is first free after the
+/// cancel to the moment a write would start), and whether it throws CancellationError or an error
+/// a fetch answers the cancel with; whether a call cancelled during its last write returns or
+/// throws; and whether a call that throws waits for the fetches that ignore the cancel (a task
+/// group does).
+func partsRun(_ scenario: PartsScenario) -> PartsRun {
+  let parts = scenario.parts
+  let cancel = scenario.cancelAt ?? Int.max
+  /// Whether a fetch still running at the cancel answers it (with an error), rather than
+  /// ignoring it and bringing its piece.
+  func answersTheCancel(_ part: PartsScenario.Part) -> Bool {
+    part.arrives > cancel && !(part.answer == .ignoresIt && part.isRight)
   }
-  let running = scenario.parts.indices.filter {
-    scenario.parts[$0].arrives > stop && ($0 != failure || failureAt > stop)
+  // What the fetches give, in the order they end.
+  let ends = parts.indices.map { index in
+    (time: answersTheCancel(parts[index]) ? cancel : parts[index].arrives, index: index)
   }
-  let ignoring = running.filter { scenario.parts[$0].answer == .ignoresIt }
-  let times = [stop] + (ignoring.map { scenario.parts[$0].arrives }.max().map { [$0] } ?? [])
-  var errors: [String]
-  if let failure, failureAt == stop {
-    let part = scenario.parts[failure]
-    errors = [
-      part.piece == .fails
-        ? part.error.spelled(of: "part \(failure)")
-        : "WrongPartLength for part \(failure) (\(part.piece.rawValue))"
-    ]
-  } else {
-    // The error a fetch answers the cancel with: CancellationError only if one answers so.
-    let answering = running.map { scenario.parts[$0].answer }
-    errors = answering.contains(.cancellationError) ? ["CancellationError()"] : []
-    errors += running.filter { scenario.parts[$0].answer == .itsOwnError }.map {
-      OwnError.urlCancelled.spelled(of: "part \($0)")
+  .sorted { ($0.time, $0.index) < ($1.time, $1.index) }
+  var run = PartsRun()
+  /// The call throws one of `errors` at one of `times`, and the fetches still running at `stop`
+  /// are cancelled then; a task group waits for those that ignore it.
+  func ending(_ errors: [String], at times: [Int], stop: Int, orReturns: Bool = false) -> PartsRun {
+    run.stop = stop
+    var allowed: [String] = []
+    for time in times {
+      let ignoring = parts.filter { $0.arrives > time && $0.answer == .ignoresIt && $0.isRight }
+      for end in [time, max(time, ignoring.map(\.arrives).max() ?? time)] {
+        allowed += errors.map { "threw \($0) at \(timelineTime(end))" }
+      }
     }
-    if running.allSatisfy({ scenario.parts[$0].answer == .ignoresIt }) {
-      // Every piece still comes: the file, or CancellationError, when the last has come.
-      stop = last
-      let file = "returned the file at \(timelineTime(last))"
-      let thrown = "threw CancellationError() at \(timelineTime(last))"
-      return (
-        "returned the file or threw CancellationError() at \(timelineTime(last)) (either)",
-        [file, thrown]
-      )
+    if orReturns, let time = times.first { allowed.append("returned at \(timelineTime(time))") }
+    var unique: [String] = []
+    for text in allowed where !unique.contains(text) { unique.append(text) }
+    run.result =
+      unique.count == 1 ? unique[0] : unique.joined(separator: ", or ") + " (any of these)"
+    run.alsoAllowed = unique.count == 1 ? [] : unique
+    return run
+  }
+  /// A cancelled call, whose loop would start a write, or take a fetch's answer to the cancel (or
+  /// `failure`, a part that went wrong before the cancel), at `latest`: it may throw from the
+  /// moment its loop is first free after the cancel.
+  func cancelled(latest: Int, failure: String? = nil, orReturns: Bool = false) -> PartsRun {
+    let under = run.writes.first { $0 < cancel && cancel < $0 + scenario.write }
+    let earliest = under.map { $0 + scenario.write } ?? cancel
+    let times = [earliest] + ends.map(\.time).filter { $0 > earliest && $0 < latest } + [latest]
+    let own = parts.indices.filter {
+      answersTheCancel(parts[$0]) && parts[$0].answer == .itsOwnError
+    }
+    let errors =
+      (failure.map { [$0] } ?? []) + ["CancellationError()"]
+      + own.map { OwnError.urlCancelled.spelled(of: "part \($0)") }
+    return ending(errors, at: times.sorted(), stop: cancel, orReturns: orReturns)
+  }
+  var loop = 0  // when the loop is next free
+  var early = Set<Int>()
+  var next = 0
+  for end in ends {
+    loop = max(loop, end.time)
+    let part = parts[end.index]
+    if answersTheCancel(part) { return cancelled(latest: loop) }
+    if !part.isRight {
+      let error =
+        part.piece == .fails
+        ? part.error.spelled(of: "part \(end.index)")
+        : "WrongPartLength for part \(end.index) (\(part.piece.rawValue))"
+      // Taken after the cancel (the loop was writing): that error, or the cancel's.
+      if loop > cancel { return cancelled(latest: loop, failure: error) }
+      return ending([error], at: [loop], stop: loop)
+    }
+    early.insert(end.index)
+    while early.contains(next) {
+      if loop > cancel { return cancelled(latest: loop) }
+      early.remove(next)
+      run.writes.append(loop)
+      loop += scenario.write
+      if scenario.writeFails == next {
+        // The fetches still running were cancelled already if the caller was.
+        return ending(["JobFailed(write \(next))"], at: [loop], stop: min(loop, cancel))
+      }
+      next += 1
     }
   }
-  let allowed = errors.flatMap { error in times.map { "threw \(error) at \(timelineTime($0))" } }
-  guard allowed.count > 1 else { return (allowed[0], []) }
-  var text = "threw " + errors.joined(separator: " or ") + " at " + timelineTime(times[0])
-  if times.count > 1 {
-    text += " or at \(timelineTime(times[1])), once the parts that ignore the cancel have come"
-  }
-  return (text + " (any of these)", allowed)
+  // Cancelled during the last write: nothing is left to write.
+  if loop > cancel { return cancelled(latest: loop, orReturns: true) }
+  run.result = "returned at \(timelineTime(loop))"
+  return run
 }
 
 /// The statement of exercise 5.3, as a program.
@@ -237,21 +314,21 @@ func partsModel(_ scenario: PartsScenario) -> PartsOutcome {
   let count = scenario.parts.count
   let ranges =
     "\(count) range\(count == 1 ? "" : "s") in order from 0 to \(scenario.bytes - 1), all asked for at 0 s"
-  let wrong = scenario.parts.indices.filter { !scenario.parts[$0].isRight }
-  let failure = wrong.min { scenario.parts[$0].arrives < scenario.parts[$1].arrives }
-  let stop = min(
-    failure.map { scenario.parts[$0].arrives } ?? Int.max,
-    scenario.cancelAt ?? Int.max
-  )
+  let run = partsRun(scenario)
+  let stop = run.stop ?? Int.max
   let parts = scenario.parts.enumerated().map { index, part in
-    if index == failure && part.arrives == stop {
-      return "part \(index) came at \(timelineTime(stop))"
-    }
-    return part.arrives < stop || (part.answer == .ignoresIt && part.isRight)
+    part.arrives <= stop || (part.answer == .ignoresIt && part.isRight)
       ? "part \(index) came at \(timelineTime(part.arrives))"
       : "part \(index) cancelled at \(timelineTime(stop))"
   }
-  return PartsOutcome(ranges: ranges, parts: parts, result: partsResult(scenario).text)
+  return PartsOutcome(
+    ranges: ranges,
+    parts: parts,
+    writes: run.writes.enumerated().map {
+      "part \($0.offset) written at \(timelineTime($0.element))"
+    },
+    result: run.result
+  )
 }
 
 /// The fetch of a scenario: waits until every part is asked for (all at once), then numbers the
@@ -286,6 +363,17 @@ final class ScriptedParts: Sendable {
 
   /// Which part `range` is, once every part has been asked for.
   func index(of range: ClosedRange<Int>) -> Int? { asked.firstIndex(of: range) }
+
+  /// "part 2 written at 1 s": a write as the outcome shows it, the part named by its bytes (the
+  /// part whose turn it is first, as parts far apart can hold the same bytes).
+  func spelledWrite(_ piece: Data, at time: String, turn: Int) -> String {
+    let asked = asked.filter { $0.lowerBound >= 0 && $0.upperBound < file.count }
+    let parts = [turn] + asked.indices.filter { $0 != turn }
+    guard let part = parts.first(where: { $0 < asked.count && file[asked[$0]] == piece }) else {
+      return "\(piece.count) bytes that are no part's written at \(time)"
+    }
+    return "part \(part) written at \(time)"
+  }
 
   func fetch(_ range: ClosedRange<Int>, on timeline: VirtualTimeline) async throws -> Data {
     await withCheckedContinuation { continuation in
@@ -399,6 +487,7 @@ func partsScenarios(count: Int, seed: UInt64) -> [PartsScenario] {
 
 private func drawnParts(count: Int, seed: UInt64) -> [PartsScenario] {
   var numbers = SeededNumbers(seed: seed)
+  var writes = SeededNumbers(seed: seed &+ 7)
   var nextCode = 0  // the URLError codes a failure throws, each in turn
   return (0..<count).map { _ in
     // Now and then more than 128 parts, every one fetched at once.
@@ -438,6 +527,12 @@ private func drawnParts(count: Int, seed: UInt64) -> [PartsScenario] {
     }
     if numbers.chance(25) {
       scenario.cancelAt = Int.random(in: 0...4, using: &numbers) * 1000 + 250
+    }
+    // From a stream of its own: writes that take a while (up to 40 parts, so that a chain of
+    // writes never ends when a part fails or the caller is cancelled), one write that throws.
+    if parts <= 40, writes.chance(50) {
+      scenario.write = writes.pick([7, 1_007, 3_007])
+      if writes.chance(20) { scenario.writeFails = Int.random(in: 0..<parts, using: &writes) }
     }
     return scenario
   }
