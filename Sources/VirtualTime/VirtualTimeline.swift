@@ -230,7 +230,9 @@ public final class VirtualTimeline: TaskExecutor, Clock, @unchecked Sendable {
 extension VirtualTimeline {
   /// The virtual time since the run began, as the lessons print it: "3 s", "1.5 s".
   public var time: String {
-    let seconds = Double(now.offset / .milliseconds(1)) / 1000
+    // Whole milliseconds first: a Duration divided by a Duration is a Double, a hair off for
+    // hundreds of seconds, which would print "301.01500000000004 s".
+    let seconds = (now.offset / .milliseconds(1)).rounded() / 1000
     return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
   }
 

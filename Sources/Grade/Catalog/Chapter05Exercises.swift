@@ -143,6 +143,7 @@ extension ExerciseCatalog {
           "prefers-a-non-cancellation-error", "error-after-first-ignoring-job",
           "retries-unreachable-host-once", "later-real-error-beats-own-cancellation",
           "file-exists-counts-as-done", "one-fraction-buffer-driver-waits",
+          "jobs-start-at-the-first-read", "sixteen-fraction-buffer-driver-waits",
         ]),
         Mistake(
           name: "streams share their driver or their error",
@@ -161,7 +162,7 @@ extension ExerciseCatalog {
           fixtures: [
             "nil-executor-never-cancelled", "nil-executor-swallows-job-errors",
             "no-executor-jobs-yield-under-mutex", "no-executor-eight-at-a-time",
-            "children-yield-under-mutex",
+            "children-yield-under-mutex", "no-executor-sixteen-at-a-time",
           ],
           hint: "nil says only where the driver runs. The same driver, group and onTermination "
             + "serve both: Task(executorPreference:) takes nil as it is."
@@ -169,9 +170,19 @@ extension ExerciseCatalog {
         Mistake(
           name: "a second stream made by the same task ends the first",
           test: "test_yourAnswer_keepsTheStatement_withTwoStreamsMadeByOneTask",
+          saying: "made one after the other by one task",
           fixtures: ["latest-stream-per-caller-wins"],
           hint: "Each call makes a stream of its own, and only that stream's consumer ends it: "
             + "a stream the same task made before has another consumer, who still reads it."
+        ),
+        Mistake(
+          name: "a stream made by a cancelled task gives nothing",
+          test: "test_yourAnswer_keepsTheStatement_withTwoStreamsMadeByOneTask",
+          saying: "made by one task already cancelled",
+          fixtures: ["a-cancelled-caller-gets-an-empty-stream"],
+          hint: "The driver is a task of its own, not a child of the task that made the stream: "
+            + "that task's cancel does not reach it. Only the consumer's going away ends the "
+            + "stream."
         ),
         Mistake(
           name: "a stream made inside a job runs otherwise",
@@ -183,7 +194,7 @@ extension ExerciseCatalog {
         Mistake(
           name: "the driver does not inherit the caller's context",
           test: "test_theJobsSeeTheCallersTaskLocals",
-          fixtures: ["detached-driver"],
+          fixtures: ["detached-driver", "detached-driver-when-an-executor-is-given"],
           hint: "Task(executorPreference:) makes a task that inherits its caller's task-locals "
             + "and priority, and the group's children inherit them in turn; a detached task "
             + "starts with none."
@@ -546,7 +557,8 @@ extension ExerciseCatalog {
         ),
         .scenarioDiffers(fixtures: [
           "empty-piece-accepted", "at-most-64-at-once", "proportional-split-double",
-          "pieces-in-a-global-store",
+          "pieces-in-a-global-store", "lowest-range-error-wins",
+          "large-pieces-written-in-64-mib-chunks", "at-most-8192-parts-at-once",
           "part-retried-on-a-transient-error", "posix-error-part-asked-again",
           "at-most-128-parts-at-once",
           "slice-read-at-its-range", "parts-added-unless-cancelled", "split-in-float",

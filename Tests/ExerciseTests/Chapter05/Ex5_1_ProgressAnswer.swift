@@ -28,6 +28,8 @@ enum TwoStreams {
   case eachByItsConsumer
   /// Both by one task, which hands each to a consumer task of its own.
   case bothByOneTask
+  /// Both by one task already cancelled, which hands each to a consumer task that is not.
+  case bothByACancelledTask
 }
 
 /// Runs two scenarios at once on the answer's `progressUpdates`, on one virtual timeline: two
@@ -51,14 +53,16 @@ func progressAnswersTogether(
         progressUpdates(of: secondJobs, executor: timeline)
       }
       return (await firstConsumer.value, await secondConsumer.value)
-    case .bothByOneTask:
-      // This task makes both streams, then lets each go to its consumer.
-      let firstUpdates = Locked<AsyncThrowingStream<Double, any Error>?>(
-        progressUpdates(of: firstJobs, executor: timeline)
-      )
-      let secondUpdates = Locked<AsyncThrowingStream<Double, any Error>?>(
-        progressUpdates(of: secondJobs, executor: timeline)
-      )
+    case .bothByOneTask, .bothByACancelledTask:
+      // One task makes both streams, then lets each go to its consumer (and holds on to neither:
+      // a consumer that leaves lets the last copy go).
+      let firstUpdates = Locked<AsyncThrowingStream<Double, any Error>?>(nil)
+      let secondUpdates = Locked<AsyncThrowingStream<Double, any Error>?>(nil)
+      await Task(executorPreference: timeline) {
+        if made == .bothByACancelledTask { withUnsafeCurrentTask { $0?.cancel() } }
+        firstUpdates.withLock { $0 = progressUpdates(of: firstJobs, executor: timeline) }
+        secondUpdates.withLock { $0 = progressUpdates(of: secondJobs, executor: timeline) }
+      }.value
       let firstConsumer = progressConsumer(of: first, on: timeline) {
         firstUpdates.withLock { $0.take() } ?? AsyncThrowingStream { $0.finish() }
       }
@@ -173,6 +177,10 @@ private func readProgress(
   do {
     // Let go unread, at once: before the driver has had a turn on the timeline.
     if case .leavesAfter(0) = scenario.consumer { return ([], "then the consumer left") }
+    // A late consumer: the stream was made at 0 s, and is first read now.
+    if scenario.startsReading > 0 {
+      await timeline.sleepIgnoringCancel(milliseconds: scenario.startsReading)
+    }
     for try await fraction in updates {
       fractions.append("\(spelledFraction(fraction, of: count)) at \(timeline.time)")
       if case .leavesAfter(let leaves) = scenario.consumer, fractions.count == leaves {

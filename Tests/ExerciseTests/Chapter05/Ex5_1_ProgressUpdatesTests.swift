@@ -244,41 +244,42 @@ final class Ex5_1_ProgressUpdatesTests: GradedTestCase {
   func test_withNoExecutor_anErrorOrAConsumerThatLeaves_cancelsTheOtherJobs() async throws {
     for failing in [true, false] {
       let cancelled = CancelledJobs()
-      // Jobs 1 to 10 throw CancellationError once cancelled; job 11 then returns as if it had
-      // ended. Job 0 ends once all eleven have started: every job runs at once.
+      // Jobs 1 to 62 throw CancellationError once cancelled; job 63 then returns as if it had
+      // ended. Job 0 ends once all 63 have started: every job runs at once (a cap of its own below
+      // 64 waits for ever).
       let jobs: [@Sendable () async throws -> Void] =
         [
           {
-            await cancelled.waitForStarts(11)
+            await cancelled.waitForStarts(63)
             if failing { throw JobFailed(name: "job 0") }
           }
         ]
-        + (1...10).map { index in { try await cancelled.runUntilCancelled(index) } }
-        + [{ try await cancelled.runUntilCancelled(11, ignoresTheCancel: true) }]
+        + (1...62).map { index in { try await cancelled.runUntilCancelled(index) } }
+        + [{ try await cancelled.runUntilCancelled(63, ignoresTheCancel: true) }]
       let scenario =
-        "with no executor (nil): jobs 1 to 11 run until they are cancelled (job 11 then ends as "
+        "with no executor (nil): jobs 1 to 63 run until they are cancelled (job 63 then ends as "
         + "if nothing happened); job 0, once they have all started, "
         + (failing ? "throws JobFailed(job 0)" : "ends")
         + "; the consumer leaves its loop after the first fraction, if one comes"
       ScenarioAnnouncer.announce("\(scenario): the test waits for the stream to end")
       let (fractions, end) = try await readOnce(progressUpdates(of: jobs), leavingAfter: 1)
-      ScenarioAnnouncer.announce("\(scenario): the test waits for jobs 1 to 11 to be cancelled")
+      ScenarioAnnouncer.announce("\(scenario): the test waits for jobs 1 to 63 to be cancelled")
       if failing {
         XCTAssertEqual(
           "\(fractions) then \(end)",
           "[] then threw JobFailed(job 0)",
-          "\(scenario): expected no fraction, not even for job 11, and the stream to end with job "
+          "\(scenario): expected no fraction, not even for job 63, and the stream to end with job "
             + "0's error"
         )
       } else {
         XCTAssertEqual(
           "\(fractions) then \(end)",
-          "[\(1.0 / 12)] then the consumer left",
-          "\(scenario): expected the fraction 1/12, then the consumer's own leaving"
+          "[\(1.0 / 64)] then the consumer left",
+          "\(scenario): expected the fraction 1/64, then the consumer's own leaving"
         )
       }
-      // Only the answer's cancel ends jobs 1 to 11: if it never comes, the grade says so here.
-      await cancelled.waitForAll(11)
+      // Only the answer's cancel ends jobs 1 to 63: if it never comes, the grade says so here.
+      await cancelled.waitForAll(63)
       ScenarioAnnouncer.clear()
     }
   }
@@ -290,14 +291,22 @@ final class Ex5_1_ProgressUpdatesTests: GradedTestCase {
     let jobs: [@Sendable () async throws -> Void] = (0..<3).map { _ in
       { seen.withLock { $0.append(CallerName.name) } }
     }
-    let updates = CallerName.$name.withValue("the caller") { progressUpdates(of: jobs) }
-    _ = try await readOnce(updates, leavingAfter: 3)
-    XCTAssertEqual(
-      seen.withLock { $0 },
-      ["the caller", "the caller", "the caller"],
-      "a task-local set to \"the caller\" around the call of progressUpdates: expected every job "
-        + "to see it, as children of a driver started with Task(executorPreference:) do"
-    )
+    // With no executor, then with one: a driver of the same kind either way.
+    for executor in [nil, ThreadPerJob()] as [(any TaskExecutor)?] {
+      seen.withLock { $0 = [] }
+      let updates = CallerName.$name.withValue("the caller") {
+        progressUpdates(of: jobs, executor: executor)
+      }
+      _ = try await readOnce(updates, leavingAfter: 3)
+      XCTAssertEqual(
+        seen.withLock { $0 },
+        ["the caller", "the caller", "the caller"],
+        "a task-local set to \"the caller\" around the call of progressUpdates "
+          + (executor == nil ? "with no executor" : "with an executor")
+          + ": expected every job to see it, as children of a driver started with "
+          + "Task(executorPreference:) do"
+      )
+    }
   }
 
   /// Reads `updates` until it ends, or until `limit` fractions have come (then leaves, letting the
@@ -320,11 +329,11 @@ final class Ex5_1_ProgressUpdatesTests: GradedTestCase {
     }
   }
 
-  /// The grade: 570 generated streams (0 to 300 jobs, and a few of 1,001 to 1,100 ending together;
+  /// The grade: 588 generated streams (0 to 300 jobs, and a few of 1,001 to 1,100 ending together;
   /// a job that throws an error of its own, a CancellationError or a POSIXError too; jobs that
   /// answer a cancel with a CancellationError, their own error or not at all; consumers that leave
-  /// after any fraction, let the stream go before they read, are cancelled at any moment, or work
-  /// a while after each fraction), each compared with what the statement says.
+  /// after any fraction, let the stream go before they read, are cancelled at any moment, first
+  /// read late, or work a while after each fraction), each compared with what the statement says.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
       progressScenarios(count: 300, seed: 51),
@@ -369,7 +378,7 @@ final class Ex5_1_ProgressUpdatesTests: GradedTestCase {
 
   /// Pairs of the generated streams again, both made by one task, which hands each to a consumer
   /// of its own: a stream is the consumer's to end, whoever made it, and a second call from the
-  /// same task is another stream.
+  /// same task is another stream; then ten pairs made by a task already cancelled.
   func test_yourAnswer_keepsTheStatement_withTwoStreamsMadeByOneTask() async throws {
     try await assertEveryPairTogether(
       progressScenarios(count: 300, seed: 51),
@@ -379,6 +388,17 @@ final class Ex5_1_ProgressUpdatesTests: GradedTestCase {
       answer: progressAnswer,
       together: { try await progressAnswersTogether($0, $1, made: .bothByOneTask) },
       saying: "two streams at once, made one after the other by one task"
+    )
+    // A task's cancel is its own: the streams it made run on for consumers that are not.
+    try await assertEveryPairTogether(
+      progressScenarios(count: 300, seed: 51).reversed(),
+      pairs: 10,
+      of: { !$0.seconds.isEmpty && $0.seconds.count <= 12 },
+      model: progressModel,
+      answer: progressAnswer,
+      together: { try await progressAnswersTogether($0, $1, made: .bothByACancelledTask) },
+      saying: "two streams at once, made by one task already cancelled, which hands them to "
+        + "consumers that are not"
     )
   }
 

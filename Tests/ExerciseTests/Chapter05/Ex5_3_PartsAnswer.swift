@@ -34,8 +34,9 @@ private func startDownload(
     if scenario.cancelAt == 0 { withUnsafeCurrentTask { $0?.cancel() } }  // before the call
     let written = WrittenPieces()
     let ended = await download(scenario, from: parts, on: timeline, into: written)
+    let asked = parts.asked
     let writes = written.writes.enumerated().map {
-      parts.spelledWrite($0.element.piece, at: $0.element.at, turn: $0.offset)
+      parts.spelledWrite($0.element.piece, at: $0.element.at, turn: $0.offset, asked: asked)
     }
     return (ended, writes)
   }

@@ -43,10 +43,13 @@ struct ProgressScenario: GradedScenario, Equatable {
   /// 0: it reads on at once. Else a millisecond past whole seconds, so that it never reads at the
   /// moment a job ends; only for a consumer that reads every fraction or leaves after some.
   var pause = 0
+  /// When a late consumer first reads, in milliseconds (0: at once), a millisecond past a whole
+  /// second as a pause is; the stream is made at 0 s all the same.
+  var startsReading = 0
 
   var size: Int {
     seconds.count + (failing == nil ? 0 : 1) + (consumer == .readsAll ? 0 : 1)
-      + (pause == 0 ? 0 : 1)
+      + (pause == 0 ? 0 : 1) + (startsReading == 0 ? 0 : 1)
   }
 
   /// "job 2 2 s, ignores a cancel": one job as the description shows it.
@@ -88,6 +91,7 @@ struct ProgressScenario: GradedScenario, Equatable {
     case .cancelledAt(let time):
       text += "; the consumer's task is cancelled at \(timelineTime(time))"
     }
+    if startsReading > 0 { text += ", from \(timelineTime(startsReading)) on" }
     if pause > 0 { text += ", and works \(timelineTime(pause)) after each fraction it reads" }
     return text
   }
@@ -154,6 +158,11 @@ struct ProgressScenario: GradedScenario, Equatable {
       copy.consumer = .readsAll
       candidates.append(copy)
     }
+    if startsReading > 0 {
+      var copy = self
+      copy.startsReading = 0
+      candidates.append(copy)
+    }
     if pause > 0 {
       var copy = self
       copy.pause = 0
@@ -175,7 +184,7 @@ struct ProgressScenario: GradedScenario, Equatable {
 
   /// A consumer that leaves does so after a fraction it can get; a slow one is not cancelled.
   var isPossible: Bool {
-    if case .cancelledAt = consumer, pause > 0 { return false }
+    if case .cancelledAt = consumer, pause > 0 || startsReading > 0 { return false }
     if case .leavesAfter(let count) = consumer { return count >= 0 && count <= seconds.count }
     return true
   }
@@ -221,10 +230,11 @@ func spelledFraction(_ fraction: Double, of count: Int) -> String {
 }
 
 /// When the consumer reads the fractions yielded at `times` (in order): at once when it is
-/// waiting for one, else once it has worked `pause` after the one before.
-private func readTimes(_ times: [Int], pause: Int) -> [Int] {
+/// waiting for one, else once it has worked `pause` after the one before; the first not before
+/// `start`.
+private func readTimes(_ times: [Int], pause: Int, start: Int) -> [Int] {
   var reads: [Int] = []
-  for time in times { reads.append(max(time, reads.last.map { $0 + pause } ?? time)) }
+  for time in times { reads.append(max(time, reads.last.map { $0 + pause } ?? start)) }
   return reads
 }
 
@@ -247,7 +257,11 @@ private func progressStop(
     $0 != scenario.failing?.index && ends[$0] < stop
   }
   .sorted { ends[$0] < ends[$1] }
-  var reads = readTimes(finishing.map { ends[$0] }, pause: scenario.pause)
+  var reads = readTimes(
+    finishing.map { ends[$0] },
+    pause: scenario.pause,
+    start: scenario.startsReading
+  )
   if case .leavesAfter(let leaves) = scenario.consumer, leaves <= finishing.count {
     // It leaves as it reads that fraction; a slow consumer may leave after a failure it has not
     // read yet, which stopped the jobs first.
@@ -269,7 +283,7 @@ func progressEnd(_ scenario: ProgressScenario) -> (text: String, alsoAllowed: [S
   if case .leavesAfter(let leaves) = scenario.consumer, leaves <= finishing.count {
     return ("then the consumer left", [])
   }
-  let ready = reads.last.map { $0 + scenario.pause } ?? 0
+  let ready = reads.last.map { $0 + scenario.pause } ?? scenario.startsReading
   let seen = { (time: Int) in timelineTime(max(time, ready)) }
   if let failing = scenario.failing, failing.at == stop {
     let error = failing.error.spelled(of: "job \(failing.index)")
@@ -430,18 +444,45 @@ func progressScenarios(count: Int, seed: UInt64) -> [ProgressScenario] {
       var scenario = drawn
       scenario.pause = slow.pick([1_001, 2_001, 3_001, 20_001])
       return scenario
-    } + [
+    }
+    + [5, 20, 100].map { jobs in
+      // A job fails at 4.5 s (1.5 s with more jobs) while another would run to 10 s, and the
+      // consumer reads every 20 s: more fractions than a small buffer holds are waiting then.
       ProgressScenario(
-        seconds: [1, 2, 3, 4, 10],
-        answers: Array(repeating: .cancellationError, count: 5),
-        failing: ProgressScenario.Failure(index: 3, at: 4_500, error: .jobFailed),
+        seconds: Array(repeating: 1, count: jobs - 2) + [4, 10],
+        answers: Array(repeating: .cancellationError, count: jobs),
+        failing: ProgressScenario.Failure(
+          index: jobs - 2,
+          at: jobs == 5 ? 4_500 : 1_500,
+          error: .jobFailed
+        ),
         consumer: .readsAll,
         pause: 20_001
+      )
+    }
+  // Late consumers: fifteen of those streams again, their consumers first reading at 3 to 10 s,
+  // and the chapter's three jobs (3, 1 and 2 s) read from 5 s on: the jobs start when the stream
+  // is made, not when it is first read.
+  var late = SeededNumbers(seed: seed &+ 3)
+  let lateConsumers =
+    slowCandidates.prefix(15).map { drawn in
+      var scenario = drawn
+      scenario.startsReading = late.pick([3_001, 5_001, 10_001])
+      if late.chance(30) { scenario.pause = 1_001 }
+      return scenario
+    } + [
+      ProgressScenario(
+        seconds: [3, 1, 2],
+        answers: Array(repeating: .cancellationError, count: 3),
+        failing: nil,
+        consumer: .readsAll,
+        startsReading: 5_001
       )
     ]
   // Over a thousand jobs only when grading (see `runsTheCostliestScenarios`).
   return scenarios.filter { $0.seconds.count <= 1_000 || runsTheCostliestScenarios }
     + failuresOfEachKind(nextCode: &nextCode) + leftAtOnce + platformFailures + slowConsumers
+    + lateConsumers
     + onlyWhenGrading(crowds + stoppingCrowds)
 }
 

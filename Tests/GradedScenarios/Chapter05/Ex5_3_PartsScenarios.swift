@@ -5,7 +5,7 @@ import TestTooling
 import VirtualTime
 
 // Exercise 5.3 graded by its statement: generated sizes (1 to 5,000 bytes) and part counts (1 to
-// 40, up to the size, and a few of 65 to 100), parts that arrive in any order, as a Data of their
+// 40, up to the size, and a few of 65 to 300), parts that arrive in any order, as a Data of their
 // own or a slice of a larger one, one part that throws (JobFailed, a CancellationError or a
 // URLError, POSIXError or CocoaError of its own), comes empty, short or long, writes that take no
 // time or a while, one write that throws, a cancel of the caller at any moment, and parts that
@@ -41,7 +41,7 @@ struct PartsScenario: GradedScenario, Equatable {
     var piece: Piece
     /// What it throws, when its piece is `.fails`.
     var error: OwnError = .jobFailed
-    /// How it answers a cancel (a part that goes wrong answers with a CancellationError).
+    /// How it answers a cancel; one that ignores it goes right or wrong at its time.
     var answer: AnswersCancel = .cancellationError
 
     /// Whether it arrives with its bytes, right.
@@ -232,7 +232,7 @@ func partsRun(_ scenario: PartsScenario) -> PartsRun {
   /// Whether a fetch still running at the cancel answers it (with an error), rather than
   /// ignoring it and bringing its piece.
   func answersTheCancel(_ part: PartsScenario.Part) -> Bool {
-    part.arrives > cancel && !(part.answer == .ignoresIt && part.isRight)
+    part.arrives > cancel && part.answer != .ignoresIt
   }
   // What the fetches give, in the order they end.
   let ends = parts.indices.map { index in
@@ -246,7 +246,7 @@ func partsRun(_ scenario: PartsScenario) -> PartsRun {
     run.stop = stop
     var allowed: [String] = []
     for time in times {
-      let ignoring = parts.filter { $0.arrives > time && $0.answer == .ignoresIt && $0.isRight }
+      let ignoring = parts.filter { $0.arrives > time && $0.answer == .ignoresIt }
       for end in [time, max(time, ignoring.map(\.arrives).max() ?? time)] {
         allowed += errors.map { "threw \($0) at \(timelineTime(end))" }
       }
@@ -297,8 +297,9 @@ func partsRun(_ scenario: PartsScenario) -> PartsRun {
       run.writes.append(loop)
       loop += scenario.write
       if scenario.writeFails == next {
-        // The fetches still running were cancelled already if the caller was.
-        return ending(["JobFailed(write \(next))"], at: [loop], stop: min(loop, cancel))
+        // Cancelled during the write that throws: its error, or the cancel's.
+        if loop > cancel { return cancelled(latest: loop, failure: "JobFailed(write \(next))") }
+        return ending(["JobFailed(write \(next))"], at: [loop], stop: loop)
       }
       next += 1
     }
@@ -317,7 +318,7 @@ func partsModel(_ scenario: PartsScenario) -> PartsOutcome {
   let run = partsRun(scenario)
   let stop = run.stop ?? Int.max
   let parts = scenario.parts.enumerated().map { index, part in
-    part.arrives <= stop || (part.answer == .ignoresIt && part.isRight)
+    part.arrives <= stop || part.answer == .ignoresIt
       ? "part \(index) came at \(timelineTime(part.arrives))"
       : "part \(index) cancelled at \(timelineTime(stop))"
   }
@@ -335,10 +336,34 @@ func partsModel(_ scenario: PartsScenario) -> PartsOutcome {
 /// parts in range order and answers each at its time.
 final class ScriptedParts: Sendable {
   private struct State {
-    var asked: [ClosedRange<Int>] = []
+    var asked: [ClosedRange<Int>] = [] {
+      didSet { (sorted, indices) = (nil, nil) }
+    }
     var waiting: [CheckedContinuation<Void, Never>] = []
     var fates: [Int: String] = [:]
     var askedAt: [String] = []
+    /// `asked` in order of their starts, and where each range first stands there: made once
+    /// for the thousands of parts of a crowd, not at every fetch.
+    private var sorted: [ClosedRange<Int>]?
+    private var indices: [ClosedRange<Int>: Int]?
+
+    mutating func sortedAsked() -> [ClosedRange<Int>] {
+      if let sorted { return sorted }
+      let made = asked.sorted { $0.lowerBound < $1.lowerBound }
+      sorted = made
+      return made
+    }
+
+    mutating func index(of range: ClosedRange<Int>) -> Int? {
+      if indices == nil {
+        var made: [ClosedRange<Int>: Int] = [:]
+        for (index, range) in sortedAsked().enumerated() where made[range] == nil {
+          made[range] = index
+        }
+        indices = made
+      }
+      return indices?[range]
+    }
   }
 
   let scenario: PartsScenario
@@ -355,21 +380,25 @@ final class ScriptedParts: Sendable {
       ? partsFile(scenario.bytes) : Data(partsFile(scenario.bytes + shift).dropFirst(shift))
   }
 
-  var asked: [ClosedRange<Int>] {
-    state.withLock { $0.asked.sorted { $0.lowerBound < $1.lowerBound } }
-  }
+  var asked: [ClosedRange<Int>] { state.withLock { $0.sortedAsked() } }
   var askedAt: [String] { state.withLock { $0.askedAt } }
   var fates: [Int: String] { state.withLock { $0.fates } }
 
   /// Which part `range` is, once every part has been asked for.
-  func index(of range: ClosedRange<Int>) -> Int? { asked.firstIndex(of: range) }
+  func index(of range: ClosedRange<Int>) -> Int? { state.withLock { $0.index(of: range) } }
 
   /// "part 2 written at 1 s": a write as the outcome shows it, the part named by its bytes (the
   /// part whose turn it is first, as parts far apart can hold the same bytes).
-  func spelledWrite(_ piece: Data, at time: String, turn: Int) -> String {
-    let asked = asked.filter { $0.lowerBound >= 0 && $0.upperBound < file.count }
-    let parts = [turn] + asked.indices.filter { $0 != turn }
-    guard let part = parts.first(where: { $0 < asked.count && file[asked[$0]] == piece }) else {
+  ///
+  /// `asked` is `self.asked`, read once for all the writes of a call.
+  func spelledWrite(_ piece: Data, at time: String, turn: Int, asked: [ClosedRange<Int>]) -> String
+  {
+    let holds = { (part: Int) in
+      part < asked.count && asked[part].lowerBound >= 0 && asked[part].upperBound < self.file.count
+        && self.file[asked[part]] == piece
+    }
+    // Its turn's part first: a right answer's every write is, so a crowd costs one look a write.
+    guard let part = holds(turn) ? turn : asked.indices.first(where: holds) else {
       return "\(piece.count) bytes that are no part's written at \(time)"
     }
     return "part \(part) written at \(time)"
@@ -389,7 +418,7 @@ final class ScriptedParts: Sendable {
     }
     guard let index = index(of: range), index < scenario.parts.count else { return Data() }
     let part = scenario.parts[index]
-    if part.answer == .ignoresIt && part.isRight {
+    if part.answer == .ignoresIt {
       await timeline.sleepIgnoringCancel(milliseconds: part.arrives)
     } else {
       do {
@@ -445,7 +474,7 @@ func rangesText(_ asked: [ClosedRange<Int>], size: Int) -> String {
 
 /// The calls exercise 5.3 is graded on: a fixed list, from a fixed seed.
 ///
-/// About one in thirty has 65 to 100 parts.
+/// About one in thirty has 65 to 300 parts.
 func partsScenarios(count: Int, seed: UInt64) -> [PartsScenario] {
   // Callers cancelled before they call, each part a second later than drawn, so that none
   // arrives before the cancel.
@@ -465,7 +494,7 @@ func partsScenarios(count: Int, seed: UInt64) -> [PartsScenario] {
   // Crowds of one-byte parts, far more than the others, all fetched at once: a cap on the parts
   // fetched at a time shows here.
   var more = SeededNumbers(seed: seed &+ 2)
-  let crowds = [1_025, more.logUniform(301...4_000)].map { parts in
+  let crowds = [1_025, more.logUniform(301...4_000), 10_001].map { parts in
     PartsScenario(
       bytes: parts,
       parts: (0..<parts).map { _ in PartsScenario.Part(arrives: 1000, piece: .whole) }
@@ -482,7 +511,49 @@ func partsScenarios(count: Int, seed: UInt64) -> [PartsScenario] {
       scenario.parts[index].error = .platform(error)
     }
   }
-  return drawn + cancelledBefore + large + platformFailures + onlyWhenGrading(crowds)
+  // Two parts that go wrong: the first error the loop comes to is the call's, though a part of a
+  // lower range, which ignores the cancel, fails later.
+  let twoFailures = drawn.filter { call in
+    call.parts.count >= 2 && call.parts.count <= 40 && call.cancelAt == nil
+      && call.parts.dropFirst().contains { !$0.isRight }
+  }
+  .prefix(20).map { drawn in
+    var scenario = drawn
+    let failing = scenario.parts.firstIndex { !$0.isRight } ?? 0
+    scenario.parts[0] = PartsScenario.Part(
+      arrives: scenario.parts[failing].arrives + 2_000,
+      piece: .fails,
+      error: .url(3),
+      answer: .ignoresIt
+    )
+    return scenario
+  }
+  // The caller cancelled during the write that throws: that write's error, or the cancel's.
+  let cancelDuringAFailingWrite = [
+    (arrivals: [1, 1, 1], write: 1_007, fails: 1, cancel: 2_250),
+    (arrivals: [2, 1, 1, 3], write: 3_007, fails: 0, cancel: 3_250),
+    (arrivals: [0, 0], write: 1_007, fails: 1, cancel: 1_250),
+  ].map { run in
+    var scenario = PartsScenario(
+      bytes: run.arrivals.count * 10,
+      parts: run.arrivals.map { PartsScenario.Part(arrives: $0 * 1000, piece: .whole) },
+      cancelAt: run.cancel
+    )
+    scenario.write = run.write
+    scenario.writeFails = run.fails
+    return scenario
+  }
+  // Pieces of more than 64 MiB each, when grading: each is still one write.
+  let largePieces = [
+    PartsScenario(
+      bytes: 2 * ((1 << 26) + 1),
+      parts: [
+        PartsScenario.Part(arrives: 2_000, piece: .whole), .init(arrives: 1_000, piece: .whole),
+      ]
+    )
+  ]
+  return drawn + cancelledBefore + large + platformFailures + twoFailures
+    + cancelDuringAFailingWrite + onlyWhenGrading(crowds + largePieces)
 }
 
 private func drawnParts(count: Int, seed: UInt64) -> [PartsScenario] {
