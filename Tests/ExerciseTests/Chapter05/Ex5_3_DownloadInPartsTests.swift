@@ -131,10 +131,7 @@ final class Ex5_3_DownloadInPartsTests: GradedTestCase {
         default: return bytes
         }
       } write: { piece in
-        let count = written.writes.count
-        written.record(piece, at: timeline.time)
-        await timeline.sleepIgnoringCancel(milliseconds: writing * 1000)
-        if count == failingWrite { throw JobFailed(name: "write \(count)") }
+        try await written.write(piece, on: timeline, taking: writing * 1000, failing: failingWrite)
       }
       let data = written.writes.reduce(into: Data()) { $0.append($1.piece) }
       return (

@@ -18,8 +18,19 @@ import Chapter05Exercises
 final class WrittenPieces {
   private(set) var writes: [(piece: Data, at: String)] = []
 
-  func record(_ piece: Data, at time: String) {
-    writes.append((piece, time))
+  /// The test's `write`: notes the piece and when it came, takes `milliseconds` on `timeline`
+  /// whatever happens meanwhile (as a disk's write does), then throws `JobFailed(write k)` if it
+  /// is write `failing` (from 0).
+  func write(
+    _ piece: Data,
+    on timeline: VirtualTimeline,
+    taking milliseconds: Int,
+    failing: Int?
+  ) async throws {
+    let index = writes.count
+    writes.append((piece, timeline.time))
+    await timeline.sleepIgnoringCancel(milliseconds: milliseconds)
+    if index == failing { throw JobFailed(name: "write \(index)") }
   }
 }
 
@@ -63,11 +74,12 @@ private func download(
       parts: scenario.parts.count,
       fetch: { range in try await parts.fetch(range, on: timeline) },
       write: { piece in
-        let index = written.writes.count
-        written.record(piece, at: timeline.time)
-        // A write takes its time whatever happens meanwhile, as a disk's does.
-        await timeline.sleepIgnoringCancel(milliseconds: scenario.write)
-        if index == scenario.writeFails { throw JobFailed(name: "write \(index)") }
+        try await written.write(
+          piece,
+          on: timeline,
+          taking: scenario.write,
+          failing: scenario.writeFails
+        )
       }
     )
     return "returned at \(timeline.time)"
