@@ -508,23 +508,26 @@ extension ExerciseCatalog {
     ),
     Exercise(
       id: "4.4",
-      title: "A retry that knows when to stop",
+      title: "A retry within a time budget",
       chapter: chapter04,
       section: "4.5",
       stubFile: "Ex4_4_Retrying.swift",
       testClass: "Ex4_4_RetryingTests",
       hints: [
-        "Section 4.5's RetryPolicy, without the jitter: try, and after a failure that may pass "
-          + "next time, wait longer and try again; anything else ends the retrying at once.",
-        "A loop with the attempt number and the wait; catch let error as FetchError where "
-          + "attempt < attempts && the error may pass (408, 429, 5xx but 501 and 505; .timedOut, "
-          + ".networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet). try await "
-          + "clock.sleep(for: wait), without try?; then wait *= 2.",
-        "var attempt = 1; var wait = firstDelay; while true { do { return try await "
-          + "operation() } catch let error as FetchError where attempt < attempts && "
-          + "mayPass(error) { try await clock.sleep(for: wait); wait *= 2; attempt += 1 } }",
+        "Section 4.5's RetryPolicy counts attempts; here the clock says when to stop. Note when "
+          + "the budget ends, once, at the call; after a failure that may pass, ask whether the "
+          + "next wait would end by then.",
+        "let deadline = clock.now.advanced(by: budget) before the first attempt. In the loop, catch "
+          + "let error as FetchError where the error may pass (408, 429, 5xx but 501 and 505; "
+          + ".timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet); "
+          + "throw it if clock.now.advanced(by: wait) is past the deadline; else try await "
+          + "clock.sleep(for: wait), without try?, then wait *= 2.",
+        "let deadline = clock.now.advanced(by: budget); var wait = firstDelay; while true { do { "
+          + "return try await operation() } catch let error as FetchError where mayPass(error) { "
+          + "guard clock.now.advanced(by: wait) <= deadline else { throw error }; try await "
+          + "clock.sleep(for: wait); wait *= 2 } }",
       ],
-      docAnchor: "exercise-44-a-retry-that-knows-when-to-stop",
+      docAnchor: "exercise-44-a-retry-within-a-time-budget",
       mistakes: [
         Mistake(
           name: "a 4xx is retried",
@@ -564,20 +567,49 @@ extension ExerciseCatalog {
             + "going away, so that error is not one to retry. Throw it at once."
         ),
         Mistake(
-          name: "one attempt too many, or too few",
-          test: "test_afterTheLastAttempt_itsErrorIsThrown",
-          saying: "requests in all",
-          fixtures: ["one-attempt-too-many", "one-attempt-too-few"],
-          hint: "attempts counts every try, the first one included: with attempts: 3 the "
-            + "operation runs at most three times, with two waits between."
+          name: "a wait that ends just as the budget does is not made",
+          test: "test_aWaitThatWouldEndPastTheBudget_isNotMade_andTheErrorIsThrown",
+          saying: "just as the budget does: it is within the budget",
+          fixtures: ["wait-ending-with-the-budget-not-made"],
+          hint: "The budget ends at a moment; a wait that ends at that very moment is within it. "
+            + "Compare the wait's end with the deadline by <=, not <."
         ),
         Mistake(
-          name: "waits that do not double, or a wait after the last attempt",
-          test: "test_afterTheLastAttempt_itsErrorIsThrown",
+          name: "a wait that ends past the budget is made",
+          test: "test_aWaitThatWouldEndPastTheBudget_isNotMade_andTheErrorIsThrown",
+          saying: "a wait that ends past the budget was made",
+          fixtures: ["sleeps-then-checks"],
+          hint: "Decide before you wait: a wait that would end past the budget is not made at all; "
+            + "the attempt's error is thrown at once. Waiting first and looking at the clock after "
+            + "spends time nobody asked for."
+        ),
+        Mistake(
+          name: "the waits do not double",
+          test: "test_aWaitThatWouldEndPastTheBudget_isNotMade_andTheErrorIsThrown",
           saying: "each twice the one before",
-          fixtures: ["linear-backoff", "waits-after-the-last"],
-          hint: "firstDelay, then 2x, 4x, 8x...: wait *= 2 after each wait. And decide whether to "
-            + "try again before you wait: after the last attempt there is nothing to wait for."
+          fixtures: ["linear-backoff"],
+          hint: "firstDelay, then 2x, 4x, 8x...: wait *= 2 after each wait."
+        ),
+        Mistake(
+          name: "the budget is not counted from the call, attempts included",
+          test: "test_theAttemptsOwnTime_isSpentFromTheBudget_fromTheCallOn",
+          saying: "the attempts' own time is spent from it too",
+          fixtures: [
+            "attempt-time-not-counted", "budget-from-the-first-failure",
+            "budget-checked-at-the-wait-start", "budget-on-the-continuous-clock",
+            "last-wait-cut-to-the-budget", "scheduled-from-the-start",
+          ],
+          hint: "The budget ends at one moment on the clock you are given: the call's now plus "
+            + "budget. Each wait starts when its attempt has failed, after the attempt's own time; "
+            + "make it only if it ends by that moment, and make it whole."
+        ),
+        Mistake(
+          name: "a wait within the budget is not made",
+          test: "test_theFirstWait_isFirstDelay_whateverItIs",
+          saying: "within the budget: expected it made",
+          fixtures: ["budget-in-whole-seconds"],
+          hint: "A budget of 2.7 s is 2.7 s: keep it a Duration, to the attosecond, and compare "
+            + "instants on the clock."
         ),
         Mistake(
           name: "what may pass next time is judged wrong",
@@ -630,6 +662,7 @@ extension ExerciseCatalog {
         Mistake(
           name: "the first wait is not firstDelay",
           test: "test_theFirstWait_isFirstDelay_whateverItIs",
+          saying: "the first wait is firstDelay",
           fixtures: ["first-delay-ignored"],
           hint: "The first wait is the firstDelay you are given, whatever it is; each later one "
             + "doubles the one before."
@@ -644,13 +677,12 @@ extension ExerciseCatalog {
         .scenarioDiffers(
           fixtures: [
             "a-413-retried", "waits-capped-at-30-seconds", "max-backoff-a-day", "shift-doubling",
-            "scheduled-from-the-start", "pow-double-backoff", "roaming-and-call-codes-retried",
+            "pow-double-backoff", "roaming-and-call-codes-retried",
             "cancelled-attempt-throws-its-error", "checkcancellation-before-each-attempt",
-            "attempts-capped-100", "zero-wait-skipped", "check-after-wait", "status-starts-with-5",
-            "attempts-capped-1000", "raw-urlerror-retried", "stray-cancellation-retried",
-            "retry-after-in-message", "waits-capped-int64-max-seconds", "status-int32",
-            "status-abs", "tolerance-half", "non-json-body-retried", "status-0-retried",
-            "attempts-capped-at-5000", "first-delay-capped-at-a-day", "attempts-cut-to-32-bits",
+            "waits-capped-at-100", "check-after-wait", "status-starts-with-5",
+            "raw-urlerror-retried", "stray-cancellation-retried", "retry-after-in-message",
+            "waits-capped-int64-max-seconds", "status-int32", "status-abs", "tolerance-half",
+            "non-json-body-retried", "status-0-retried", "first-delay-capped-at-a-day",
           ]
         ),
         Mistake(

@@ -1,23 +1,25 @@
 import ExerciseSupport
 
-/// Exercise 4.4: a retry that knows when to stop (reference solution).
+/// Exercise 4.4: a retry within a time budget (reference solution).
 ///
-/// Read docs/Chapter04-Networking.md#exercise-44-a-retry-that-knows-when-to-stop
+/// Read docs/Chapter04-Networking.md#exercise-44-a-retry-within-a-time-budget
 public func retrying<T: Sendable>(
-  attempts: Int,
+  within budget: Duration,
   firstDelay: Duration,
-  clock: any Clock<Duration>,
+  clock: some Clock<Duration>,
   _ operation: () async throws -> T
 ) async throws -> T {
-  var attempt = 1
+  // The budget counts from the call: the attempts' own time is spent from it too.
+  let deadline = clock.now.advanced(by: budget)
   var wait = firstDelay
   while true {
     do {
       return try await operation()
-    } catch let error as FetchError where attempt < attempts && mayPassNextTime(error) {
+    } catch let error as FetchError where mayPassNextTime(error) {
+      // The wait starts now, when the attempt has failed; one that would end late is not made.
+      guard clock.now.advanced(by: wait) <= deadline else { throw error }
       try await clock.sleep(for: wait)  // a cancel ends the wait, and the retrying, at once
       wait *= 2
-      attempt += 1
     }
   }
 }

@@ -41,7 +41,7 @@ func retryAnswer(_ scenario: RetryScenario) async throws -> RetryOutcome {
   let retry = Task {
     if scenario.cancelledBeforeTheCall { withUnsafeCurrentTask { $0?.cancel() } }
     return try await retrying(
-      attempts: scenario.attempts,
+      within: scenario.budget,
       firstDelay: scenario.firstDelay,
       clock: answersClock
     ) {

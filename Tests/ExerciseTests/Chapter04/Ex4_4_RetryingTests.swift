@@ -12,7 +12,7 @@ import Solutions
 import Chapter04Exercises
 #endif
 
-// MARK: - Exercise 4.4: a retry that knows when to stop
+// MARK: - Exercise 4.4: a retry within a time budget
 
 final class Ex4_4_RetryingTests: GradedTestCase {
   private let clock = ManualClock()
@@ -22,7 +22,7 @@ final class Ex4_4_RetryingTests: GradedTestCase {
     try await withFixtureServer(.init(received: received.add)) { port in
       let clock = self.clock
       let retry = Task {
-        try await retrying(attempts: 4, firstDelay: .seconds(1), clock: clock) {
+        try await retrying(within: .seconds(60), firstDelay: .seconds(1), clock: clock) {
           try await request(localURL("/users/99", port: port))
         }
       }
@@ -53,7 +53,7 @@ final class Ex4_4_RetryingTests: GradedTestCase {
     try await withFixtureServer(.init(received: received.add)) { port in
       let clock = self.clock
       let answer = Task {
-        try await retrying(attempts: 4, firstDelay: .seconds(1), clock: clock) {
+        try await retrying(within: .seconds(60), firstDelay: .seconds(1), clock: clock) {
           try await flakyRequest(port: port, key: "twice", failures: 2)
         }
       }
@@ -85,7 +85,7 @@ final class Ex4_4_RetryingTests: GradedTestCase {
     try await withFixtureServer(.init(received: received.add)) { port in
       let clock = self.clock
       let retry = Task {
-        try await retrying(attempts: 4, firstDelay: .seconds(60), clock: clock) {
+        try await retrying(within: .seconds(3_600), firstDelay: .seconds(60), clock: clock) {
           try await flakyRequest(port: port, key: "cancelled", failures: 9)
         }
       }
@@ -116,7 +116,7 @@ final class Ex4_4_RetryingTests: GradedTestCase {
     try await withFixtureServer(configuration) { port in
       let clock = self.clock
       let retry = Task {
-        try await retrying(attempts: 4, firstDelay: .seconds(1), clock: clock) {
+        try await retrying(within: .seconds(60), firstDelay: .seconds(1), clock: clock) {
           try await request(localURL(held, port: port))
         }
       }
@@ -138,12 +138,12 @@ final class Ex4_4_RetryingTests: GradedTestCase {
     }
   }
 
-  func test_afterTheLastAttempt_itsErrorIsThrown() async throws {
+  func test_aWaitThatWouldEndPastTheBudget_isNotMade_andTheErrorIsThrown() async throws {
     let received = ReceivedRequests()
     try await withFixtureServer(.init(received: received.add)) { port in
       let clock = self.clock
       let retry = Task {
-        try await retrying(attempts: 4, firstDelay: .seconds(1), clock: clock) {
+        try await retrying(within: .seconds(7), firstDelay: .seconds(1), clock: clock) {
           try await flakyRequest(port: port, key: "always", failures: 9)
         }
       }
@@ -159,16 +159,32 @@ final class Ex4_4_RetryingTests: GradedTestCase {
         let answer = try await retry.value
         XCTFail("a route that always fails answered \(answer)")
       } catch let error as FetchError {
+        let expected: [Duration] = [.seconds(1), .seconds(2), .seconds(4)]
+        if waits == Array(expected.prefix(2)) {
+          XCTFail(
+            "within 7 s from a first delay of 1 s, the wait of 4 s from 3 s ends 7 s after the "
+              + "call, just as the budget does: it is within the budget, so it is made; it waited "
+              + "\(waits)"
+          )
+        } else if waits.count > expected.count, waits.starts(with: expected) {
+          XCTFail(
+            "a wait that ends past the budget was made: within 7 s from a first delay of 1 s, the "
+              + "waits of 1, 2 and 4 s end at 7 s; the next, of 8 s, would end at 15 s, so the "
+              + "fourth attempt's error is thrown at once, with no wait; it waited \(waits)"
+          )
+        } else {
+          XCTAssertEqual(
+            waits,
+            expected,
+            "within 7 s from a first delay of 1 s: waits of 1, 2 and 4 s, "
+              + "each twice the one before (the last ends 7 s after the call, just as the budget "
+              + "does)"
+          )
+        }
         XCTAssertEqual(
           received.all.count,
           4,
-          "attempts: 4 means four requests in all, the first one included"
-        )
-        XCTAssertEqual(
-          waits,
-          [.seconds(1), .seconds(2), .seconds(4)],
-          "three waits between four attempts, each twice the one before, and none after the "
-            + "last: its error is thrown at once"
+          "three waits within the budget mean four requests in all, the first one included"
         )
         XCTAssertEqual(error, .status(503, message: "busy, try again (attempt 4 of key 'always')"))
       } catch {
@@ -178,12 +194,54 @@ final class Ex4_4_RetryingTests: GradedTestCase {
     }
   }
 
+  func test_theAttemptsOwnTime_isSpentFromTheBudget_fromTheCallOn() async throws {
+    let clock = self.clock
+    let calls = Locked(0)
+    let inAttempt = Locked(false)  // the sleeper is an attempt taking its time, not a wait
+    let retry = Task {
+      try await retrying(within: .seconds(9), firstDelay: .seconds(1), clock: clock) {
+        () throws -> Int in
+        calls.withLock { $0 += 1 }
+        inAttempt.withLock { $0 = true }
+        try? await clock.sleep(for: .seconds(1))  // each attempt takes 1 s, then fails
+        inAttempt.withLock { $0 = false }
+        throw FetchError.status(503, message: nil)
+      }
+    }
+    var waits: [Duration] = []
+    while true {
+      await clock.waitForASleeper(orTheEndOf: retry)
+      guard let deadline = clock.sleeperDeadlines.first else { break }
+      let length = clock.now.duration(to: deadline)
+      if !inAttempt.withLock({ $0 }) { waits.append(length) }
+      guard waits.count <= 4 else {
+        retry.cancel()
+        break
+      }
+      clock.advance(by: length)
+    }
+    let result = await retry.result
+    if case .failure(let error) = result { try rethrowIfNotImplemented(error) }
+    XCTAssertEqual(
+      waits,
+      [.seconds(1), .seconds(2)],
+      "within 9 s, each attempt taking 1 s: attempt 1 fails at 1 s, waits 1 s; attempt 2 fails "
+        + "at 3 s, waits 2 s; attempt 3 fails at 6 s, and a wait of 4 s would end at 10 s, past "
+        + "the budget that ends 9 s after the call: the attempts' own time is spent from it too"
+    )
+    XCTAssertEqual(calls.withLock { $0 }, 3, "three attempts within 9 s")
+    guard case .failure(FetchError.status(503, nil)) = result else {
+      return XCTFail("the third attempt's .status(503) is thrown as it is: \(result)")
+    }
+  }
+
   func test_a500AndATimeout_areRetried_aDecodingErrorIsNot() async throws {
     let clock = self.clock
     let calls = Locked(0)
     let failures: [FetchError] = [.status(500, message: nil), .transport(.timedOut)]
     let retry = Task {
-      try await retrying(attempts: 4, firstDelay: .seconds(1), clock: clock) { () throws -> Int in
+      try await retrying(within: .seconds(60), firstDelay: .seconds(1), clock: clock) {
+        () throws -> Int in
         let call = calls.withLock { calls in
           calls += 1
           return calls
@@ -214,7 +272,8 @@ final class Ex4_4_RetryingTests: GradedTestCase {
     XCTAssertEqual(answer, 3, "a 500, a timeout, then the third call's answer")
 
     let decoding = Task {
-      try await retrying(attempts: 4, firstDelay: .seconds(1), clock: clock) { () throws -> Int in
+      try await retrying(within: .seconds(60), firstDelay: .seconds(1), clock: clock) {
+        () throws -> Int in
         throw FetchError.decoding(path: "id")
       }
     }
@@ -317,7 +376,8 @@ final class Ex4_4_RetryingTests: GradedTestCase {
     let clock = self.clock
     let calls = Locked(0)
     let retry = Task {
-      try await retrying(attempts: 3, firstDelay: .milliseconds(300), clock: clock) {
+      try await retrying(within: .milliseconds(2_700), firstDelay: .milliseconds(300), clock: clock)
+      {
         () throws -> Int in
         calls.withLock { $0 += 1 }
         throw FetchError.status(503, message: nil)
@@ -332,19 +392,34 @@ final class Ex4_4_RetryingTests: GradedTestCase {
     }
     let result = await retry.result
     if case .failure(let error) = result { try rethrowIfNotImplemented(error) }
-    XCTAssertEqual(
-      waits,
-      [.milliseconds(300), .milliseconds(600)],
-      "firstDelay 300 ms and 3 attempts: expected waits of 300 ms, then 600 ms"
-    )
-    XCTAssertEqual(calls.withLock { $0 }, 3, "attempts: 3 means three calls in all")
+    let expected: [Duration] = [.milliseconds(300), .milliseconds(600), .milliseconds(1_200)]
+    if let first = waits.first, first != .milliseconds(300) {
+      XCTFail(
+        "the first wait is firstDelay, 300 ms here, whatever it is: it waited \(waits); expected "
+          + "waits of 300 ms, 600 ms and 1.2 s"
+      )
+    } else if waits == Array(expected.prefix(2)) {
+      XCTFail(
+        "within 2.7 s from a first delay of 300 ms, the wait of 1.2 s from 900 ms ends at 2.1 s, "
+          + "within the budget: expected it made; it waited \(waits)"
+      )
+    } else {
+      XCTAssertEqual(
+        waits,
+        expected,
+        "firstDelay 300 ms within 2.7 s: expected waits of 300 ms, 600 ms and 1.2 s (it ends at "
+          + "2.1 s; the next, of 2.4 s, would end past the budget)"
+      )
+    }
+    XCTAssertEqual(calls.withLock { $0 }, 4, "four calls in all, with three waits between")
   }
 
   func test_anErrorThatIsNotAFetchError_isThrownAtOnce() async throws {
     let clock = self.clock
     let calls = Locked(0)
     let retry = Task {
-      try await retrying(attempts: 4, firstDelay: .seconds(1), clock: clock) { () throws -> Int in
+      try await retrying(within: .seconds(60), firstDelay: .seconds(1), clock: clock) {
+        () throws -> Int in
         calls.withLock { $0 += 1 }
         throw NotAFetchError()
       }
@@ -374,7 +449,8 @@ final class Ex4_4_RetryingTests: GradedTestCase {
     let clock = ManualClock()
     let calls = Locked(0)
     let retry = Task {
-      try await retrying(attempts: 2, firstDelay: .seconds(1), clock: clock) { () throws -> Int in
+      try await retrying(within: .seconds(60), firstDelay: .seconds(1), clock: clock) {
+        () throws -> Int in
         let call = calls.withLock { calls in
           calls += 1
           return calls
@@ -424,10 +500,11 @@ final class Ex4_4_RetryingTests: GradedTestCase {
     )
   }
 
-  /// The grade: 1,217 generated runs (attempts from 1 to Int.max, just past powers of two too,
-  /// first delays from zero to 10^18 s, any sequence of statuses of any number of digits,
-  /// transport, decoding, platform and other errors, up to 10,000 in a row, a cancel before the call, during an attempt, during a
-  /// wait or as it ends), on a manual clock, each compared with what the statement says.
+  /// The grade: generated runs (budgets from zero to 2^64 s, many ending just as a wait ends or an
+  /// attosecond before or after it, first delays from 1 attosecond to 2^64 s, attempts that take
+  /// time, any sequence of statuses of any number of digits, transport, decoding, platform and
+  /// other errors, over a hundred waits in a row, a cancel before the call, during an attempt,
+  /// during a wait or as it ends), on a manual clock, each compared with what the statement says.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
       Self.scenarios,
@@ -439,14 +516,14 @@ final class Ex4_4_RetryingTests: GradedTestCase {
 
   /// 1,005 runs from seed 44 (every status from 100 to 599 and every transport error first), then
   /// 60 of odd errors and long runs of failures, 12 of stray cancellations, 40 of messages and of
-  /// waits past Int64.max seconds, 30 of statuses below zero and past Int32.max, and 40 of
-  /// statuses of 0 to 99 and decoding errors of other paths, and 30 of attempts just past powers of
-  /// two, first delays up to 10^18 s and 3,001 to 10,000 failures in a row.
+  /// waits past Int64.max seconds, 30 of statuses below zero and past Int32.max, 40 of statuses of
+  /// 0 to 99 and decoding errors of other paths, and 60 of budgets and first delays of any number
+  /// of digits.
   private static let scenarios =
     retryScenarios(count: 400, seed: 44) + retryScenariosOfOddErrors(count: 60, seed: 44 &+ 2)
     + retryScenariosOfStrayCancellations(count: 12, seed: 44 &+ 3)
     + retryScenariosOfLongWaits(count: 40, seed: 44 &+ 4)
     + retryScenariosOfOutlandishStatuses(count: 30, seed: 44 &+ 5)
     + retryScenariosOfUnlistedErrors(count: 40, seed: 44 &+ 6)
-    + retryScenariosOfWideCounts(count: 30, seed: 44 &+ 7)
+    + retryScenariosOfWideBudgets(count: 60, seed: 44 &+ 7)
 }

@@ -8,11 +8,12 @@ import XCTest
 import FoundationNetworking
 #endif
 
-// Exercise 4.4 graded by its statement: generated attempt counts, first delays (odd counts of
-// nanoseconds too), sequences of errors (every status from 100 to 599, every URLError code the
-// platform has, decoding errors, errors that are not FetchErrors) and cancels (before the call,
-// during an attempt, during a wait, just as a wait ends), run on a manual clock and compared with
-// the statement.
+// Exercise 4.4 graded by its statement: generated budgets (many ending just as a wait ends, or an
+// attosecond before or after), first delays (odd counts of nanoseconds too), attempts that take
+// time, sequences of errors (every status from 100 to 599, every URLError code the platform has,
+// decoding errors, errors that are not FetchErrors) and cancels (before the call, during an
+// attempt, during a wait, just as a wait ends), run on a manual clock and compared with the
+// statement.
 
 /// An error an operation throws that is not a `FetchError`.
 struct NotAFetchError: Error, Equatable {}
@@ -41,7 +42,7 @@ struct RetryScenario: GradedScenario {
     }
   }
 
-  var attempts: Int
+  var budget: Duration
   var firstDelay: Duration
   /// What the operation throws at its first call, its second, and so on; then it returns.
   var failures: [Failure]
@@ -51,8 +52,8 @@ struct RetryScenario: GradedScenario {
   var attemptTakes: Duration = .zero
   /// The task is cancelled before it calls `retrying`.
   var cancelledBeforeTheCall = false
-  /// The attempt (1 for the first) during which the task is cancelled, if any; that attempt still
-  /// ends as scripted, as a request the server has answered does.
+  /// The attempt (1 for the first) during which the task is cancelled, if any, as it starts; that
+  /// attempt still ends as scripted, at once, as a request the server has answered does.
   var cancelDuringAttempt: Int?
   /// The wait (1 for the first) whose sleep returns with the task just cancelled, if any: the
   /// cancel comes after the wait has ended, so the next attempt still runs.
@@ -64,9 +65,9 @@ struct RetryScenario: GradedScenario {
   }
 
   var description: String {
-    let count = attempts == Int.max ? "Int.max" : "\(attempts)"
     var text =
-      "retrying(attempts: \(count), firstDelay: \(spelledExactly(firstDelay))): the operation "
+      "retrying(within: \(spelledExactly(budget)), firstDelay: \(spelledExactly(firstDelay))): "
+      + "the operation "
     // A failure repeated in a row is said once, with its count.
     var runs: [(failure: Failure, count: Int)] = []
     for failure in failures {
@@ -129,11 +130,6 @@ struct RetryScenario: GradedScenario {
       copy.cancelDuringAttempt = nil
       candidates.append(copy)
     }
-    if attempts > failures.count + 1, attempts != Int.max {
-      var copy = self
-      copy.attempts = failures.count + 1
-      candidates.append(copy)
-    }
     return candidates
   }
 
@@ -191,14 +187,18 @@ func retryModel(_ scenario: RetryScenario) -> RetryOutcome {
   var cancelled = scenario.cancelledBeforeTheCall
   while true {
     events.append("attempt \(attempt) at \(spelledExactly(now))")
-    if scenario.cancelDuringAttempt == attempt, scenario.attemptTakes > .zero { cancelled = true }
-    now += scenario.attemptTakes  // the wait starts when the attempt has failed
+    if scenario.cancelDuringAttempt == attempt, scenario.attemptTakes > .zero {
+      cancelled = true  // as the attempt starts: it ends at once, as scripted
+    } else {
+      now += scenario.attemptTakes  // the wait starts when the attempt has failed
+    }
     guard attempt <= scenario.failures.count else {
       events.append("returned \(attempt)")
       break
     }
     let failure = scenario.failures[attempt - 1]
-    guard attempt < scenario.attempts, mayPass(failure) else {
+    // The wait starts when the attempt has failed; one that would end past the budget is not made.
+    guard mayPass(failure), now + wait <= scenario.budget else {
       events.append("threw \(failure)")
       break
     }
@@ -227,6 +227,47 @@ let retriedFailures: [RetryScenario.Failure] = [
   .fetch(.status(503, message: nil)), .fetch(.status(429, message: nil)),
   .fetch(.transport(.timedOut)),
 ]
+
+/// The longest budget and first delay the statement allows: 2^64 s.
+let longestBudget = Duration(attoseconds: (Int128(1) << 64) * 1_000_000_000_000_000_000)
+
+/// When wait `wait` (1 for the first) ends, counted from the call, if every attempt before it
+/// fails and takes `attemptTakes`; nil past `longestBudget`.
+func endOfWait(_ wait: Int, firstDelay: Duration, attemptTakes: Duration) -> Duration? {
+  guard wait < 126 else { return nil }  // 2^126 attoseconds is past 2^64 s
+  let waits = firstDelay.attoseconds.multipliedReportingOverflow(by: (Int128(1) << wait) - 1)
+  let attempts = attemptTakes.attoseconds.multipliedReportingOverflow(by: Int128(wait))
+  guard !waits.overflow, !attempts.overflow else { return nil }
+  let end = Duration(attoseconds: waits.partialValue) + Duration(attoseconds: attempts.partialValue)
+  return end <= longestBudget ? end : nil
+}
+
+/// A budget for a run: most often one that ends just as one of its waits ends, or an attosecond
+/// before or after it; else zero, an attosecond, a round figure, any number of digits, or the
+/// longest the statement allows.
+func generatedBudget(
+  for failures: [RetryScenario.Failure],
+  firstDelay: Duration,
+  attemptTakes: Duration,
+  using numbers: inout SeededNumbers
+) -> Duration {
+  let waits = failures.prefix(while: mayPass).count  // the most waits the run can make
+  if waits > 0, numbers.chance(60),
+    let end = endOfWait(
+      Int.random(in: 1...waits, using: &numbers),
+      firstDelay: firstDelay,
+      attemptTakes: attemptTakes
+    )
+  {
+    let attosecond = Duration(attoseconds: 1)
+    return end + numbers.pick([.zero, attosecond, .zero - attosecond])
+  }
+  let digits = Double.random(in: 0...37.2, using: &numbers)
+  return numbers.pick([
+    Duration.zero, Duration(attoseconds: 1), .seconds(1), .seconds(60), .seconds(3_600),
+    longestBudget, min(Duration(attoseconds: Int128(pow(10, digits).rounded())), longestBudget),
+  ])
+}
 
 /// The runs exercise 4.4 is graded on: a fixed list, from fixed seeds.
 func retryScenarios(count: Int, seed: UInt64) -> [RetryScenario] {
@@ -263,13 +304,19 @@ func retryScenarios(count: Int, seed: UInt64) -> [RetryScenario] {
     default: return .fetch(.status(Int.random(in: 400...599, using: &numbers), message: nil))
     }
   }
-  // Every status from 100 to 599 once, and every transport error, as the first failure of two
-  // attempts: what may pass is a rule over the whole range, not a list of the usual codes.
+  // Every status from 100 to 599 once, and every transport error, as the first failure, in a
+  // budget that the first wait fills exactly: what may pass is a rule over the whole range, not a
+  // list of the usual codes.
   let sweep =
     (100...599).map { RetryScenario.Failure.fetch(.status($0, message: nil)) }
     + transports.map { RetryScenario.Failure.fetch(.transport($0)) } + retried
   let swept = sweep.map {
-    RetryScenario(attempts: 2, firstDelay: .seconds(1), failures: [$0], cancelDuringWait: nil)
+    RetryScenario(
+      budget: .seconds(1),
+      firstDelay: .seconds(1),
+      failures: [$0],
+      cancelDuringWait: nil
+    )
   }
   let generated = (0..<count).map { _ -> RetryScenario in
     let count =
@@ -279,15 +326,12 @@ func retryScenarios(count: Int, seed: UInt64) -> [RetryScenario] {
     if numbers.chance(3) {
       // Waits past 2^63 nanoseconds: a doubling done in an Int overflows there.
       return RetryScenario(
-        attempts: .max,
+        budget: longestBudget,
         firstDelay: .nanoseconds(1),
         failures: Array(repeating: .fetch(.status(503, message: nil)), count: 66),
         cancelDuringWait: nil
       )
     }
-    let attempts = numbers.pick([
-      1, 2, 3, 4, 5, 8, 12, Int.max, Int.random(in: 1...10, using: &numbers),
-    ])
     let firstDelay = numbers.pick([
       Duration.nanoseconds(1), .milliseconds(1), .milliseconds(250), .seconds(1), .seconds(20),
       .seconds(45),
@@ -297,14 +341,20 @@ func retryScenarios(count: Int, seed: UInt64) -> [RetryScenario] {
       .nanoseconds(Int64.random(in: 1...10_000_000_000_000, using: &numbers)),
     ])
     let cancel: Int? = numbers.chance(20) ? Int.random(in: 1...4, using: &numbers) : nil
+    let attemptTakes = numbers.pick([
+      Duration.zero, .zero, .zero, .milliseconds(250), .seconds(1), .seconds(3_600),
+    ])
     return RetryScenario(
-      attempts: attempts,
+      budget: generatedBudget(
+        for: failures,
+        firstDelay: firstDelay,
+        attemptTakes: attemptTakes,
+        using: &numbers
+      ),
       firstDelay: firstDelay,
       failures: failures,
       cancelDuringWait: cancel,
-      attemptTakes: numbers.pick([
-        .zero, .zero, .zero, .milliseconds(250), .seconds(1), .seconds(3_600),
-      ])
+      attemptTakes: attemptTakes
     )
   }
   // Tasks cancelled before they call retrying, or while an attempt takes its time.
@@ -321,8 +371,8 @@ func retryScenarios(count: Int, seed: UInt64) -> [RetryScenario] {
   return swept + cancelled + lateScenarios(count: count / 8, seed: seed &+ 1)
 }
 
-/// More runs, from a seed of their own (so that the runs above stay as they were): waits of zero,
-/// cancels just as a wait ends, and runs of over a hundred attempts.
+/// More runs, from a seed of their own (so that the runs above stay as they were): waits of an
+/// attosecond, cancels just as a wait ends, and runs of over a hundred waits.
 private func lateScenarios(count: Int, seed: UInt64) -> [RetryScenario] {
   var numbers = SeededNumbers(seed: seed)
   let ending: [RetryScenario.Failure] = [.fetch(.status(404, message: nil)), .other]
@@ -330,26 +380,35 @@ private func lateScenarios(count: Int, seed: UInt64) -> [RetryScenario] {
     var failures = (0..<Int.random(in: 1...6, using: &numbers)).map { _ in
       numbers.chance(85) ? numbers.pick(retriedFailures) : numbers.pick(ending)
     }
-    var attempts = numbers.pick([2, 3, 5, Int.max, Int.random(in: 1...8, using: &numbers)])
     // 1 attosecond doubled 120 times is still a wait a Duration holds.
     var firstDelay = numbers.pick([
-      Duration.zero, .zero, Duration(secondsComponent: 0, attosecondsComponent: 1),
-      .nanoseconds(1), .seconds(1),
+      Duration(attoseconds: 1), .nanoseconds(1), .seconds(1),
     ])
+    var budget = generatedBudget(
+      for: failures,
+      firstDelay: firstDelay,
+      attemptTakes: .zero,
+      using: &numbers
+    )
     if index % 4 == 0 {
-      // Over a hundred failures in a row: the statement puts no cap on the attempts.
+      // Over a hundred failures in a row: the statement puts no cap on the waits, and 123 waits
+      // from an attosecond fit in 2^64 s.
       failures = Array(
         repeating: numbers.pick(retriedFailures),
-        count: Int.random(in: 101...120, using: &numbers)
+        count: Int.random(in: 101...130, using: &numbers)
       )
-      attempts = numbers.pick([
-        Int.max, failures.count, failures.count + 1, Int.random(in: 101...130, using: &numbers),
-      ])
-      firstDelay =
-        numbers.chance(50) ? .zero : Duration(secondsComponent: 0, attosecondsComponent: 1)
+      firstDelay = Duration(attoseconds: 1)
+      budget =
+        numbers.chance(30)
+        ? longestBudget
+        : endOfWait(
+          Int.random(in: 101...123, using: &numbers),
+          firstDelay: firstDelay,
+          attemptTakes: .zero
+        ) ?? longestBudget
     }
     var scenario = RetryScenario(
-      attempts: attempts,
+      budget: budget,
       firstDelay: firstDelay,
       failures: failures,
       cancelDuringWait: nil
@@ -357,7 +416,7 @@ private func lateScenarios(count: Int, seed: UInt64) -> [RetryScenario] {
     switch Int.random(in: 0..<4, using: &numbers) {
     case 0: scenario.cancelAsWaitEnds = Int.random(in: 1...3, using: &numbers)
     case 1: scenario.cancelledBeforeTheCall = true
-    case 2 where firstDelay > .zero:  // a wait of zero ends before any cancel can come
+    case 2:
       scenario.cancelDuringWait = Int.random(in: 1...3, using: &numbers)
     default: break
     }
@@ -367,7 +426,8 @@ private func lateScenarios(count: Int, seed: UInt64) -> [RetryScenario] {
 
 /// Runs 4.4 is graded on besides `retryScenarios`', from a seed of their own: statuses below 100
 /// and above 599 (any number of digits), the platform's errors thrown as they are (a URLError of
-/// a connection that may come back among them), and runs of 121 to 3,000 failures in a row.
+/// a connection that may come back among them), and runs of 121 to 3,000 failures in a row in the
+/// longest budget (123 waits from an attosecond fit in it).
 func retryScenariosOfOddErrors(count: Int, seed: UInt64) -> [RetryScenario] {
   var numbers = SeededNumbers(seed: seed)
   func odd() -> RetryScenario.Failure {
@@ -401,17 +461,14 @@ func retryScenariosOfOddErrors(count: Int, seed: UInt64) -> [RetryScenario] {
   }
   return (0..<count).map { index -> RetryScenario in
     guard index % 5 != 4 else {
-      // Failures in a row past any round number below 3,000: the attempts have no cap.
+      // As many waits as the longest budget holds: no cap but the budget.
       let failures = Array(
         repeating: numbers.pick(retriedFailures),
         count: numbers.logUniform(121...3_000)
       )
       return RetryScenario(
-        attempts: numbers.pick([
-          Int.max, failures.count, failures.count + 1,
-          failures.count + numbers.logUniform(1...1_000_000),
-        ]),
-        firstDelay: .zero,
+        budget: longestBudget,
+        firstDelay: Duration(attoseconds: 1),
         failures: failures,
         cancelDuringWait: nil
       )
@@ -420,8 +477,8 @@ func retryScenariosOfOddErrors(count: Int, seed: UInt64) -> [RetryScenario] {
       numbers.chance(50) ? numbers.pick(retriedFailures) : odd()
     }
     return RetryScenario(
-      attempts: numbers.pick([2, 3, 5, Int.max]),
-      firstDelay: numbers.pick([.zero, .nanoseconds(1), .seconds(1)]),
+      budget: numbers.pick([.seconds(1), .seconds(3), .seconds(7), longestBudget]),
+      firstDelay: numbers.pick([.nanoseconds(1), .seconds(1)]),
       failures: failures,
       cancelDuringWait: nil
     )
@@ -429,8 +486,8 @@ func retryScenariosOfOddErrors(count: Int, seed: UInt64) -> [RetryScenario] {
 }
 
 /// Runs 4.4 is graded on besides the others, from a seed of their own: statuses with messages as
-/// servers send them (some naming a time to wait, which the statement does not use), and waits
-/// doubled past Int64.max seconds up to as long as a Duration holds (about 1.7e20 s).
+/// servers send them (some naming a time to wait, which the statement does not use), and as many
+/// waits as the longest budget (2^64 s) holds, the last ones past Int64.max seconds.
 func retryScenariosOfLongWaits(count: Int, seed: UInt64) -> [RetryScenario] {
   var numbers = SeededNumbers(seed: seed)
   return (0..<count).map { index -> RetryScenario in
@@ -451,22 +508,21 @@ func retryScenariosOfLongWaits(count: Int, seed: UInt64) -> [RetryScenario] {
         )
       }
       return RetryScenario(
-        attempts: numbers.pick([3, 5, Int.max]),
-        firstDelay: numbers.pick([.zero, .nanoseconds(1), .seconds(1)]),
+        budget: numbers.pick([.seconds(3), .seconds(7), longestBudget]),
+        firstDelay: numbers.pick([.nanoseconds(1), .seconds(1)]),
         failures: failures,
         cancelDuringWait: nil
       )
     }
-    // As many waits as fit: the last one doubled once more still fits in a Duration, and the
-    // last waits are longer than Int64.max seconds.
+    // As many waits as the budget holds: from a first delay of a second or more, the last one is
+    // longer than Int64.max seconds.
     let firstDelay = numbers.pick([
       Duration(attoseconds: 1), .nanoseconds(1), .seconds(1), .seconds(3_600),
       .seconds(numbers.logUniform(1...3_600)),
     ])
-    let doublings = Int(log2(Double(Int128.max) / Double(firstDelay.attoseconds))) - 1
-    let failures = Array(repeating: numbers.pick(retriedFailures), count: doublings)
+    let failures = Array(repeating: numbers.pick(retriedFailures), count: 130)
     return RetryScenario(
-      attempts: numbers.pick([Int.max, failures.count + 1]),
+      budget: longestBudget,
       firstDelay: firstDelay,
       failures: failures,
       cancelDuringWait: nil
@@ -489,8 +545,8 @@ func retryScenariosOfOutlandishStatuses(count: Int, seed: UInt64) -> [RetryScena
       return RetryScenario.Failure.fetch(.status(status, message: nil))
     }
     return RetryScenario(
-      attempts: numbers.pick([3, 5, Int.max]),
-      firstDelay: numbers.pick([.zero, .seconds(1)]),
+      budget: numbers.pick([.seconds(3), .seconds(60), longestBudget]),
+      firstDelay: numbers.pick([.nanoseconds(1), .seconds(1)]),
       failures: failures,
       cancelDuringWait: nil
     )
@@ -509,8 +565,8 @@ func retryScenariosOfUnlistedErrors(count: Int, seed: UInt64) -> [RetryScenario]
       .fetch(.decoding(path: "")), .fetch(.decoding(path: "users[2].email")),
     ])
     return RetryScenario(
-      attempts: numbers.pick([2, 5, Int.max]),
-      firstDelay: numbers.pick([.zero, .seconds(1)]),
+      budget: numbers.pick([.seconds(1), .seconds(60), longestBudget]),
+      firstDelay: numbers.pick([.nanoseconds(1), .seconds(1)]),
       failures: [failure],
       cancelDuringWait: nil
     )
@@ -528,8 +584,8 @@ func retryScenariosOfStrayCancellations(count: Int, seed: UInt64) -> [RetryScena
       ])
     }
     return RetryScenario(
-      attempts: numbers.pick([before.count + 2, before.count + 5, Int.max]),
-      firstDelay: numbers.pick([.zero, .seconds(1)]),
+      budget: numbers.pick([.seconds(3), .seconds(60), longestBudget]),
+      firstDelay: numbers.pick([.nanoseconds(1), .seconds(1)]),
       failures: before + [.cancellationError],
       cancelDuringWait: nil
     )
@@ -553,49 +609,32 @@ func explainRetry(
   return "\(scenario): \(shown(got.events)); the statement gives \(shown(expected.events))"
 }
 
-/// Runs 4.4 is graded on besides the others, from a seed of their own: attempts just past 2^8,
-/// 2^16, 2^31, 2^32 and larger powers of two (a few failures, then an answer), first delays from
-/// 1 attosecond to 10^18 seconds (tens of billions of years), as likely to have any number of
-/// digits, and, one run in ten, 3,001 to 10,000 failures in a row.
-func retryScenariosOfWideCounts(count: Int, seed: UInt64) -> [RetryScenario] {
+/// Runs 4.4 is graded on besides the others, from a seed of their own: budgets and first delays
+/// from 1 attosecond to 2^64 s, as likely to have any number of digits, half of the budgets ending
+/// just as a wait ends or an attosecond before or after it, with attempts that take any time.
+func retryScenariosOfWideBudgets(count: Int, seed: UInt64) -> [RetryScenario] {
   var numbers = SeededNumbers(seed: seed)
-  return (0..<count).map { index -> RetryScenario in
-    switch index % 10 {
-    case 1:
-      let failures = Array(
-        repeating: numbers.pick(retriedFailures),
-        count: numbers.logUniform(3_001...10_000)
-      )
-      return RetryScenario(
-        attempts: numbers.pick([Int.max, failures.count, failures.count + 1]),
-        firstDelay: .zero,
-        failures: failures,
-        cancelDuringWait: nil
-      )
-    case 0, 2, 4, 6, 8:
-      let failures = (0..<Int.random(in: 1...3, using: &numbers)).map { _ in
-        numbers.pick(retriedFailures)
-      }
-      let power = numbers.pick([8, 16, 31, 32, 33, 48, 62])
-      return RetryScenario(
-        attempts: (1 << power) + numbers.pick([failures.count - 1, failures.count]),
-        firstDelay: numbers.pick([.zero, .nanoseconds(1), .seconds(1)]),
-        failures: failures,
-        cancelDuringWait: nil
-      )
-    default:
-      // 10^36 attoseconds doubled twice still fits in a Duration (about 1.7e38 attoseconds).
-      let digits = Double.random(in: 0...36, using: &numbers)
-      let firstDelay = Duration(attoseconds: Int128(pow(10, digits).rounded()))
-      let failures = (0..<Int.random(in: 1...2, using: &numbers)).map { _ in
-        numbers.pick(retriedFailures)
-      }
-      return RetryScenario(
-        attempts: numbers.pick([2, 3, Int.max]),
-        firstDelay: firstDelay,
-        failures: failures,
-        cancelDuringWait: nil
-      )
-    }
+  func anyDigits() -> Duration {
+    let digits = Double.random(in: 0...37.2, using: &numbers)
+    return min(Duration(attoseconds: Int128(pow(10, digits).rounded())), longestBudget)
+  }
+  return (0..<count).map { _ -> RetryScenario in
+    let failures = (0..<numbers.logUniform(1...130)).map { _ in numbers.pick(retriedFailures) }
+    let firstDelay = anyDigits()
+    let attemptTakes = numbers.chance(50) ? .zero : anyDigits() / 1_000
+    return RetryScenario(
+      budget: numbers.chance(50)
+        ? anyDigits()
+        : generatedBudget(
+          for: failures,
+          firstDelay: firstDelay,
+          attemptTakes: attemptTakes,
+          using: &numbers
+        ),
+      firstDelay: firstDelay,
+      failures: failures,
+      cancelDuringWait: nil,
+      attemptTakes: attemptTakes
+    )
   }
 }
