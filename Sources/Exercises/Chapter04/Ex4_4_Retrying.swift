@@ -18,7 +18,7 @@ import ExerciseSupport
 /// `CancellationError` the sleep throws: no further attempt. Only the wait sees a cancel: the first
 /// attempt runs even in a task already cancelled; an attempt during which the task is cancelled
 /// ends as it ends, and if its error may pass and its wait fits in the budget, the wait's sleep
-/// throws `CancellationError` at once (not that error). Graded on 1,200 generated runs too
+/// throws `CancellationError` at once (not that error). Graded on 1,247 generated runs too
 /// (budgets of zero, 1 attosecond to 2^64 s, of any number of digits, many ending just as a wait
 /// ends or an attosecond before or after it; first delays of 1 attosecond to 2^64 s, odd
 /// nanoseconds too, each wait compared exactly; attempts that take time; statuses of 0, of any
