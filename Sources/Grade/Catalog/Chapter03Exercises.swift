@@ -11,23 +11,26 @@ extension ExerciseCatalog {
   static let chapter03Exercises: [Exercise] = [
     Exercise(
       id: "3.1",
-      title: "A producer that stops with its consumer",
+      title: "A relay that stops with its consumer",
       chapter: chapter03,
       section: "3.2",
       stubFile: "Ex3_1_EventStream.swift",
       testClass: "Ex3_1_EventStreamTests",
       hints: [
-        "Section 3.2's fixed service: a producer Task that finishes the stream after its last "
-          + "event, and stops, making nothing more, the moment its consumer goes away.",
-        "AsyncThrowingStream.makeStream(of: String.self); a Task that loops over 0..<count with "
-          + "try await clock.sleep(for: interval), then yield(try make(number)); then finish(). "
-          + "continuation.onTermination cancels that Task.",
-        "In the Task: do { for number in 0..<count { try await clock.sleep(for: interval); try "
-          + "Task.checkCancellation(); continuation.yield(try make(number)) }; "
-          + "continuation.finish() } catch { continuation.finish(throwing: error) }. Then "
-          + "continuation.onTermination = { _ in producer.cancel() }; return (events, producer).",
+        "Section 3.2's fixed service, with another source: a producer Task that relays what the "
+          + "upstream gives, finishes the stream when the upstream ends, and stops the moment its "
+          + "consumer goes away. The upstream's waits are its own; the looks for a cancel are "
+          + "yours.",
+        "AsyncThrowingStream.makeStream(of: String.self); a Task with for try await number in "
+          + "upstream, then yield(try make(number)); then finish(), or finish(throwing:) in a "
+          + "catch. continuation.onTermination cancels that Task. An upstream with a number "
+          + "ready gives it after a cancel too: look before you make.",
+        "In the Task: do { for try await number in upstream { try Task.checkCancellation(); "
+          + "continuation.yield(try make(number)) }; continuation.finish() } catch { "
+          + "continuation.finish(throwing: error) }. Then continuation.onTermination = { _ in "
+          + "producer.cancel() }; return (events, producer).",
       ],
-      docAnchor: "exercise-31-a-producer-that-stops-with-its-consumer",
+      docAnchor: "exercise-31-a-relay-that-stops-with-its-consumer",
       mistakes: [
         Mistake(
           name: "the producer is not cancelled when its consumer goes away",
@@ -39,83 +42,67 @@ extension ExerciseCatalog {
             + "there."
         ),
         Mistake(
-          name: "try? around the wait swallows the cancel",
-          test: "test_aConsumerCancelledBeforeItReads_nothingIsMade",
-          saying: "were made;",
-          fixtures: ["try-around-the-wait"],
-          hint: "A cancelled sleep throws CancellationError; try? turns that into nil, and the "
-            + "loop goes on making events for nobody. Use try, and let the error end the loop."
-        ),
-        Mistake(
-          name: "no look for cancellation after a wait that returned",
+          name: "a number that comes after the cancel still makes an event",
           test: "test_aConsumerGoneJustAsAWaitEnds_noEventIsMade",
-          fixtures: ["no-check-after-wait"],
-          hint: "A wait that was already over when the cancel came returns normally. Look again "
-            + "before you make the event: try Task.checkCancellation() right after the sleep."
+          fixtures: ["no-check-after-a-number", "checked-before-each-ask-only"],
+          hint: "An upstream whose wait was already over when the cancel came gives its number "
+            + "all the same. Look after each number, before you make its event: try "
+            + "Task.checkCancellation()."
         ),
         Mistake(
           name: "make's error is swallowed",
           test: "test_aFailingMake_endsTheStreamWithItsError",
           fixtures: ["error-swallowed"],
           hint: "finish() ends the stream as if every event were made; finish(throwing: error) "
-            + "hands make's error to the consumer."
+            + "hands the error to the consumer."
+        ),
+        Mistake(
+          name: "the upstream's error is swallowed",
+          test: "test_aFailingUpstream_endsTheStreamWithItsError",
+          fixtures: ["upstream-error-swallowed-by-try"],
+          hint: "try? turns the upstream's error into nil, which looks like its end. Use for try "
+            + "await, and let the error reach the catch that finishes the stream with it."
         ),
         Mistake(
           name: "the stream is never finished",
-          test: "test_aCountOfZero_finishesAtOnce_withNothingMade",
+          test: "test_anEmptyUpstream_finishesAtOnce_withNothingMade",
           kind: .hung,
           fixtures: ["never-finishes"],
           hint: "After the last event the consumer's loop waits for more, forever: call "
-            + "continuation.finish() when the loop over the events is done."
-        ),
-        Mistake(
-          name: "the wait is not `every:` long",
-          test: "test_everyEvent_thenTheStreamEnds_forTwoIntervals",
-          kind: .failedTest,
-          fixtures: ["events-ignore-every"],
-          hint: "Each wait before an event is as long as the `every:` argument says, on the clock "
-            + "given: pass interval to clock.sleep(for:)."
-        ),
-        Mistake(
-          name: "an event is made or yielded before its wait",
-          test: "test_aBeforeTheFirstWait_noEventIsMade",
-          fixtures: ["yield-before-wait", "make-before-wait"],
-          hint: "Each event comes after its wait: first clock.sleep(for: interval), then a look "
-            + "for cancellation, then make(number) and yield. Nothing is made before the first "
-            + "wait is over."
-        ),
-        Mistake(
-          name: "a count of zero still makes an event",
-          test: "test_aCountOfZero_finishesAtOnce_withNothingMade",
-          kind: .failedTest,
-          fixtures: ["count-zero-makes-one"],
-          hint: "With count 0 there is nothing to make: look at count before the first wait (a "
-            + "for loop over 0..<count does), and finish at once."
+            + "continuation.finish() when the upstream has ended."
         ),
         Mistake(
           name: "a consumer that reads late loses events",
-          test: "test_everyEvent_waitsForASlowConsumer",
+          test: "test_anUpstreamWithNumbersReady_stopsAtTheOwnersCancel",
+          saying: "kept until it reads",
           fixtures: ["keeps-the-newest-event"],
           hint: "A consumer may be busy while events are made: what does your stream's buffer "
             + "keep until it reads? Every event must reach it."
         ),
         Mistake(
+          name: "a cancelled producer goes on asking the upstream",
+          test: "test_anUpstreamWithNumbersReady_stopsAtTheOwnersCancel",
+          saying: "the upstream was asked",
+          fixtures: ["walks-the-rest-after-a-cancel"],
+          hint: "An upstream with its numbers ready never looks at a cancel: it gives the next "
+            + "one as soon as you ask. Once cancelled, stop: leave the loop instead of skipping a "
+            + "number and asking again."
+        ),
+        Mistake(
           name: "a producer cancelled by its owner leaves the stream open",
-          test: "test_theProducerCancelledByItsOwner_endsTheStream",
+          test: "test_anUpstreamWithNumbersReady_stopsAtTheOwnersCancel",
           kind: .hung,
-          fixtures: ["cancelled-producer-never-finishes"],
+          fixtures: ["cancelled-producer-never-finishes", "make-cancel-returns-at-the-loop-top"],
           hint: "The producer Task is returned, so its owner can cancel it while the consumer "
             + "still reads. Every way out of the producer must finish the stream, a cancel too."
         ),
         .scenarioDiffers(fixtures: [
           "newest-three-kept", "newest-hundred-kept", "capped-at-1000-events",
           "newest-ten-thousand-kept", "make-cancellation-ends-quietly", "quiet-after-any-cancel",
-          "make-cancel-returns-at-the-loop-top", "make-urlerror-cancelled-ends-quietly",
-          "event-wait-capped-at-an-hour", "cancelled-before-start-returns",
-          "walks-the-rest-after-a-cancel", "posix-ecanceled-ends-quietly", "wait-capped-at-30-days",
-          "empty-events-skipped", "events-trimmed", "nothing-made-for-a-cancelled-caller",
-          "repeated-event-skipped", "underlying-error-thrown",
-          "zero-interval-never-looks-for-a-cancel",
+          "make-urlerror-cancelled-ends-quietly", "cancelled-before-start-returns",
+          "posix-ecanceled-ends-quietly", "empty-events-skipped", "events-trimmed",
+          "nothing-made-for-a-cancelled-caller", "repeated-event-skipped",
+          "underlying-error-thrown",
         ]),
         Mistake(
           name: "streams share their producer",

@@ -1,26 +1,23 @@
 import ExerciseSupport
 
-/// Exercise 3.1: a producer that stops with its consumer (reference solution).
+/// Exercise 3.1: a relay that stops with its consumer (reference solution).
 ///
-/// Read docs/Chapter03-Cancellation.md#exercise-31-a-producer-that-stops-with-its-consumer
-public func makeEventStream(
-  count: Int,
-  every interval: Duration,
-  clock: any Clock<Duration>,
+/// Read docs/Chapter03-Cancellation.md#exercise-31-a-relay-that-stops-with-its-consumer
+public func relayEvents(
+  from upstream: some AsyncSequence<Int, any Error> & Sendable,
   make: @escaping @Sendable (Int) throws -> String
 ) -> (events: AsyncThrowingStream<String, any Error>, producer: Task<Void, Never>) {
   let (events, continuation) = AsyncThrowingStream.makeStream(of: String.self)
   let producer = Task {
     do {
-      for number in 0..<count {
-        try await clock.sleep(for: interval)  // throws when cancelled: never try? here
-        // A wait that was already over when the cancel came returns normally: look again.
-        try Task.checkCancellation()
+      // A cancel ends an upstream that waits; one with a number ready gives it all the same.
+      for try await number in upstream {
+        try Task.checkCancellation()  // so look: no event, and no next number, after a cancel
         continuation.yield(try make(number))
       }
       continuation.finish()  // the consumer's loop ends after the last event
     } catch {
-      // make's error for the consumer; a CancellationError reaches nobody, as the consumer left.
+      // The upstream's or make's error for the consumer; a CancellationError reaches nobody.
       continuation.finish(throwing: error)
     }
   }

@@ -12,7 +12,7 @@ import Solutions
 import Chapter03Exercises
 #endif
 
-/// Runs `scenario` on the answer's `makeEventStream`, moving the clock one wait at a time.
+/// Runs `scenario` on the answer's `relayEvents`, moving the clock one wait at a time.
 ///
 /// With `besideAnother`, a second stream of two events on a clock of its own is made right after
 /// this one and read once this one has ended: what it read is added to the end.
@@ -40,9 +40,16 @@ func eventAnswer(
   if case .ownerCancelsDuringMake(let wait) = scenario.consumer {
     cancelAt = (wait - 1, producerBox)
   }
+  let upstream = ClockedNumbers(
+    count: scenario.count,
+    interval: scenario.interval,
+    clock: clock,
+    failingAt: scenario.failsInUpstream ? scenario.failingAt : nil,
+    failure: failure
+  )
   let maker = TimedMaker(
     clock: clock.manual,
-    failingAt: scenario.failingAt,
+    failingAt: scenario.failsInUpstream ? nil : scenario.failingAt,
     failure: failure,
     cancelAt: cancelAt,
     texts: scenario.texts,
@@ -53,25 +60,17 @@ func eventAnswer(
     scenario.madeInACancelledTask
     ? await Task {
       withUnsafeCurrentTask { $0?.cancel() }
-      return makeEventStream(
-        count: scenario.count,
-        every: scenario.interval,
-        clock: clock,
-        make: maker.make
-      )
+      return relayEvents(from: upstream, make: maker.make)
     }.value
-    : makeEventStream(
-      count: scenario.count,
-      every: scenario.interval,
-      clock: clock,
-      make: maker.make
-    )
+    : relayEvents(from: upstream, make: maker.make)
   if scenario.consumer == .ownerCancelsAtOnce { producer.cancel() }
   producerBox.withLock { $0 = producer }
   let otherClock = ManualClock()
   let other =
     besideAnother
-    ? makeEventStream(count: 2, every: .seconds(1), clock: otherClock) { "other \($0)" } : nil
+    ? relayEvents(from: ClockedNumbers(count: 2, interval: .seconds(1), clock: otherClock)) {
+      "other \($0)"
+    } : nil
   let reader = scenario.consumer == .readsAfterTheLast ? nil : StreamReader(events)
   if scenario.consumer == .leavesAtOnce, let reader {
     reader.cancel()
@@ -145,6 +144,15 @@ func eventAnswer(
         " (and the other stream, made right after this one on a clock of its own and moved "
         + "two seconds, read \(otherRead)\(otherEnded.map { ", then \($0) thrown" } ?? ""))"
     }
+  }
+  // The ask under way at the owner's cancel may end with the upstream's own error: free too.
+  if case .ownerCancelsAsWaitEnds(let wait) = scenario.consumer, scenario.failsInUpstream,
+    scenario.failingAt == wait - 1, end == scenario.failedEnd
+  {
+    end = "then the end"
+  }
+  if upstream.askedAfterTheCancel > 1 {
+    end += " (and the upstream was asked \(upstream.askedAfterTheCancel) times after the cancel)"
   }
   var made = maker.made
   let atOnce = [.leavesAtOnce, .ownerCancelsAtOnce].contains(scenario.consumer)

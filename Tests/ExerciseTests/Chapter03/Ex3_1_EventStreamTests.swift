@@ -1,5 +1,6 @@
 @testable import GradedScenarios
 import ExerciseSupport
+import LessonSupport
 import TestTooling
 import XCTest
 
@@ -9,24 +10,26 @@ import Solutions
 import Chapter03Exercises
 #endif
 
-// MARK: - Exercise 3.1: a producer that stops with its consumer
+// MARK: - Exercise 3.1: a relay that stops with its consumer
 
 final class Ex3_1_EventStreamTests: GradedTestCase {
   private let interval = Duration.seconds(1)
   private let clock = ManualClock()
 
-  /// Calls `makeEventStream` with `maker.make`, every `interval` of `clock`: this test's interval
-  /// and manual clock unless others are given.
+  /// Calls `relayEvents` with `maker.make`, from an upstream of `count` numbers, one every
+  /// `interval` of `clock`: this test's interval and manual clock unless others are given.
   private func startEventStream(
     count: Int,
     madeBy maker: EventMaker,
     every interval: Duration? = nil,
     clock: (any Clock<Duration>)? = nil
   ) -> (events: AsyncThrowingStream<String, any Error>, producer: Task<Void, Never>) {
-    makeEventStream(
-      count: count,
-      every: interval ?? self.interval,
-      clock: clock ?? self.clock,
+    relayEvents(
+      from: ClockedNumbers(
+        count: count,
+        interval: interval ?? self.interval,
+        clock: clock ?? self.clock
+      ),
       make: maker.make
     )
   }
@@ -79,7 +82,7 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
     XCTAssertEqual(
       maker.made,
       [0, 1],
-      "the consumer went away after event 1, while the producer waited, yet events "
+      "the consumer went away after event 1, while the upstream waited, yet events "
         + "\(maker.made) were made; expected only 0 and 1"
     )
   }
@@ -104,12 +107,13 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
     XCTAssertEqual(
       maker.made,
       [0],
-      "the consumer went away just as the wait for event 1 ended, before the producer ran "
-        + "again, yet events \(maker.made) were made; expected only event 0"
+      "the consumer went away just as the upstream's wait for number 1 ended, before the "
+        + "producer ran again, yet events \(maker.made) were made; expected only event 0: a "
+        + "number the upstream gives after the cancel makes no event"
     )
   }
 
-  func test_aBeforeTheFirstWait_noEventIsMade() async throws {
+  func test_beforeTheUpstreamGivesANumber_noEventIsMade() async throws {
     let maker = EventMaker()
     let (events, producer) = startEventStream(count: 2, madeBy: maker)
     let reader = StreamReader(events)
@@ -117,8 +121,8 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
     XCTAssertEqual(
       maker.made,
       [],
-      "events \(maker.made) were made before the producer's first wait; expected none before "
-        + "one interval has passed"
+      "events \(maker.made) were made before the upstream gave a number; expected none before "
+        + "it gives one"
     )
     reader.cancel()
     _ = await reader.end()
@@ -150,40 +154,31 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
     XCTAssertEqual(maker.made, [0, 1], "events made after make failed; expected none")
   }
 
-  func test_everyEvent_thenTheStreamEnds_forTwoIntervals() async throws {
-    for interval in [Duration.seconds(1), .milliseconds(2500)] {
-      let clock = ManualClock()
-      let maker = EventMaker()
-      let (events, producer) = startEventStream(
-        count: 3,
-        madeBy: maker,
-        every: interval,
-        clock: clock
-      )
-      let reader = StreamReader(events)
-      for _ in 0..<3 {
-        await clock.waitForASleeper(orTheEndOf: producer)
-        guard clock.sleeperCount == 1 else { break }  // a stub that never waits
-        XCTAssertEqual(
-          clock.sleeperDeadlines,
-          [clock.now.advanced(by: interval)],
-          "the producer waits \(clock.sleeperDeadlines.map { $0.offset - clock.now.offset }) "
-            + "before an event; expected one wait of `every:` (\(interval)), on the clock given"
-        )
-        clock.advance(by: interval)
-      }
-      let received = try await reader.end().get()
+  func test_eachNumber_makesItsEvent_assoonAsTheUpstreamGivesIt_thenTheStreamEnds() async throws {
+    let maker = EventMaker()
+    let (events, producer) = startEventStream(count: 3, madeBy: maker)
+    let reader = StreamReader(events)
+    for number in 0..<3 {
+      await nextEventIsDue(producer)
+      // A hang here is an event not relayed as soon as its number came.
+      _ = try await reader.waitFor(count: number + 1)
       XCTAssertEqual(
-        received,
-        ["event 0", "event 1", "event 2"],
-        "every event, in order, made by make(number) after each wait"
+        maker.made,
+        Array(0...number),
+        "the upstream gave \(number): expected make(\(number)) at once, and nothing more"
       )
-      await producer.value
-      XCTAssertEqual(maker.made, [0, 1, 2])
     }
+    let received = try await reader.end().get()
+    XCTAssertEqual(
+      received,
+      ["event 0", "event 1", "event 2"],
+      "every event, in order, made by make(number) for each number the upstream gave, then the "
+        + "end when the upstream ends"
+    )
+    await producer.value
   }
 
-  func test_aCountOfZero_finishesAtOnce_withNothingMade() async throws {
+  func test_anEmptyUpstream_finishesAtOnce_withNothingMade() async throws {
     let maker = EventMaker()
     let (events, producer) = startEventStream(count: 0, madeBy: maker)
     let reader = StreamReader(events)
@@ -191,13 +186,13 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
     XCTAssertEqual(
       clock.sleeperCount,
       0,
-      "count 0: the producer waited for an event; expected the stream to finish at once"
+      "an upstream of no numbers: the producer still waits; expected the stream to finish at once"
     )
     if clock.sleeperCount > 0 { producer.cancel() }  // so that this test ends
     let received = try await reader.end().get()
-    XCTAssertEqual(received, [], "count 0: no event")
+    XCTAssertEqual(received, [], "an upstream of no numbers: no event")
     await producer.value
-    XCTAssertEqual(maker.made, [], "count 0: make is never called")
+    XCTAssertEqual(maker.made, [], "an upstream of no numbers: make is never called")
   }
 
   func test_everyEvent_waitsForASlowConsumer() async throws {
@@ -213,6 +208,65 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
       ["event 0", "event 1", "event 2"],
       "the consumer read only after all 3 events were made, and got \(received); expected every "
         + "event, in order, kept until it reads"
+    )
+  }
+
+  func test_aFailingUpstream_endsTheStreamWithItsError() async throws {
+    let maker = EventMaker()
+    let upstream = ClockedNumbers(count: 3, interval: interval, clock: clock, failingAt: 1)
+    let (events, producer) = relayEvents(from: upstream, make: maker.make)
+    let reader = StreamReader(events)
+    for _ in 0..<2 { await nextEventIsDue(producer) }
+    switch await reader.end() {
+    case .success(let received):
+      XCTFail(
+        "the upstream threw instead of giving 1, yet the stream ended normally after "
+          + "\(received); expected it to end with the upstream's error"
+      )
+    case .failure(let error):
+      try rethrowIfNotImplemented(error)
+      XCTAssertEqual(
+        error as? MakeFailure,
+        MakeFailure(),
+        "the stream ended with \(error); expected the error the upstream threw"
+      )
+    }
+    XCTAssertEqual(reader.elements, ["event 0"])
+    await producer.value
+    XCTAssertEqual(maker.made, [0], "only 0 came from the upstream")
+  }
+
+  /// An upstream with its numbers ready never looks at a cancel: the producer must.
+  func test_anUpstreamWithNumbersReady_stopsAtTheOwnersCancel() async throws {
+    let upstream = ClockedNumbers(count: Int.max, interval: .zero, clock: clock)
+    let made = Locked<[Int]>([])
+    let (events, producer) = relayEvents(from: upstream) { number in
+      made.withLock { $0.append(number) }
+      // The owner cancels the producer while it makes event 2 (the producer's own task: at once).
+      if number == 2 { withUnsafeCurrentTask { $0?.cancel() } }
+      guard number < 1_000 else { throw MakeFailure() }  // a producer that does not stop
+      return "event \(number)"
+    }
+    await producer.value
+    let received = await readAll(events, nil)
+    if let error = received.1 { try rethrowIfNotImplemented(error) }
+    XCTAssertEqual(
+      made.withLock { $0 },
+      [0, 1, 2],
+      "the upstream gives its numbers at once without looking at the cancel; the owner "
+        + "cancelled the producer while it made event 2: expected no make after it"
+    )
+    XCTAssertLessThanOrEqual(
+      upstream.askedAfterTheCancel,
+      1,
+      "after the cancel, the upstream was asked \(upstream.askedAfterTheCancel) times; expected "
+        + "at most once more"
+    )
+    XCTAssertEqual(
+      received.0,
+      ["event 0", "event 1", "event 2"],
+      "the consumer read only after the producer ended: expected every event made, kept until it "
+        + "reads"
     )
   }
 
@@ -234,14 +288,13 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
     )
   }
 
-  /// The grade: 667 generated runs (counts from 0 to 3,000, one of 10,001 to 10,050, and Int.max
-  /// with a consumer that leaves or an owner that cancels; intervals of zero and from 1 attosecond
-  /// to a billion years; make returning texts of its own; make failing at any event, with the
-  /// platform's errors and errors that carry another too; consumers that read late, leave while
-  /// the producer waits or just as a wait ends; owners that cancel the producer at once, at such
-  /// moments or while make runs, that make failing too; streams made in a task already
-  /// cancelled), each compared with
-  /// what the statement says.
+  /// The grade: generated runs (upstreams of 0 to 3,000 numbers, one of 10,001 to 10,050, and of
+  /// Int.max with a consumer that leaves or an owner that cancels; numbers ready at once, or each
+  /// after a wait of 1 attosecond to a billion years; make returning texts of its own; make or the
+  /// upstream failing at any number, with the platform's errors and errors that carry another too;
+  /// consumers that read late, leave while the upstream waits or just as a wait ends; owners that
+  /// cancel the producer at once, at such moments or while make runs, that make failing too;
+  /// streams made in a task already cancelled), each compared with what the statement says.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
       eventScenarios(count: 400, seed: 31) + eventScenariosOfOddRuns(seed: 31 &+ 7)

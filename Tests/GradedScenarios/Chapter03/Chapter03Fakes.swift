@@ -25,6 +25,62 @@ final class EventMaker: Sendable {
   }
 }
 
+/// The upstream of exercise 3.1: the numbers from 0 up to `count` (not included), in order.
+///
+/// Each is given once `interval` has passed on `clock` since it was asked for; with an interval of
+/// zero each is ready at once, and that upstream never suspends and never looks at a cancel. It
+/// throws `failure` at `failingAt` (after its wait), if given.
+///
+/// It counts the asks that start in a task already cancelled; past `mostAsksAfterTheCancel` it
+/// throws `AskedAfterTheCancel`, which stops a producer that would ask for ever.
+struct ClockedNumbers: AsyncSequence, Sendable {
+  typealias Element = Int
+  typealias Failure = any Error
+
+  let count: Int
+  let interval: Duration
+  let clock: any Clock<Duration>
+  var failingAt: Int?
+  var failure: any Error = MakeFailure()
+  var mostAsksAfterTheCancel = 1_000
+  /// Shared by every copy and iterator of this upstream.
+  let asksAfterTheCancel = Locked(0)
+
+  struct AsyncIterator: AsyncIteratorProtocol {
+    let upstream: ClockedNumbers
+    var next = 0
+
+    mutating func next() async throws -> Int? {
+      if Task.isCancelled {
+        let asks = upstream.asksAfterTheCancel.withLock {
+          $0 += 1
+          return $0
+        }
+        if asks > upstream.mostAsksAfterTheCancel {
+          throw AskedAfterTheCancel(asks: upstream.mostAsksAfterTheCancel)
+        }
+      }
+      guard next < upstream.count else { return nil }
+      if upstream.interval > .zero { try await upstream.clock.sleep(for: upstream.interval) }
+      let number = next
+      next += 1
+      if number == upstream.failingAt { throw upstream.failure }
+      return number
+    }
+  }
+
+  func makeAsyncIterator() -> AsyncIterator { AsyncIterator(upstream: self) }
+
+  /// How many asks started in a task already cancelled.
+  var askedAfterTheCancel: Int { asksAfterTheCancel.withLock { $0 } }
+}
+
+/// Thrown by `ClockedNumbers` at an ask past the most it lets a cancelled producer make.
+struct AskedAfterTheCancel: Error, CustomStringConvertible {
+  let asks: Int
+  var description: String { "the upstream asked more than \(asks) times after the cancel" }
+}
+
 /// A manual clock that can run a test's code in the sleeper's own task, after its wait is over
 /// and before `sleep` returns to it: the moment "the wait was already over when the cancel came";
 /// or inside the sleep's cancellation handler, on the thread that cancels the sleeper.

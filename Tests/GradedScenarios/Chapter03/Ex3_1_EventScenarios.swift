@@ -3,14 +3,15 @@ import Foundation
 import LessonSupport
 import TestTooling
 
-// Exercise 3.1 graded by its statement: generated counts (0 to 3,000, 10,001 to 10,050, and
-// Int.max with a consumer that leaves or an owner that cancels), intervals (1 attosecond to a
-// billion years), a make that fails at any event (with any URLError or the platform's other
-// errors too), and consumers that read as events come,
-// read only after the last, leave while the producer waits or just as a wait ends, or whose
+// Exercise 3.1 graded by its statement: generated upstreams (0 to 3,000 numbers, 10,001 to 10,050,
+// and Int.max with a consumer that leaves or an owner that cancels; numbers ready at once, or each
+// after a wait of 1 attosecond to a billion years), a make or an upstream that fails at any number
+// (with any URLError or the platform's other errors too), and consumers that read as events come,
+// read only after the last, leave while the upstream waits or just as a wait ends, or whose
 // producer its owner cancels at once or at such a moment, all on a manual clock the test moves.
 
-/// One run of `makeEventStream`, as the grade generates it.
+/// One run of `relayEvents`, as the grade generates it: an upstream of `count` numbers, each given
+/// after `interval` (ready at once for zero).
 struct EventScenario: GradedScenario {
   enum Consumer: Equatable, Sendable {
     case readsAsTheyCome
@@ -64,9 +65,12 @@ struct EventScenario: GradedScenario {
 
   var count: Int
   var interval: Duration
-  /// The event number whose `make` throws, if any.
+  /// The number whose `make` throws, if any (or at which the upstream throws).
   var failingAt: Int?
-  /// What that make throws: `MakeFailure`, or a `CancellationError` of its own (nobody cancelled).
+  /// The upstream throws at `failingAt`, after its wait, instead of `make`.
+  var failsInUpstream = false
+  /// What that make (or the upstream) throws: `MakeFailure`, or a `CancellationError` of its own
+  /// (nobody cancelled).
   var failsWithCancellation = false
   /// Or a `URLError` with the code at this index of `everyURLErrorCode`.
   var failsWithURLError: Int?
@@ -89,25 +93,40 @@ struct EventScenario: GradedScenario {
     return failsWithCancellation ? "CancellationError()" : "MakeFailure()"
   }
 
+  /// How a consumer's loop ends when make or the upstream throws: with what it threw.
+  var failedEnd: String {
+    platformFailure != nil || carriedFailure != nil
+      ? "then \(failure) thrown"
+      : failsWithCancellation
+        ? "then CancellationError thrown"
+        : failsWithURLError == nil ? "then MakeFailure thrown" : "then \(failure) thrown"
+  }
+
   /// How many waits there are, when nobody leaves: one before each event made.
   var waits: Int { failingAt.map { $0 + 1 } ?? count }
 
   /// A count too large to walk through (`Int.max`) counts as half of `Int.max`, and runs last.
   var size: Int {
     min(count, Int.max / 2) + (failingAt == nil ? 0 : 1) + (consumer == .readsAsTheyCome ? 0 : 1)
-      + (texts == nil ? 0 : 1) + (madeInACancelledTask ? 1 : 0)
+      + (texts == nil ? 0 : 1) + (madeInACancelledTask ? 1 : 0) + (failsInUpstream ? 1 : 0)
   }
 
   var description: String {
-    var text = "makeEventStream(count: \(count), every: \(spelled(interval)))"
+    let numbers =
+      count == Int.max ? "Int.max numbers" : count == 1 ? "1 number" : "\(count) numbers"
+    var text =
+      "relayEvents(from: an upstream of \(numbers), "
+      + (interval == .zero ? "each ready at once)" : "each after a wait of \(spelled(interval)))")
     if madeInACancelledTask {
       text += " called in a task already cancelled, which hands the stream and the producer to a "
       text += "consumer task and an owner that are not cancelled"
     }
     if let texts { text += ", make(0), make(1), ... returning \(Array(texts.prefix(count)))" }
     if let failingAt {
-      text += ", make throwing \(failure)"
-      text += " at event \(failingAt)"
+      text +=
+        failsInUpstream
+        ? ", the upstream throwing \(failure) instead of giving \(failingAt)"
+        : ", make throwing \(failure) at event \(failingAt)"
     }
     switch consumer {
     case .readsAsTheyCome: text += "; the consumer reads every event as it comes"
@@ -148,6 +167,7 @@ struct EventScenario: GradedScenario {
     }
     with { $0.failingAt = nil }
     with { $0.failsWithCancellation = false }
+    with { $0.failsInUpstream = false }
     with { $0.platformFailure = nil }
     with { $0.carriedFailure = nil }
     with { $0.texts = nil }
@@ -164,6 +184,9 @@ struct EventScenario: GradedScenario {
     count >= 0 && (failingAt.map { 0..<count ~= $0 } ?? true)
       && (consumer.wait.map { $0 >= 1 && $0 <= waits } ?? true)
       && (count <= 1_000_000 || consumer.cancels)
+      // make is never called for the number the upstream fails at, so no cancel can come in it.
+      && !(failsInUpstream && consumer == .ownerCancelsDuringMake(waits))
+      && (failingAt != nil || !failsInUpstream)
   }
 }
 
@@ -209,19 +232,13 @@ func eventModel(_ scenario: EventScenario) -> EventOutcome {
   let waits = { (count: Int) in
     scenario.interval == .zero ? nil : Array(repeating: spelled(interval), count: count)
   }
-  // How a consumer's loop ends when make throws: with what it threw.
-  let failed =
-    scenario.platformFailure != nil || scenario.carriedFailure != nil
-    ? "then \(scenario.failure) thrown"
-    : scenario.failsWithCancellation
-      ? "then CancellationError thrown"
-      : scenario.failsWithURLError == nil
-        ? "then MakeFailure thrown" : "then \(scenario.failure) thrown"
+  let failed = scenario.failedEnd
   switch scenario.consumer {
   case .readsAsTheyCome, .readsAfterTheLast:
     let end = scenario.failingAt == nil ? "then the end" : failed
     return EventOutcome(
-      made: made(0..<scenario.waits),
+      // The number the upstream fails at is never given, so never made.
+      made: made(0..<(scenario.failsInUpstream ? scenario.waits - 1 : scenario.waits)),
       read: events(0..<(scenario.failingAt ?? scenario.count)),
       end: end,
       waits: waits(scenario.waits)
@@ -423,6 +440,7 @@ private func drawnRuns(count: Int, seed: UInt64) -> [EventScenario] {
       count: events,
       interval: interval,
       failingAt: failingAt,
+      failsInUpstream: failingAt != nil && errors.chance(40),
       failsWithCancellation: failingAt != nil && errors.chance(30),
       consumer: .readsAsTheyCome
     )
