@@ -520,12 +520,13 @@ extension ExerciseCatalog {
         "let deadline = clock.now.advanced(by: budget) before the first attempt. In the loop, catch "
           + "let error as FetchError where the error may pass (408, 429, 5xx but 501 and 505; "
           + ".timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet); "
-          + "throw it if clock.now.advanced(by: wait) is past the deadline; else try await "
-          + "clock.sleep(for: wait), without try?, then wait *= 2.",
+          + "let wakeUp = clock.now.advanced(by: wait); throw the error if wakeUp is past the "
+          + "deadline; else try await clock.sleep(until: wakeUp, tolerance: nil), without try?, "
+          + "then wait *= 2.",
         "let deadline = clock.now.advanced(by: budget); var wait = firstDelay; while true { do { "
           + "return try await operation() } catch let error as FetchError where mayPass(error) { "
-          + "guard clock.now.advanced(by: wait) <= deadline else { throw error }; try await "
-          + "clock.sleep(for: wait); wait *= 2 } }",
+          + "let wakeUp = clock.now.advanced(by: wait); guard wakeUp <= deadline else { throw "
+          + "error }; try await clock.sleep(until: wakeUp, tolerance: nil); wait *= 2 } }",
       ],
       docAnchor: "exercise-44-a-retry-within-a-time-budget",
       mistakes: [
@@ -683,15 +684,28 @@ extension ExerciseCatalog {
             "raw-urlerror-retried", "stray-cancellation-retried", "retry-after-in-message",
             "waits-capped-int64-max-seconds", "status-int32", "status-abs", "tolerance-half",
             "non-json-body-retried", "status-0-retried", "first-delay-capped-at-a-day",
+            "quota-exceeded-429-not-retried", "raw-decodingerror-made-a-fetcherror",
+            "retry-after-taken-when-sooner", "urlerror-cancelled-becomes-cancellationerror",
           ]
         ),
         Mistake(
-          name: "calls share their wait",
-          test: "test_yourAnswer_keepsTheStatement_withTwoCallersAtOnce",
-          fixtures: ["shared-wait-global"],
-          hint: "Two calls of retrying may run at once, each with its own firstDelay. A wait kept "
-            + "outside the call (a global, a static) is set and doubled by both: keep it in a "
-            + "local var of the call."
+          name: "calls share state",
+          test: "test_manyCallsAtOnce_eachWaitsItsOwnWait_whateverCallsBeforeThemDid",
+          fixtures: [
+            "shared-wait-global", "retry-storm-cap-of-ten-waiting-callers",
+            "waiting-count-leaks-on-cancel",
+          ],
+          hint: "Each call of retrying waits its own waits, as if it were alone: many may run at "
+            + "once, and one that ended, a cancelled one too, leaves nothing behind. Keep the "
+            + "wait and the deadline in local vars of the call; a global or a static is shared by "
+            + "all of them."
+        ),
+        Mistake(
+          name: "what the operation returns is judged",
+          test: "test_whatTheOperationReturns_isReturnedAsItIs_withNoWait",
+          fixtures: ["empty-answer-retried"],
+          hint: "Only a FetchError that may pass is retried. Whatever the operation returns, an "
+            + "empty list or nil too, is its answer: return it as it is."
         ),
       ]
     ),

@@ -17,8 +17,10 @@ public func retrying<T: Sendable>(
       return try await operation()
     } catch let error as FetchError where mayPassNextTime(error) {
       // The wait starts now, when the attempt has failed; one that would end late is not made.
-      guard clock.now.advanced(by: wait) <= deadline else { throw error }
-      try await clock.sleep(for: wait)  // a cancel ends the wait, and the retrying, at once
+      let wakeUp = clock.now.advanced(by: wait)
+      guard wakeUp <= deadline else { throw error }
+      // Until the moment checked: a cancel ends the wait, and the retrying, at once.
+      try await clock.sleep(until: wakeUp, tolerance: nil)
       wait *= 2
     }
   }

@@ -441,6 +441,88 @@ final class Ex4_4_RetryingTests: GradedTestCase {
     XCTAssertEqual(calls.withLock { $0 }, 1, "one call, and no retry")
   }
 
+  func test_whatTheOperationReturns_isReturnedAsItIs_withNoWait() async throws {
+    let clock = self.clock
+    let calls = Locked(0)
+    let empty = Task {
+      try await retrying(within: .seconds(60), firstDelay: .seconds(1), clock: clock) {
+        () -> [String] in
+        calls.withLock { $0 += 1 }
+        return []
+      }
+    }
+    await clock.waitForASleeper(orTheEndOf: empty)
+    guard clock.sleeperCount == 0 else {
+      empty.cancel()
+      return XCTFail(
+        "the operation returned an empty list, and the retrying waited to try again; expected "
+          + "the list returned at once, as it is: only a FetchError that may pass is retried"
+      )
+    }
+    let list = try await empty.value
+    XCTAssertEqual(list, [], "what the operation returns is returned as it is")
+    XCTAssertEqual(calls.withLock { $0 }, 1, "one call, and no retry")
+    let nothing = try await retrying(within: .seconds(60), firstDelay: .seconds(1), clock: clock) {
+      () -> Int? in nil
+    }
+    XCTAssertNil(nothing, "the operation returned nil: expected nil returned as it is")
+    let text = try await retrying(within: .seconds(60), firstDelay: .seconds(1), clock: clock) {
+      ""
+    }
+    XCTAssertEqual(text, "", "the operation returned \"\": expected it returned as it is")
+  }
+
+  /// 1,100 calls cancelled during their waits, one after another, then 100 calls at once: each
+  /// call waits its own waits, whatever other calls do or did.
+  func test_manyCallsAtOnce_eachWaitsItsOwnWait_whateverCallsBeforeThemDid() async throws {
+    for index in 0..<1_100 {
+      let clock = ManualClock()
+      let calls = Locked(0)
+      let call = Task {
+        try await retrying(within: .seconds(60), firstDelay: .seconds(1), clock: clock) {
+          try failingOnce(calls)
+        }
+      }
+      await clock.waitForASleeper(orTheEndOf: call)
+      call.cancel()
+      let result = await call.result
+      if case .failure(let error) = result { try rethrowIfNotImplemented(error) }
+      guard case .failure(let error) = result, error is CancellationError else {
+        return XCTFail(
+          "call \(index + 1) of 1,100, cancelled during its wait after a 503, ended with "
+            + "\(result); expected the sleep's CancellationError"
+        )
+      }
+    }
+    let crowd = (0..<100).map { _ in
+      let clock = ManualClock()
+      let calls = Locked(0)
+      let call = Task {
+        try await retrying(within: .seconds(60), firstDelay: .seconds(1), clock: clock) {
+          try failingOnce(calls)
+        }
+      }
+      return (clock, call)
+    }
+    for (index, (clock, call)) in crowd.enumerated() {
+      await clock.waitForASleeper(orTheEndOf: call)
+      guard clock.sleeperDeadlines == [clock.now.advanced(by: .seconds(1))] else {
+        crowd.forEach { $0.1.cancel() }
+        let result = await call.result
+        return XCTFail(
+          "after 1,100 calls cancelled during their waits, 100 calls at once, each a 503 then an "
+            + "answer within 60 s from 1 s: call \(index + 1) did not wait 1 s (it ended with "
+            + "\(result)); each call waits its own waits, whatever other calls do or did"
+        )
+      }
+    }
+    for (clock, call) in crowd {
+      clock.advance(by: .seconds(1))
+      let answer = try await call.value
+      XCTAssertEqual(answer, 2, "a 503, a wait of 1 s, then the second attempt's answer")
+    }
+  }
+
   /// Whether `retrying` waits and tries again after `error`.
   ///
   /// The operation throws `error` once, then answers; an error not retried must come out as it
@@ -517,8 +599,9 @@ final class Ex4_4_RetryingTests: GradedTestCase {
   /// 1,005 runs from seed 44 (every status from 100 to 599 and every transport error first), then
   /// 60 of odd errors and long runs of failures, 12 of stray cancellations, 40 of messages and of
   /// waits past Int64.max seconds, 30 of statuses below zero and past Int32.max, 40 of statuses of
-  /// 0 to 99 and decoding errors of other paths, and 60 of budgets and first delays of any number
-  /// of digits.
+  /// 0 to 99 and decoding errors of other paths, 60 of budgets and first delays of any number of
+  /// digits, and 60 of the platform's errors of any code and of messages that name a quota or a
+  /// time to wait.
   private static let scenarios =
     retryScenarios(count: 400, seed: 44) + retryScenariosOfOddErrors(count: 60, seed: 44 &+ 2)
     + retryScenariosOfStrayCancellations(count: 12, seed: 44 &+ 3)
@@ -526,4 +609,15 @@ final class Ex4_4_RetryingTests: GradedTestCase {
     + retryScenariosOfOutlandishStatuses(count: 30, seed: 44 &+ 5)
     + retryScenariosOfUnlistedErrors(count: 40, seed: 44 &+ 6)
     + retryScenariosOfWideBudgets(count: 60, seed: 44 &+ 7)
+    + retryScenariosOfStrangerErrors(count: 60, seed: 44 &+ 8)
+}
+
+/// An attempt that throws a 503 the first time, then answers its number.
+private func failingOnce(_ calls: Locked<Int>) throws -> Int {
+  let call = calls.withLock { calls in
+    calls += 1
+    return calls
+  }
+  if call == 1 { throw FetchError.status(503, message: nil) }
+  return call
 }
