@@ -17,7 +17,7 @@ public func relayEvents(
       }
       continuation.finish()  // the consumer's loop ends after the last event
     } catch {
-      // The upstream's or make's error for the consumer; a CancellationError reaches nobody.
+      // The upstream's or make's error for the consumer (after a cancel, whatever it is: free).
       continuation.finish(throwing: error)
     }
   }
