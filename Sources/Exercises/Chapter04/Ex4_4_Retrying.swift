@@ -36,7 +36,7 @@ public func retrying<T: Sendable>(
   within budget: Duration,
   firstDelay: Duration,
   clock: some Clock<Duration>,
-  _ operation: () async throws -> T
+  _ operation: @Sendable () async throws -> T
 ) async throws -> T {
   // TODO(4.4): the attempts, as the statement above says.
   throw NotImplemented("4.4")

@@ -102,15 +102,28 @@ extension ExerciseCatalog {
           "make-urlerror-cancelled-ends-quietly", "cancelled-before-start-returns",
           "posix-ecanceled-ends-quietly", "empty-events-skipped", "events-trimmed",
           "nothing-made-for-a-cancelled-caller", "repeated-event-skipped",
-          "underlying-error-thrown",
+          "underlying-error-thrown", "carriage-returns-stripped",
+          "decoding-failure-skips-the-event",
+          "events-cut-at-1000-characters", "make-cached-by-number", "minus-one-means-no-reading",
+          "numbers-out-of-order-dropped", "peer-closed-ends-quietly",
         ]),
         Mistake(
-          name: "streams share their producer",
-          test: "test_yourAnswer_keepsTheStatement_withTwoStreamsAtOnce",
-          fixtures: ["one-producer-at-a-time"],
-          hint: "Each call makes a stream of its own, and several may be read at once. A producer "
-            + "kept outside the call (a global, a static) is one for all of them: keep each "
-            + "producer with its own stream, and cancel only that one."
+          name: "streams hold each other up",
+          test: "test_manyStreamsAtOnce_eachRelaysAsItsUpstreamGives",
+          kind: .hung,
+          fixtures: ["one-producer-at-a-time", "relays-take-turns", "at-most-64-relays-at-once"],
+          hint: "Each call makes a stream of its own, and many may be read at once, each relaying "
+            + "as its own upstream gives. Anything kept outside the call (a global, a static: a "
+            + "producer, a gate, a count) is one for all of them: keep each producer with its own "
+            + "stream, with no turns and no cap."
+        ),
+        Mistake(
+          name: "make is not given the number the upstream gave",
+          test: "test_manyStreamsAtOnce_eachRelaysAsItsUpstreamGives",
+          saying: "as its own upstream gave it",
+          fixtures: ["make-given-its-position-not-the-number"],
+          hint: "make(number) takes the number as the upstream gave it: any Int, in any order, "
+            + "repeated or not. Not a count of your own."
         ),
       ]
     ),

@@ -7,7 +7,7 @@ public func retrying<T: Sendable>(
   within budget: Duration,
   firstDelay: Duration,
   clock: some Clock<Duration>,
-  _ operation: () async throws -> T
+  _ operation: @Sendable () async throws -> T
 ) async throws -> T {
   // The budget counts from the call: the attempts' own time is spent from it too.
   let deadline = clock.now.advanced(by: budget)

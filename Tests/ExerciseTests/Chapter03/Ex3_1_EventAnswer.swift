@@ -45,7 +45,8 @@ func eventAnswer(
     interval: scenario.interval,
     clock: clock,
     failingAt: scenario.failsInUpstream ? scenario.failingAt : nil,
-    failure: failure
+    failure: failure,
+    values: scenario.values
   )
   let maker = TimedMaker(
     clock: clock.manual,

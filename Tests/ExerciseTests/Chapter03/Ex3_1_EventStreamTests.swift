@@ -270,6 +270,38 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
     )
   }
 
+  /// 100 streams at once over upstreams on one clock: each relays as its own upstream gives.
+  func test_manyStreamsAtOnce_eachRelaysAsItsUpstreamGives() async throws {
+    let streams = (0..<100).map { index in
+      relayEvents(
+        from: ClockedNumbers(
+          count: 3,
+          interval: interval,
+          clock: clock,
+          values: [index, -index, 7]
+        )
+      ) { "stream \(index): \($0)" }
+    }
+    let readers = streams.map { StreamReader($0.events) }
+    // A hang here: fewer than 100 upstreams asked at once, as if the relays took turns.
+    await clock.waitForSleepers(count: 100)
+    clock.advance(by: interval)
+    for (index, reader) in readers.enumerated() {
+      let read = try await reader.waitFor(count: 1)
+      XCTAssertEqual(
+        read,
+        ["stream \(index): \(index)"],
+        "100 streams at once, each upstream giving its first number after 1 s: expected each "
+          + "stream's own first event, as its own upstream gave it"
+      )
+    }
+    readers.forEach { $0.cancel() }
+    for (reader, stream) in zip(readers, streams) {
+      _ = await reader.end()
+      await stream.producer.value
+    }
+  }
+
   /// Its owner cancels the producer while the consumer still waits: the consumer's loop must end.
   func test_theProducerCancelledByItsOwner_endsTheStream() async throws {
     let maker = EventMaker()
@@ -298,7 +330,8 @@ final class Ex3_1_EventStreamTests: GradedTestCase {
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
       eventScenarios(count: 400, seed: 31) + eventScenariosOfOddRuns(seed: 31 &+ 7)
-        + eventScenariosOfFailuresAsTheOwnerCancels(count: 30, seed: 31 &+ 8),
+        + eventScenariosOfFailuresAsTheOwnerCancels(count: 30, seed: 31 &+ 8)
+        + eventScenariosOfOddNumbers(count: 300, seed: 31 &+ 9),
       model: eventModel,
       answer: { try await eventAnswer($0) }
     )

@@ -25,7 +25,7 @@ final class EventMaker: Sendable {
   }
 }
 
-/// The upstream of exercise 3.1: the numbers from 0 up to `count` (not included), in order.
+/// The upstream of exercise 3.1: `count` numbers, from 0 up, or the `values` given.
 ///
 /// Each is given once `interval` has passed on `clock` since it was asked for; with an interval of
 /// zero each is ready at once, and that upstream never suspends and never looks at a cancel. It
@@ -42,6 +42,8 @@ struct ClockedNumbers: AsyncSequence, Sendable {
   let clock: any Clock<Duration>
   var failingAt: Int?
   var failure: any Error = MakeFailure()
+  /// The numbers given, in order, in place of 0 up (at least `count` of them).
+  var values: [Int]?
   var mostAsksAfterTheCancel = 1_000
   /// Shared by every copy and iterator of this upstream.
   let asksAfterTheCancel = Locked(0)
@@ -62,10 +64,10 @@ struct ClockedNumbers: AsyncSequence, Sendable {
       }
       guard next < upstream.count else { return nil }
       if upstream.interval > .zero { try await upstream.clock.sleep(for: upstream.interval) }
-      let number = next
+      let position = next
       next += 1
-      if number == upstream.failingAt { throw upstream.failure }
-      return number
+      if position == upstream.failingAt { throw upstream.failure }
+      return upstream.values?[position] ?? position
     }
   }
 

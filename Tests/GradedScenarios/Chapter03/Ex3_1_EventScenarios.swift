@@ -81,6 +81,8 @@ struct EventScenario: GradedScenario {
   var consumer: Consumer
   /// What make(number) returns, for each number; "event N" if nil.
   var texts: [String]?
+  /// The numbers the upstream gives, in order (from 0 up if nil).
+  var values: [Int]?
   /// The stream is made in a task already cancelled, and handed to a consumer task and an owner
   /// that are not.
   var madeInACancelledTask = false
@@ -109,6 +111,7 @@ struct EventScenario: GradedScenario {
   var size: Int {
     min(count, Int.max / 2) + (failingAt == nil ? 0 : 1) + (consumer == .readsAsTheyCome ? 0 : 1)
       + (texts == nil ? 0 : 1) + (madeInACancelledTask ? 1 : 0) + (failsInUpstream ? 1 : 0)
+      + (values == nil ? 0 : 1)
   }
 
   var description: String {
@@ -121,7 +124,10 @@ struct EventScenario: GradedScenario {
       text += " called in a task already cancelled, which hands the stream and the producer to a "
       text += "consumer task and an owner that are not cancelled"
     }
-    if let texts { text += ", make(0), make(1), ... returning \(Array(texts.prefix(count)))" }
+    if let values { text += ", the upstream giving \(Array(values.prefix(count))) in turn" }
+    if let texts {
+      text += ", make returning \(Array(texts.prefix(count))) at its first call, second, ..."
+    }
     if let failingAt {
       text +=
         failsInUpstream
@@ -171,6 +177,7 @@ struct EventScenario: GradedScenario {
     with { $0.platformFailure = nil }
     with { $0.carriedFailure = nil }
     with { $0.texts = nil }
+    with { $0.values = nil }
     with { $0.madeInACancelledTask = false }
     with { $0.interval = .seconds(1) }
     with { $0.consumer = .readsAsTheyCome }
@@ -187,6 +194,7 @@ struct EventScenario: GradedScenario {
       // make is never called for the number the upstream fails at, so no cancel can come in it.
       && !(failsInUpstream && consumer == .ownerCancelsDuringMake(waits))
       && (failingAt != nil || !failsInUpstream)
+      && (values.map { $0.count >= count } ?? true) && (texts.map { $0.count >= count } ?? true)
   }
 }
 
@@ -220,12 +228,14 @@ struct EventOutcome: Equatable, CustomStringConvertible {
 /// The statement of exercise 3.1, as a program.
 func eventModel(_ scenario: EventScenario) -> EventOutcome {
   let interval = scenario.interval
-  func made(_ numbers: Range<Int>) -> [String] {
-    numbers.map { "make(\($0)) at \(spelled(interval * ($0 + 1)))" }
+  // The number the upstream gives at each position, 0 for the first.
+  let value = { (position: Int) in scenario.values?[position] ?? position }
+  func made(_ positions: Range<Int>) -> [String] {
+    positions.map { "make(\(value($0))) at \(spelled(interval * ($0 + 1)))" }
   }
-  func events(_ numbers: Range<Int>) -> [String] {
-    numbers.map { number in
-      scenario.texts.map { $0[number].debugDescription } ?? "event \(number)"
+  func events(_ positions: Range<Int>) -> [String] {
+    positions.map { position in
+      scenario.texts.map { $0[position].debugDescription } ?? "event \(value(position))"
     }
   }
   // A wait of zero is no wait: whether the producer sleeps for it is free.
@@ -273,14 +283,15 @@ func eventModel(_ scenario: EventScenario) -> EventOutcome {
   }
 }
 
-/// The `make` of a scenario: records each call with the clock's time, and throws at one.
+/// The `make` of a scenario: records each call with the number it is given and the clock's time,
+/// and throws at one call (counted from 0, as the upstream's positions are).
 final class TimedMaker: Sendable {
   private let clock: ManualClock
   private let start: ManualClock.Instant
   private let failingAt: Int?
   private let failure: any Error
   private let calls = Locked<[String]>([])
-  /// The producer's owner cancels it while this event is made.
+  /// The producer's owner cancels it while this call (0 for the first) runs.
   private let cancelAt: (event: Int, producer: Locked<Task<Void, Never>?>)?
   private let texts: [String]?
   /// Calls of make in a task already cancelled, and how many the test lets pass before it throws
@@ -318,8 +329,11 @@ final class TimedMaker: Sendable {
       }
       if calls > most { throw MadeAfterTheCancel(calls: most) }
     }
-    calls.withLock { $0.append("make(\(number)) at \(spelled(start.duration(to: clock.now)))") }
-    if let cancelAt, cancelAt.event == number {
+    let position = calls.withLock {
+      $0.append("make(\(number)) at \(spelled(start.duration(to: clock.now)))")
+      return $0.count - 1
+    }
+    if let cancelAt, cancelAt.event == position {
       if let producer = cancelAt.producer.withLock({ $0 }) {
         producer.cancel()
       } else {
@@ -328,8 +342,9 @@ final class TimedMaker: Sendable {
         withUnsafeCurrentTask { $0?.cancel() }
       }
     }
-    if number == failingAt { throw failure }
-    return texts?[number] ?? "event \(number)"
+    if position == failingAt { throw failure }
+    if let texts, position < texts.count { return texts[position] }
+    return "event \(number)"
   }
 }
 
@@ -555,6 +570,57 @@ func eventScenariosOfFailuresAsTheOwnerCancels(count: Int, seed: UInt64) -> [Eve
     )
     if numbers.chance(40) {
       run.failsWithURLError = Int.random(in: 0..<everyURLErrorCode.count, using: &numbers)
+    }
+    return run
+  }
+}
+
+/// Runs 3.1 is graded on besides the others, from a seed of their own: upstreams that give any
+/// numbers (below zero, repeated, out of order, Int.min and Int.max), make returning long texts
+/// and texts with carriage returns, and make or the upstream failing with every POSIX code in turn
+/// and with a DecodingError.
+func eventScenariosOfOddNumbers(count: Int, seed: UInt64) -> [EventScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  let pool = [-1, 0, 1, 3, 5, 7, 10, 20, -5, 42, 1_000_000, Int.min, Int.max]
+  let texts = [
+    String(repeating: "x", count: 1_500), "ok\r\n", "\r", "a\r\nb", "line\rfeed", "ok", "",
+  ]
+  var nextPOSIX = 0
+  return (0..<count).map { index in
+    let events = Int.random(in: 1...10, using: &numbers)
+    var values: [Int] = []
+    for _ in 0..<events {
+      // Now and then the number before it again.
+      if let last = values.last, numbers.chance(25) {
+        values.append(last)
+      } else {
+        values.append(numbers.pick(pool))
+      }
+    }
+    let intervals: [Duration] = [.nanoseconds(1), .seconds(1), .seconds(3_600)]
+    var run = EventScenario(
+      count: events,
+      interval: numbers.pick(intervals),
+      failingAt: nil,
+      consumer: numbers.pick([.readsAsTheyCome, .readsAfterTheLast])
+    )
+    run.values = values
+    if numbers.chance(40) {
+      run.texts = (0..<events).map { _ in numbers.pick(texts) }
+    }
+    if index.isMultiple(of: 2) {
+      // Every POSIX code in turn, now and then a DecodingError, from make or the upstream.
+      run.failingAt = Int.random(in: 0..<events, using: &numbers)
+      run.failsInUpstream = numbers.chance(50)
+      if numbers.chance(15) {
+        run.platformFailure = .decoding
+      } else {
+        run.platformFailure = .posix(everyPOSIXErrorCode[nextPOSIX % everyPOSIXErrorCode.count])
+        nextPOSIX += 1
+      }
+    } else if events > 1, numbers.chance(50) {
+      let wait = Int.random(in: 1...events, using: &numbers)
+      run.consumer = numbers.pick([.leavesDuringWait(wait), .ownerCancelsDuringMake(wait)])
     }
     return run
   }

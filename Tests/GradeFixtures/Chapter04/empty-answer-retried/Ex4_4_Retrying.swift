@@ -10,7 +10,7 @@ public func retrying<T: Sendable>(
   within budget: Duration,
   firstDelay: Duration,
   clock: some Clock<Duration>,
-  _ operation: () async throws -> T
+  _ operation: @Sendable () async throws -> T
 ) async throws -> T {
   let deadline = clock.now.advanced(by: budget)
   var wait = firstDelay
