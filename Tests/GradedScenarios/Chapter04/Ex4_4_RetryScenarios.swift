@@ -264,11 +264,19 @@ func generatedBudget(
     let attosecond = Duration(attoseconds: 1)
     return end + numbers.pick([.zero, attosecond, .zero - attosecond])
   }
-  let digits = Double.random(in: 0...37.2, using: &numbers)
+  let anyDigits = numbers.durationOfAnyDigits()
   return numbers.pick([
     Duration.zero, Duration(attoseconds: 1), .seconds(1), .seconds(60), .seconds(3_600),
-    longestBudget, min(Duration(attoseconds: Int128(pow(10, digits).rounded())), longestBudget),
+    longestBudget, anyDigits,
   ])
+}
+
+extension SeededNumbers {
+  /// A duration from 1 attosecond to `longestBudget`, as likely to have any number of digits.
+  mutating func durationOfAnyDigits() -> Duration {
+    let digits = Double.random(in: 0...37.2, using: &self)
+    return min(Duration(attoseconds: Int128(pow(10, digits).rounded())), longestBudget)
+  }
 }
 
 /// The runs exercise 4.4 is graded on: a fixed list, from fixed seeds.
@@ -616,17 +624,13 @@ func explainRetry(
 /// just as a wait ends or an attosecond before or after it, with attempts that take any time.
 func retryScenariosOfWideBudgets(count: Int, seed: UInt64) -> [RetryScenario] {
   var numbers = SeededNumbers(seed: seed)
-  func anyDigits() -> Duration {
-    let digits = Double.random(in: 0...37.2, using: &numbers)
-    return min(Duration(attoseconds: Int128(pow(10, digits).rounded())), longestBudget)
-  }
   return (0..<count).map { _ -> RetryScenario in
     let failures = (0..<numbers.logUniform(1...130)).map { _ in numbers.pick(retriedFailures) }
-    let firstDelay = anyDigits()
-    let attemptTakes = numbers.chance(50) ? .zero : anyDigits() / 1_000
+    let firstDelay = numbers.durationOfAnyDigits()
+    let attemptTakes = numbers.chance(50) ? .zero : numbers.durationOfAnyDigits() / 1_000
     return RetryScenario(
       budget: numbers.chance(50)
-        ? anyDigits()
+        ? numbers.durationOfAnyDigits()
         : generatedBudget(
           for: failures,
           firstDelay: firstDelay,
