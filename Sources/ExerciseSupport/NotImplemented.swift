@@ -3,14 +3,14 @@
 /// ```swift
 /// // Fragment: the shape of a stub, as in Sources/Exercises.
 /// public func transcribe(...) async throws -> Transcript {
-///   // TODO(1.2): wrap the callback with withCheckedThrowingContinuation.
-///   throw NotImplemented("1.2")
+///   // TODO(1b): wrap the callback with withCheckedThrowingContinuation.
+///   throw NotImplemented("1b")
 /// }
 /// ```
 ///
 /// The grader reports an exercise whose tests fail only with this error as "not started".
 public struct NotImplemented: Error, Equatable, CustomStringConvertible {
-  /// The exercise id, such as "1.2".
+  /// The exercise id, such as "1b".
   public let exercise: String
 
   /// Creates the error for exercise `exercise`.
@@ -18,7 +18,7 @@ public struct NotImplemented: Error, Equatable, CustomStringConvertible {
     self.exercise = exercise
   }
 
-  /// "exercise 1.2 is not implemented yet".
+  /// "exercise 1b is not implemented yet".
   public var description: String {
     "exercise \(exercise) \(Self.marker)"
   }

@@ -92,7 +92,7 @@ struct BuildWarnings {
   }
 
   /// The names of the exercise files the build compiled, from SwiftPM's progress lines:
-  /// "[4/6] Compiling Chapter03Exercises Ex3_1_EventStream.swift" (several files, separated by
+  /// "[4/6] Compiling Chapter03Exercises Ex3a_EventStream.swift" (several files, separated by
   /// ", "; each chapter's stubs are a module of their own).
   static func compiledFiles(in output: String) -> Set<String> {
     var names = Set<String>()

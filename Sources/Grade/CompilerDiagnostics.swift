@@ -10,10 +10,10 @@ struct CompilerDiagnostic: Equatable, Sendable, Codable {
   }
 
   let severity: Severity
-  /// "Sources/Exercises/Chapter01/Ex1_1_ScannerService.swift", from the package root.
+  /// "Sources/Exercises/Chapter01/Ex1a_ScannerService.swift", from the package root.
   let file: String
   let line: Int
-  /// "Sources/Exercises/Chapter01/Ex1_1_ScannerService.swift:23:12: error: cannot find ...",
+  /// "Sources/Exercises/Chapter01/Ex1a_ScannerService.swift:23:12: error: cannot find ...",
   /// then the excerpt: numbered source lines and the caret line under them.
   private(set) var text: [String]
 

@@ -17,11 +17,13 @@ struct ChapterInfo: Equatable, Sendable {
 
 /// One graded exercise.
 struct Exercise: Equatable, Sendable {
-  /// "1.2": chapter and number, as in the docs heading, the stub's TODO and the test's MARK.
+  /// "1b": the chapter's number and a letter, never taken for a section's number ("1.2").
+  ///
+  /// As in the docs heading, the stub's TODO and the test's MARK.
   let id: String
   let title: String
   let chapter: ChapterInfo
-  /// The docs section whose lesson the exercise practises: "1.2" for exercise 1.1.
+  /// The docs section whose lesson the exercise practises: "1.2" for exercise 1a.
   let section: String
   /// The stub's file name in `Sources/Exercises/ChapterNN/` (and the solution's in Solutions).
   let stubFile: String
@@ -37,22 +39,22 @@ struct Exercise: Equatable, Sendable {
   /// The ways an answer can go wrong that the chapter warns about, each caught by a test.
   var mistakes: [Mistake] = []
 
-  /// "Sources/Exercises/Chapter01/Ex1_2_Transcribe.swift".
+  /// "Sources/Exercises/Chapter01/Ex1b_Transcribe.swift".
   var stubPath: String {
     "Sources/Exercises/\(chapter.name)/\(stubFile)"
   }
 
-  /// "Sources/Solutions/Chapter01/Ex1_2_Transcribe.swift": the reference solution.
+  /// "Sources/Solutions/Chapter01/Ex1b_Transcribe.swift": the reference solution.
   var solutionPath: String {
     "Sources/Solutions/\(chapter.name)/\(stubFile)"
   }
 
-  /// "1.2 Wrap a callback API (section 1.3)", as the scoreboard and `--list` name it.
+  /// "1b Wrap a callback API (section 1.3)", as the scoreboard and `--list` name it.
   var heading: String {
     "\(id)  \(title) (section \(section))"
   }
 
-  /// "docs/Chapter01-Continuations.md#exercise-12-wrap-a-callback-api".
+  /// "docs/Chapter01-Continuations.md#exercise-1b-wrap-a-callback-api".
   var docLink: String {
     "docs/\(chapter.docsPage)#\(docAnchor)"
   }

@@ -16,9 +16,9 @@ enum ExerciseCatalog {
     }
   }
 
-  /// The exercise with this id, such as "1.2".
+  /// The exercise with this id, such as "1b" (or "1B").
   static func exercise(id: String) -> Exercise? {
-    exercises.first { $0.id == id }
+    exercises.first { $0.id == id.lowercased() }
   }
 
   static func exercises(in chapter: ChapterInfo) -> [Exercise] {

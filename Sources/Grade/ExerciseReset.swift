@@ -1,4 +1,4 @@
-// `swift run Grade --reset 1.2`: put an exercise's stub back as the tutorial shipped it, keeping
+// `swift run Grade --reset 1b`: put an exercise's stub back as the tutorial shipped it, keeping
 // the learner's version in .exercise-backups/.
 import ChildProcesses
 import Foundation
@@ -30,7 +30,7 @@ enum ExerciseReset {
     /// The command that brings the learner's version back over the stub.
     var bringBack: String { ExerciseReset.bringBack(backup, over: exercise) }
 
-    /// "Put back the original stub of 1.2 in ...? Your version will be kept in ...".
+    /// "Put back the original stub of 1b in ...? Your version will be kept in ...".
     var question: String {
       "Put back the original stub of \(exercise.id) in \(exercise.stubPath)? "
         + "Your version will be kept in \(backup)."

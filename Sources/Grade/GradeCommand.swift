@@ -322,7 +322,7 @@ enum GradeCommand {
     scoreboard.render(on: console)
   }
 
-  /// With `TUTORIAL_GRADE_TIMES=1`, as CI's fixture step sets it: "time: 4.3 1.25 s" on
+  /// With `TUTORIAL_GRADE_TIMES=1`, as CI's fixture step sets it: "time: 4c 1.25 s" on
   /// standard error for each exercise graded, so that the costliest grades can be found.
   private static func noteTime(of exercise: Exercise, since started: ContinuousClock.Instant) {
     guard ProcessInfo.processInfo.environment["TUTORIAL_GRADE_TIMES"] == "1" else { return }

@@ -26,7 +26,7 @@ struct GradeOptions: Equatable, Sendable {
   /// How many exercises' tests run at once (`--jobs`): CI grades many at a time on two cores.
   var jobs = 1
 
-  /// The exercises whose passing answers the thread sanitizer checks: "1.2, 1.3 and 8.2".
+  /// The exercises whose passing answers the thread sanitizer checks: "1b, 1c and 8b".
   static var sanitizedExercises: String {
     let ids = ExerciseCatalog.exercises.filter(\.checksDataRaces).map(\.id)
     guard let last = ids.last else { return "none" }
@@ -42,8 +42,8 @@ struct GradeOptions: Equatable, Sendable {
     Grades your exercises in Sources/Exercises against their tests.
 
       CHAPTER            only this chapter: Chapter01, 01 or 1 (default: every chapter)
-      EXERCISE           only this exercise, by its id: 1.2 (several chapters and
-                         exercises may be named: 1.2 1.3 Chapter04)
+      EXERCISE           only this exercise, by its id: its chapter's number and a letter,
+                         1b (several chapters and exercises may be named: 1b 1c Chapter04)
       --watch            grade, then grade an exercise again each time you save its file in
                          Sources/Exercises. On a terminal, keys: h next hint, n next exercise
                          (after a pass), l the list, r reset this exercise, q quit
@@ -118,9 +118,13 @@ struct GradeOptions: Equatable, Sendable {
           options.exercises.append(exercise)
         } else if let chapter = ExerciseCatalog.chapter(named: word) {
           options.chapters.append(chapter)
-        } else if word.contains(".") {
+        } else if word.contains(".") || word.last?.isLetter == true {
+          // "3.1" is a section's number; an exercise is a chapter and a letter.
           let ids = ExerciseCatalog.exercises.map(\.id).joined(separator: ", ")
-          throw ParseError(description: "unknown exercise '\(word)'; exercises: \(ids)")
+          throw ParseError(
+            description: "no exercise '\(word)': an exercise is its chapter's number and a "
+              + "letter (\(ids)); a number such as 1.2 is a section's"
+          )
         } else {
           let names = ExerciseCatalog.chapters.map(\.name).joined(separator: ", ")
           throw ParseError(
@@ -130,7 +134,7 @@ struct GradeOptions: Equatable, Sendable {
       }
     }
     if options.action == .reset, options.exercise == nil {
-      throw ParseError(description: "'--reset' needs one exercise, such as: --reset 1.2")
+      throw ParseError(description: "'--reset' needs one exercise, such as: --reset 1b")
     }
     return options
   }
@@ -159,7 +163,7 @@ struct GradeOptions: Equatable, Sendable {
     timeoutSeconds ?? exercise.hangLimitSeconds
   }
 
-  /// The words that grade the same scope again: "1.2", "Chapter01", "1.2 1.3", or nil for
+  /// The words that grade the same scope again: "1b", "Chapter01", "1b 1c", or nil for
   /// everything.
   var scopeWord: String? {
     let words = chapters.map(\.name) + exercises.map(\.id)

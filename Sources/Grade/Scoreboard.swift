@@ -4,7 +4,7 @@ import LessonSupport
 
 struct Scoreboard {
   let results: [(exercise: Exercise, verdict: Verdict)]
-  /// The word that grades the same scope again ("1.2", "Chapter01"), or nil for everything.
+  /// The word that grades the same scope again ("1b", "Chapter01"), or nil for everything.
   let scopeWord: String?
   var revealedHints: RevealedHints
   /// What `--hint` revealed, or nil when it was not given: hints seen before are shown only

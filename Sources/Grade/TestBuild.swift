@@ -200,7 +200,7 @@ struct TestBuild {
   /// but no longer declares what the stub did (an actor for a class, an async method).
   static func interfaceChanged(_ errors: [CompilerDiagnostic]) -> [String] {
     ExerciseCatalog.exercises.filter { exercise in
-      // "Tests/ExerciseTests/Chapter08/Ex8_2_": the test class's file and the one calling it.
+      // "Tests/ExerciseTests/Chapter08/Ex8b_": the test class's file and the one calling it.
       let prefix =
         "Tests/ExerciseTests/\(exercise.chapter.name)/Ex\(exercise.id.replacing(".", with: "_"))_"
       return errors.contains { $0.file.hasPrefix(prefix) }

@@ -14,7 +14,7 @@ struct TestReport: Equatable, Sendable {
   private(set) var tests: [(name: String, status: Status?)] = []
   /// The failure messages of each test, in order.
   private(set) var failures: [String: [String]] = [:]
-  /// Where each test first failed, "Tests/ExerciseTests/Chapter01/Ex1_2_TranscribeTests.swift:31".
+  /// Where each test first failed, "Tests/ExerciseTests/Chapter01/Ex1b_TranscribeTests.swift:31".
   private(set) var firstFailureLocations: [String: String] = [:]
 
   static func == (lhs: TestReport, rhs: TestReport) -> Bool {

@@ -242,7 +242,7 @@ extension Verdict {
   /// `precondition` or `assert`.
   ///
   /// The source file before "Fatal error" is kept, at the end, only when it is the learner's own
-  /// ("Chapter04Exercises/Ex4_1_MakeRequest.swift:13"); the runtime's own files say nothing to
+  /// ("Chapter04Exercises/Ex4a_MakeRequest.swift:13"); the runtime's own files say nothing to
   /// them.
   static func runtimeLines(in output: String) -> [String] {
     var seen = Set<String>()

@@ -105,15 +105,15 @@ final class BuildWarningsTests: XCTestCase {
 
   func test_compiledFiles_readSwiftPMsProgressLines_ofTheExerciseModulesOnly() {
     let output = """
-      [4/6] Compiling Chapter03Exercises Ex3_1_EventStream.swift
-      [5/9] Compiling Chapter01Exercises Ex1_1_A.swift, Ex1_2_B.swift
-      [6/9] Compiling ExerciseTests Ex3_1_EventStreamTests.swift
-      [7/9] Compiling Solutions Ex2_1_Ticks.swift
+      [4/6] Compiling Chapter03Exercises Ex3a_EventStream.swift
+      [5/9] Compiling Chapter01Exercises Ex1a_A.swift, Ex1b_B.swift
+      [6/9] Compiling ExerciseTests Ex3a_EventStreamTests.swift
+      [7/9] Compiling Solutions Ex2a_Ticks.swift
       [8/9] Compiling Chapter03 03-Cancellation.swift
       """
     XCTAssertEqual(
       BuildWarnings.compiledFiles(in: output),
-      ["Ex3_1_EventStream.swift", "Ex1_1_A.swift", "Ex1_2_B.swift"]
+      ["Ex3a_EventStream.swift", "Ex1a_A.swift", "Ex1b_B.swift"]
     )
   }
 }

@@ -11,7 +11,7 @@ final class CompilerDiagnosticTests: XCTestCase {
   /// The shape of swiftc 6.3's output for two errors, a note about a standard-library candidate
   /// (left out), and a warning.
   private let output = """
-    [4/5] Compiling Chapter01Exercises Ex1_1_ScannerService.swift
+    [4/5] Compiling Chapter01Exercises Ex1a_ScannerService.swift
     /work/tutorial/Sources/Exercises/Chapter01/Ex1_1.swift:6:30: error: cannot find type 'Undefined' in scope
     5 | func g() { f(1) }
     6 | struct S: Equatable { let a: Undefined }
@@ -30,7 +30,7 @@ final class CompilerDiagnosticTests: XCTestCase {
     /work/tutorial/Sources/Exercises/Chapter02/Ex2_1.swift:10:7: warning: initialization of variable 'count' was never used [#no-usage]
     10 |   var count = 0
        |       `- warning: initialization of variable 'count' was never used [#no-usage]
-    [5/6] Compiling Chapter02Exercises Ex2_1_Ticks.swift
+    [5/6] Compiling Chapter02Exercises Ex2a_Ticks.swift
     """
 
   func test_eachDiagnostic_keepsItsExcerpt_withAPathFromThePackageRoot() {

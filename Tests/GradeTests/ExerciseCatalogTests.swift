@@ -67,14 +67,21 @@ final class ExerciseCatalogTests: XCTestCase {
     }
   }
 
-  func test_idsAreUnique_andNumberedInTheirChapter() {
+  /// An id is the chapter's number and a letter, a, b, c in order, never a section's number.
+  func test_idsAreUnique_andLetteredInTheirChapter() {
     let ids = ExerciseCatalog.exercises.map(\.id)
     XCTAssertEqual(Set(ids).count, ids.count)
-    for exercise in ExerciseCatalog.exercises {
-      XCTAssertTrue(exercise.id.hasPrefix("\(exercise.chapter.number)."), exercise.id)
-      XCTAssertTrue(
-        exercise.stubFile.hasPrefix("Ex\(exercise.id.replacingOccurrences(of: ".", with: "_"))_")
+    for chapter in ExerciseCatalog.chapters {
+      let exercises = ExerciseCatalog.exercises(in: chapter)
+      XCTAssertEqual(
+        exercises.map(\.id),
+        zip(exercises.indices, "abcdefghi").map { "\(chapter.number)\($1)" },
+        chapter.name
       )
+      for exercise in exercises {
+        XCTAssertTrue(exercise.stubFile.hasPrefix("Ex\(exercise.id)_"), exercise.stubFile)
+        XCTAssertTrue(exercise.testClass.hasPrefix("Ex\(exercise.id)_"), exercise.testClass)
+      }
     }
   }
 
@@ -210,7 +217,7 @@ final class ExerciseCatalogTests: XCTestCase {
   /// A test with several assertions fails in other ways than the mistake it was written for: a
   /// mistake that names its message is the one a failure points to only for that message.
   func test_aMistakeThatNamesItsMessage_matchesOnlyThatMessage() throws {
-    let exercise = try XCTUnwrap(ExerciseCatalog.exercise(id: "2.2"))
+    let exercise = try XCTUnwrap(ExerciseCatalog.exercise(id: "2b"))
     let mistake = try XCTUnwrap(exercise.mistakes.first { $0.saying != nil })
     let saying = try XCTUnwrap(mistake.saying)
     let quiet = Failure(test: mistake.test, message: saying, details: [])

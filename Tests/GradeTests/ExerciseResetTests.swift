@@ -4,10 +4,10 @@ import XCTest
 
 @testable import Grade
 
-/// `swift run Grade --reset 1.2`, in a scratch git repository holding one stub.
+/// `swift run Grade --reset 1b`, in a scratch git repository holding one stub.
 final class ExerciseResetTests: XCTestCase {
-  private let exercise = ExerciseCatalog.exercises[1]  // 1.2
-  private let stub = "// the stub\nthrow NotImplemented(\"1.2\")\n"
+  private let exercise = ExerciseCatalog.exercises[1]  // 1b
+  private let stub = "// the stub\nthrow NotImplemented(\"1b\")\n"
   private let answer = "// my answer\n"
 
   /// A git repository whose history holds the stub, and the path of the stub in it.
@@ -49,7 +49,7 @@ final class ExerciseResetTests: XCTestCase {
       asked.append($0)
       return true
     }
-    let backup = ".exercise-backups/Chapter01/Ex1_2_Transcribe-20270115-080000.swift"
+    let backup = ".exercise-backups/Chapter01/Ex1b_Transcribe-20270115-080000.swift"
     XCTAssertEqual(outcome, .restored(backup: backup))
     XCTAssertEqual(try read(file), stub)
     XCTAssertEqual(try read(root.appendingPathComponent(backup)), answer)
@@ -100,9 +100,9 @@ final class ExerciseResetTests: XCTestCase {
   }
 
   func test_resetNeedsAnExercise() {
-    XCTAssertEqual(try GradeOptions.parse(["--reset", "1.2"]).action, .reset)
+    XCTAssertEqual(try GradeOptions.parse(["--reset", "1b"]).action, .reset)
     XCTAssertThrowsError(try GradeOptions.parse(["--reset"])) {
-      XCTAssertEqual("\($0)", "'--reset' needs one exercise, such as: --reset 1.2")
+      XCTAssertEqual("\($0)", "'--reset' needs one exercise, such as: --reset 1b")
     }
     XCTAssertThrowsError(try GradeOptions.parse(["--reset", "Chapter01"]))
   }

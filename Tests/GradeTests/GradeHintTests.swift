@@ -47,12 +47,12 @@ final class GradeHintTests: XCTestCase {
   }
 
   func test_aPlainHint_isAboutTheExerciseGradedLast_oneLevelAtATime() async throws {
-    let exercise = try XCTUnwrap(ExerciseCatalog.exercise(id: "1.2"))
-    _ = try await grade("1.2")
+    let exercise = try XCTUnwrap(ExerciseCatalog.exercise(id: "1b"))
+    _ = try await grade("1b")
 
     let first = try await grade("--hint")
-    XCTAssertTrue(first.contains { $0.hasPrefix("  [!] 1.2  ") }, "\(first)")
-    XCTAssertFalse(first.contains { $0.hasPrefix("  [!] 1.1  ") }, "only 1.2 is graded")
+    XCTAssertTrue(first.contains { $0.hasPrefix("  [!] 1b  ") }, "\(first)")
+    XCTAssertFalse(first.contains { $0.hasPrefix("  [!] 1a  ") }, "only 1b is graded")
     XCTAssertEqual(
       first.filter { $0.hasPrefix("  Hint ") },
       ["  Hint 1 of 3 (new): \(exercise.hints[0])"]
@@ -64,14 +64,14 @@ final class GradeHintTests: XCTestCase {
       ["  Hint 1 of 3: \(exercise.hints[0])", "  Hint 2 of 3 (new): \(exercise.hints[1])"]
     )
 
-    let unasked = try await grade("1.2")
+    let unasked = try await grade("1b")
     XCTAssertEqual(unasked.filter { $0.hasPrefix("  Hint ") }, [], "not repeated unasked")
   }
 
   func test_aHint_aboutAFileNotChangedSinceItsGrade_usesThatGrade_thenAnEditIsGradedAgain()
     async throws
   {
-    let exercise = try XCTUnwrap(ExerciseCatalog.exercise(id: "1.2"))
+    let exercise = try XCTUnwrap(ExerciseCatalog.exercise(id: "1b"))
     try scratch.write("// an answer\n", to: exercise.stubPath)
     // The stand-in tests, which also count their runs.
     try scratch.writeProgram(
@@ -91,22 +91,22 @@ final class GradeHintTests: XCTestCase {
         .split(separator: "\n").count
     }
 
-    _ = try await grade("1.2")
+    _ = try await grade("1b")
     XCTAssertEqual(try runs(), 1)
-    let hint = try await grade("1.2", "--hint")
+    let hint = try await grade("1b", "--hint")
     XCTAssertEqual(try runs(), 1, "the file has not changed since its grade: not graded again")
-    XCTAssertTrue(hint.contains { $0.hasPrefix("1.2: not changed since graded last") }, "\(hint)")
-    XCTAssertTrue(hint.contains { $0.hasPrefix("  [!] 1.2  ") }, "\(hint)")
+    XCTAssertTrue(hint.contains { $0.hasPrefix("1b: not changed since graded last") }, "\(hint)")
+    XCTAssertTrue(hint.contains { $0.hasPrefix("  [!] 1b  ") }, "\(hint)")
     XCTAssertTrue(hint.contains("  not yet"), "the last grade's failure: \(hint)")
     XCTAssertEqual(
       hint.filter { $0.hasPrefix("  Hint ") },
       ["  Hint 1 of 3 (new): \(exercise.hints[0])"]
     )
     _ = try await grade("--hint")
-    XCTAssertEqual(try runs(), 1, "a plain --hint is about 1.2, unchanged too")
+    XCTAssertEqual(try runs(), 1, "a plain --hint is about 1b, unchanged too")
 
     try scratch.write("// an answer, edited\n", to: exercise.stubPath)
-    let edited = try await grade("1.2", "--hint")
+    let edited = try await grade("1b", "--hint")
     XCTAssertEqual(try runs(), 2, "an edited file is graded again")
     XCTAssertFalse(edited.contains { $0.contains("not changed since graded last") })
     XCTAssertTrue(edited.contains { $0.hasPrefix("  Hint 3 of 3 (new): ") }, "\(edited)")

@@ -41,7 +41,7 @@ final class GradeInterruptTests: XCTestCase {
       XCTAssertEqual(run.result.termination.shellStatus, Int32(shellStatus), name)
       XCTAssertEqual(
         run.result.stderr,
-        "\nGrade: interrupted while grading 1.1 Wrap a delegate API; nothing after it was "
+        "\nGrade: interrupted while grading 1a Wrap a delegate API; nothing after it was "
           + "graded.\n",
         name
       )

@@ -7,8 +7,8 @@ import XCTest
 
 /// `swift run Grade --jobs 2`: two exercises' tests run at once, and the report is the same.
 ///
-/// A stand-in plays the tests: 1.1's waits on a named pipe until 1.2's writes to it, and 1.2's
-/// cannot write until 1.1's reads. Graded one after the other, both hang; at once, both pass.
+/// A stand-in plays the tests: 1a's waits on a named pipe until 1b's writes to it, and 1b's
+/// cannot write until 1a's reads. Graded one after the other, both hang; at once, both pass.
 final class GradeJobsTests: XCTestCase {
   func test_twoJobs_runTwoExercisesAtOnce_andReportThemInOrder() async throws {
     let scratch = try ScratchGradePackage("jobs", for: self)
@@ -35,7 +35,7 @@ final class GradeJobsTests: XCTestCase {
       URL(fileURLWithPath: "/bin/sh"),
       arguments: [
         "-c", #"cd "$0" && exec "$@""#, scratch.folder.path,
-        try BuildProducts.executable(named: "Grade").path, "1.1", "1.2", "--jobs", "2",
+        try BuildProducts.executable(named: "Grade").path, "1a", "1b", "--jobs", "2",
       ],
       environment: [
         "TUTORIAL_GRADE_TESTS": scratch.folder.appendingPathComponent("tests").path,
@@ -45,12 +45,12 @@ final class GradeJobsTests: XCTestCase {
     )
     XCTAssertEqual(result.termination, .exited(0), result.stdout + result.stderr)
     let rows = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  [") }
-    XCTAssertEqual(rows.map { $0.prefix(10) }, ["  [x] 1.1 ", "  [x] 1.2 "], result.stdout)
+    XCTAssertEqual(rows.map { $0.prefix(10) }, ["  [x] 1a  ", "  [x] 1b  "], result.stdout)
   }
 
   func test_jobs_isANumberFrom1To16_and1WhenNotGiven() throws {
     XCTAssertEqual(try GradeOptions.parse([]).jobs, 1)
-    XCTAssertEqual(try GradeOptions.parse(["--jobs", "2", "1.1"]).jobs, 2)
+    XCTAssertEqual(try GradeOptions.parse(["--jobs", "2", "1a"]).jobs, 2)
     let cases: [([String], String)] = [
       (["--jobs"], "option '--jobs' needs a number"),
       (["--jobs", "0"], "'--jobs 0': give a whole number from 1 to 16"),

@@ -12,25 +12,26 @@ final class GradeOptionsTests: XCTestCase {
   }
 
   func test_anExerciseId_gradesThatExerciseOnly() throws {
-    let options = try GradeOptions.parse(["1.2"])
-    XCTAssertEqual(options.exercise?.id, "1.2")
+    let options = try GradeOptions.parse(["1b"])
+    XCTAssertEqual(options.exercise?.id, "1b")
     XCTAssertNil(options.chapter)
-    XCTAssertEqual(options.scope.map(\.id), ["1.2"])
-    XCTAssertEqual(options.scopeWord, "1.2")
-    XCTAssertEqual(try GradeOptions.parse(["2"]).scope.map(\.id), ["2.1", "2.2", "2.3"])
+    XCTAssertEqual(options.scope.map(\.id), ["1b"])
+    XCTAssertEqual(options.scopeWord, "1b")
+    XCTAssertEqual(try GradeOptions.parse(["1B"]).exercise?.id, "1b", "a capital letter too")
+    XCTAssertEqual(try GradeOptions.parse(["2"]).scope.map(\.id), ["2a", "2b", "2c"])
     XCTAssertEqual(try GradeOptions.parse([]).scope, ExerciseCatalog.exercises)
   }
 
   func test_severalChaptersAndExercises_gradeEachOnce_inTheCatalogsOrder() throws {
-    let options = try GradeOptions.parse(["4.2", "1", "1.3", "4.1", "--every-failure"])
-    XCTAssertEqual(options.scope.map(\.id), ["1.1", "1.2", "1.3", "4.1", "4.2"])
-    XCTAssertEqual(options.scopeWord, "Chapter01 4.2 1.3 4.1")
+    let options = try GradeOptions.parse(["4b", "1", "1c", "4a", "--every-failure"])
+    XCTAssertEqual(options.scope.map(\.id), ["1a", "1b", "1c", "4a", "4b"])
+    XCTAssertEqual(options.scopeWord, "Chapter01 4b 1c 4a")
     XCTAssertNil(options.exercise)
     XCTAssertNil(options.chapter)
     XCTAssertTrue(options.everyFailure)
     XCTAssertFalse(try GradeOptions.parse(["1"]).everyFailure)
-    XCTAssertThrowsError(try GradeOptions.parse(["--reset", "1.2", "1.3"])) {
-      XCTAssertEqual("\($0)", "'--reset' needs one exercise, such as: --reset 1.2")
+    XCTAssertThrowsError(try GradeOptions.parse(["--reset", "1b", "1c"])) {
+      XCTAssertEqual("\($0)", "'--reset' needs one exercise, such as: --reset 1b")
     }
   }
 
@@ -41,20 +42,20 @@ final class GradeOptionsTests: XCTestCase {
     XCTAssertEqual(try GradeOptions.parse(["--list"]).action, .list)
     XCTAssertEqual(try GradeOptions.parse(["--help"]).action, .help)
     XCTAssertNil(try GradeOptions.parse([]).timeoutSeconds)
-    XCTAssertTrue(try GradeOptions.parse(["--watch", "1.2"]).watch)
+    XCTAssertTrue(try GradeOptions.parse(["--watch", "1b"]).watch)
     XCTAssertFalse(try GradeOptions.parse([]).watch)
   }
 
   func test_help_namesEveryExerciseTheSanitizerChecks() {
     XCTAssertEqual(
       GradeOptions.sanitizedExercises,
-      "1.2, 1.3, 2.2, 2.3, 5.2, 5.3, 7.3, 8.2 and 8.3"
+      "1b, 1c, 2b, 2c, 5b, 5c, 7c, 8b and 8c"
     )
-    XCTAssertTrue(GradeOptions.usage.contains("those exercises are\n1.2, 1.3, 2.2,"))
+    XCTAssertTrue(GradeOptions.usage.contains("those exercises are\n1b, 1c, 2b,"))
   }
 
   func test_eachExercise_hasAHangLimitOfItsOwn_andTimeoutOverridesIt() throws {
-    let exercise = try XCTUnwrap(ExerciseCatalog.exercise(id: "3.1"))
+    let exercise = try XCTUnwrap(ExerciseCatalog.exercise(id: "3a"))
     XCTAssertEqual(
       try GradeOptions.parse([]).timeoutSeconds(for: exercise),
       exercise.hangLimitSeconds
@@ -86,9 +87,16 @@ final class GradeOptionsTests: XCTestCase {
       (["--timeout"], "option '--timeout' needs a number of seconds"),
       (["--timeout", "soon"], "'--timeout soon': give a whole number of seconds from 1 to 3600"),
       (
-        ["9.9"],
-        "unknown exercise '9.9'; exercises: 1.1, 1.2, 1.3, 2.1, 2.2, 2.3, 3.1, 3.2, 3.3, 4.1, 4.2, "
-          + "4.3, 4.4, 5.1, 5.2, 5.3, 6.1, 6.2, 6.3, 7.1, 7.2, 7.3, 8.1, 8.2, 8.3"
+        ["9z"],
+        "no exercise '9z': an exercise is its chapter's number and a letter (1a, 1b, 1c, 2a, "
+          + "2b, 2c, 3a, 3b, 3c, 4a, 4b, 4c, 4d, 5a, 5b, 5c, 6a, 6b, 6c, 7a, 7b, 7c, 8a, 8b, 8c); "
+          + "a number such as 1.2 is a section's"
+      ),
+      (
+        ["3.1"],
+        "no exercise '3.1': an exercise is its chapter's number and a letter (1a, 1b, 1c, 2a, "
+          + "2b, 2c, 3a, 3b, 3c, 4a, 4b, 4c, 4d, 5a, 5b, 5c, 6a, 6b, 6c, 7a, 7b, 7c, 8a, 8b, 8c); "
+          + "a number such as 1.2 is a section's"
       ),
     ]
     for (arguments, message) in cases {

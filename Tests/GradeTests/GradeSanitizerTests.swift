@@ -22,9 +22,9 @@ final class GradeSanitizerTests: XCTestCase {
     let report = """
       WARNING: ThreadSanitizer: data race (pid=1)
         Write of size 1 at 0x1 by thread T2:
-          #0 f /x/Sources/Exercises/Chapter01/Ex1_3_ReadBarcodeOnce.swift:10:15 (x+0x1)
+          #0 f /x/Sources/Exercises/Chapter01/Ex1c_ReadBarcodeOnce.swift:10:15 (x+0x1)
 
-      SUMMARY: ThreadSanitizer: data race /x/Sources/Exercises/Chapter01/Ex1_3_ReadBarcodeOnce.swift:10:15 in f
+      SUMMARY: ThreadSanitizer: data race /x/Sources/Exercises/Chapter01/Ex1c_ReadBarcodeOnce.swift:10:15 in f
       """
     return try scratch.writeProgram(
       """
@@ -61,18 +61,18 @@ final class GradeSanitizerTests: XCTestCase {
     XCTAssertEqual(
       runs,
       [
-        "plain ExerciseTests.Ex1_1_ScannerServiceTests ",
-        "plain ExerciseTests.Ex1_2_TranscribeTests ",
-        "plain ExerciseTests.Ex1_3_ReadBarcodeOnceTests ",
-        "sanitized ExerciseTests.Ex1_2_TranscribeTests halt_on_error=1",
-        "sanitized ExerciseTests.Ex1_3_ReadBarcodeOnceTests halt_on_error=1",
+        "plain ExerciseTests.Ex1a_ScannerServiceTests ",
+        "plain ExerciseTests.Ex1b_TranscribeTests ",
+        "plain ExerciseTests.Ex1c_ReadBarcodeOnceTests ",
+        "sanitized ExerciseTests.Ex1b_TranscribeTests halt_on_error=1",
+        "sanitized ExerciseTests.Ex1c_ReadBarcodeOnceTests halt_on_error=1",
       ]
     )
-    XCTAssertTrue(output.contains("[x] 1.1  Wrap a delegate API"), output)
-    XCTAssertTrue(output.contains("[!] 1.3  First callback or timeout"), output)
+    XCTAssertTrue(output.contains("[x] 1a  Wrap a delegate API"), output)
+    XCTAssertTrue(output.contains("[!] 1c  First callback or timeout"), output)
     XCTAssertTrue(output.contains("failing: data race"), output)
     XCTAssertTrue(
-      output.contains("  at Sources/Exercises/Chapter01/Ex1_3_ReadBarcodeOnce.swift:10:15"),
+      output.contains("  at Sources/Exercises/Chapter01/Ex1c_ReadBarcodeOnce.swift:10:15"),
       output
     )
     XCTAssertTrue(output.contains("  a data race: two threads used the same memory"), output)
@@ -86,7 +86,7 @@ final class GradeSanitizerTests: XCTestCase {
     XCTAssertTrue(clean.contains("3 of 3 exercises done"), clean)
     XCTAssertEqual(
       cleanRuns.last,
-      "sanitized ExerciseTests.Ex1_3_ReadBarcodeOnceTests halt_on_error=1"
+      "sanitized ExerciseTests.Ex1c_ReadBarcodeOnceTests halt_on_error=1"
     )
 
     try FileManager.default.removeItem(at: folder.appendingPathComponent("runs.log"))

@@ -16,12 +16,12 @@ final class GradeWatchTests: XCTestCase {
   override func setUpWithError() throws {
     let scratch = try ScratchGradePackage("watch", for: self)
     package = scratch.folder
-    try scratch.write("stub", to: "Sources/Exercises/Chapter01/Ex1_1_ScannerService.swift")
+    try scratch.write("stub", to: "Sources/Exercises/Chapter01/Ex1a_ScannerService.swift")
     // With SAVE_WHILE_GRADING set, its first run saves a right answer, as a learner would.
     try scratch.writeProgram(
       """
       #!/bin/sh
-      file="$PWD/Sources/Exercises/Chapter01/Ex1_1_ScannerService.swift"
+      file="$PWD/Sources/Exercises/Chapter01/Ex1a_ScannerService.swift"
       class="${1#*.}"
       echo "Test Case '$class.test_a' started at x"
       if grep -q SOLVED "$file"; then
@@ -37,10 +37,10 @@ final class GradeWatchTests: XCTestCase {
     )
   }
 
-  /// `sh -c 'cd PACKAGE && exec Grade --watch 1.1'`: Grade finds its package from where it runs.
+  /// `sh -c 'cd PACKAGE && exec Grade --watch 1a'`: Grade finds its package from where it runs.
   private func watchArguments() throws -> [String] {
     let grade = try BuildProducts.executable(named: "Grade").path
-    return ["-c", #"cd "$0" && exec "$1" --watch 1.1"#, package.path, grade]
+    return ["-c", #"cd "$0" && exec "$1" --watch 1a"#, package.path, grade]
   }
 
   private var environment: [String: String] {
@@ -58,12 +58,12 @@ final class GradeWatchTests: XCTestCase {
     XCTAssertEqual(result.termination, .exited(0), output)
     let lines = result.stdout.split(separator: "\n").map(String.init)
     let order = [
-      "  [!] 1.1  Wrap a delegate API (section 1.2) ",
-      "Next: edit Sources/Exercises/Chapter01/Ex1_1_ScannerService.swift and save it: it is "
+      "  [!] 1a  Wrap a delegate API (section 1.2) ",
+      "Next: edit Sources/Exercises/Chapter01/Ex1a_ScannerService.swift and save it: it is "
         + "graded again at once.",
-      "Watching Sources/Exercises: save a file to grade 1.1 again. Ctrl-C stops.",
-      "--- a file changed: grading 1.1 again ---",
-      "  [x] 1.1  Wrap a delegate API (section 1.2) ",
+      "Watching Sources/Exercises: save a file to grade 1a again. Ctrl-C stops.",
+      "--- a file changed: grading 1a again ---",
+      "  [x] 1a  Wrap a delegate API (section 1.2) ",
       "Every exercise in scope is done. Stopped watching.",
     ].map { line in lines.firstIndex { $0.hasPrefix(line) } }
     XCTAssertFalse(order.contains(nil), "missing lines: \(order)\n\(output)")

@@ -26,7 +26,7 @@ final class ScoreboardTests: XCTestCase {
     .failing(
       Failure(
         test: "test_x",
-        location: "Tests/ExerciseTests/Chapter01/Ex1_2_TranscribeTests.swift:31",
+        location: "Tests/ExerciseTests/Chapter01/Ex1b_TranscribeTests.swift:31",
         message: message,
         details: []
       )
@@ -40,14 +40,14 @@ final class ScoreboardTests: XCTestCase {
       revealedHints: RevealedHints(packageRoot: try scratchRoot())
     )
     let lines = render(scoreboard)
-    let done = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("  [x] 1.1  Wrap a delegate API") })
+    let done = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("  [x] 1a  Wrap a delegate API") })
     XCTAssertTrue(lines[done].contains("(section 1.2)"), lines[done])
     XCTAssertTrue(lines[done].hasSuffix("done"), lines[done])
     XCTAssertEqual(
       lines[done + 1],
-      "        compare with Sources/Solutions/Chapter01/Ex1_1_ScannerService.swift"
+      "        compare with Sources/Solutions/Chapter01/Ex1a_ScannerService.swift"
     )
-    XCTAssertTrue(lines.contains { $0.hasPrefix("  [ ] 1.2  Wrap a callback API (section 1.3)") })
+    XCTAssertTrue(lines.contains { $0.hasPrefix("  [ ] 1b  Wrap a callback API (section 1.3)") })
   }
 
   func test_aNotStartedExercise_showsNoHintUntilOneIsAskedFor() throws {
@@ -59,16 +59,16 @@ final class ScoreboardTests: XCTestCase {
       )
     )
     XCTAssertTrue(
-      lines.contains("Next exercise: 1.1  Wrap a delegate API (section 1.2)"),
+      lines.contains("Next exercise: 1a  Wrap a delegate API (section 1.2)"),
       "\(lines)"
     )
     XCTAssertFalse(lines.contains { $0.contains("Hint 1 of 3") }, "\(lines)")
-    XCTAssertTrue(lines.contains("  Stuck? `swift run Grade 1.1 --hint` shows hint 1 of 3."))
+    XCTAssertTrue(lines.contains("  Stuck? `swift run Grade 1a --hint` shows hint 1 of 3."))
     XCTAssertTrue(lines.contains("0 of 1 exercise done, 0 failing, 1 not started."), "\(lines)")
     XCTAssertTrue(
       lines.contains(
-        "Next: write it in Sources/Exercises/Chapter01/Ex1_1_ScannerService.swift, then run "
-          + "`swift run Grade 1.1`."
+        "Next: write it in Sources/Exercises/Chapter01/Ex1a_ScannerService.swift, then run "
+          + "`swift run Grade 1a`."
       ),
       "\(lines)"
     )
@@ -99,7 +99,7 @@ final class ScoreboardTests: XCTestCase {
       )
       let last =
         "  No more hints: that was the last. Compare with the reference solution: "
-        + "Sources/Solutions/Chapter01/Ex1_2_Transcribe.swift"
+        + "Sources/Solutions/Chapter01/Ex1b_Transcribe.swift"
       XCTAssertEqual(lines.contains(last), request == 4, "request \(request): \(lines)")
     }
   }
@@ -113,20 +113,20 @@ final class ScoreboardTests: XCTestCase {
       )
     )
     let start = try XCTUnwrap(
-      lines.firstIndex(of: "First failure: 1.2  Wrap a callback API (section 1.3)")
+      lines.firstIndex(of: "First failure: 1b  Wrap a callback API (section 1.3)")
     )
     XCTAssertEqual(
       Array(lines[start + 1...start + 3]),
       [
-        "  in Ex1_2_TranscribeTests.test_x",
-        "  at Tests/ExerciseTests/Chapter01/Ex1_2_TranscribeTests.swift:31",
+        "  in Ex1b_TranscribeTests.test_x",
+        "  at Tests/ExerciseTests/Chapter01/Ex1b_TranscribeTests.swift:31",
         "  transcribe must throw the recognizer's error",
       ]
     )
     XCTAssertEqual(
       lines.last,
-      "Next: edit Sources/Exercises/Chapter01/Ex1_2_Transcribe.swift, then run "
-        + "`swift run Grade 1.2`."
+      "Next: edit Sources/Exercises/Chapter01/Ex1b_Transcribe.swift, then run "
+        + "`swift run Grade 1b`."
     )
   }
 
@@ -159,7 +159,7 @@ final class ScoreboardTests: XCTestCase {
       Array(lines[three + 1...three + 3]),
       [
         "  in \(chapter01[2].testClass).test_x",
-        "  at Tests/ExerciseTests/Chapter01/Ex1_2_TranscribeTests.swift:31",
+        "  at Tests/ExerciseTests/Chapter01/Ex1b_TranscribeTests.swift:31",
         "  readBarcode must resume once",
       ]
     )
@@ -167,16 +167,16 @@ final class ScoreboardTests: XCTestCase {
     XCTAssertFalse(lines.contains { $0.hasSuffix(chapter01[1].heading) && $0.hasPrefix("Also") })
     XCTAssertEqual(
       lines.last,
-      "Next: edit \(chapter01[0].stubPath), then run `swift run Grade 1.1`."
+      "Next: edit \(chapter01[0].stubPath), then run `swift run Grade 1a`."
     )
   }
 
-  /// As `swift run Grade 1.2 --hint` does it: a fresh scoreboard reads what was seen, reveals
+  /// As `swift run Grade 1b --hint` does it: a fresh scoreboard reads what was seen, reveals
   /// one more for this verdict, and renders.
   private func ask(_ verdict: Verdict, root: URL) throws -> [String] {
     var scoreboard = Scoreboard(
       results: [(chapter01[1], verdict)],
-      scopeWord: "1.2",
+      scopeWord: "1b",
       revealedHints: RevealedHints(packageRoot: root)
     )
     try scoreboard.revealNextHint()
@@ -261,7 +261,7 @@ final class ScoreboardTests: XCTestCase {
     XCTAssertEqual(hintLines(lines), [], "\(lines)")
     XCTAssertTrue(
       lines.contains(
-        "  Hints seen: 2 of 3. `swift run Grade 1.2 --hint` shows them again, and hint 3 of 3."
+        "  Hints seen: 2 of 3. `swift run Grade 1b --hint` shows them again, and hint 3 of 3."
       ),
       "\(lines)"
     )
@@ -275,13 +275,13 @@ final class ScoreboardTests: XCTestCase {
     let before = render(
       Scoreboard(
         results: [(exercise, mistakeFailure(mistake))],
-        scopeWord: "1.2",
+        scopeWord: "1b",
         revealedHints: RevealedHints(packageRoot: root)
       )
     )
     XCTAssertEqual(hintLines(before), [], "\(before)")
     XCTAssertTrue(
-      before.contains("  Stuck? `swift run Grade 1.2 --hint` shows a hint about this mistake."),
+      before.contains("  Stuck? `swift run Grade 1b --hint` shows a hint about this mistake."),
       "\(before)"
     )
     XCTAssertEqual(
@@ -291,7 +291,7 @@ final class ScoreboardTests: XCTestCase {
   }
 
   func test_aMistakeWithAKind_matchesOnlyAFailureOfThatKind() throws {
-    let exercise = try XCTUnwrap(ExerciseCatalog.exercise(id: "1.3"))
+    let exercise = try XCTUnwrap(ExerciseCatalog.exercise(id: "1c"))
     let race = try XCTUnwrap(exercise.mistakes.first { $0.kind == .dataRace })
     let raced = Failure(kind: .dataRace, test: race.test, message: "race", details: [])
     let failed = Failure(kind: .failedTest, test: race.test, message: "returned x", details: [])

@@ -22,7 +22,7 @@ final class VerdictTests: XCTestCase {
 
   func test_onlyNotImplementedErrors_isNotStarted() {
     let output =
-      started + #"<EXPR>:0: error: T.test_a : threw error "exercise 1.1 is not implemented yet""#
+      started + #"<EXPR>:0: error: T.test_a : threw error "exercise 1a is not implemented yet""#
       + "\nTest Case 'T.test_a' failed (0.0 seconds)\n"
     XCTAssertEqual(Verdict.judge(run(output), timeoutSeconds: 10), .notStarted)
   }
@@ -124,7 +124,7 @@ final class VerdictTests: XCTestCase {
     let stop = StopAtFirstFailure()
     let lines = [
       "Test Case 'T.test_a' started at 2026-11-30 00:00:00.000",
-      #"<EXPR>:0: error: T.test_a : threw error "exercise 4.1 is not implemented yet""#,
+      #"<EXPR>:0: error: T.test_a : threw error "exercise 4a is not implemented yet""#,
       "Test Case 'T.test_a' failed (0.001 seconds)",
       "Test Case 'T.test_b' started at 2026-11-30 00:00:00.001",
       "Test Case 'T.test_b' passed (0.001 seconds)",
@@ -213,14 +213,14 @@ final class VerdictTests: XCTestCase {
 
   func test_aCrashInTheLearnersFile_saysWhere_andOneInTheRuntimesDoesNot() {
     let stderr =
-      "Chapter04Exercises/Ex4_1_MakeRequest.swift:13: Fatal error: Unexpectedly found nil while "
+      "Chapter04Exercises/Ex4a_MakeRequest.swift:13: Fatal error: Unexpectedly found nil while "
       + "unwrapping an Optional value\n"
       + "Swift/ContiguousArrayBuffer.swift:690: Fatal error: Index out of range\n"
     XCTAssertEqual(
       Verdict.runtimeLines(in: stderr),
       [
         "Fatal error: Unexpectedly found nil while unwrapping an Optional value (at "
-          + "Chapter04Exercises/Ex4_1_MakeRequest.swift:13)",
+          + "Chapter04Exercises/Ex4a_MakeRequest.swift:13)",
         "Fatal error: Index out of range",
       ]
     )
@@ -228,13 +228,13 @@ final class VerdictTests: XCTestCase {
 
   func test_aFailedPreconditionInTheLearnersFile_isShown() {
     let stderr =
-      "Chapter06Exercises/Ex6_1_ByteAccumulator.swift:21: Precondition failed: size >= 0\n"
-      + "Chapter06Exercises/Ex6_1_ByteAccumulator.swift:30: Assertion failed\n"
+      "Chapter06Exercises/Ex6a_ByteAccumulator.swift:21: Precondition failed: size >= 0\n"
+      + "Chapter06Exercises/Ex6a_ByteAccumulator.swift:30: Assertion failed\n"
     XCTAssertEqual(
       Verdict.runtimeLines(in: stderr),
       [
-        "Precondition failed: size >= 0 (at Chapter06Exercises/Ex6_1_ByteAccumulator.swift:21)",
-        "Assertion failed (at Chapter06Exercises/Ex6_1_ByteAccumulator.swift:30)",
+        "Precondition failed: size >= 0 (at Chapter06Exercises/Ex6a_ByteAccumulator.swift:21)",
+        "Assertion failed (at Chapter06Exercises/Ex6a_ByteAccumulator.swift:30)",
       ]
     )
   }
@@ -303,7 +303,7 @@ final class VerdictTests: XCTestCase {
     }
     XCTAssertEqual(hang.kind, .hung)
 
-    // A hang after a test that spins on purpose (1.3's racing callbacks, on a busy machine).
+    // A hang after a test that spins on purpose (1c's racing callbacks, on a busy machine).
     let afterSpinning = run(started, .timedOut, cpuTime: .milliseconds(3_200))
     guard case .failing(let later) = Verdict.judge(afterSpinning, timeoutSeconds: 10) else {
       return XCTFail("a hang must fail")

@@ -105,21 +105,21 @@ final class WatchModeTests: XCTestCase {
     let h = try harness()
     let run = Task { await h.watch.run() }
     await h.clock.waitForSleepers(count: 1)
-    XCTAssertEqual(h.gradings.withLock { $0 }, [["1.1", "1.2"]], "first, the whole scope")
+    XCTAssertEqual(h.gradings.withLock { $0 }, [["1a", "1b"]], "first, the whole scope")
 
     await h.poll()
     XCTAssertEqual(h.gradings.withLock { $0.count }, 1, "no save, no grading")
 
     try h.save(exercises[0], "still wrong")
     await h.poll()
-    XCTAssertEqual(h.gradings.withLock { $0.last }, ["1.1"], "a save grades the watched one")
+    XCTAssertEqual(h.gradings.withLock { $0.last }, ["1a"], "a save grades the watched one")
 
     try h.save(exercises[0], "SOLVED")
     await h.poll()
     XCTAssertEqual(
       h.gradings.withLock { $0.suffix(2) },
-      [["1.1"], ["1.2"]],
-      "1.1 passes, so 1.2 is graded next"
+      [["1a"], ["1b"]],
+      "1a passes, so 1b is graded next"
     )
 
     try h.save(exercises[1], "SOLVED")
@@ -128,14 +128,14 @@ final class WatchModeTests: XCTestCase {
     XCTAssertEqual(status, 0, "everything done: watching ends")
     XCTAssertEqual(
       h.gradings.withLock { $0 },
-      [["1.1", "1.2"], ["1.1"], ["1.1"], ["1.2"], ["1.2"]]
+      [["1a", "1b"], ["1a"], ["1a"], ["1b"], ["1b"]]
     )
 
     let lines = h.recorder.lines
-    XCTAssertTrue(lines.contains("--- a file changed: grading 1.1 again ---"), "\(lines)")
-    XCTAssertTrue(lines.contains("1.1 is done. On to 1.2  Wrap a callback API (section 1.3):"))
+    XCTAssertTrue(lines.contains("--- a file changed: grading 1a again ---"), "\(lines)")
+    XCTAssertTrue(lines.contains("1a is done. On to 1b  Wrap a callback API (section 1.3):"))
     XCTAssertTrue(
-      lines.contains("Watching Sources/Exercises: save a file to grade 1.2 again. Ctrl-C stops.")
+      lines.contains("Watching Sources/Exercises: save a file to grade 1b again. Ctrl-C stops.")
     )
     XCTAssertEqual(lines.last, "Every exercise in scope is done. Stopped watching.")
   }
@@ -157,37 +157,37 @@ final class WatchModeTests: XCTestCase {
     XCTAssertEqual(h.recorder.lines.last, WatchMode.keyLine(watching: exercises[0]))
 
     await h.type("n")
-    XCTAssertTrue(h.recorder.lines.contains("1.1 is not done yet: n moves on once it passes."))
+    XCTAssertTrue(h.recorder.lines.contains("1a is not done yet: n moves on once it passes."))
     XCTAssertEqual(h.gradings.withLock { $0.count }, 1, "n before a pass grades nothing")
 
     try h.save(exercises[0], "SOLVED")
     await h.poll()
-    XCTAssertEqual(h.gradings.withLock { $0 }, [["1.1", "1.2"], ["1.1"]], "no move on its own")
+    XCTAssertEqual(h.gradings.withLock { $0 }, [["1a", "1b"], ["1a"]], "no move on its own")
     XCTAssertTrue(
       h.recorder.lines.contains(
-        "1.1 is done. Compare your answer with Sources/Solutions/Chapter01/"
-          + "Ex1_1_ScannerService.swift; press n for the next exercise, 1.2."
+        "1a is done. Compare your answer with Sources/Solutions/Chapter01/"
+          + "Ex1a_ScannerService.swift; press n for the next exercise, 1b."
       ),
       h.recorder.text
     )
 
     await h.type("l")
     let list = h.recorder.lines.suffix(4)
-    XCTAssertTrue(list.contains("  [x] 1.1  Wrap a delegate API (section 1.2)  <- you are here"))
-    XCTAssertTrue(list.contains("  [ ] 1.2  Wrap a callback API (section 1.3)"), "\(list)")
+    XCTAssertTrue(list.contains("  [x] 1a  Wrap a delegate API (section 1.2)  <- you are here"))
+    XCTAssertTrue(list.contains("  [ ] 1b  Wrap a callback API (section 1.3)"), "\(list)")
 
     await h.type("n")
-    XCTAssertEqual(h.gradings.withLock { $0.last }, ["1.2"])
-    XCTAssertTrue(h.recorder.lines.contains("On to 1.2  Wrap a callback API (section 1.3):"))
+    XCTAssertEqual(h.gradings.withLock { $0.last }, ["1b"])
+    XCTAssertTrue(h.recorder.lines.contains("On to 1b  Wrap a callback API (section 1.3):"))
     XCTAssertEqual(h.recorder.lines.last, WatchMode.keyLine(watching: exercises[1]))
 
     await h.type("h")
-    XCTAssertEqual(h.asked.withLock { $0 }, ["hint 1.2"], "h asks for the watched one's hint")
+    XCTAssertEqual(h.asked.withLock { $0 }, ["hint 1b"], "h asks for the watched one's hint")
 
     h.keys.type("q")  // the watcher ends: it does not sleep again
     h.clock.advance(by: h.watch.pollInterval)
     let status = await run.value
-    XCTAssertEqual(status, 1, "quit with 1.2 not done")
+    XCTAssertEqual(status, 1, "quit with 1b not done")
     XCTAssertEqual(h.recorder.lines.last, "Stopped watching.")
   }
 
@@ -200,13 +200,13 @@ final class WatchModeTests: XCTestCase {
 
     try h.save(exercises[0], "broken again")
     await h.poll()
-    XCTAssertEqual(h.gradings.withLock { $0.last }, ["1.1"], "the file saved is graded")
+    XCTAssertEqual(h.gradings.withLock { $0.last }, ["1a"], "the file saved is graded")
     XCTAssertTrue(
-      h.recorder.lines.contains("1.1 was done, and is not any more: see its row above."),
+      h.recorder.lines.contains("1a was done, and is not any more: see its row above."),
       h.recorder.text
     )
     await h.type("l")
-    XCTAssertTrue(h.recorder.lines.contains("  [ ] 1.1  Wrap a delegate API (section 1.2)"))
+    XCTAssertTrue(h.recorder.lines.contains("  [ ] 1a  Wrap a delegate API (section 1.2)"))
     run.cancel()
     _ = await run.value
   }
@@ -225,8 +225,8 @@ final class WatchModeTests: XCTestCase {
     }
     XCTAssertTrue(
       h.recorder.lines.contains(
-        "1.2 is done, and so is every exercise in scope. Compare your answer with "
-          + "Sources/Solutions/Chapter01/Ex1_2_Transcribe.swift; press q to stop watching."
+        "1b is done, and so is every exercise in scope. Compare your answer with "
+          + "Sources/Solutions/Chapter01/Ex1b_Transcribe.swift; press q to stop watching."
       ),
       h.recorder.text
     )
@@ -235,7 +235,7 @@ final class WatchModeTests: XCTestCase {
     try h.save(exercises[1], "broken again")
     await h.poll()
     XCTAssertTrue(
-      h.recorder.lines.contains("1.2 was done, and is not any more: see its row above."),
+      h.recorder.lines.contains("1b was done, and is not any more: see its row above."),
       h.recorder.text
     )
     try h.save(exercises[1], "SOLVED")
@@ -245,7 +245,7 @@ final class WatchModeTests: XCTestCase {
     h.clock.advance(by: h.watch.pollInterval)
     let status = await run.value
     XCTAssertEqual(status, 0, "quit with every exercise done")
-    XCTAssertEqual(h.gradings.withLock { $0 }, [["1.1", "1.2"], ["1.2"], ["1.2"], ["1.2"]])
+    XCTAssertEqual(h.gradings.withLock { $0 }, [["1a", "1b"], ["1b"], ["1b"], ["1b"]])
   }
 
   func test_r_asksFirst_andOnlyYResets() async throws {
@@ -253,8 +253,8 @@ final class WatchModeTests: XCTestCase {
     let run = Task { await h.watch.run() }
     await h.clock.waitForSleepers(count: 1)
     let question =
-      "Put back the original stub of 1.1 in Sources/Exercises/Chapter01/"
-      + "Ex1_1_ScannerService.swift? Your version will be kept in kept.swift. [y/N]"
+      "Put back the original stub of 1a in Sources/Exercises/Chapter01/"
+      + "Ex1a_ScannerService.swift? Your version will be kept in kept.swift. [y/N]"
 
     await h.type("r")
     XCTAssertEqual(h.recorder.lines.last, question)
@@ -263,11 +263,11 @@ final class WatchModeTests: XCTestCase {
     XCTAssertEqual(h.asked.withLock { $0 }, [], "the answer is not taken as a key too")
 
     await h.type("ry")
-    XCTAssertEqual(h.asked.withLock { $0 }, ["reset 1.1"])
+    XCTAssertEqual(h.asked.withLock { $0 }, ["reset 1a"])
     XCTAssertTrue(h.recorder.lines.contains("Your version is in kept.swift; to bring it back:"))
     XCTAssertTrue(
       h.recorder.lines.contains(
-        "  cp kept.swift Sources/Exercises/Chapter01/Ex1_1_ScannerService.swift"
+        "  cp kept.swift Sources/Exercises/Chapter01/Ex1a_ScannerService.swift"
       )
     )
     run.cancel()

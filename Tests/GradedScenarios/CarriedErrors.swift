@@ -1,7 +1,7 @@
 // Errors a collaborator may throw as they are, beside `PlatformError`'s: an NSError of the
 // collaborator's own domain that carries an underlying error (NSUnderlyingErrorKey), and platform
-// codes `PlatformError` does not name (a locked file, a read-only volume). 2.1's sources, 2.2's pages
-// and 3.1's make throw them; the statement gives the error thrown, not the one it carries.
+// codes `PlatformError` does not name (a locked file, a read-only volume). 2a's sources, 2b's pages
+// and 3a's make throw them; the statement gives the error thrown, not the one it carries.
 import Foundation
 
 /// An error a collaborator throws, as the messages name it.

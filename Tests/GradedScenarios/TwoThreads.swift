@@ -98,7 +98,7 @@ func inRounds(
 /// Two running lanes see each other's arrival within nanoseconds, so their calls overlap. On a
 /// busy machine the other lane may wait for its core for a whole time slice, round after round:
 /// a lane that spun and then yielded its core was put behind the other programs on it, and a
-/// few thousand rounds took half a minute (7.3, load 12 on 2 cores). A lane that sleeps is woken
+/// few thousand rounds took half a minute (7c, load 12 on 2 cores). A lane that sleeps is woken
 /// by the other's arrival, and the scheduler runs a thread it has just woken soon.
 private final class Meeting: Sendable {
   private let arrived = Atomic<Int>(0)
@@ -191,7 +191,7 @@ struct CancelAndAnswerWords {
 
 /// Round after round, cancels a call's task on one thread while its collaborator answers on
 /// another, up to `lagSpan` spins apart either way: each call must end once, with `expected` or
-/// a `CancellationError` (1.2's recognizer, 1.3's reader).
+/// a `CancellationError` (1b's recognizer, 1c's reader).
 func assertEachRoundSurvivesACancelAndAnAnswer<Value: Equatable & Sendable>(
   rounds: Int,
   lagSpan: Int,

@@ -1,7 +1,7 @@
-// The URLError codes the generated scenarios draw from (3.1's failing makes, 3.2's failing sends,
-// 4.2's transport errors, 4.4's retries, Chapter05's failing jobs, fetches and parts, the failing
-// reads and requests of 6.2 and 6.3), and their names; and errors of the platform's own types
-// that a collaborator may throw as they are (2.1's sources, 2.2's pages, 4.4's operations).
+// The URLError codes the generated scenarios draw from (3a's failing makes, 3b's failing sends,
+// 4b's transport errors, 4d's retries, Chapter05's failing jobs, fetches and parts, the failing
+// reads and requests of 6b and 6c), and their names; and errors of the platform's own types
+// that a collaborator may throw as they are (2a's sources, 2b's pages, 4d's operations).
 import Foundation
 
 #if canImport(FoundationNetworking)

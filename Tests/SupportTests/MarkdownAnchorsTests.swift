@@ -10,7 +10,7 @@ final class MarkdownAnchorsTests: XCTestCase {
       ```swift
       # not a heading
       ```
-      ### Exercise 1.1: Wrap a delegate API
+      ### Exercise 1a: Wrap a delegate API
       #hashtag is not a heading
       """
     XCTAssertEqual(
@@ -18,7 +18,7 @@ final class MarkdownAnchorsTests: XCTestCase {
       [
         "chapter-01-continuations",
         "14-checked-vs-unsafe-and-callbacks-that-fire-twice",
-        "exercise-11-wrap-a-delegate-api",
+        "exercise-1a-wrap-a-delegate-api",
       ]
     )
   }

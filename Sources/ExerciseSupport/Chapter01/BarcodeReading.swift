@@ -1,4 +1,4 @@
-// The callback-based API of exercise 1.3: a barcode reader with a known bug.
+// The callback-based API of exercise 1c: a barcode reader with a known bug.
 // Learners wrap it; they do not change it.
 
 /// A decoded barcode.

@@ -1,4 +1,4 @@
-// The delegate-based API of exercise 1.1: an office scanner on the network, which takes scan jobs
+// The delegate-based API of exercise 1a: an office scanner on the network, which takes scan jobs
 // from everyone and reports each one's end by its job. Learners wrap it; they do not change it.
 
 /// A scanned document.

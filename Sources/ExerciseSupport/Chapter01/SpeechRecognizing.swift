@@ -1,4 +1,4 @@
-// The callback-based API of exercise 1.2: a speech recognizer with a Result completion handler.
+// The callback-based API of exercise 1b: a speech recognizer with a Result completion handler.
 // Learners wrap it; they do not change it.
 
 /// A recorded audio clip.

@@ -1,4 +1,4 @@
-// The paged source of exercise 2.2, shaped like a paged web API.
+// The paged source of exercise 2b, shaped like a paged web API.
 // Learners wrap it; they do not change it.
 
 /// A source of results served a page at a time.

@@ -1,4 +1,4 @@
-// The callback producer of exercise 2.1, shaped like a timer or a sensor SDK.
+// The callback producer of exercise 2a, shaped like a timer or a sensor SDK.
 // Learners wrap it; they do not change it.
 
 /// A producer that reports through callbacks, on threads of its own.

@@ -1,4 +1,4 @@
-// The connection of exercise 3.2, shaped like a socket or a session a service owns.
+// The connection of exercise 3b, shaped like a socket or a session a service owns.
 // Learners use it; they do not change it.
 
 /// A connection a heartbeat sends on, and closes when it stops.

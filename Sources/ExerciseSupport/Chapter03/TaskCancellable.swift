@@ -1,5 +1,5 @@
 // Chapter03's TaskCancellable (Chapters/Chapter03/TaskCancellable.swift), made public for
-// exercise 3.2. Learners adopt it; they do not change it.
+// exercise 3b. Learners adopt it; they do not change it.
 
 /// An object that keeps one task and can cancel it.
 ///

@@ -1,4 +1,4 @@
-// The sensor of exercise 3.3. Learners use it; they do not change it.
+// The sensor of exercise 3c. Learners use it; they do not change it.
 
 /// Something a thermometer reads a temperature from.
 public protocol TemperatureSource: Sendable {

@@ -14,7 +14,7 @@ public enum HTTPMethod: String, Sendable {
   case delete = "DELETE"
 }
 
-/// The parts of one request (exercise 4.1 builds the `URLRequest`).
+/// The parts of one request (exercise 4a builds the `URLRequest`).
 public struct Endpoint: Sendable {
   /// "http" or "https" (anything else cannot be built into a request).
   public var scheme: String
@@ -87,7 +87,7 @@ public struct User: Codable, Sendable, Equatable {
   }
 }
 
-/// Why a request gave no decoded value (exercise 4.2 throws it).
+/// Why a request gave no decoded value (exercise 4b throws it).
 public enum FetchError: Error, Equatable, Sendable {
   /// Not 2xx; the message of the server's `{"error": "..."}` body, if it sent one.
   case status(Int, message: String?)

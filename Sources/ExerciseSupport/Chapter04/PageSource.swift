@@ -1,4 +1,4 @@
-// The pages of exercise 4.3. Learners use them; they do not change them.
+// The pages of exercise 4c. Learners use them; they do not change them.
 import Foundation
 
 #if canImport(FoundationNetworking)

@@ -1,6 +1,6 @@
 // The types of Chapter05's exercises. Learners use them; they do not change them.
 
-/// Exercise 5.3's error for a part whose length is not its range's: the server sent less (or
+/// Exercise 5c's error for a part whose length is not its range's: the server sent less (or
 /// more) than was asked for, and joining it would shift every byte after it.
 public struct WrongPartLength: Error, Equatable, CustomStringConvertible {
   /// The bytes asked for.

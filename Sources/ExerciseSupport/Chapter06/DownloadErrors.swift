@@ -1,6 +1,6 @@
 // The types of Chapter06's exercises. Learners use them; they do not change them.
 
-/// Exercise 6.1's error for an accumulator asked to hold a negative number of bytes.
+/// Exercise 6a's error for an accumulator asked to hold a negative number of bytes.
 public struct InvalidSize: Error, Equatable, CustomStringConvertible {
   /// The size asked for.
   public let size: Int
@@ -14,7 +14,7 @@ public struct InvalidSize: Error, Equatable, CustomStringConvertible {
   public var description: String { "a download of \(size) bytes" }
 }
 
-/// Exercise 6.3's error for an answer that is not the part asked for.
+/// Exercise 6c's error for an answer that is not the part asked for.
 public enum PartError: Error, Equatable, CustomStringConvertible {
   /// The status was not 206 Partial Content (200: the server ignored `Range`).
   case status(Int)

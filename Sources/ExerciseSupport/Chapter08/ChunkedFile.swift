@@ -1,6 +1,6 @@
 // The types of Chapter08's exercises. Learners use them; they do not change them.
 
-/// Exercise 8.3's file: read in chunks, each with a checksum that is costly to work out.
+/// Exercise 8c's file: read in chunks, each with a checksum that is costly to work out.
 public protocol ChunkedFile: Sendable {
   /// How many chunks the file has (0 or more).
   var chunkCount: Int { get }

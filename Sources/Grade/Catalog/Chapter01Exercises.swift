@@ -10,12 +10,12 @@ extension ExerciseCatalog {
 
   static let chapter01Exercises: [Exercise] = [
     Exercise(
-      id: "1.1",
+      id: "1a",
       title: "Wrap a delegate API",
       chapter: chapter01,
       section: "1.2",
-      stubFile: "Ex1_1_ScannerService.swift",
-      testClass: "Ex1_1_ScannerServiceTests",
+      stubFile: "Ex1a_ScannerService.swift",
+      testClass: "Ex1a_ScannerServiceTests",
       hints: [
         "Section 1.2's picker keeps one continuation, for the one pick that can wait. Here any "
           + "number of scans wait at once: keep each continuation under its job, in a dictionary "
@@ -27,7 +27,7 @@ extension ExerciseCatalog {
           + "it is resumed, so a second report of that job, or one of a job this service never "
           + "submitted, finds nothing and does nothing.",
       ],
-      docAnchor: "exercise-11-wrap-a-delegate-api",
+      docAnchor: "exercise-1a-wrap-a-delegate-api",
       mistakes: [
         Mistake(
           name: "one continuation for every scan",
@@ -151,12 +151,12 @@ extension ExerciseCatalog {
       ]
     ),
     Exercise(
-      id: "1.2",
+      id: "1b",
       title: "Wrap a callback API",
       chapter: chapter01,
       section: "1.3",
-      stubFile: "Ex1_2_Transcribe.swift",
-      testClass: "Ex1_2_TranscribeTests",
+      stubFile: "Ex1b_Transcribe.swift",
+      testClass: "Ex1b_TranscribeTests",
       hints: [
         "Section 1.3: every path through the completion handler must resume the continuation.",
         "Call recognizer.recognize(clip) { result in ... } inside "
@@ -164,7 +164,7 @@ extension ExerciseCatalog {
         "The completion hands you a Result; continuation.resume(with: result) returns the "
           + "transcript or throws the error.",
       ],
-      docAnchor: "exercise-12-wrap-a-callback-api",
+      docAnchor: "exercise-1b-wrap-a-callback-api",
       checksDataRaces: true,
       mistakes: [
         Mistake(
@@ -292,12 +292,12 @@ extension ExerciseCatalog {
       ]
     ),
     Exercise(
-      id: "1.3",
+      id: "1c",
       title: "First callback or timeout",
       chapter: chapter01,
       section: "1.4",
-      stubFile: "Ex1_3_ReadBarcodeOnce.swift",
-      testClass: "Ex1_3_ReadBarcodeOnceTests",
+      stubFile: "Ex1c_ReadBarcodeOnce.swift",
+      testClass: "Ex1c_ReadBarcodeOnceTests",
       hints: [
         "Section 1.4's guarded wrapper, with a third caller: the two callbacks and a timer all "
           + "try to resume one continuation, and only the first may. A plain var flag is a data "
@@ -310,7 +310,7 @@ extension ExerciseCatalog {
           + "do { try await clock.sleep(for: timeout) } catch { return }; resume with "
           + "BarcodeReadTimeout(after: timeout) }. The completion: resume, then timer.cancel().",
       ],
-      docAnchor: "exercise-13-first-callback-or-timeout",
+      docAnchor: "exercise-1c-first-callback-or-timeout",
       checksDataRaces: true,
       mistakes: [
         Mistake(
@@ -456,7 +456,7 @@ extension ExerciseCatalog {
     ),
   ]
 
-  /// For 1.3's two races: a flag both threads get past, and a variable both threads write.
+  /// For 1c's two races: a flag both threads get past, and a variable both threads write.
   static let raceHint =
     "Two threads used the same variable at the same time. Whatever the callbacks share must be "
     + "an atomic or sit behind a lock, and \"check, then set\" must be one step: "

@@ -10,12 +10,12 @@ extension ExerciseCatalog {
 
   static let chapter02Exercises: [Exercise] = [
     Exercise(
-      id: "2.1",
+      id: "2a",
       title: "A push stream that finishes",
       chapter: chapter02,
       section: "2.1",
-      stubFile: "Ex2_1_Ticks.swift",
-      testClass: "Ex2_1_TicksTests",
+      stubFile: "Ex2a_Ticks.swift",
+      testClass: "Ex2a_TicksTests",
       hints: [
         "Section 2.1: the stream's build closure gets a continuation; the producer's callbacks "
           + "use it. A stream that is never finished never ends its consumer's loop.",
@@ -25,7 +25,7 @@ extension ExerciseCatalog {
         "Set continuation.onTermination = { _ in source.stop() }, then call source.start(onTick: "
           + "{ continuation.yield($0) }, onFinish: { continuation.finish(throwing: $0) }).",
       ],
-      docAnchor: "exercise-21-a-push-stream-that-finishes",
+      docAnchor: "exercise-2a-a-push-stream-that-finishes",
       mistakes: [
         Mistake(
           name: "the stream is never finished",
@@ -107,12 +107,12 @@ extension ExerciseCatalog {
       ]
     ),
     Exercise(
-      id: "2.2",
+      id: "2b",
       title: "Pages on demand",
       chapter: chapter02,
       section: "2.6",
-      stubFile: "Ex2_2_Pages.swift",
-      testClass: "Ex2_2_PagesTests",
+      stubFile: "Ex2b_Pages.swift",
+      testClass: "Ex2b_PagesTests",
       hints: [
         "Section 2.6: unfolding calls its closure once per next(), so each call fetches one "
           + "page, and returning nil ends the stream for good.",
@@ -124,7 +124,7 @@ extension ExerciseCatalog {
           + "page in a do/catch whose catch tells the cursor to give nil from now on, then "
           + "rethrows; return page.isEmpty ? nil : page.",
       ],
-      docAnchor: "exercise-22-pages-on-demand",
+      docAnchor: "exercise-2b-pages-on-demand",
       checksDataRaces: true,
       mistakes: [
         Mistake(
@@ -226,12 +226,12 @@ extension ExerciseCatalog {
       ]
     ),
     Exercise(
-      id: "2.3",
+      id: "2c",
       title: "Latest value only",
       chapter: chapter02,
       section: "2.4",
-      stubFile: "Ex2_3_LatestValue.swift",
-      testClass: "Ex2_3_LatestValueTests",
+      stubFile: "Ex2c_LatestValue.swift",
+      testClass: "Ex2c_LatestValueTests",
       hints: [
         "Section 2.4: the buffering policy decides what waits for a busy consumer.",
         "bufferingOldest(n) keeps the first n and drops newcomers; bufferingNewest(n) keeps the "
@@ -239,7 +239,7 @@ extension ExerciseCatalog {
         "return AsyncThrowingStream.makeStream(of: Double.self, bufferingPolicy: "
           + ".bufferingNewest(1))",
       ],
-      docAnchor: "exercise-23-latest-value-only",
+      docAnchor: "exercise-2c-latest-value-only",
       checksDataRaces: true,
       mistakes: [
         Mistake(
@@ -315,7 +315,7 @@ extension ExerciseCatalog {
     ),
   ]
 
-  /// For 2.3's continuation handed from the build closure to the return through shared state.
+  /// For 2c's continuation handed from the build closure to the return through shared state.
   static let sharedContinuationHint =
     "Two threads can call your function at once. Where does the continuation wait between the "
     + "build closure and your return? If another call can write there before you read it, you "

@@ -10,12 +10,12 @@ extension ExerciseCatalog {
 
   static let chapter03Exercises: [Exercise] = [
     Exercise(
-      id: "3.1",
+      id: "3a",
       title: "A relay that stops with its consumer",
       chapter: chapter03,
       section: "3.2",
-      stubFile: "Ex3_1_EventStream.swift",
-      testClass: "Ex3_1_EventStreamTests",
+      stubFile: "Ex3a_EventStream.swift",
+      testClass: "Ex3a_EventStreamTests",
       hints: [
         "Section 3.2's fixed service, with another source: a producer Task that relays what the "
           + "upstream gives, finishes the stream when the upstream ends, and stops the moment its "
@@ -30,7 +30,7 @@ extension ExerciseCatalog {
           + "continuation.finish(throwing: error) }. Then continuation.onTermination = { _ in "
           + "producer.cancel() }; return (events, producer).",
       ],
-      docAnchor: "exercise-31-a-relay-that-stops-with-its-consumer",
+      docAnchor: "exercise-3a-a-relay-that-stops-with-its-consumer",
       mistakes: [
         Mistake(
           name: "the producer is not cancelled when its consumer goes away",
@@ -128,12 +128,12 @@ extension ExerciseCatalog {
       ]
     ),
     Exercise(
-      id: "3.2",
+      id: "3b",
       title: "An idempotent stop",
       chapter: chapter03,
       section: "3.2",
-      stubFile: "Ex3_2_Heartbeat.swift",
-      testClass: "Ex3_2_HeartbeatTests",
+      stubFile: "Ex3b_Heartbeat.swift",
+      testClass: "Ex3b_HeartbeatTests",
       hints: [
         "Section 3.2's service adopts TaskCancellable: start() keeps its Task in `task`, and "
           + "stop() ends it with cancelTask(). The heartbeat is @MainActor, so stop() runs from "
@@ -148,7 +148,7 @@ extension ExerciseCatalog {
           + "try Task.checkCancellation(); try await connection.send(beat); beat += 1 }, in a do "
           + "whose catch returns.",
       ],
-      docAnchor: "exercise-32-an-idempotent-stop",
+      docAnchor: "exercise-3b-an-idempotent-stop",
       mistakes: [
         Mistake(
           name: "stop() is not idempotent",
@@ -254,12 +254,12 @@ extension ExerciseCatalog {
       ]
     ),
     Exercise(
-      id: "3.3",
+      id: "3c",
       title: "A thermometer that lets go",
       chapter: chapter03,
       section: "3.6",
-      stubFile: "Ex3_3_Thermometer.swift",
-      testClass: "Ex3_3_ThermometerTests",
+      stubFile: "Ex3c_Thermometer.swift",
+      testClass: "Ex3c_ThermometerTests",
       hints: [
         "Section 3.6: a running task holds everything its closure captured, and a stream's "
           + "continuation holds its onTermination closure. In readings(), two closures use self "
@@ -272,7 +272,7 @@ extension ExerciseCatalog {
           + "} catch { continuation.finish(throwing: error) } }; continuation.onTermination = "
           + "{ _ in task.cancel() }. Then return stream.",
       ],
-      docAnchor: "exercise-33-a-thermometer-that-lets-go",
+      docAnchor: "exercise-3c-a-thermometer-that-lets-go",
       mistakes: [
         Mistake(
           name: "the reading task is not cancelled when the consumer goes away",

@@ -10,12 +10,12 @@ extension ExerciseCatalog {
 
   static let chapter04Exercises: [Exercise] = [
     Exercise(
-      id: "4.1",
+      id: "4a",
       title: "A request built from its endpoint",
       chapter: chapter04,
       section: "4.2",
-      stubFile: "Ex4_1_MakeRequest.swift",
-      testClass: "Ex4_1_MakeRequestTests",
+      stubFile: "Ex4a_MakeRequest.swift",
+      testClass: "Ex4a_MakeRequestTests",
       hints: [
         "Section 4.2's urlRequest(): every part of the request comes from the endpoint, and a URL "
           + "that cannot be built is an error to throw, not a value to force-unwrap.",
@@ -27,7 +27,7 @@ extension ExerciseCatalog {
           + "Authorization }; if let body = endpoint.body { request.httpBody = body; set "
           + "Content-Type to application/json }.",
       ],
-      docAnchor: "exercise-41-a-request-built-from-its-endpoint",
+      docAnchor: "exercise-4a-a-request-built-from-its-endpoint",
       mistakes: [
         Mistake(
           name: "the URL is not built from the endpoint's parts",
@@ -159,12 +159,12 @@ extension ExerciseCatalog {
       ]
     ),
     Exercise(
-      id: "4.2",
+      id: "4b",
       title: "Decode, or say why not",
       chapter: chapter04,
       section: "4.3",
-      stubFile: "Ex4_2_Fetch.swift",
-      testClass: "Ex4_2_FetchTests",
+      stubFile: "Ex4b_Fetch.swift",
+      testClass: "Ex4b_FetchTests",
       hints: [
         "Section 4.2's APIClient: URLSession throws only when no answer arrives; a 404 is an "
           + "answer, so check the status before decoding, then turn each failure into a FetchError.",
@@ -178,7 +178,7 @@ extension ExerciseCatalog {
           + "\".name\" (no dot at the very start), a dictionary's \"7\" too, though its "
           + "intValue is 7.",
       ],
-      docAnchor: "exercise-42-decode-or-say-why-not",
+      docAnchor: "exercise-4b-decode-or-say-why-not",
       mistakes: [
         Mistake(
           name: "a 2xx other than 200 is taken for an error",
@@ -350,12 +350,12 @@ extension ExerciseCatalog {
       ]
     ),
     Exercise(
-      id: "4.3",
+      id: "4c",
       title: "Pages by cursor, as a stream",
       chapter: chapter04,
       section: "4.4",
-      stubFile: "Ex4_3_UserPages.swift",
-      testClass: "Ex4_3_UserPagesTests",
+      stubFile: "Ex4c_UserPages.swift",
+      testClass: "Ex4c_UserPagesTests",
       hints: [
         "Section 4.4's UserGeneratorService pages by number; the shape carries over: a producer "
           + "Task pages and yields, finishes after the last page or with the error, and "
@@ -368,7 +368,7 @@ extension ExerciseCatalog {
           + "Task.isCancelled ? nil : error) }: a cancelled producer's error is the consumer's "
           + "own cancellation, not news for it.",
       ],
-      docAnchor: "exercise-43-pages-by-cursor-as-a-stream",
+      docAnchor: "exercise-4c-pages-by-cursor-as-a-stream",
       mistakes: [
         Mistake(
           name: "the stream is never finished",
@@ -507,12 +507,12 @@ extension ExerciseCatalog {
       ]
     ),
     Exercise(
-      id: "4.4",
+      id: "4d",
       title: "A retry within a time budget",
       chapter: chapter04,
       section: "4.5",
-      stubFile: "Ex4_4_Retrying.swift",
-      testClass: "Ex4_4_RetryingTests",
+      stubFile: "Ex4d_Retrying.swift",
+      testClass: "Ex4d_RetryingTests",
       hints: [
         "Section 4.5's RetryPolicy counts attempts; here the clock says when to stop. Note when "
           + "the budget ends, once, at the call; after a failure that may pass, ask whether the "
@@ -528,7 +528,7 @@ extension ExerciseCatalog {
           + "let wakeUp = clock.now.advanced(by: wait); guard wakeUp <= deadline else { throw "
           + "error }; try await clock.sleep(until: wakeUp, tolerance: nil); wait *= 2 } }",
       ],
-      docAnchor: "exercise-44-a-retry-within-a-time-budget",
+      docAnchor: "exercise-4d-a-retry-within-a-time-budget",
       mistakes: [
         Mistake(
           name: "a 4xx is retried",

@@ -10,12 +10,12 @@ extension ExerciseCatalog {
 
   static let chapter05Exercises: [Exercise] = [
     Exercise(
-      id: "5.1",
+      id: "5a",
       title: "Progress from a group",
       chapter: chapter05,
       section: "5.4",
-      stubFile: "Ex5_1_ProgressUpdates.swift",
-      testClass: "Ex5_1_ProgressUpdatesTests",
+      stubFile: "Ex5a_ProgressUpdates.swift",
+      testClass: "Ex5a_ProgressUpdatesTests",
       hints: [
         "Section 5.4's loadUpdates, with jobs that can throw: a driver task runs a group of the "
           + "jobs and yields into a stream; onTermination cancels the driver.",
@@ -26,7 +26,7 @@ extension ExerciseCatalog {
           + "{ continuation.finish(throwing: error) }. After it: continuation.onTermination = { _ "
           + "in driver.cancel() }.",
       ],
-      docAnchor: "exercise-51-progress-from-a-group",
+      docAnchor: "exercise-5a-progress-from-a-group",
       mistakes: [
         Mistake(
           name: "the driver does not run on the executor given",
@@ -202,12 +202,12 @@ extension ExerciseCatalog {
       ]
     ),
     Exercise(
-      id: "5.2",
+      id: "5b",
       title: "At most N at a time",
       chapter: chapter05,
       section: "5.5",
-      stubFile: "Ex5_2_FetchAll.swift",
-      testClass: "Ex5_2_FetchAllTests",
+      stubFile: "Ex5b_FetchAll.swift",
+      testClass: "Ex5b_FetchAllTests",
       hints: [
         "Section 5.5's mapWithLimit, but no fetch's error may stop the others: each child "
           + "returns its index and a Result.",
@@ -218,7 +218,7 @@ extension ExerciseCatalog {
           + "(index, .failure(error)) }. Results in an array of optionals, one per id; return "
           + "them with compactMap { $0 }.",
       ],
-      docAnchor: "exercise-52-at-most-n-at-a-time",
+      docAnchor: "exercise-5b-at-most-n-at-a-time",
       checksDataRaces: true,
       mistakes: [
         Mistake(
@@ -393,12 +393,12 @@ extension ExerciseCatalog {
       ]
     ),
     Exercise(
-      id: "5.3",
+      id: "5c",
       title: "A file in ranged parts, written in order",
       chapter: chapter05,
       section: "5.6",
-      stubFile: "Ex5_3_DownloadInParts.swift",
-      testClass: "Ex5_3_DownloadInPartsTests",
+      stubFile: "Ex5c_DownloadInParts.swift",
+      testClass: "Ex5c_DownloadInPartsTests",
       hints: [
         "Section 5.6's byteRanges and task group, with the fetch given to you and a length check "
           + "of each piece. What changes is the group's loop: it writes as it goes, not once all "
@@ -409,7 +409,7 @@ extension ExerciseCatalog {
         "In the loop: early[piece.index] = piece.data; while let data = early.removeValue(forKey: "
           + "next) { try Task.checkCancellation(); try await write(data); next += 1 }.",
       ],
-      docAnchor: "exercise-53-a-file-in-ranged-parts-written-in-order",
+      docAnchor: "exercise-5c-a-file-in-ranged-parts-written-in-order",
       checksDataRaces: true,
       mistakes: [
         Mistake(

@@ -10,12 +10,12 @@ extension ExerciseCatalog {
 
   static let chapter06Exercises: [Exercise] = [
     Exercise(
-      id: "6.1",
+      id: "6a",
       title: "The chunk accumulator",
       chapter: chapter06,
       section: "6.3",
-      stubFile: "Ex6_1_ChunkAccumulator.swift",
-      testClass: "Ex6_1_ChunkAccumulatorTests",
+      stubFile: "Ex6a_ChunkAccumulator.swift",
+      testClass: "Ex6a_ChunkAccumulatorTests",
       hints: [
         "Keep a count of the bytes so far. Batches end at multiples of batchSize, so a chunk has "
           + "reached the end of one when the count before it and the count after it are in "
@@ -29,7 +29,7 @@ extension ExerciseCatalog {
           + "then sets it to count. progress: size > 0 ? Double(count) / Double(size) : 1. data: "
           + "bytes.subdata(in: 0..<count), a copy of the bytes that came.",
       ],
-      docAnchor: "exercise-61-the-chunk-accumulator",
+      docAnchor: "exercise-6a-the-chunk-accumulator",
       mistakes: [
         Mistake(
           name: "a batch of 0 bytes for a small file",
@@ -43,7 +43,7 @@ extension ExerciseCatalog {
           test: "test_aBatchIsATwentiethOfTheSize_butNeverNoBytes",
           saying: "rounded down",
           fixtures: ["batch-rounded-to-nearest"],
-          hint: "A twentieth in whole bytes, rounded down, as 6.2 and section 6.3 take it: Int "
+          hint: "A twentieth in whole bytes, rounded down, as 6b and section 6.3 take it: Int "
             + "division, max(size / 20, 1). 30 bytes are batches of 1."
         ),
         Mistake(
@@ -193,12 +193,12 @@ extension ExerciseCatalog {
       ]
     ),
     Exercise(
-      id: "6.2",
+      id: "6b",
       title: "The batch loop",
       chapter: chapter06,
       section: "6.3",
-      stubFile: "Ex6_2_CollectInBatches.swift",
-      testClass: "Ex6_2_CollectInBatchesTests",
+      stubFile: "Ex6b_CollectInBatches.swift",
+      testClass: "Ex6b_CollectInBatchesTests",
       hints: [
         "Section 6.3's batch loop, fixed, with a count of the bytes in the current batch "
           + "instead of an accumulator.",
@@ -209,7 +209,7 @@ extension ExerciseCatalog {
           + "and once after the loop: a cancelled task's loop over a stream can just end, and that "
           + "is not the end of the body.",
       ],
-      docAnchor: "exercise-62-the-batch-loop",
+      docAnchor: "exercise-6b-the-batch-loop",
       mistakes: [
         Mistake(
           name: "the last batch reported twice (the seed's loop)",
@@ -343,12 +343,12 @@ extension ExerciseCatalog {
       ]
     ),
     Exercise(
-      id: "6.3",
+      id: "6c",
       title: "A part, and nothing else",
       chapter: chapter06,
       section: "6.2",
-      stubFile: "Ex6_3_DownloadPart.swift",
-      testClass: "Ex6_3_DownloadPartTests",
+      stubFile: "Ex6c_DownloadPart.swift",
+      testClass: "Ex6c_DownloadPartTests",
       hints: [
         "Section 6.2's URLRequest(url:offset:length:) and startDownload, with data(for:) "
           + "instead of HTTPDownload.",
@@ -359,7 +359,7 @@ extension ExerciseCatalog {
           + "\\(offset)-\\(last)/\"; guard the Content-Range header hasPrefix(expected), "
           + "else throw .contentRange(expected: expected, received: header).",
       ],
-      docAnchor: "exercise-63-a-part-and-nothing-else",
+      docAnchor: "exercise-6c-a-part-and-nothing-else",
       mistakes: [
         Mistake(
           name: "the Range header asks for one byte more",

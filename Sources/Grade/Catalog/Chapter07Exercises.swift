@@ -10,12 +10,12 @@ extension ExerciseCatalog {
 
   static let chapter07Exercises: [Exercise] = [
     Exercise(
-      id: "7.1",
+      id: "7a",
       title: "The demand bookkeeping",
       chapter: chapter07,
       section: "7.1",
-      stubFile: "Ex7_1_NumbersSubscription.swift",
-      testClass: "Ex7_1_NumbersSubscriptionTests",
+      stubFile: "Ex7a_NumbersSubscription.swift",
+      testClass: "Ex7a_NumbersSubscriptionTests",
       hints: [
         "Section 7.1's CountdownSubscription, counting up through a range instead of down.",
         "State: next, end (range.upperBound), demand (a Subscribers.Demand, starting at .none), "
@@ -26,7 +26,7 @@ extension ExerciseCatalog {
           + "subscriber { self.subscriber = nil; subscriber.receive(completion: .finished) }. "
           + "cancel(): subscriber = nil.",
       ],
-      docAnchor: "exercise-71-the-demand-bookkeeping",
+      docAnchor: "exercise-7a-the-demand-bookkeeping",
       mistakes: [
         Mistake(
           name: "more numbers than were asked for",
@@ -184,12 +184,12 @@ extension ExerciseCatalog {
       ]
     ),
     Exercise(
-      id: "7.2",
+      id: "7b",
       title: "A producer that pauses and stops",
       chapter: chapter07,
       section: "7.5",
-      stubFile: "Ex7_2_ProduceNumbers.swift",
-      testClass: "Ex7_2_ProduceNumbersTests",
+      stubFile: "Ex7b_ProduceNumbers.swift",
+      testClass: "Ex7b_ProduceNumbersTests",
       hints: [
         "Section 7.5's countingGenerator and 7.8's loop: for each number, wait while paused, "
           + "then check whether it is over.",
@@ -198,7 +198,7 @@ extension ExerciseCatalog {
         "Between the wait and made: guard !context.cancelled else { throw CancellationError() }. "
           + "waitIfPaused() returns for a request and for a cancel alike.",
       ],
-      docAnchor: "exercise-72-a-producer-that-pauses-and-stops",
+      docAnchor: "exercise-7b-a-producer-that-pauses-and-stops",
       mistakes: [
         Mistake(
           name: "numbers made while paused",
@@ -329,12 +329,12 @@ extension ExerciseCatalog {
       ]
     ),
     Exercise(
-      id: "7.3",
+      id: "7c",
       title: "A publisher in a for-await loop, with failures",
       chapter: chapter07,
       section: "7.6",
-      stubFile: "Ex7_3_ThrowingBridge.swift",
-      testClass: "Ex7_3_ThrowingBridgeTests",
+      stubFile: "Ex7c_ThrowingBridge.swift",
+      testClass: "Ex7c_ThrowingBridgeTests",
       hints: [
         "Section 7.6's ValuesBridge, with withCheckedThrowingContinuation, and a place to keep "
           + "a failure that comes while no next() waits.",
@@ -347,7 +347,7 @@ extension ExerciseCatalog {
           + "then resume with nil. next() runs inside withTaskCancellationHandler { } "
           + "onCancel: { cancel() }.",
       ],
-      docAnchor: "exercise-73-a-publisher-in-a-for-await-loop-with-failures",
+      docAnchor: "exercise-7c-a-publisher-in-a-for-await-loop-with-failures",
       checksDataRaces: true,
       mistakes: [
         Mistake(

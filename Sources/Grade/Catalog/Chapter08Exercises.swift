@@ -10,12 +10,12 @@ extension ExerciseCatalog {
 
   static let chapter08Exercises: [Exercise] = [
     Exercise(
-      id: "8.1",
+      id: "8a",
       title: "A cache that looks each product up once",
       chapter: chapter08,
       section: "8.2",
-      stubFile: "Ex8_1_PriceCache.swift",
-      testClass: "Ex8_1_PriceCacheTests",
+      stubFile: "Ex8a_PriceCache.swift",
+      testClass: "Ex8a_PriceCacheTests",
       hints: [
         "Section 8.2: an actor runs one call at a time only until that call awaits. Between "
           + "finding no price and the lookup's answer, other callers run.",
@@ -25,7 +25,7 @@ extension ExerciseCatalog {
           + "caller, writes the price and removes itself when lookUp ends, so a failure is gone "
           + "before its callers hear of it and a cancelled caller leaves the lookup running.",
       ],
-      docAnchor: "exercise-81-a-cache-that-looks-each-product-up-once",
+      docAnchor: "exercise-8a-a-cache-that-looks-each-product-up-once",
       mistakes: [
         Mistake(
           name: "a price found is not kept",
@@ -154,12 +154,12 @@ extension ExerciseCatalog {
       ]
     ),
     Exercise(
-      id: "8.2",
+      id: "8b",
       title: "A visit log tasks can share",
       chapter: chapter08,
       section: "8.4",
-      stubFile: "Ex8_2_VisitLog.swift",
-      testClass: "Ex8_2_VisitLogTests",
+      stubFile: "Ex8b_VisitLog.swift",
+      testClass: "Ex8b_VisitLogTests",
       hints: [
         "Section 8.4: a class is Sendable when the compiler can see that nothing in it can be "
           + "changed by two threads at once. A var it can see is enough to say no.",
@@ -168,7 +168,7 @@ extension ExerciseCatalog {
         "A final class with one stored property, let state = Mutex(...), holding the counts and "
           + "the total, each method one withLock: the class can then say Sendable, checked.",
       ],
-      docAnchor: "exercise-82-a-visit-log-tasks-can-share",
+      docAnchor: "exercise-8b-a-visit-log-tasks-can-share",
       checksDataRaces: true,
       mistakes: [
         Mistake(
@@ -294,12 +294,12 @@ extension ExerciseCatalog {
       ]
     ),
     Exercise(
-      id: "8.3",
+      id: "8c",
       title: "A hot loop off the main actor",
       chapter: chapter08,
       section: "8.3",
-      stubFile: "Ex8_3_ChecksumModel.swift",
-      testClass: "Ex8_3_ChecksumModelTests",
+      stubFile: "Ex8c_ChecksumModel.swift",
+      testClass: "Ex8c_ChecksumModelTests",
       hints: [
         "Section 8.3: whatever runs on the main actor holds it until it returns or awaits. A "
           + "loop of synchronous calls never awaits.",
@@ -310,7 +310,7 @@ extension ExerciseCatalog {
           + "works the chunk out, then awaits a main-actor method that reports progress unless "
           + "the task was cancelled; cancel() cancels that task.",
       ],
-      docAnchor: "exercise-83-a-hot-loop-off-the-main-actor",
+      docAnchor: "exercise-8c-a-hot-loop-off-the-main-actor",
       checksDataRaces: true,
       mistakes: [
         Mistake(

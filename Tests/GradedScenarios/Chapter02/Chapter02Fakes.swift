@@ -99,7 +99,7 @@ final class ScriptedPagedSource: PagedSource, Sendable {
   }
 }
 
-// MARK: - Exercise 2.1's generated runs
+// MARK: - Exercise 2a's generated runs
 
 /// The error of a source that fails: which one it is.
 struct TickSourceFailed: Error, Equatable {
@@ -262,7 +262,7 @@ final class TickReader: Sendable {
   }
 }
 
-// MARK: - Exercise 2.2's generated runs
+// MARK: - Exercise 2b's generated runs
 
 /// The error of the page that fails.
 struct PageFetchFailed: Error, Equatable {

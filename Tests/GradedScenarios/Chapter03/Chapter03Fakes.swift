@@ -5,7 +5,7 @@ import TestTooling
 
 struct MakeFailure: Error, Equatable {}
 
-/// The `make` of exercise 3.1: records each event number it is asked for, and fails at one if
+/// The `make` of exercise 3a: records each event number it is asked for, and fails at one if
 /// told to.
 final class EventMaker: Sendable {
   private let failingAt: Int?
@@ -25,7 +25,7 @@ final class EventMaker: Sendable {
   }
 }
 
-/// The upstream of exercise 3.1: `count` numbers, from 0 up, or the `values` given.
+/// The upstream of exercise 3a: `count` numbers, from 0 up, or the `values` given.
 ///
 /// Each is given once `interval` has passed on `clock` since it was asked for; with an interval of
 /// zero each is ready at once, and that upstream never suspends and never looks at a cancel. It
@@ -202,7 +202,7 @@ final class StreamReader<Element: Sendable>: Sendable {
 
 struct ConnectionClosed: Error {}
 
-/// The connection of exercise 3.2: records the beats sent, those sent after it closed, and how
+/// The connection of exercise 3b: records the beats sent, those sent after it closed, and how
 /// often it was closed; it can call back into the test from inside `send` and `close`.
 final class RecordingConnection: HeartbeatConnection {
   private struct State {
@@ -272,7 +272,7 @@ final class RecordingConnection: HeartbeatConnection {
 
 struct SensorFailure: Error, Equatable {}
 
-/// The sensor of exercise 3.3: it answers 20.0, 20.5, 21.0 and on.
+/// The sensor of exercise 3c: it answers 20.0, 20.5, 21.0 and on.
 ///
 /// It can fail at one read, or hold one read until the test lets it return.
 final class ScriptedTemperatureSource: TemperatureSource {

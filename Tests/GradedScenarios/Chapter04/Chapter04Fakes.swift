@@ -211,14 +211,14 @@ final class ListedPages: PageSource {
 }
 
 /// One request to the fixture server's `/fault/flaky` route (the first `failures` requests of a
-/// `key` get 503), as exercise 4.4's operation: a `FetchError` for a failure, the server's count
+/// `key` get 503), as exercise 4d's operation: a `FetchError` for a failure, the server's count
 /// of requests for an answer.
 func flakyRequest(port: Int, key: String, failures: Int) async throws -> Int {
   let url = localURL("/fault/flaky?key=\(key)&failures=\(failures)", port: port)
   return try await request(url)
 }
 
-/// One request to `path` on the fixture server, as exercise 4.4's operation.
+/// One request to `path` on the fixture server, as exercise 4d's operation.
 func request(_ url: URL) async throws -> Int {
   let data: Data
   let response: URLResponse

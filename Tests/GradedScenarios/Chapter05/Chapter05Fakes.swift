@@ -241,7 +241,7 @@ enum AnswersCancel: Equatable, Sendable {
   case cancellationError
   /// It throws an error of its own at once: `URLError(.cancelled)`, as URLSession does.
   case itsOwnError
-  /// It throws `JobFailed` at once, an error that does not say "cancelled" (5.1's jobs only).
+  /// It throws `JobFailed` at once, an error that does not say "cancelled" (5a's jobs only).
   case anErrorUnlikeACancel
   /// It goes on, and ends at its time as if nobody had cancelled it (a blocking call, say).
   case ignoresIt

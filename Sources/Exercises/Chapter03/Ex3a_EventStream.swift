@@ -1,0 +1,42 @@
+import ExerciseSupport
+
+/// Exercise 3a: a relay that stops with its consumer (section 3.2).
+///
+/// Relay `upstream`, an async sequence of numbers that may throw (its `Failure` is `any Error`, as
+/// an `AsyncThrowingStream`'s), into a stream of events, on a producer task: for each number the
+/// upstream gives (any Int, repeated or not, in the order it gives them), as soon as it gives it,
+/// yield what `make(number)` returns; the consumer may read the events long after they are made.
+/// Finish when the upstream ends; if the upstream or `make` throws, end the stream with that error,
+/// whatever it is (a `CancellationError` of its own too), and ask the upstream for nothing more.
+/// The stream ends on every way out of the producer. When the consumer goes away (its task is
+/// cancelled while it waits for an event, or it lets go of the stream), the producer's task is
+/// cancelled and stops: no event for a number that comes after the cancel, not even one the
+/// upstream had ready (the event of a `make` under way at the cancel still goes out), and the
+/// upstream is asked (its iterator's `next()` called) at most once more. The upstreams the tests
+/// give either wait for each number and stop waiting at a cancel (they throw), or have their
+/// numbers ready and give them without looking at the cancel: the relay must look for itself.
+/// Return the stream and the producer's task; if its owner cancels that task, the stream ends as
+/// when the consumer goes away, once the upstream lets the producer go. Each call's stream is its
+/// own: many may be read at once. Graded on 967 generated runs too (upstreams of 0 to 3,000
+/// numbers, one of 10,001 to 10,050 read late, and of Int.max with a consumer that leaves or an
+/// owner that cancels; numbers ready at once or each after a wait of 1 attosecond to a billion
+/// years; make returning the same text several times in a row, empty text, text with spaces, line
+/// breaks or NUL; make or the upstream failing at any number, with MakeFailure, a
+/// CancellationError, a URLError of every code, a POSIXError of every code, a CocoaError, a
+/// DecodingError or an NSError that carries an underlying error; upstreams giving numbers below
+/// zero, repeated, out of order, Int.min and Int.max; texts of 1,500 characters and with carriage
+/// returns; consumers that read late or leave at any wait, owners that cancel at once, at any wait
+/// or while make runs, that make throwing too; a second stream made beside the first; streams made
+/// in a task already cancelled, whose consumer and owner are not), and 100 streams read at once.
+/// Left free: after a cancel, whether the consumer's loop ends with no error, with the producer's
+/// CancellationError, or with an error the upstream throws for an ask under way at the cancel or
+/// made after it.
+/// Read docs/Chapter03-Cancellation.md#exercise-3a-a-relay-that-stops-with-its-consumer
+public func relayEvents(
+  from upstream: some AsyncSequence<Int, any Error> & Sendable,
+  make: @escaping @Sendable (Int) throws -> String
+) -> (events: AsyncThrowingStream<String, any Error>, producer: Task<Void, Never>) {
+  // TODO(3a): the stream and its producer task, as the statement above says.
+  let events = AsyncThrowingStream<String, any Error> { $0.finish(throwing: NotImplemented("3a")) }
+  return (events, Task {})
+}

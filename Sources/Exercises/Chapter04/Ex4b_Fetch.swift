@@ -1,0 +1,48 @@
+import ExerciseSupport
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Exercise 4b: decode, or say why not (section 4.3).
+///
+/// Send `request` with `session` (the one given) and decode the body as it comes as `T` with a
+/// plain `JSONDecoder` (keys as `T` spells them), whatever the Content-Type says (text before or
+/// after the JSON, such as a `)]}'` guard, makes it no JSON). Throw a `FetchError` for every
+/// failure: `.status(code, message:)` for any status outside 200...299, whatever the body (a
+/// response that is not HTTP has none: any `FetchError` for it), with the `"error"` string (the key
+/// spelled so, in lower case) at the top level of the server's JSON body, whatever other keys it
+/// holds (nil when there is none, when it is not a string, or when the body is not a JSON object:
+/// JSON5, an object inside an array, or one with text before or after it is none);
+/// `.decoding(path:)` when the body does not decode, with the path to the failing value ("[2].id",
+/// "[1].email", "id", "users[2].id", "7.id": array indices in brackets, keys after dots but none
+/// before the first, a key of digits too, as a dictionary's, the missing key included; "" when the
+/// body is not JSON at all); `.transport(code)` when URLSession throws a `URLError`. Send the
+/// request once, as given, each call its own (method, timeout, headers and every other setting:
+/// none added, changed or left out), also for a URL asked for before or by another call at once. A
+/// cancelled caller changes none of this: an answer the session still hands back is decoded or
+/// refused as above; a request the cancel stops in flight is `.transport(.cancelled)`; never a
+/// `CancellationError`.
+/// Graded on 886 generated answers too (statuses of any number of digits, past Int32.max or below
+/// zero, answers that are not HTTP, bodies and error bodies with any Content-Type or none, error
+/// bodies of every shape, an object after white space, with a string of up to 512 KiB or with a
+/// number past any Double (1e400), error
+/// bodies that are almost JSON (JSON5, an "Error" key, an object in an array, text before or after
+/// it), faults in any user, users in pages as [[User]] and keyed by id as [String: User], a type
+/// with a key in mixed case and a Date (given "NaN" too), one whose CodingKeys have Int raw values,
+/// users keyed "Index 1", "Index 2", ..., a number alone (42), bodies in JSON5 or with text before or
+/// after their JSON, transport errors of every URLError code, requests with headers, a method, a
+/// timeout, a body and other settings of their own, messages long, empty, with spaces or line
+/// breaks, in an object under "error", or under "error" below the top, callers cancelled before the
+/// call or with the request in flight), and on pairs of them: one request sent twice, one request
+/// given to two calls at once, and two calls at once with one URL. Left free: nothing.
+/// Read docs/Chapter04-Networking.md#exercise-4b-decode-or-say-why-not
+public func fetch<T: Decodable>(
+  _ type: T.Type,
+  with request: URLRequest,
+  session: URLSession = .shared
+) async throws -> T {
+  // TODO(4b): the fetch, as the statement above says.
+  throw NotImplemented("4b")
+}

@@ -1,0 +1,18 @@
+import ExerciseSupport
+import Foundation
+
+/// Known wrong: the transcript is tidied on the way (spaces at the ends trimmed).
+///
+/// Read docs/Chapter01-Continuations.md#exercise-1b-wrap-a-callback-api
+public func transcribe(
+  _ clip: AudioClip,
+  with recognizer: some SpeechRecognizing
+) async throws -> Transcript {
+  try await withCheckedThrowingContinuation { continuation in
+    recognizer.recognize(clip) { result in
+      continuation.resume(
+        with: result.map { Transcript(text: $0.text.trimmingCharacters(in: .whitespaces)) }
+      )
+    }
+  }
+}

@@ -1,0 +1,458 @@
+import ExerciseSupport
+import LessonSupport
+import MiniCombine
+import XCTest
+
+// Exercise 7c graded by its statement: generated orders of next() calls, values, the end, a
+// failure, a late or early subscription, a cancel() and a task's cancel, with publishers that
+// send from inside request(_:) or complete from inside cancel(), compared with a model of the
+// statement. Each next() runs on an executor that runs its jobs at once, on the calling thread,
+// so every step ends before the next one starts and the order of events is the same every run.
+
+/// A failure a scenario's publisher sends; `number` tells two apart.
+struct ScenarioFailure: Error, Equatable {
+  let number: Int
+}
+
+/// One run of a `for try await` loop over a publisher, step by step, as the grade generates it.
+struct BridgeScenario: GradedScenario {
+  /// How the publisher's subscription behaves.
+  enum Publisher: Equatable, Sendable, CustomStringConvertible {
+    /// Sends when the scenario says so.
+    case plain
+    /// Sends each value at once, from inside `request(_:)`; the fourth request finishes it.
+    case sendsInsideRequest
+    /// Sends `.finished` from inside `cancel()`.
+    case finishesInsideCancel
+    /// Fails at once, from inside the second `request(_:)`.
+    case failsInsideTheSecondRequest
+    /// Sends a value already on its way from inside `cancel()`.
+    case sendsInsideCancel
+
+    var description: String {
+      switch self {
+      case .plain: "a publisher that sends when told"
+      case .sendsInsideRequest:
+        "a publisher that sends 1, 2, 3 from inside request(_:), then .finished"
+      case .finishesInsideCancel: "a publisher that sends .finished from inside its cancel()"
+      case .failsInsideTheSecondRequest:
+        "a publisher that fails from inside the second request(_:)"
+      case .sendsInsideCancel: "a publisher that sends a value from inside its cancel()"
+      }
+    }
+  }
+
+  enum Step: Equatable, Sendable, CustomStringConvertible {
+    /// The loop calls next(), if its last next() has returned.
+    case next
+    /// The bridge receives the subscription.
+    case subscription
+    /// The publisher sends a value, if one was asked for or the subscription was cancelled (a
+    /// value already on its way).
+    case value
+    case finished
+    case failure
+    /// The task waiting in next() is cancelled.
+    case cancelTheTask
+    /// `cancel()` on the bridge.
+    case cancel
+    /// `count` times: `.next`, then `.value`.
+    case nextsWithValues(Int)
+
+    var description: String {
+      switch self {
+      case .nextsWithValues(let count): "\(count) times: next(), then a value"
+      case .next: "next()"
+      case .subscription: "the subscription comes"
+      case .value: "a value"
+      case .finished: ".finished"
+      case .failure: "a failure"
+      case .cancelTheTask: "the waiting task is cancelled"
+      case .cancel: "cancel()"
+      }
+    }
+  }
+
+  /// What the publisher fails with.
+  enum Failure: Equatable, Sendable {
+    /// `ScenarioFailure`, numbered.
+    case scenario
+    /// A `CancellationError` of the publisher's own: nobody cancelled anything.
+    case cancellation
+    /// An error of the platform's own (a URLError, a POSIXError, a CocoaError).
+    case platform(PlatformError)
+  }
+
+  var publisher: Publisher
+  var failure = Failure.scenario
+  /// Whether each next() is a step of its own, or the loop calls next() again as soon as one
+  /// returns a value, as `for try await` does (inside the call that resumed it, here); this loop
+  /// also calls next() once more after the end (nil or a failure), still inside that call, as a
+  /// consumer that goes round again would.
+  var loop: Bool
+  var steps: [Step]
+
+  var size: Int { steps.count + (publisher == .plain ? 0 : 1) + (loop ? 1 : 0) }
+
+  var description: String {
+    let consumer =
+      loop
+      ? "a for-await loop (next() again as soon as one returns a value, and once more after nil "
+        + "or a failure, inside the call that resumed it)"
+      : "one next() at a time"
+    let failing: String
+    switch failure {
+    case .scenario: failing = ""
+    case .cancellation: failing = " (it fails with a CancellationError() of its own)"
+    case .platform(let error): failing = " (it fails with \(spelledFailure(error.error)))"
+    }
+    return "with \(publisher)\(failing) and \(consumer): "
+      + steps.map(\.description).joined(separator: ", ")
+  }
+
+  var smaller: [BridgeScenario] {
+    var candidates = steps.eachWithOneLeftOut.map { with(steps: $0) }
+    if publisher != .plain {
+      candidates.append(
+        BridgeScenario(publisher: .plain, failure: failure, loop: loop, steps: steps)
+      )
+    }
+    if loop {
+      candidates.append(
+        BridgeScenario(publisher: publisher, failure: failure, loop: false, steps: steps)
+      )
+    }
+    return candidates
+  }
+
+  private func with(steps: [Step]) -> BridgeScenario {
+    BridgeScenario(publisher: publisher, failure: failure, loop: loop, steps: steps)
+  }
+
+  /// The failure the publisher sends: its `number`-th.
+  func error(_ number: Int) -> any Error {
+    switch failure {
+    case .scenario: ScenarioFailure(number: number)
+    case .cancellation: CancellationError()
+    case .platform(let error): error.error
+    }
+  }
+
+  /// How the log spells the failure next() throws: "failure 2".
+  func thrown(_ number: Int) -> String {
+    spelledFailure(error(number))
+  }
+}
+
+/// What the loop and the publisher saw, in order: "request max(1)", "next() returned 1",
+/// "next() threw failure 2", "subscription cancelled", and at the end "a next() still waits".
+struct BridgeOutcome: Equatable {
+  var log: [String]
+}
+
+/// The statement of exercise 7c, as a program.
+func bridgeModel(_ scenario: BridgeScenario) -> BridgeOutcome {
+  var log: [String] = []
+  var subscribed = false  // the bridge holds the subscription
+  var waiting = false  // a next() waits
+  var over = false
+  var kept: Int?  // a failure kept for the next next()
+  // The publisher's side.
+  var asked = 0
+  var sent = 0
+  var requests = 0
+  var cancelledPublisher = false
+  var completed = false
+  var failures = 0
+
+  /// A next() ended with nil or a failure: the loop calls next() once more.
+  func endedLoop() {
+    guard scenario.loop else { return }
+    // The bridge is over, and a kept failure was thrown by the next() that just ended.
+    log.append("next() again returned nil")
+  }
+  func complete(failing: Bool) {
+    guard !completed else { return }
+    completed = true
+    var failure: Int?
+    if failing {
+      failures += 1
+      failure = failures
+    }
+    guard !over else { return }
+    over = true
+    subscribed = false
+    if waiting {
+      waiting = false
+      log.append(failure.map { "next() threw \(scenario.thrown($0))" } ?? "next() returned nil")
+      endedLoop()
+    } else {
+      kept = failure
+    }
+  }
+  func send() {
+    guard !completed else { return }
+    sent += 1
+    if waiting, !over {
+      waiting = false
+      log.append("next() returned \(sent)")
+      if scenario.loop { callNext() }
+    }
+  }
+  func request() {
+    log.append("request max(1)")
+    requests += 1
+    asked += 1
+    if scenario.publisher == .sendsInsideRequest {
+      if sent < 3 { send() } else { complete(failing: false) }
+    }
+    if scenario.publisher == .failsInsideTheSecondRequest, requests == 2 { complete(failing: true) }
+  }
+  func cancelSubscription() {
+    log.append("subscription cancelled")
+    cancelledPublisher = true
+    if scenario.publisher == .finishesInsideCancel { complete(failing: false) }
+    if scenario.publisher == .sendsInsideCancel { send() }
+  }
+  func cancel() {
+    let hadSubscription = subscribed
+    let hadWaiting = waiting
+    over = true
+    subscribed = false
+    waiting = false
+    kept = nil
+    if hadSubscription { cancelSubscription() }
+    if hadWaiting {
+      log.append("next() returned nil")
+      endedLoop()
+    }
+  }
+
+  func callNext() {
+    if let failure = kept {
+      kept = nil
+      log.append("next() threw \(scenario.thrown(failure))")
+      endedLoop()
+    } else if over {
+      log.append("next() returned nil")
+      endedLoop()
+    } else {
+      waiting = true
+      if subscribed { request() }
+    }
+  }
+
+  var seenSubscription = false
+  for step in scenario.steps {
+    switch step {
+    case .nextsWithValues(let count):
+      for _ in 0..<count {
+        if !waiting { callNext() }
+        if asked > sent || cancelledPublisher { send() }
+      }
+    case .next:
+      if !waiting { callNext() }
+    case .subscription:
+      guard !seenSubscription else { continue }
+      seenSubscription = true
+      if over {
+        cancelSubscription()
+      } else {
+        subscribed = true
+        if waiting { request() }
+      }
+    case .value:
+      if asked > sent || cancelledPublisher { send() }
+    case .finished: complete(failing: false)
+    case .failure: complete(failing: true)
+    case .cancelTheTask: if waiting { cancel() }
+    case .cancel: cancel()
+    }
+  }
+  if waiting { log.append("a next() still waits") }
+  return BridgeOutcome(log: log)
+}
+
+/// Runs each job at once, on the thread that enqueues it: a next() runs until it waits inside
+/// the call that starts it, and ends inside the call that resumes it.
+///
+/// Except while a task is being cancelled: the runtime runs its cancellation handler with the
+/// task's own status locked, and the task cannot run inside it. Jobs enqueued then run right
+/// after the cancel returns.
+final class RunsJobsAtOnce: TaskExecutor, Sendable {
+  private let held = Locked<[UnownedJob]?>(nil)
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let kept = held.withLock { held -> Bool in
+      guard held != nil else { return false }
+      held?.append(job)
+      return true
+    }
+    if !kept { job.runSynchronously(on: asUnownedTaskExecutor()) }
+  }
+
+  /// Cancels `task`, then runs the jobs its cancellation enqueued.
+  func cancel(_ task: Task<Void, Never>) {
+    held.withLock { $0 = [] }
+    task.cancel()
+    let jobs = held.withLock { held in
+      defer { held = nil }
+      return held ?? []
+    }
+    for job in jobs { job.runSynchronously(on: asUnownedTaskExecutor()) }
+  }
+}
+
+/// The scenarios exercise 7c is graded on: a fixed list, from fixed seeds.
+func bridgeScenarios(count: Int, seed: UInt64) -> [BridgeScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  let publishers: [BridgeScenario.Publisher] = [
+    .plain, .plain, .sendsInsideRequest, .finishesInsideCancel, .failsInsideTheSecondRequest,
+  ]
+  let weighted: [BridgeScenario.Step] = [
+    .next, .next, .next, .next, .value, .value, .value, .finished, .failure, .failure,
+    .cancelTheTask, .cancel,
+  ]
+  return (0..<count).map { _ in
+    var steps = (0..<Int.random(in: 2...9, using: &numbers)).map { _ in numbers.pick(weighted) }
+    if numbers.chance(95) {
+      steps.insert(.subscription, at: Int.random(in: 0...steps.count, using: &numbers))
+    }
+    return BridgeScenario(
+      publisher: numbers.pick(publishers),
+      loop: numbers.chance(40),
+      steps: steps
+    )
+  }
+}
+
+/// Runs 7c is graded on besides `bridgeScenarios`', from seeds of their own: publishers that fail
+/// with a `CancellationError` of their own or with the platform's errors (those that say
+/// "cancelled" as likely as the others), which next() throws as it throws any failure.
+func bridgeScenariosFailingOtherwise(count: Int, seed: UInt64) -> [BridgeScenario] {
+  var numbers = SeededNumbers(seed: seed &+ 1)
+  return bridgeScenarios(count: count, seed: seed).filter { scenario in
+    scenario.steps.contains(.failure) || scenario.publisher == .failsInsideTheSecondRequest
+  }.map { drawn in
+    var scenario = drawn
+    scenario.failure = numbers.chance(30) ? .cancellation : .platform(numbers.platformError())
+    return scenario
+  }
+}
+
+/// Runs 7c is graded on besides the others', from a seed of their own: the drawn runs that cancel
+/// the bridge or the waiting task, with a publisher whose value already on its way arrives from
+/// inside its `cancel()`.
+func bridgeScenariosSendingInsideCancel(count: Int, seed: UInt64) -> [BridgeScenario] {
+  bridgeScenarios(count: count, seed: seed).filter { scenario in
+    scenario.steps.contains(.cancel) || scenario.steps.contains(.cancelTheTask)
+  }.map { drawn in
+    var scenario = drawn
+    scenario.publisher = .sendsInsideCancel
+    return scenario
+  }
+}
+
+/// Runs 7c is graded on besides the drawn ones: for each of many POSIX codes, every URLError code
+/// and a few Cocoa codes, a publisher that fails with it while a next() waits, and one that fails
+/// while none waits (a for-await loop); and a long run: 2^16 + 1 values, one next() each, then a
+/// failure while no next() waits.
+func bridgeScenariosFailingWithEveryCode() -> [BridgeScenario] {
+  let errors =
+    bridgePOSIXCodes.map { PlatformError.posix($0.code) }
+    + everyURLErrorCode.map { PlatformError.url($0.code) }
+    + [.userCancelled, .fileReadUnknown, .featureUnsupported, .fileNoSuchFile].map {
+      PlatformError.cocoa($0)
+    }
+  let failing = errors.flatMap { error in
+    [
+      BridgeScenario(
+        publisher: .plain,
+        failure: .platform(error),
+        loop: false,
+        steps: [.subscription, .next, .failure, .next]
+      ),
+      BridgeScenario(
+        publisher: .plain,
+        failure: .platform(error),
+        loop: true,
+        steps: [.subscription, .failure, .next]
+      ),
+    ]
+  }
+  let long = [
+    BridgeScenario(
+      publisher: .plain,
+      loop: false,
+      steps: [.subscription, .nextsWithValues(65_537), .failure, .next]
+    )
+  ]
+  return failing + long
+}
+
+/// The POSIX codes `bridgeScenariosFailingWithEveryCode` fails with, and their names.
+let bridgePOSIXCodes: [(code: POSIXErrorCode, name: String)] = [
+  (.ECANCELED, "ECANCELED"), (.ETIMEDOUT, "ETIMEDOUT"), (.ECONNRESET, "ECONNRESET"),
+  (.EAGAIN, "EAGAIN"), (.EINTR, "EINTR"), (.EPIPE, "EPIPE"), (.ENETDOWN, "ENETDOWN"),
+  (.ECONNABORTED, "ECONNABORTED"), (.ECONNREFUSED, "ECONNREFUSED"), (.ENOTCONN, "ENOTCONN"),
+  (.ESHUTDOWN, "ESHUTDOWN"), (.EHOSTUNREACH, "EHOSTUNREACH"), (.EHOSTDOWN, "EHOSTDOWN"),
+  (.ENETUNREACH, "ENETUNREACH"), (.ENETRESET, "ENETRESET"), (.EIO, "EIO"), (.ENOENT, "ENOENT"),
+  (.EBADF, "EBADF"), (.EACCES, "EACCES"), (.EPERM, "EPERM"), (.ENOSPC, "ENOSPC"),
+  (.ENOMEM, "ENOMEM"), (.ENOBUFS, "ENOBUFS"), (.EPROTO, "EPROTO"), (.EMSGSIZE, "EMSGSIZE"),
+  (.EINVAL, "EINVAL"), (.EEXIST, "EEXIST"), (.EBUSY, "EBUSY"), (.EALREADY, "EALREADY"),
+  (.EINPROGRESS, "EINPROGRESS"), (.EROFS, "EROFS"), (.EMFILE, "EMFILE"),
+  (.EOVERFLOW, "EOVERFLOW"), (.EDEADLK, "EDEADLK"),
+]
+
+/// A failure as the log spells it: "failure 2", "CancellationError()", "URLError(.cancelled)".
+func spelledFailure(_ error: any Error) -> String {
+  switch error {
+  case let failure as ScenarioFailure: "failure \(failure.number)"
+  case is CancellationError: "CancellationError()"
+  case let error as POSIXError:
+    bridgePOSIXCodes.first { $0.code == error.code }.map { "POSIXError(.\($0.name))" }
+      ?? PlatformError(error).map { "\($0)" } ?? "\(error)"
+  default: PlatformError(error).map { "\($0)" } ?? "\(error)"
+  }
+}
+
+/// The failure message: the scenario, then what happened and what the statement says.
+func explainBridge(
+  _ scenario: BridgeScenario,
+  _ got: BridgeOutcome,
+  _ expected: BridgeOutcome
+)
+  -> String
+{
+  func listed(_ log: [String]) -> String {
+    if log.isEmpty { return "nothing happened" }
+    let long = scenario.steps.contains { if case .nextsWithValues = $0 { true } else { false } }
+    guard long else { return log.joined(separator: ", ") }
+    // A long run of "request max(1), next() returned n", n one more each time, as its first two
+    // pairs and its last.
+    func returned(_ index: Int) -> Int? {
+      guard index + 1 < log.count, log[index] == "request max(1)" else { return nil }
+      return Int(log[index + 1].dropFirst("next() returned ".count))
+        .flatMap { log[index + 1].hasPrefix("next() returned ") ? $0 : nil }
+    }
+    var parts: [String] = []
+    var index = 0
+    while index < log.count {
+      var end = index
+      while let this = returned(end), let after = returned(end + 2), after == this + 1 {
+        end += 2
+      }
+      if end - index >= 6 {
+        parts.append(log[index...(index + 3)].joined(separator: ", ") + ", ...")
+        parts.append("\(log[end]), \(log[end + 1])")
+        index = end + 2
+      } else {
+        parts.append(log[index])
+        index += 1
+      }
+    }
+    return parts.joined(separator: ", ")
+  }
+  return "\(scenario): \(listed(got.log)); the statement gives \(listed(expected.log))"
+}
