@@ -246,7 +246,7 @@ enum GradeCommand {
           // The sanitizer slows the tests down several times; `--timeout` is taken as given.
           timeoutSeconds: options.timeoutSeconds
             ?? exercise.hangLimitSeconds * HangLimit.sanitizerFactor,
-          environment: ["TSAN_OPTIONS": "halt_on_error=1"]  // stop at the first race, report it
+          environment: ["TSAN_OPTIONS": Self.stopAtTheFirstRace]
         )
       case .broken(let failure):
         results[index].verdict = .failing(failure)
@@ -331,6 +331,12 @@ enum GradeCommand {
     FileHandle.standardError.write(Data(line.utf8))
   }
 
+  /// The sanitizer's options: stop at the first race, report it (the test running then is the
+  /// one that raced).
+  static let stopAtTheFirstRace = "halt_on_error=1"
+  /// The sanitizer's options for a run on past every race, each read from the report.
+  static let runOnPastEveryRace = "halt_on_error=0:exitcode=0"
+
   /// Runs one exercise's test class, with the exercise variant switched on.
   static func grade(
     _ exercise: Exercise,
@@ -340,19 +346,39 @@ enum GradeCommand {
     environment: [String: String] = [:]
   ) async -> Verdict {
     do {
-      let run = try await ChildProcess.run(
-        tests.executable,
-        arguments: tests.arguments(forTestClass: "ExerciseTests.\(exercise.testClass)"),
-        environment: environment.merging([
-          "TUTORIAL_GRADING": "1",  // GradedTestCase skips the exercise variant without it
-          "SWIFT_BACKTRACE": "enable=no",  // the runtime's message, without the backtrace
-          "NO_COLOR": "1",
-        ]) { _, fixed in fixed },
-        timeout: .seconds(timeoutSeconds),
-        stallLimit: stallLimit,
-        stopAtLine: StopAtFirstFailure().isStopLine
-      )
-      return Verdict.judge(run, timeoutSeconds: timeoutSeconds)
+      func run(_ environment: [String: String]) async throws -> ChildProcessResult {
+        try await ChildProcess.run(
+          tests.executable,
+          arguments: tests.arguments(forTestClass: "ExerciseTests.\(exercise.testClass)"),
+          environment: environment.merging([
+            "TUTORIAL_GRADING": "1",  // GradedTestCase skips the exercise variant without it
+            "SWIFT_BACKTRACE": "enable=no",  // the runtime's message, without the backtrace
+            "NO_COLOR": "1",
+          ]) { _, fixed in fixed },
+          timeout: .seconds(timeoutSeconds),
+          stallLimit: stallLimit,
+          stopAtLine: StopAtFirstFailure().isStopLine
+        )
+      }
+      var result = try await run(environment)
+      let answer = (try? String(contentsOfFile: exercise.stubPath, encoding: .utf8)).map {
+        (path: exercise.stubPath, text: $0)
+      }
+      if environment["TSAN_OPTIONS"] == stopAtTheFirstRace,
+        result.stderr.contains("WARNING: ThreadSanitizer: "),
+        let answer,
+        Verdict.DataRaceReport(
+          sanitizerOutput: result.stderr,
+          mutexGuarded: (answer.path, MutexGuardedLines.lines(in: answer.text))
+        ) == nil
+      {
+        // It stopped at a race between the locked closures of the answer's Mutex, which is not
+        // one (see MutexGuardedLines): run again past every race, and judge what else it says.
+        var onPast = environment
+        onPast["TSAN_OPTIONS"] = runOnPastEveryRace
+        result = try await run(onPast)
+      }
+      return Verdict.judge(result, timeoutSeconds: timeoutSeconds, answer: answer)
     } catch {
       return .failing(Failure(test: nil, message: "could not run the tests: \(error)", details: []))
     }

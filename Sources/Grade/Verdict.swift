@@ -46,7 +46,13 @@ extension Verdict {
   /// - Parameters:
   ///   - run: the finished (or killed) child process.
   ///   - timeout: the time limit it had, in seconds, for the message about a hang.
-  static func judge(_ run: ChildProcessResult, timeoutSeconds: Int) -> Verdict {
+  ///   - answer: the answer's file, and its text: a race the sanitizer reports between two
+  ///     accesses inside its `Mutex`'s locked closures is not one (see `MutexGuardedLines`).
+  static func judge(
+    _ run: ChildProcessResult,
+    timeoutSeconds: Int,
+    answer: (path: String, text: String)? = nil
+  ) -> Verdict {
     let report = TestReport(xctestOutput: run.stdout)
     let runtime = runtimeLines(in: run.stderr + "\n" + run.stdout)
     // A test that grades generated scenarios names each before running it (a test of rounds on
@@ -56,11 +62,12 @@ extension Verdict {
         [$0.hasPrefix("round ") ? "in \($0)" : "in the generated scenario: \($0)"]
       } ?? []
 
-    if let race = DataRaceReport(sanitizerOutput: run.stderr) {
+    let guarded = answer.map { (path: $0.path, lines: MutexGuardedLines.lines(in: $0.text)) }
+    if let race = DataRaceReport(sanitizerOutput: run.stderr, mutexGuarded: guarded) {
       return .failing(
         Failure(
           kind: .dataRace,
-          test: report.unfinishedTest ?? report.failedTests.first,
+          test: report.unfinishedTest ?? race.test ?? report.failedTests.first,
           location: race.location,
           message: "a data race: two threads used the same memory at the same time, at least one "
             + "of them writing, with nothing (a lock, an atomic, an actor) to put them in order. "
@@ -194,7 +201,44 @@ extension Verdict {
     /// One line per access: "read by thread T8 at Sources/Exercises/Chapter01/X.swift:9:14".
     let accesses: [String]
 
-    init?(sanitizerOutput: String) {
+    /// The first race in `sanitizerOutput`, leaving out those whose every access is on a line of
+    /// `mutexGuarded` in its file: on Linux the sanitizer does not see how a `Mutex` orders the
+    /// threads that contend for it, and reports races between its locked closures that are not.
+    init?(sanitizerOutput: String, mutexGuarded: (path: String, lines: Set<Int>)? = nil) {
+      // Each report sits between two lines of "=": the first that is a race and not a Mutex's.
+      // The graded tests name each test as it starts ("graded test: test_x"), on stderr too.
+      var test: String?
+      for report in sanitizerOutput.components(separatedBy: "==================") {
+        let before = report.components(separatedBy: "WARNING: ThreadSanitizer").first ?? ""
+        for line in before.split(separator: "\n") where line.hasPrefix("graded test: ") {
+          test = String(line.dropFirst("graded test: ".count))
+        }
+        guard var race = Self(report: report) else { continue }
+        let mutexs =
+          mutexGuarded.map { mutexGuarded in
+            !race.places.isEmpty
+              && race.places.allSatisfy { place in
+                let parts = place.split(separator: ":")
+                return parts.count >= 2 && mutexGuarded.path.hasSuffix(parts[0])
+                  && Int(parts[1]).map(mutexGuarded.lines.contains) == true
+              }
+          } ?? false
+        guard !mutexs else { continue }
+        race.test = test
+        self = race
+        return
+      }
+      return nil
+    }
+
+    /// The test that was running, when the tests named it.
+    var test: String?
+
+    /// Where each access was, as in `accesses` ("Sources/X.swift:9:14").
+    private var places: [String] = []
+
+    /// One report of the sanitizer's, if it is about a race.
+    private init?(report sanitizerOutput: String) {
       // "data race", or "Swift access race" when the two accesses are to a Swift variable.
       guard
         sanitizerOutput.contains("WARNING: ThreadSanitizer: data race")
@@ -217,6 +261,12 @@ extension Verdict {
         let who = line[by.upperBound...].dropLast()
         let when = earlier ? " (the access just before)" : ""
         accesses.append("\(kind.lowercased()) by \(who) at \(place)\(when)")
+        // A top frame with no line (a closure) was called from the next frame's line in the
+        // same file: for a locked closure, the line that calls `withLock`.
+        let frames = lines[(index + 1)...].prefix { $0.drop { $0 == " " }.hasPrefix("#") }
+        let numbered = frames.lazy.compactMap { Self.sourcePlace(in: $0) }
+          .first { $0.hasPrefix(place + ":") }
+        places.append(place.contains(".swift:") ? place : numbered ?? place)
       }
       let summary = lines.first { $0.hasPrefix("SUMMARY: ThreadSanitizer: ") }
       location = summary.flatMap { Self.sourcePlace(in: $0) }

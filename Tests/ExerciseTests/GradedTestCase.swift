@@ -22,6 +22,7 @@ class GradedTestCase: XCTestCase {
       )
     }
     #endif
+    ScenarioAnnouncer.announceTest(name)
   }
 
   override func tearDown() {

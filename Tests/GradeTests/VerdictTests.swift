@@ -414,4 +414,77 @@ final class VerdictTests: XCTestCase {
       ]
     )
   }
+
+  /// An answer that keeps its state in a `Mutex`: lines 6 to 8 and 11 are inside `withLock`.
+  private let mutexAnswer = """
+    import Synchronization
+    final class Race: Sendable {
+      let state = Mutex<Int?>(nil)
+      var count = 0
+      func take() -> Int? {
+        state.withLock { state in  // line 6
+          state.take()
+        }
+      }
+      func keep(_ value: Int) {
+        state.withLock { $0 = value }  // line 11
+      }
+    }
+    """
+
+  /// A report the sanitizer gives for two threads that contend for a `Mutex` (on Linux it does not
+  /// see the lock's order): the modifying access in a closure with no line, called from line 6.
+  private func mutexReport(_ first: String, _ second: String) -> String {
+    """
+    ==================
+    WARNING: ThreadSanitizer: Swift access race (pid=20790)
+      Modifying access of Swift variable at 0x720c00025970 by thread T7:
+        #0 $s9Exercises4RaceC4takeSiSgyFAqD5StateVzYuYTXEfU_ /w/Sources/Exercises/Chapter01/\(first) (x+0x1f6422)
+        #1 $s9Exercises4RaceC4takeSiSgyF /w/Sources/Exercises/Chapter01/Ex1c.swift:6:11 (x+0x1f90ed)
+
+      Previous write of size 8 at 0x720c00025970 by thread T1:
+        #0 $s9Exercises4RaceC4keepyySiFyAD5StateVzYuYTXEfU_ /w/Sources/Exercises/Chapter01/\(second) (x+0x1f6821)
+
+    SUMMARY: ThreadSanitizer: Swift access race /w/Sources/Exercises/Chapter01/Ex1c.swift in $s9
+    ==================
+    """
+  }
+
+  func test_mutexGuardedLines_areTheLinesOfTheClosuresPassedToWithLock() {
+    XCTAssertEqual(MutexGuardedLines.lines(in: mutexAnswer), [6, 7, 8, 11])
+    let withNSLock = mutexAnswer.replacingOccurrences(of: "Mutex<Int?>(nil)", with: "NSLock()")
+      .replacingOccurrences(of: "import Synchronization", with: "import Foundation")
+    XCTAssertEqual(MutexGuardedLines.lines(in: withNSLock), [], "the sanitizer sees an NSLock")
+  }
+
+  func test_aRaceBetweenAMutexsLockedClosures_isLeftOut_soTheAnswerIsDone() {
+    let output = started + "Test Case 'T.test_a' passed (0.0 seconds)\n"
+    let verdict = Verdict.judge(
+      run(output, stderr: mutexReport("Ex1c.swift", "Ex1c.swift:11:50"), .exited(0)),
+      timeoutSeconds: 10,
+      answer: ("Sources/Exercises/Chapter01/Ex1c.swift", mutexAnswer)
+    )
+    XCTAssertEqual(verdict, .done)
+  }
+
+  func test_aRaceWithOneAccessOutsideTheMutex_isStillADataRace() throws {
+    let output = started + "Test Case 'T.test_a' passed (0.0 seconds)\n"
+    // The Mutex's false report first, then one whose earlier write is on line 4, unlocked.
+    // The tests name each test on stderr as it starts: the run went on past the races.
+    let reports =
+      "graded test: test_a\n" + mutexReport("Ex1c.swift", "Ex1c.swift:11:50")
+      + "\ngraded test: test_b\n" + mutexReport("Ex1c.swift", "Ex1c.swift:4:7")
+    let verdict = Verdict.judge(
+      run(output, stderr: reports, .exited(0)),
+      timeoutSeconds: 10,
+      answer: ("Sources/Exercises/Chapter01/Ex1c.swift", mutexAnswer)
+    )
+    guard case .failing(let failure) = verdict else { return XCTFail("\(verdict)") }
+    XCTAssertEqual(failure.kind, .dataRace)
+    XCTAssertEqual(failure.test, "test_b", "the test named last before the race counted")
+    XCTAssertEqual(
+      failure.details.last,
+      "write by thread T1 at Sources/Exercises/Chapter01/Ex1c.swift:4:7 (the access just before)"
+    )
+  }
 }

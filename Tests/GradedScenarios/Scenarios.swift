@@ -63,6 +63,16 @@ enum ScenarioAnnouncer {
     announce("")
   }
 
+  /// Names the test that starts, on its own line ("graded test: test_x"): the thread sanitizer
+  /// writes its reports to stderr too, so the grader knows in which test a race came, also when
+  /// the tests ran on past it.
+  static func announceTest(_ name: String) {
+    guard isGrading else { return }
+    // "-[Class test_x]" or "Class.test_x": the test's own name.
+    let test = name.split(whereSeparator: { " .[]".contains($0) }).last.map(String.init) ?? name
+    FileHandle.standardError.write(Data(("graded test: " + test + "\n").utf8))
+  }
+
   /// Names a moment of a test that is not a generated scenario (a round of two threads).
   static func announce(_ text: String) {
     guard isGrading else { return }

@@ -34,11 +34,19 @@ public struct BarcodeReadTimeout: Error, Equatable {
   }
 }
 
-/// A barcode reader whose completion handler may be called more than once.
+/// A barcode reader whose completion handler may be called more than once, and whose read can
+/// be stopped.
 public protocol BarcodeReading: Sendable {
-  /// Reads one barcode and calls `completion` with the result.
+  /// Starts reading one barcode, and calls `completion` with the result.
   ///
   /// Known bug: some readers call `completion` twice, sometimes from two threads at the same
-  /// moment. Only the first call counts.
+  /// moment, and some never call it. Only the first call counts.
   func readBarcode(completion: @escaping @Sendable (Result<Barcode, BarcodeReadError>) -> Void)
+
+  /// Stops the read `readBarcode` started.
+  ///
+  /// The reader may answer the read it stops with `BarcodeReadError(reason: "cancelled")`: at
+  /// once, on the calling thread, before `cancelRead()` returns; later, from another thread; or
+  /// not at all.
+  func cancelRead()
 }

@@ -299,16 +299,21 @@ extension ExerciseCatalog {
       stubFile: "Ex1c_ReadBarcodeOnce.swift",
       testClass: "Ex1c_ReadBarcodeOnceTests",
       hints: [
-        "Section 1.4's guarded wrapper, with a third caller: the two callbacks and a timer all "
-          + "try to resume one continuation, and only the first may. A plain var flag is a data "
-          + "race when two threads check it at once.",
-        "Keep the continuation and an Atomic<Bool> (import Synchronization) together in a small "
-          + "final class that the completion and a timer Task capture; the timer sleeps with "
-          + "clock.sleep(for: timeout), and the completion cancels it.",
-        "In the guard: guard !flag.exchange(true, ordering: .acquiringAndReleasing) else "
-          + "{ return }, then continuation.resume(with: result). The timer: let timer = Task { "
-          + "do { try await clock.sleep(for: timeout) } catch { return }; resume with "
-          + "BarcodeReadTimeout(after: timeout) }. The completion: resume, then timer.cancel().",
+        "Section 1.4's guarded wrapper, with a third caller and a clean-up: the two callbacks "
+          + "and a timer race to resume one continuation, only the first may, and the winner "
+          + "stops the loser: a callback cancels the timer, the timer stops the read with "
+          + "cancelRead(). A plain var is a data race when two threads use it at once.",
+        "Keep the continuation and the timer's Task behind one lock (NSLock, or Mutex from "
+          + "Synchronization), in a small final class the completion and the timer capture. Call "
+          + "readBarcode first and start the timer after it, so that a timeout that wins has a "
+          + "read to stop; a callback inside readBarcode may have won by then.",
+        "Under the lock, take the continuation out (nil for every later caller) and the timer "
+          + "with it. The completion: guard let won = take() else { return }; resume; cancel "
+          + "won's timer. After readBarcode, under the lock: start the timer Task only if the "
+          + "continuation is still there. The timer: sleep on the clock; guard it wins the "
+          + "take; reader.cancelRead(); resume throwing BarcodeReadTimeout(after: timeout). "
+          + "Cancel and resume outside the lock: the reader may call back from inside "
+          + "cancelRead().",
       ],
       docAnchor: "exercise-1c-first-callback-or-timeout",
       checksDataRaces: true,
@@ -325,7 +330,7 @@ extension ExerciseCatalog {
           name: "shared state without a lock or an atomic (a data race the results hide)",
           test: "test_twoCallbacksAtOnceFromTwoThreads_resumeExactlyOnce",
           kind: .dataRace,
-          fixtures: ["racy-counter"],
+          fixtures: ["racy-counter", "mutex-with-a-racy-counter"],
           hint: Self.raceHint
         ),
         Mistake(
@@ -382,12 +387,45 @@ extension ExerciseCatalog {
         ),
         Mistake(
           name: "the timer resumes without the guard",
-          test: "test_withTimeout_thenACallback_isIgnored",
+          test: "test_withTimeout_theReaderAnsweringTheCancelFromInsideIt_stillGivesTheTimeout",
           kind: .crashed,
           fixtures: ["unguarded-timer"],
           hint: "The timer is a third caller: when it resumes first, the guard must know, or a "
-            + "late callback resumes again. Send the timeout through the same flag as the "
-            + "callbacks."
+            + "late callback (the reader's answer to the cancel among them) resumes again. Send "
+            + "the timeout through the same guard as the callbacks."
+        ),
+        Mistake(
+          name: "the timeout leaves the read going",
+          test: "test_withTimeout_andNoCallback_throwsTheTimeoutError",
+          saying: "the timeout won with the read still going",
+          fixtures: ["read-never-stopped"],
+          hint: "When the timer wins, the reader is still reading: the winner stops the loser. "
+            + "Call the reader's cancelRead() once the timer has won, before it resumes."
+        ),
+        Mistake(
+          name: "the read is stopped only after the caller was resumed",
+          test: "test_withTimeout_andNoCallback_throwsTheTimeoutError",
+          saying: "cancelRead() came only once the call had been given the timeout",
+          fixtures: ["cancel-after-the-resume"],
+          hint: "Once resumed, the caller may go on at once, and start another read on the same "
+            + "reader, which a late cancelRead() would stop. Stop the read first, then resume."
+        ),
+        Mistake(
+          name: "the read is stopped under the lock, and the reader's answer waits for it",
+          test: "test_withTimeout_theReaderAnsweringTheCancelFromInsideIt_stillGivesTheTimeout",
+          kind: .hung,
+          fixtures: ["cancel-under-the-lock"],
+          hint: "A reader may answer cancelRead() at once, on the same thread, by calling your "
+            + "completion, which wants the lock you still hold: it waits for ever. Decide under "
+            + "the lock, act (cancel, resume) after it."
+        ),
+        Mistake(
+          name: "the read is stopped when the reader has answered",
+          test: "test_twoCallbacksInARow_returnTheFirst",
+          saying: "so its read was over",
+          fixtures: ["cancel-when-a-callback-wins"],
+          hint: "A reader that called back has ended its read: there is nothing to stop. Only a "
+            + "call that ends without the reader's result stops the read."
         ),
         Mistake(
           name: "the timer or a callback checks the flag in one step and sets it in another",
@@ -432,7 +470,7 @@ extension ExerciseCatalog {
           fixtures: ["timer-made-after-a-check"],
           hint: "Between your look for a result and the moment the timer is where the callback "
             + "can find it, a callback from another thread can come, find no timer, and leave. "
-            + "Make the timer before anyone can call back, so every callback can reach it."
+            + "Look and keep the timer in one locked step, the step the callback takes too."
         ),
         .scenarioDiffers(fixtures: [
           "elapsed-time-in-the-error", "caller-cancel-stops-the-timer", "one-read-error-for-all",

@@ -1,7 +1,8 @@
 import ExerciseSupport
-import Synchronization
+import Foundation
 
-/// Exercise 1c: the first of two callbacks or a timeout wins (reference solution).
+/// Exercise 1c: the first of two callbacks or a timeout wins, and stops the loser (reference
+/// solution).
 ///
 /// Read docs/Chapter01-Continuations.md#exercise-1c-first-callback-or-timeout
 public func readBarcodeOnce(
@@ -10,36 +11,54 @@ public func readBarcodeOnce(
   clock: some Clock<Duration>
 ) async throws -> Barcode {
   try await withCheckedThrowingContinuation { continuation in
-    let firstResult = FirstResultWins(continuation)
-    // The timer is one more way to resume, so it goes through the same guard as the callbacks.
-    let timer = Task {
-      do {
-        try await clock.sleep(for: timeout)
-      } catch {
-        return  // cancelled: the reader answered first
-      }
-      firstResult.resume(with: .failure(BarcodeReadTimeout(after: timeout)))
-    }
+    let race = ReadRace(continuation)
     reader.readBarcode { result in
-      firstResult.resume(with: result.mapError { $0 })
-      timer.cancel()  // a result is in: no timer left sleeping
+      guard let won = race.take() else { return }  // a later callback changes nothing
+      won.continuation.resume(with: result.mapError { $0 })
+      won.timer?.cancel()  // a result is in: no timer left sleeping
+    }
+    // Started once the read is under way, so that a timeout that wins has a read to stop.
+    race.startTimer {
+      Task {
+        do {
+          try await clock.sleep(for: timeout)
+        } catch {
+          return  // cancelled: a callback won
+        }
+        guard let won = race.take() else { return }
+        reader.cancelRead()  // outside the lock: the reader may call back from inside it
+        won.continuation.resume(throwing: BarcodeReadTimeout(after: timeout))
+      }
     }
   }
 }
 
-/// Resumes the continuation for the first caller only.
-private final class FirstResultWins: Sendable {
-  private let continuation: CheckedContinuation<Barcode, any Error>
-  private let resumed = Atomic<Bool>(false)
+/// The continuation and the timer behind one lock: whoever takes the continuation wins.
+private final class ReadRace: @unchecked Sendable {
+  // Thread safety: both properties are read and written only under `lock`.
+  private let lock = NSLock()
+  private var continuation: CheckedContinuation<Barcode, any Error>?
+  private var timer: Task<Void, Never>?
 
   init(_ continuation: CheckedContinuation<Barcode, any Error>) {
     self.continuation = continuation
   }
 
-  func resume(with result: Result<Barcode, any Error>) {
-    // One indivisible step sets the flag and reports whether it was already set: of two
-    // threads racing here, exactly one sees false.
-    guard !resumed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    continuation.resume(with: result)
+  /// The continuation and the timer for the first caller; nil for every later one.
+  ///
+  /// Decided under the lock; the winner acts after it.
+  func take() -> (continuation: CheckedContinuation<Barcode, any Error>, timer: Task<Void, Never>?)?
+  {
+    lock.withLock {
+      guard let continuation = continuation.take() else { return nil }
+      return (continuation, timer.take())
+    }
+  }
+
+  /// Starts the timer, unless a callback has already won (it came inside `readBarcode`).
+  func startTimer(_ start: () -> Task<Void, Never>) {
+    lock.withLock {
+      if continuation != nil { timer = start() }
+    }
   }
 }

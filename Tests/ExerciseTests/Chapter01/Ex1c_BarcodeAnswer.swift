@@ -17,10 +17,13 @@ func barcodeAnswer(_ scenario: BarcodeScenario) async throws -> BarcodeOutcome {
   let clock = ManualClock()
   // The callbacks inside readBarcode come first, whatever their place in the list.
   let inside = scenario.callbacks.filter { $0.moment == .insideReadBarcode }
-  let reader = DrivenReader(inside: inside)
+  let reader = DrivenReader(inside: inside, answersACancel: scenario.answersACancel)
   let endedAt = Locked<Duration?>(nil)  // the clock's time when the call returned or threw
-  let read = Task {
-    defer { endedAt.withLock { $0 = clock.now.offset } }
+  let read = Task(executorPreference: reader.watch) {
+    defer {
+      reader.callEnded()
+      endedAt.withLock { $0 = clock.now.offset }
+    }
     if scenario.cancelledBeforeTheCall { withUnsafeCurrentTask { $0?.cancel() } }
     return try await readBarcodeOnce(with: reader, timeout: scenario.timeout, clock: clock)
   }
@@ -76,6 +79,8 @@ func barcodeAnswer(_ scenario: BarcodeScenario) async throws -> BarcodeOutcome {
     clock.advance(by: clock.now.duration(to: deadline) + scenario.lateBy)
   }
   _ = await ended.value
+  let model = barcodeModel(scenario)
+  var readCancels = reader.cancels
   let result: String
   switch await read.result {
   case .success(let barcode): result = "returned Barcode \(quotedScalars(barcode.value))"
@@ -87,8 +92,14 @@ func barcodeAnswer(_ scenario: BarcodeScenario) async throws -> BarcodeOutcome {
   case .failure(is CancellationError)
   where (scenario.callerCancelled || scenario.cancelledBeforeTheCall)
     && endedAt.withLock({ $0 }) == cancelledAt:
-    // Left free: a cancelled caller gets what it would have got, or CancellationError at once.
-    result = barcodeModel(scenario).result
+    // Left free: a cancelled caller gets what it would have got, or CancellationError at once,
+    // having stopped the read (as a timeout does).
+    if readCancels == 1 {
+      result = model.result
+      readCancels = model.readCancels
+    } else {
+      result = "threw CancellationError at once"
+    }
   case .failure(is CancellationError)
   where scenario.callerCancelled || scenario.cancelledBeforeTheCall:
     let at = endedAt.withLock { $0 }.map(spelled) ?? "?"
@@ -101,6 +112,8 @@ func barcodeAnswer(_ scenario: BarcodeScenario) async throws -> BarcodeOutcome {
     result: result,
     timerLeftWaiting: timerLeftWaiting,
     timerWaitedOtherwise: timerWaitedOtherwise,
-    reads: reader.reads
+    reads: reader.reads,
+    readCancels: readCancels,
+    cancelledAfterTheEnd: reader.cancelledAfterTheEnd
   )
 }

@@ -32,6 +32,12 @@ final class Ex1c_ReadBarcodeOnceTests: GradedTestCase {
     let barcode = try await read(with: reader)
     await reader.callbacksReturned()
     XCTAssertEqual(barcode, first, "it did not return the first callback's barcode")
+    XCTAssertEqual(
+      reader.cancels,
+      0,
+      "the reader called back, so its read was over, yet cancelRead() was called; expected it "
+        + "only when the call ends without the reader's result"
+    )
   }
 
   func test_aFailureFirst_isThrown() async throws {
@@ -104,7 +110,7 @@ final class Ex1c_ReadBarcodeOnceTests: GradedTestCase {
     timeout: Duration? = nil
   ) -> Task<Barcode, any Error> {
     let (timeout, clock) = (timeout ?? self.timeout, self.clock)
-    return Task {
+    return Task(executorPreference: reader.watch) {
       defer { reader.readEnded() }
       return try await readBarcodeOnce(with: reader, timeout: timeout, clock: clock)
     }
@@ -135,8 +141,10 @@ final class Ex1c_ReadBarcodeOnceTests: GradedTestCase {
     }
   }
 
-  private func assertTimesOut(after timeout: Duration) async throws {
-    let reader = ControlledReader()
+  private func assertTimesOut(
+    after timeout: Duration,
+    reader: ControlledReader = ControlledReader()
+  ) async throws {
     let reading = startReading(with: reader, timeout: timeout)
     try await waitUntilAsked(reader, by: reading)
     await clock.waitForSleepers(count: 1)  // your timer, sleeping on the clock you were given
@@ -160,6 +168,24 @@ final class Ex1c_ReadBarcodeOnceTests: GradedTestCase {
           + "BarcodeReadTimeout(after: timeout)"
       )
     }
+    XCTAssertEqual(
+      reader.cancels,
+      1,
+      "the timeout won with the read still going: expected it stopped with cancelRead(), once, "
+        + "before the call threw"
+    )
+    XCTAssertFalse(
+      reader.cancelledAfterTheEnd,
+      "cancelRead() came only once the call had been given the timeout; expected it before"
+    )
+  }
+
+  /// The reader answers the cancel on the timer's own thread, before `cancelRead()` returns: a
+  /// callback into the answer while the timer is still in the middle of its own resume.
+  func test_withTimeout_theReaderAnsweringTheCancelFromInsideIt_stillGivesTheTimeout()
+    async throws
+  {
+    try await assertTimesOut(after: timeout, reader: ControlledReader(answersACancel: true))
   }
 
   func test_withTimeout_thenACallback_isIgnored() async throws {
@@ -190,6 +216,12 @@ final class Ex1c_ReadBarcodeOnceTests: GradedTestCase {
       await clock.waitForSleepers(count: 1)
       reader.callBack(with: result)  // returns once the completion has returned
       XCTAssertEqual(clock.sleeperCount, 0, message + "; expected none")
+      XCTAssertEqual(
+        reader.cancels,
+        0,
+        "the reader called back first, so its read was over, yet cancelRead() was called; "
+          + "expected it only when the call ends without the reader's result"
+      )
       clock.advance(by: timeout)  // ends a read that ignored the callback, rather than hang
       do {
         let barcode = try await reading.value

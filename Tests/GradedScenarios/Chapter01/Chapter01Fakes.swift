@@ -102,6 +102,7 @@ final class DoubleFiringReader: BarcodeReading, Sendable {
   let second: Result<Barcode, BarcodeReadError>
   // Thread safety: DispatchGroup is thread-safe; enter happens before the thread starts.
   private let running = DispatchGroup()
+  private let cancelCount = Atomic<Int>(0)
 
   init(first: Result<Barcode, BarcodeReadError>, second: Result<Barcode, BarcodeReadError>) {
     self.first = first
@@ -116,6 +117,13 @@ final class DoubleFiringReader: BarcodeReading, Sendable {
       running.leave()
     }.start()
   }
+
+  func cancelRead() {
+    cancelCount.add(1, ordering: .relaxed)
+  }
+
+  /// How many times `cancelRead()` was called.
+  var cancels: Int { cancelCount.load(ordering: .relaxed) }
 
   /// Returns once every completion call has returned.
   func callbacksReturned() async {
@@ -167,6 +175,8 @@ final class LockstepReads: Sendable {
     func readBarcode(completion: @escaping @Sendable (Result<Barcode, BarcodeReadError>) -> Void) {
       reads.keep(completion, for: index)
     }
+
+    func cancelRead() {}  // a read whose timer won: its completion is called all the same
   }
 
   private func keep(_ completion: @escaping Completion, for index: Int) {
@@ -315,6 +325,8 @@ struct SingleCallbackReader: BarcodeReading {
   func readBarcode(completion: @escaping @Sendable (Result<Barcode, BarcodeReadError>) -> Void) {
     Thread { [result] in completion(result) }.start()
   }
+
+  func cancelRead() {}
 }
 
 /// A thread that calls a completion the moment it is handed over (by `readBarcode` or
@@ -332,6 +344,8 @@ final class PromptCallbackThread: Sendable {
         returned.fire(())
       }
     }
+
+    func cancelRead() {}
   }
 
   private struct Recognizer: SpeechRecognizing {
@@ -439,19 +453,33 @@ struct ImmediateReader: BarcodeReading {
   func readBarcode(completion: @escaping @Sendable (Result<Barcode, BarcodeReadError>) -> Void) {
     completion(result)
   }
+
+  func cancelRead() {}
 }
 
-/// A reader that calls back only when the test says so, on the test's own thread.
+/// A reader that calls back only when the test says so, on the test's own thread; one made with
+/// `answersACancel` answers a `cancelRead()` at once, from inside it, with
+/// `BarcodeReadError(reason: "cancelled")`.
 final class ControlledReader: BarcodeReading, Sendable {
   private struct State {
     var completion: (@Sendable (Result<Barcode, BarcodeReadError>) -> Void)?
     var readEnded = false
     var waiter: CheckedContinuation<Bool, Never>?
+    var cancels = 0
+    var cancelledAfterTheEnd = false
   }
   // Thread safety: all state is behind the lock; callbacks and resumes run after it.
   private let state = Locked(State())
+  private let answersACancel: Bool
+  /// Runs the reading task, to see a `cancelRead()` that comes after its resume.
+  let watch = ResumeWatch()
+
+  init(answersACancel: Bool = false) {
+    self.answersACancel = answersACancel
+  }
 
   func readBarcode(completion: @escaping @Sendable (Result<Barcode, BarcodeReadError>) -> Void) {
+    watch.readBegan()
     let waiter = state.withLock { state in
       state.completion = completion
       return state.waiter.take()
@@ -484,6 +512,51 @@ final class ControlledReader: BarcodeReading, Sendable {
   /// Calls the completion the reader was given, and returns when it has returned.
   func callBack(with result: Result<Barcode, BarcodeReadError>) {
     state.withLock { $0.completion }?(result)
+  }
+
+  func cancelRead() {
+    let completion = state.withLock { state in
+      state.cancels += 1
+      if state.readEnded || watch.resumedSinceTheRead { state.cancelledAfterTheEnd = true }
+      return state.completion
+    }
+    guard answersACancel else { return }
+    completion?(.failure(BarcodeReadError(reason: "cancelled")))
+  }
+
+  /// How many times `cancelRead()` was called.
+  var cancels: Int { state.withLock { $0.cancels } }
+  /// Whether a `cancelRead()` came after the reading task was resumed, or had ended.
+  var cancelledAfterTheEnd: Bool { state.withLock { $0.cancelledAfterTheEnd } }
+}
+
+/// Runs the jobs of the task that reads (on Dispatch's threads) and counts them, to tell whether
+/// that task was resumed after its read began: a continuation's `resume` enqueues the task's next
+/// job before it returns, so a `cancelRead()` that comes after the resume sees the count grown.
+/// (A `Task {}` started inside does not run here: only the task's own jobs, and its children's.)
+final class ResumeWatch: TaskExecutor {
+  private let jobs = Atomic<Int>(0)
+  private let atTheRead = Atomic<Int>(.max)
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    jobs.add(1, ordering: .sequentiallyConsistent)
+    let job = UnownedJob(job)
+    let executor = asUnownedTaskExecutor()
+    DispatchQueue.global().async { job.runSynchronously(on: executor) }
+  }
+
+  /// Says that the read began (the first time only): the task is about to wait for it.
+  func readBegan() {
+    _ = atTheRead.compareExchange(
+      expected: .max,
+      desired: jobs.load(ordering: .sequentiallyConsistent),
+      ordering: .sequentiallyConsistent
+    )
+  }
+
+  /// Whether the task has been given a job since the read began: it was resumed.
+  var resumedSinceTheRead: Bool {
+    jobs.load(ordering: .sequentiallyConsistent) > atTheRead.load(ordering: .sequentiallyConsistent)
   }
 }
 

@@ -6,7 +6,8 @@ import TestTooling
 // Exercise 1c graded by its statement: generated timeouts (zero or less, 1 ns to an hour, a day
 // to just under 2^61 s) and readers that call back never, once or twice, with a barcode or an
 // error, inside `readBarcode` itself, while the timer waits, or after the timeout, on a manual
-// clock the test moves; now and then the caller's task is cancelled while the timer waits.
+// clock the test moves; now and then the caller's task is cancelled while the timer waits; readers
+// that answer a cancelRead() at once, from inside it, or not at all.
 
 /// One read, as the grade generates it.
 struct BarcodeScenario: GradedScenario {
@@ -37,10 +38,12 @@ struct BarcodeScenario: GradedScenario {
   var callerCancelled = false
   /// The caller's task is cancelled before it calls `readBarcodeOnce`.
   var cancelledBeforeTheCall = false
+  /// The reader answers `cancelRead()` at once, from inside it, with a "cancelled" error.
+  var answersACancel = false
 
   var size: Int {
     callbacks.count + (lateBy == .zero ? 0 : 1) + (callerCancelled ? 1 : 0)
-      + (cancelledBeforeTheCall ? 1 : 0)
+      + (cancelledBeforeTheCall ? 1 : 0) + (answersACancel ? 1 : 0)
   }
 
   var description: String {
@@ -50,6 +53,9 @@ struct BarcodeScenario: GradedScenario {
       + "the reader calling back "
       + (callbacks.isEmpty ? "never" : callbacks.map(\.description).joined(separator: ", then "))
       + (lateBy == .zero ? "" : ", the clock moving \(spelled(lateBy)) past the timer's deadline")
+      + (answersACancel
+        ? "; the reader answers a cancelRead() at once, from inside it, with "
+          + "BarcodeReadError(\"cancelled\")" : "")
   }
 
   var smaller: [BarcodeScenario] {
@@ -58,6 +64,7 @@ struct BarcodeScenario: GradedScenario {
     if lateBy != .zero { candidates.append(with(\.lateBy, .zero)) }
     if callerCancelled { candidates.append(with(\.callerCancelled, false)) }
     if cancelledBeforeTheCall { candidates.append(with(\.cancelledBeforeTheCall, false)) }
+    if answersACancel { candidates.append(with(\.answersACancel, false)) }
     return candidates
   }
 
@@ -80,6 +87,10 @@ struct BarcodeOutcome: Equatable, CustomStringConvertible {
   /// How many times the answer called `readBarcode`: the messages say it when more than once,
   /// and outcomes are compared without it (what the call gives tells a second read's effect).
   var reads = 1
+  /// How many times the read was stopped with `cancelRead()`.
+  var readCancels = 0
+  /// A `cancelRead()` came only after the call had been given its result (it was resumed).
+  var cancelledAfterTheEnd = false
 
   static func == (first: Self, second: Self) -> Bool {
     (first.result, first.timerLeftWaiting, first.waitedOnWithoutATimer, first.timerWaitedOtherwise)
@@ -87,6 +98,8 @@ struct BarcodeOutcome: Equatable, CustomStringConvertible {
         second.result, second.timerLeftWaiting, second.waitedOnWithoutATimer,
         second.timerWaitedOtherwise
       )
+      && (first.readCancels, first.cancelledAfterTheEnd)
+        == (second.readCancels, second.cancelledAfterTheEnd)
   }
 
   var description: String {
@@ -98,6 +111,19 @@ struct BarcodeOutcome: Equatable, CustomStringConvertible {
       + (timerLeftWaiting ? ", and the timer still waited after the winning callback returned" : "")
       + (timerWaitedOtherwise.map { ", and \($0)" } ?? "")
       + (reads > 1 ? ", and readBarcode was called \(reads) times" : "")
+      + stops
+  }
+
+  /// What became of the read: stopped, left going, or stopped more than once.
+  private var stops: String {
+    let after = cancelledAfterTheEnd ? ", only once the call had its result" : ""
+    switch readCancels {
+    case 0:
+      let withoutAResult = ["threw BarcodeReadTimeout", "threw CancellationError"]
+      return withoutAResult.contains { result.hasPrefix($0) } ? ", the read left going" : ""
+    case 1: return ", the read stopped with cancelRead()" + after
+    default: return ", cancelRead() called \(readCancels) times" + after
+    }
   }
 }
 
@@ -115,13 +141,14 @@ func shownReason(_ reason: String) -> String {
 }
 
 /// The statement of exercise 1c, as a program: the first callback before the timeout wins;
-/// otherwise the timeout does.
+/// otherwise the timeout does, and stops the read first.
 func barcodeModel(_ scenario: BarcodeScenario) -> BarcodeOutcome {
   let first = scenario.callbacks.first { $0.moment != .afterTheTimeout }
   return BarcodeOutcome(
     result: first.map(spelledResult)
       ?? "threw BarcodeReadTimeout(after: \(spelled(scenario.timeout)))",
-    timerLeftWaiting: false
+    timerLeftWaiting: false,
+    readCancels: first == nil ? 1 : 0
   )
 }
 
@@ -131,19 +158,49 @@ func barcodeModel(_ scenario: BarcodeScenario) -> BarcodeOutcome {
 /// The scenario's callbacks are one read's: a second call of `readBarcode` is a read that has
 /// given nothing yet, whose completion the test's later callbacks go to.
 final class DrivenReader: BarcodeReading {
+  private struct Stops {
+    var count = 0
+    var afterTheEnd = false
+    var callEnded = false
+  }
+
   private let inside: [BarcodeScenario.Callback]
+  private let answersACancel: Bool
   private let completion = Locked<(@Sendable (Result<Barcode, BarcodeReadError>) -> Void)?>(nil)
   private let readCount = Locked(0)
+  private let stops = Locked(Stops())
   let asked = OneShotSignal<Bool>()
+  /// Runs the reading task, to see a `cancelRead()` that comes after its resume.
+  let watch = ResumeWatch()
 
-  init(inside: [BarcodeScenario.Callback]) {
+  init(inside: [BarcodeScenario.Callback], answersACancel: Bool = false) {
     self.inside = inside
+    self.answersACancel = answersACancel
   }
 
   /// How many times `readBarcode` was called.
   var reads: Int { readCount.withLock { $0 } }
+  /// How many times `cancelRead()` was called.
+  var cancels: Int { stops.withLock { $0.count } }
+  /// Whether a `cancelRead()` came after the reading task was resumed, or had ended.
+  var cancelledAfterTheEnd: Bool { stops.withLock { $0.afterTheEnd } }
+
+  /// Says that the call under test has returned or thrown.
+  func callEnded() {
+    stops.withLock { $0.callEnded = true }
+  }
+
+  func cancelRead() {
+    stops.withLock { stops in
+      stops.count += 1
+      if stops.callEnded || watch.resumedSinceTheRead { stops.afterTheEnd = true }
+    }
+    guard answersACancel, let completion = completion.withLock({ $0 }) else { return }
+    completion(.failure(BarcodeReadError(reason: "cancelled")))
+  }
 
   func readBarcode(completion: @escaping @Sendable (Result<Barcode, BarcodeReadError>) -> Void) {
+    watch.readBegan()
     self.completion.withLock { $0 = completion }
     let first = readCount.withLock { count in
       count += 1
@@ -274,6 +331,8 @@ private func drawnReads(count: Int, seed: UInt64) -> [BarcodeScenario] {
   // A stream of its own, so that the other choices stay what they were for this seed.
   var lateness = SeededNumbers(seed: seed &+ 1)
   var cancels = SeededNumbers(seed: seed &+ 2)
+  // A stream of its own too: which readers answer a cancelRead() from inside it.
+  var answering = SeededNumbers(seed: seed &+ 1_000)
   var reasons = SeededNumbers(seed: seed &+ 3)
   var ends = SeededNumbers(seed: seed &+ 4)
   return (0..<count).map { _ in
@@ -300,18 +359,21 @@ private func drawnReads(count: Int, seed: UInt64) -> [BarcodeScenario] {
       Duration.zero, .zero, .zero, .nanoseconds(1), .seconds(1), .seconds(3_600),
     ])
     let callerCancelled = cancels.chance(20)
+    let answersACancel = answering.chance(50)
     if ends.chance(8) {
       // A timeout of zero or less ends at once: only callbacks after it, and no wait to cancel.
       return BarcodeScenario(
         timeout: ends.pick([Duration.zero, .seconds(-1), .nanoseconds(-1)]),
-        callbacks: callbacks.filter { $0.moment == .afterTheTimeout }
+        callbacks: callbacks.filter { $0.moment == .afterTheTimeout },
+        answersACancel: answersACancel
       )
     }
     return BarcodeScenario(
       timeout: timeout,
       callbacks: callbacks,
       lateBy: lateBy,
-      callerCancelled: callerCancelled
+      callerCancelled: callerCancelled,
+      answersACancel: answersACancel
     )
   }
 }

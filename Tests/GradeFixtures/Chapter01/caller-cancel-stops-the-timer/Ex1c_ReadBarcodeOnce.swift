@@ -18,7 +18,10 @@ public func readBarcodeOnce(
         } catch {
           return
         }
-        first.resume(with: .failure(BarcodeReadTimeout(after: timeout)))
+        first.resume(
+          with: .failure(BarcodeReadTimeout(after: timeout)),
+          beforeResuming: { reader.cancelRead() }
+        )
       }
       timerBox.set(timer)
       reader.readBarcode { result in
@@ -54,8 +57,9 @@ private final class FirstWins: Sendable {
     self.continuation = continuation
   }
 
-  func resume(with result: Result<Barcode, any Error>) {
+  func resume(with result: Result<Barcode, any Error>, beforeResuming: () -> Void = {}) {
     guard !resumed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    beforeResuming()  // the timeout stops the read
     continuation.resume(with: result)
   }
 }

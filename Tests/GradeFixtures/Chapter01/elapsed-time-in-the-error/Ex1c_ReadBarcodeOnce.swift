@@ -18,7 +18,10 @@ public func readBarcodeOnce(
         return
       }
       // How long we really waited, for the error.
-      first.resume(with: .failure(BarcodeReadTimeout(after: start.duration(to: clock.now))))
+      first.resume(
+        with: .failure(BarcodeReadTimeout(after: start.duration(to: clock.now))),
+        beforeResuming: { reader.cancelRead() }
+      )
     }
     reader.readBarcode { result in
       first.resume(with: result.mapError { $0 })
@@ -35,8 +38,9 @@ private final class FirstWins: Sendable {
     self.continuation = continuation
   }
 
-  func resume(with result: Result<Barcode, any Error>) {
+  func resume(with result: Result<Barcode, any Error>, beforeResuming: () -> Void = {}) {
     guard !resumed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    beforeResuming()  // the timeout stops the read
     continuation.resume(with: result)
   }
 }

@@ -22,7 +22,10 @@ public func readBarcodeOnce(
       } catch {
         return
       }
-      read.resume(with: .failure(BarcodeReadTimeout(after: timeout)))
+      read.resume(
+        with: .failure(BarcodeReadTimeout(after: timeout)),
+        beforeResuming: { reader.cancelRead() }
+      )
     }
     read.setTimer(timer)
   }
@@ -39,8 +42,9 @@ private final class ReadState: Sendable {
 
   var isResumed: Bool { resumed.load(ordering: .acquiring) }
 
-  func resume(with result: Result<Barcode, any Error>) {
+  func resume(with result: Result<Barcode, any Error>, beforeResuming: () -> Void = {}) {
     guard !resumed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    beforeResuming()  // the timeout stops the read
     continuation.resume(with: result)
   }
 
