@@ -453,8 +453,21 @@ final class VerdictTests: XCTestCase {
   func test_mutexGuardedLines_areTheLinesOfTheClosuresPassedToWithLock() {
     XCTAssertEqual(MutexGuardedLines.lines(in: mutexAnswer), [6, 7, 8, 11])
     let withNSLock = mutexAnswer.replacingOccurrences(of: "Mutex<Int?>(nil)", with: "NSLock()")
-      .replacingOccurrences(of: "import Synchronization", with: "import Foundation")
+      .replacingOccurrences(of: "import Synchronization", with: "import Foundation  // no Mutex")
     XCTAssertEqual(MutexGuardedLines.lines(in: withNSLock), [], "the sanitizer sees an NSLock")
+  }
+
+  func test_aRaceOnAGlobal_isStillADataRace_evenInsideAMutexsClosures() {
+    let output = started + "Test Case 'T.test_a' passed (0.0 seconds)\n"
+    let onAGlobal = mutexReport("Ex1c.swift", "Ex1c.swift:11:50")
+      .replacingOccurrences(of: "SUMMARY:", with: "  Location is global 'count' of size 8\n\nSUMMARY:")
+    let verdict = Verdict.judge(
+      run(output, stderr: onAGlobal, .exited(0)),
+      timeoutSeconds: 10,
+      answer: ("Sources/Exercises/Chapter01/Ex1c.swift", mutexAnswer)
+    )
+    guard case .failing(let failure) = verdict else { return XCTFail("\(verdict)") }
+    XCTAssertEqual(failure.kind, .dataRace)
   }
 
   func test_aRaceBetweenAMutexsLockedClosures_isLeftOut_soTheAnswerIsDone() {

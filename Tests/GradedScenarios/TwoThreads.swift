@@ -171,6 +171,8 @@ struct CancelAndAnswerRound<Value: Sendable>: Sendable {
   let waitUntilAsked: @Sendable () async -> Bool
   /// The collaborator answers: called on a thread of its own.
   let answer: @Sendable () -> Void
+  /// What else the round must show once the call has ended: nil, or what went wrong.
+  var afterwards: @Sendable (Result<Value, any Error>) -> String? = { _ in nil }
 }
 
 /// What the rounds say, in the exercise's words.
@@ -225,14 +227,23 @@ func assertEachRoundSurvivesACancelAndAnAnswer<Value: Equatable & Sendable>(
         race.answer()
       }
     }
-    switch await race.call.result {
-    case .success(let value) where value == expected: continue
-    case .failure(let error) where error is CancellationError: continue
-    case let ended:
+    let ended = await race.call.result
+    switch ended {
+    case .success(let value) where value == expected: break
+    case .failure(let error) where error is CancellationError: break
+    default:
       return XCTFail(
         "in round \(round) of \(rounds), the caller's task was cancelled on one thread as "
           + "\(words.collaboratorAnswered) on another, and the \(words.call) ended with "
           + "\(ended); expected \(words.theValue) or a CancellationError",
+        file: file,
+        line: line
+      )
+    }
+    if let problem = race.afterwards(ended) {
+      return XCTFail(
+        "in round \(round) of \(rounds), the caller's task was cancelled on one thread as "
+          + "\(words.collaboratorAnswered) on another: \(problem)",
         file: file,
         line: line
       )

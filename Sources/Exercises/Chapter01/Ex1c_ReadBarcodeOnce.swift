@@ -1,22 +1,33 @@
 import ExerciseSupport
 
-/// Exercise 1c: the first of two callbacks or a timeout wins (section 1.4).
+/// Exercise 1c: the first of two callbacks or a timeout wins, and stops the loser (section 1.4).
 ///
 /// `BarcodeReading.readBarcode(completion:)` sometimes calls its completion twice, possibly from
-/// two threads at the same moment, and sometimes not at all. Return (or throw) the first result; if
-/// none came within `timeout` on `clock`, throw `BarcodeReadTimeout(after: timeout)`. A timeout of
-/// zero or less is over at once: with no callback yet, that error comes at once. Never resume the
-/// continuation twice; the callback that wins cancels the timer before it returns. A cancel of the
-/// caller's task still lets the call end: the first callback or the timeout, as without the cancel,
-/// or `CancellationError` at once. Graded on 525 generated reads too (timeouts zero or less, 1
-/// attosecond to an hour, whole nanoseconds or not, and a day to just under 2^61 s, the timer's
-/// deadline compared with the timeout; callbacks never, once or twice, values spaced or long, with
-/// NUL or other control or invisible characters anywhere, GS1 separators (U+001D), a "]" first,
-/// reasons with any words, "cancelled", "busy" and "timed out" too, inside readBarcode, while the
-/// timer waits, after the timeout; the clock moving past the timer's deadline by up to an hour: the
-/// error gives the timeout asked for; the caller's task cancelled while the timer waits, or before
-/// the call), and a cancel on one thread as a callback comes on another. Left free: whether a
-/// cancelled caller gets `CancellationError` at once.
+/// two threads at the same moment, and sometimes not at all; the reader's `cancelRead()` stops the
+/// read `readBarcode` started. Return (or throw) the first result; if none came within `timeout`
+/// on `clock`, throw `BarcodeReadTimeout(after: timeout)`. The timeout counts from once
+/// `readBarcode` has returned (the read is under way): a callback inside `readBarcode` comes
+/// first. A timeout of zero or less is over at once: with no callback yet, that error comes at
+/// once. Never resume the continuation twice. The winner stops the loser: the callback that wins
+/// cancels the timer before it returns; a call that ends without the reader's result (the
+/// timeout) stops the read with `cancelRead()`, once, before it throws, and a call that ends with
+/// the reader's result never calls it. Before `readBarcode` is called there is no read to stop.
+/// The reader may answer `cancelRead()` with `BarcodeReadError(reason: "cancelled")` at once, on
+/// the same thread, before `cancelRead()` returns: like any callback after the first result, that
+/// one changes nothing. A cancel of the caller's task still lets the call end: the first callback
+/// or the timeout, as without the cancel, or `CancellationError` at once, having stopped the read
+/// (if `readBarcode` was called) and cancelled the timer first. Calls share nothing: many may run
+/// at once. Graded on 550 generated reads too (timeouts zero or less, 1 attosecond to an hour,
+/// whole nanoseconds or not, and a day to just under 2^61 s, the timer's deadline compared with
+/// the timeout; callbacks never, once or twice, values spaced or long, with NUL or other control
+/// or invisible characters anywhere, GS1 separators (U+001D), a "]" first, reasons with any words,
+/// "cancelled", "busy" and "timed out" too, inside readBarcode, while the timer waits, after the
+/// timeout; the clock moving past the timer's deadline by up to an hour: the error gives the
+/// timeout asked for; readers that answer a cancelRead() from inside it or not at all; the
+/// caller's task cancelled while the timer waits, while readBarcode runs, or before the call),
+/// 64 calls at once, each called back twice from a thread of its own, and a cancel on one thread
+/// as a callback comes on another. Left free: whether a cancelled caller gets `CancellationError`
+/// at once.
 /// Read docs/Chapter01-Continuations.md#exercise-1c-first-callback-or-timeout
 public func readBarcodeOnce(
   with reader: some BarcodeReading,

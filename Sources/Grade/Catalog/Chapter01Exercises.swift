@@ -480,11 +480,39 @@ extension ExerciseCatalog {
           "timer-capped-at-a-day", "no-timer-when-already-cancelled",
           "timeout-truncated-to-nanoseconds", "value-cut-at-nul", "aim-identifier-stripped",
           "busy-reader-asked-again", "gs1-group-separators-dropped",
-          "reader-timeout-reason-as-timeout",
+          "reader-timeout-reason-as-timeout", "cancel-read-without-a-read",
+          "cancel-during-read-left-going", "zero-timeout-ignores-a-callback-inside-read",
         ]),
+        Mistake(
+          name: "state shared by every call, kept under each call's own lock",
+          test: "test_manyReadsAtOnce_eachCalledBackTwiceFromAThreadOfItsOwn",
+          kind: .dataRace,
+          fixtures: ["global-loser-count-under-each-calls-mutex"],
+          hint: "Each call's lock orders that call's callbacks, not another call's: a global or "
+            + "static that every call touches races between calls. Keep each call's state in "
+            + "that call's own object."
+        ),
+        Mistake(
+          name: "the timeout skips the stop when a losing callback came",
+          test: "test_withTimeout_whenTheTimerAndACallbackMeet_onlyOneResumes",
+          saying: "a read ended with its timeout as the reader called back",
+          fixtures: ["timeout-skips-the-stop-when-a-loser-answered"],
+          hint: "What decides is how the call ends: with the timeout, it stops the read, even "
+            + "if a callback that lost came meanwhile."
+        ),
+        Mistake(
+          name: "a cancel handler stops a read that has answered",
+          test: "test_yourAnswer_survivesACancelAndACallbackAtOnce",
+          saying: "it returned the barcode, yet cancelRead() was called",
+          fixtures: ["cancel-handler-stops-a-finished-read"],
+          hint: "A cancel that comes once a callback has won changes nothing: the call returns "
+            + "the reader's result, and its read is over. Stop the read only when the cancel "
+            + "itself ends the call."
+        ),
         Mistake(
           name: "a cancel that checks for the continuation, then takes it (two steps)",
           test: "test_yourAnswer_survivesACancelAndACallbackAtOnce",
+          kind: .crashed,
           fixtures: ["cancel-checks-then-takes"],
           hint: "A cancel handler is one more caller racing the callbacks and the timer, and it "
             + "runs on the thread that cancels. Whoever resumes must take the continuation in "

@@ -17,7 +17,11 @@ func barcodeAnswer(_ scenario: BarcodeScenario) async throws -> BarcodeOutcome {
   let clock = ManualClock()
   // The callbacks inside readBarcode come first, whatever their place in the list.
   let inside = scenario.callbacks.filter { $0.moment == .insideReadBarcode }
-  let reader = DrivenReader(inside: inside, answersACancel: scenario.answersACancel)
+  let reader = DrivenReader(
+    inside: inside,
+    answersACancel: scenario.answersACancel,
+    cancelsTheCaller: scenario.cancelledInsideReadBarcode
+  )
   let endedAt = Locked<Duration?>(nil)  // the clock's time when the call returned or threw
   let read = Task(executorPreference: reader.watch) {
     defer {
@@ -37,7 +41,8 @@ func barcodeAnswer(_ scenario: BarcodeScenario) async throws -> BarcodeOutcome {
       "the timer waited until \(spelled(deadline.offset)) after the call, not the timeout's "
       + spelled(expected)
   }
-  var cancelledAt: Duration? = scenario.cancelledBeforeTheCall ? .zero : nil
+  var cancelledAt: Duration? =
+    scenario.cancelledBeforeTheCall || scenario.cancelledInsideReadBarcode ? .zero : nil
   let ended = Task {
     _ = await read.result; reader.asked.fire(false)
   }
@@ -90,18 +95,26 @@ func barcodeAnswer(_ scenario: BarcodeScenario) async throws -> BarcodeOutcome {
   case .failure(let error as BarcodeReadTimeout):
     result = "threw BarcodeReadTimeout(after: \(spelled(error.timeout)))"
   case .failure(is CancellationError)
-  where (scenario.callerCancelled || scenario.cancelledBeforeTheCall)
+  where (scenario.callerCancelled || scenario.cancelledBeforeTheCall
+    || scenario.cancelledInsideReadBarcode)
     && endedAt.withLock({ $0 }) == cancelledAt:
     // Left free: a cancelled caller gets what it would have got, or CancellationError at once,
-    // having stopped the read (as a timeout does).
-    if readCancels == 1 {
+    // having stopped the read it started (as a timeout does), if it started one.
+    let started = reader.reads > 0
+    if readCancels == (started ? 1 : 0) {
       result = model.result
       readCancels = model.readCancels
-    } else {
+    } else if started {
       result = "threw CancellationError at once"
+    } else {
+      result =
+        "threw CancellationError at once with no read started, yet called cancelRead() "
+        + "\(readCancels) time(s)"
+      readCancels = model.readCancels
     }
   case .failure(is CancellationError)
-  where scenario.callerCancelled || scenario.cancelledBeforeTheCall:
+  where scenario.callerCancelled || scenario.cancelledBeforeTheCall
+    || scenario.cancelledInsideReadBarcode:
     let at = endedAt.withLock { $0 }.map(spelled) ?? "?"
     result =
       "threw CancellationError at \(at), not at once (its task was cancelled at "

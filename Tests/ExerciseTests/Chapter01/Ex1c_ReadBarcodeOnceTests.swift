@@ -104,6 +104,28 @@ final class Ex1c_ReadBarcodeOnceTests: GradedTestCase {
     }
   }
 
+  /// Many calls at once, each reader calling back twice from a thread of its own: the calls
+  /// share nothing, so what one call keeps, or does with a callback that lost, must not touch
+  /// another's unguarded (under the thread sanitizer too, where these callbacks do not take
+  /// turns).
+  func test_manyReadsAtOnce_eachCalledBackTwiceFromAThreadOfItsOwn() async throws {
+    let (timeout, clock, first, second) = (self.timeout, self.clock, self.first, self.second)
+    let readers = (0..<64).map { _ in
+      DoubleFiringReader(first: .success(first), second: .success(second))
+    }
+    try await withThrowingTaskGroup(of: Barcode.self) { group in
+      for reader in readers {
+        group.addTask {
+          try await readBarcodeOnce(with: reader, timeout: timeout, clock: clock)
+        }
+      }
+      for try await barcode in group {
+        XCTAssertEqual(barcode, first, "64 reads at once, each called back twice from its thread")
+      }
+    }
+    for reader in readers { await reader.callbacksReturned() }
+  }
+
   /// Starts a read in a task of its own, so the test can move the clock while it waits.
   private func startReading(
     with reader: ControlledReader,
@@ -312,7 +334,7 @@ final class Ex1c_ReadBarcodeOnceTests: GradedTestCase {
       let callbacks = LockstepReads(reads: batch)
       let clock = WatchedClock(woke: { callbacks.timerWoke() })
       let (first, timeouts) = (first, (0..<batch).map { timeout + .nanoseconds($0) })
-      let failure = try await withThrowingTaskGroup(of: Bool.self) { group -> String? in
+      let failure = try await withThrowingTaskGroup(of: String?.self) { group -> String? in
         for (index, timeout) in timeouts.enumerated() {
           group.addTask {
             defer { callbacks.readEnded() }
@@ -322,9 +344,21 @@ final class Ex1c_ReadBarcodeOnceTests: GradedTestCase {
                 timeout: timeout,
                 clock: clock
               )
-              return barcode == first
+              guard barcode == first else { return "a read returned \(barcode)" }
+              let cancels = callbacks.cancels(of: index)
+              return cancels == 0
+                ? nil
+                : "a read returned the reader's barcode, yet cancelRead() was called \(cancels) "
+                  + "time(s); expected none"
             } catch let error as BarcodeReadTimeout {
-              return error == BarcodeReadTimeout(after: timeout)
+              guard error == BarcodeReadTimeout(after: timeout) else { return "it threw \(error)" }
+              // Its timer won, though the reader called back at the same moment: the call ends
+              // without the reader's result, so it stops the read.
+              let cancels = callbacks.cancels(of: index)
+              return cancels == 1
+                ? nil
+                : "a read ended with its timeout as the reader called back, and cancelRead() was "
+                  + "called \(cancels) time(s) before it threw; expected once"
             }
           }
         }
@@ -343,8 +377,8 @@ final class Ex1c_ReadBarcodeOnceTests: GradedTestCase {
           clock: clock,
           firstDeadline: start.advanced(by: timeout)
         )
-        for try await right in group where !right {
-          return "a read returned neither its barcode nor its own timeout"
+        for try await problem in group {
+          if let problem { return problem }
         }
         return nil
       }
@@ -371,13 +405,14 @@ final class Ex1c_ReadBarcodeOnceTests: GradedTestCase {
     }
   }
 
-  /// The grade: 525 generated reads (timeouts zero or less, from 1 attosecond to an hour, whole
+  /// The grade: 550 generated reads (timeouts zero or less, from 1 attosecond to an hour, whole
   /// nanoseconds or not, and from a day to just under 2^61 s; values with NUL or other control or
   /// invisible characters, GS1 separators, a "]" first; reasons with any words, "cancelled",
   /// "busy" and "timed out" too; no callback, one or two, with a barcode or an error,
-  /// inside readBarcode, while the timer waits or after the timeout; the caller's task cancelled
-  /// while the timer waits or before the call), on a manual clock, each compared with what the
-  /// statement says.
+  /// inside readBarcode, while the timer waits or after the timeout; readers that answer a
+  /// cancelRead() from inside it or not at all; the caller's task cancelled while the timer
+  /// waits, while readBarcode runs, or before the call), on a manual clock, each compared with
+  /// what the statement says.
   func test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario() async throws {
     try await assertEveryScenario(
       barcodeScenarios(count: 300, seed: 13),
@@ -404,14 +439,29 @@ final class Ex1c_ReadBarcodeOnceTests: GradedTestCase {
       )
     ) { [timeout, first] in
       let reader = ControlledReader()
-      let read = Task {
+      let read = Task(executorPreference: reader.watch) {
         defer { reader.readEnded() }
         return try await readBarcodeOnce(with: reader, timeout: timeout, clock: ManualClock())
       }
       return CancelAndAnswerRound(
         call: read,
         waitUntilAsked: { await reader.waitUntilAskedOrReadEnded() },
-        answer: { reader.callBack(with: .success(first)) }
+        answer: { reader.callBack(with: .success(first)) },
+        afterwards: { ended in
+          // The reader's result ends the read; a CancellationError stops it first.
+          let (cancels, late) = (reader.cancels, reader.cancelledAfterTheEnd)
+          if case .success = ended {
+            return cancels == 0
+              ? nil
+              : "it returned the barcode, yet cancelRead() was called \(cancels) time(s); "
+                + "expected none: that read had answered"
+          }
+          return cancels == 1 && !late
+            ? nil
+            : "it threw CancellationError with cancelRead() called \(cancels) time(s)"
+              + (late ? ", after the call had its result" : "")
+              + "; expected once, before it threw"
+        }
       )
     }
   }

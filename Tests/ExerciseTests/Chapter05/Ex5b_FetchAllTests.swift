@@ -363,16 +363,22 @@ final class Ex5b_FetchAllTests: GradedTestCase {
 
   /// Cancelled while fetches run on the pool's threads: every result in its place.
   ///
-  /// The fetch's value, or a CancellationError (run under --sanitize=thread too). Each fetch runs
-  /// until it sees the cancel, then returns its value anyway, so the call's loop writes its results after the
-  /// cancel, with nothing to order those writes after a cancel handler's: the sanitizer reports
-  /// a handler that writes the results too.
+  /// The fetch's value, or a CancellationError (run under --sanitize=thread too). In every other
+  /// round each fetch runs until it sees the cancel, then returns its value anyway, so the call's
+  /// loop writes its results after the cancel; in the others each returns after a few yields of
+  /// its own, so the loop writes while the cancel comes. Nothing orders those writes with a cancel
+  /// handler's: the sanitizer reports a handler that writes the results too.
   func test_cancelledOnRealThreads_eachResultInItsPlace() async throws {
     let ids = Array(0..<16)
     for round in 1...huntRounds(graded: 200, reference: 20) {
+      let waitsForTheCancel = round.isMultiple(of: 2)
       let call = Task {
         await fetchAll(ids, atMost: 4) { id in
-          while !Task.isCancelled { await Task.yield() }
+          if waitsForTheCancel {
+            while !Task.isCancelled { await Task.yield() }
+          } else {
+            for _ in 0..<(id % 4) { await Task.yield() }
+          }
           return id
         }
       }

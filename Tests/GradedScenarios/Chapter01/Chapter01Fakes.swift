@@ -149,6 +149,7 @@ final class LockstepReads: Sendable {
     var completions: [Int: Completion] = [:]
     var readsEnded = 0
     var waiter: CheckedContinuation<Void, Never>?
+    var cancels: [Int: Int] = [:]
   }
 
   private let count: Int
@@ -157,6 +158,11 @@ final class LockstepReads: Sendable {
   private let timersWoken = Atomic<Int>(0)
   // Thread safety: state is behind the lock; the waiter is resumed after unlocking.
   private let state = Locked(State())
+
+  /// How many times read `index`'s reader was asked to stop.
+  func cancels(of index: Int) -> Int {
+    state.withLock { $0.cancels[index, default: 0] }
+  }
 
   init(reads count: Int) {
     self.count = count
@@ -176,7 +182,9 @@ final class LockstepReads: Sendable {
       reads.keep(completion, for: index)
     }
 
-    func cancelRead() {}  // a read whose timer won: its completion is called all the same
+    func cancelRead() {  // a read whose timer won: its completion is called all the same
+      reads.state.withLock { $0.cancels[index, default: 0] += 1 }
+    }
   }
 
   private func keep(_ completion: @escaping Completion, for index: Int) {

@@ -40,16 +40,20 @@ struct BarcodeScenario: GradedScenario {
   var cancelledBeforeTheCall = false
   /// The reader answers `cancelRead()` at once, from inside it, with a "cancelled" error.
   var answersACancel = false
+  /// The caller's task is cancelled while `readBarcode` runs (before the callbacks inside it).
+  var cancelledInsideReadBarcode = false
 
   var size: Int {
     callbacks.count + (lateBy == .zero ? 0 : 1) + (callerCancelled ? 1 : 0)
       + (cancelledBeforeTheCall ? 1 : 0) + (answersACancel ? 1 : 0)
+      + (cancelledInsideReadBarcode ? 1 : 0)
   }
 
   var description: String {
     "readBarcodeOnce(timeout: \(spelled(timeout))), "
       + (callerCancelled ? "its caller's task cancelled while the timer waits, " : "")
       + (cancelledBeforeTheCall ? "its caller's task cancelled before the call, " : "")
+      + (cancelledInsideReadBarcode ? "its caller's task cancelled while readBarcode runs, " : "")
       + "the reader calling back "
       + (callbacks.isEmpty ? "never" : callbacks.map(\.description).joined(separator: ", then "))
       + (lateBy == .zero ? "" : ", the clock moving \(spelled(lateBy)) past the timer's deadline")
@@ -65,6 +69,9 @@ struct BarcodeScenario: GradedScenario {
     if callerCancelled { candidates.append(with(\.callerCancelled, false)) }
     if cancelledBeforeTheCall { candidates.append(with(\.cancelledBeforeTheCall, false)) }
     if answersACancel { candidates.append(with(\.answersACancel, false)) }
+    if cancelledInsideReadBarcode {
+      candidates.append(with(\.cancelledInsideReadBarcode, false))
+    }
     return candidates
   }
 
@@ -108,7 +115,7 @@ struct BarcodeOutcome: Equatable, CustomStringConvertible {
         + "for the reader, with no timeout left to end it (the test called back to end it)"
     }
     return result
-      + (timerLeftWaiting ? ", and the timer still waited after the winning callback returned" : "")
+      + (timerLeftWaiting ? ", and the timer still waited once a callback had returned" : "")
       + (timerWaitedOtherwise.map { ", and \($0)" } ?? "")
       + (reads > 1 ? ", and readBarcode was called \(reads) times" : "")
       + stops
@@ -116,6 +123,7 @@ struct BarcodeOutcome: Equatable, CustomStringConvertible {
 
   /// What became of the read: stopped, left going, or stopped more than once.
   private var stops: String {
+    guard !result.contains("no read started") else { return "" }  // the result says it
     let after = cancelledAfterTheEnd ? ", only once the call had its result" : ""
     switch readCancels {
     case 0:
@@ -173,9 +181,16 @@ final class DrivenReader: BarcodeReading {
   /// Runs the reading task, to see a `cancelRead()` that comes after its resume.
   let watch = ResumeWatch()
 
-  init(inside: [BarcodeScenario.Callback], answersACancel: Bool = false) {
+  private let cancelsTheCaller: Bool
+
+  init(
+    inside: [BarcodeScenario.Callback],
+    answersACancel: Bool = false,
+    cancelsTheCaller: Bool = false
+  ) {
     self.inside = inside
     self.answersACancel = answersACancel
+    self.cancelsTheCaller = cancelsTheCaller
   }
 
   /// How many times `readBarcode` was called.
@@ -206,6 +221,8 @@ final class DrivenReader: BarcodeReading {
       count += 1
       return count == 1
     }
+    // The caller's task runs this call: a cancel here is one while readBarcode runs.
+    if first, cancelsTheCaller { withUnsafeCurrentTask { $0?.cancel() } }
     if first { inside.forEach { call($0, with: completion) } }
     asked.fire(true)
   }
@@ -279,6 +296,13 @@ func barcodeScenarios(count: Int, seed: UInt64) -> [BarcodeScenario] {
     }
     return read
   }
+  // Callers whose task is cancelled while readBarcode runs, from a seed of its own.
+  let cancelledInside = drawnReads(count: count / 12, seed: seed &+ 14).map { read in
+    var read = read
+    read.callerCancelled = false
+    read.cancelledInsideReadBarcode = true
+    return read
+  }
   // Callers whose task is cancelled before they call, from a seed of its own.
   let cancelledFirst = drawnReads(count: count / 12, seed: seed &+ 11).map { read in
     var read = read
@@ -324,6 +348,7 @@ func barcodeScenarios(count: Int, seed: UInt64) -> [BarcodeScenario] {
     return read
   }
   return drawnReads(count: count, seed: seed) + later + long + finer + cancelledFirst + readerTexts
+    + cancelledInside
 }
 
 private func drawnReads(count: Int, seed: UInt64) -> [BarcodeScenario] {
@@ -361,10 +386,11 @@ private func drawnReads(count: Int, seed: UInt64) -> [BarcodeScenario] {
     let callerCancelled = cancels.chance(20)
     let answersACancel = answering.chance(50)
     if ends.chance(8) {
-      // A timeout of zero or less ends at once: only callbacks after it, and no wait to cancel.
+      // A timeout of zero or less ends at once: only callbacks inside readBarcode (which come
+      // first) or after it, and no wait to cancel.
       return BarcodeScenario(
         timeout: ends.pick([Duration.zero, .seconds(-1), .nanoseconds(-1)]),
-        callbacks: callbacks.filter { $0.moment == .afterTheTimeout },
+        callbacks: callbacks.filter { $0.moment != .whileTheTimerWaits },
         answersACancel: answersACancel
       )
     }
