@@ -460,7 +460,10 @@ final class VerdictTests: XCTestCase {
   func test_aRaceOnAGlobal_isStillADataRace_evenInsideAMutexsClosures() {
     let output = started + "Test Case 'T.test_a' passed (0.0 seconds)\n"
     let onAGlobal = mutexReport("Ex1c.swift", "Ex1c.swift:11:50")
-      .replacingOccurrences(of: "SUMMARY:", with: "  Location is global 'count' of size 8\n\nSUMMARY:")
+      .replacingOccurrences(
+        of: "SUMMARY:",
+        with: "  Location is global 'count' of size 8\n\nSUMMARY:"
+      )
     let verdict = Verdict.judge(
       run(output, stderr: onAGlobal, .exited(0)),
       timeoutSeconds: 10,

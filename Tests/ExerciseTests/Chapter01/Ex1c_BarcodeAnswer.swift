@@ -86,6 +86,9 @@ func barcodeAnswer(_ scenario: BarcodeScenario) async throws -> BarcodeOutcome {
   _ = await ended.value
   let model = barcodeModel(scenario)
   var readCancels = reader.cancels
+  let callerCancelled =
+    scenario.callerCancelled || scenario.cancelledBeforeTheCall
+    || scenario.cancelledInsideReadBarcode
   let result: String
   switch await read.result {
   case .success(let barcode): result = "returned Barcode \(quotedScalars(barcode.value))"
@@ -95,9 +98,7 @@ func barcodeAnswer(_ scenario: BarcodeScenario) async throws -> BarcodeOutcome {
   case .failure(let error as BarcodeReadTimeout):
     result = "threw BarcodeReadTimeout(after: \(spelled(error.timeout)))"
   case .failure(is CancellationError)
-  where (scenario.callerCancelled || scenario.cancelledBeforeTheCall
-    || scenario.cancelledInsideReadBarcode)
-    && endedAt.withLock({ $0 }) == cancelledAt:
+  where callerCancelled && endedAt.withLock({ $0 }) == cancelledAt:
     // Left free: a cancelled caller gets what it would have got, or CancellationError at once,
     // having stopped the read it started (as a timeout does), if it started one.
     let started = reader.reads > 0
@@ -112,9 +113,7 @@ func barcodeAnswer(_ scenario: BarcodeScenario) async throws -> BarcodeOutcome {
         + "\(readCancels) time(s)"
       readCancels = model.readCancels
     }
-  case .failure(is CancellationError)
-  where scenario.callerCancelled || scenario.cancelledBeforeTheCall
-    || scenario.cancelledInsideReadBarcode:
+  case .failure(is CancellationError) where callerCancelled:
     let at = endedAt.withLock { $0 }.map(spelled) ?? "?"
     result =
       "threw CancellationError at \(at), not at once (its task was cancelled at "
