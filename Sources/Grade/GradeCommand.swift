@@ -361,16 +361,12 @@ enum GradeCommand {
         )
       }
       var result = try await run(environment)
-      let answer = (try? String(contentsOfFile: exercise.stubPath, encoding: .utf8)).map {
-        (path: exercise.stubPath, text: $0)
-      }
-      if environment["TSAN_OPTIONS"] == stopAtTheFirstRace,
-        result.stderr.contains("WARNING: ThreadSanitizer: "),
-        let answer,
-        Verdict.DataRaceReport(
-          sanitizerOutput: result.stderr,
-          mutexGuarded: (answer.path, MutexGuardedLines.lines(in: answer.text))
-        ) == nil
+      // Where the answer's Mutex holds its lock: read only when the sanitizer reported a race.
+      let raced = result.stderr.contains("WARNING: ThreadSanitizer: ")
+      let guarded = (raced ? try? String(contentsOfFile: exercise.stubPath, encoding: .utf8) : nil)
+        .map { (path: exercise.stubPath, lines: MutexGuardedLines.lines(in: $0)) }
+      if environment["TSAN_OPTIONS"] == stopAtTheFirstRace, let guarded,
+        Verdict.DataRaceReport(sanitizerOutput: result.stderr, mutexGuarded: guarded) == nil
       {
         // It stopped at a race between the locked closures of the answer's Mutex, which is not
         // one (see MutexGuardedLines): run again past every race, and judge what else it says.
@@ -378,7 +374,7 @@ enum GradeCommand {
         onPast["TSAN_OPTIONS"] = runOnPastEveryRace
         result = try await run(onPast)
       }
-      return Verdict.judge(result, timeoutSeconds: timeoutSeconds, answer: answer)
+      return Verdict.judge(result, timeoutSeconds: timeoutSeconds, mutexGuarded: guarded)
     } catch {
       return .failing(Failure(test: nil, message: "could not run the tests: \(error)", details: []))
     }

@@ -46,12 +46,12 @@ extension Verdict {
   /// - Parameters:
   ///   - run: the finished (or killed) child process.
   ///   - timeout: the time limit it had, in seconds, for the message about a hang.
-  ///   - answer: the answer's file, and its text: a race the sanitizer reports between two
-  ///     accesses inside its `Mutex`'s locked closures is not one (see `MutexGuardedLines`).
+  ///   - mutexGuarded: the answer's file, and the lines of its `Mutex`'s locked closures: a race
+  ///     the sanitizer reports between accesses on them is not one (see `MutexGuardedLines`).
   static func judge(
     _ run: ChildProcessResult,
     timeoutSeconds: Int,
-    answer: (path: String, text: String)? = nil
+    mutexGuarded: (path: String, lines: Set<Int>)? = nil
   ) -> Verdict {
     let report = TestReport(xctestOutput: run.stdout)
     let runtime = runtimeLines(in: run.stderr + "\n" + run.stdout)
@@ -62,8 +62,7 @@ extension Verdict {
         [$0.hasPrefix("round ") ? "in \($0)" : "in the generated scenario: \($0)"]
       } ?? []
 
-    let guarded = answer.map { (path: $0.path, lines: MutexGuardedLines.lines(in: $0.text)) }
-    if let race = DataRaceReport(sanitizerOutput: run.stderr, mutexGuarded: guarded) {
+    if let race = DataRaceReport(sanitizerOutput: run.stderr, mutexGuarded: mutexGuarded) {
       return .failing(
         Failure(
           kind: .dataRace,

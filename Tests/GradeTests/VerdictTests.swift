@@ -467,7 +467,9 @@ final class VerdictTests: XCTestCase {
     let verdict = Verdict.judge(
       run(output, stderr: onAGlobal, .exited(0)),
       timeoutSeconds: 10,
-      answer: ("Sources/Exercises/Chapter01/Ex1c.swift", mutexAnswer)
+      mutexGuarded: (
+        "Sources/Exercises/Chapter01/Ex1c.swift", MutexGuardedLines.lines(in: mutexAnswer)
+      )
     )
     guard case .failing(let failure) = verdict else { return XCTFail("\(verdict)") }
     XCTAssertEqual(failure.kind, .dataRace)
@@ -478,7 +480,9 @@ final class VerdictTests: XCTestCase {
     let verdict = Verdict.judge(
       run(output, stderr: mutexReport("Ex1c.swift", "Ex1c.swift:11:50"), .exited(0)),
       timeoutSeconds: 10,
-      answer: ("Sources/Exercises/Chapter01/Ex1c.swift", mutexAnswer)
+      mutexGuarded: (
+        "Sources/Exercises/Chapter01/Ex1c.swift", MutexGuardedLines.lines(in: mutexAnswer)
+      )
     )
     XCTAssertEqual(verdict, .done)
   }
@@ -493,7 +497,9 @@ final class VerdictTests: XCTestCase {
     let verdict = Verdict.judge(
       run(output, stderr: reports, .exited(0)),
       timeoutSeconds: 10,
-      answer: ("Sources/Exercises/Chapter01/Ex1c.swift", mutexAnswer)
+      mutexGuarded: (
+        "Sources/Exercises/Chapter01/Ex1c.swift", MutexGuardedLines.lines(in: mutexAnswer)
+      )
     )
     guard case .failing(let failure) = verdict else { return XCTFail("\(verdict)") }
     XCTAssertEqual(failure.kind, .dataRace)
