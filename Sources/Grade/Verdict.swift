@@ -206,6 +206,8 @@ extension Verdict {
     init?(sanitizerOutput: String, mutexGuarded: (path: String, lines: Set<Int>)? = nil) {
       // Each report sits between two lines of "=": the first that is a race and not a Mutex's.
       // The graded tests name each test as it starts ("graded test: test_x"), on stderr too.
+      // Most runs have no report at all: one search, not a parse of every line.
+      guard sanitizerOutput.contains("WARNING: ThreadSanitizer") else { return nil }
       var test: String?
       for report in sanitizerOutput.components(separatedBy: "==================") {
         let before = report.components(separatedBy: "WARNING: ThreadSanitizer").first ?? ""
@@ -297,6 +299,9 @@ extension Verdict {
   static func runtimeLines(in output: String) -> [String] {
     var seen = Set<String>()
     return output.split(separator: "\n").compactMap { line -> String? in
+      // The graded tests' own announcements are most of the lines (thousands for a test of
+      // generated scenarios), and a search of each for five phrases took longer than the tests.
+      guard !isAnnouncement(line) else { return nil }
       var text: String
       let fatal = ["Fatal error: ", "Precondition failed", "Assertion failed"].lazy
         .compactMap { line.range(of: $0) }.first
@@ -320,12 +325,26 @@ extension Verdict {
   /// The scenario a graded test named last ("graded scenario: ..." on stderr), if any.
   static func lastScenario(in output: String) -> String? {
     let prefix = "graded scenario: "
-    guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix(prefix) }) else {
-      return nil
+    // Read from the end: the last one is wanted, and there may be thousands before it.
+    var end = output.endIndex
+    while end > output.startIndex {
+      let newline = output.utf8[..<end].lastIndex(of: UInt8(ascii: "\n"))
+      let start = newline.map(output.utf8.index(after:)) ?? output.startIndex
+      let line = output[start..<end]
+      if line.hasPrefix(prefix) {
+        // An empty one: the test that announced the last scenario has ended.
+        let scenario = line.dropFirst(prefix.count)
+        return scenario.isEmpty ? nil : String(scenario)
+      }
+      end = newline ?? output.startIndex
     }
-    // An empty one: the test that announced the last scenario has ended.
-    let scenario = line.dropFirst(prefix.count)
-    return scenario.isEmpty ? nil : String(scenario)
+    return nil
+  }
+
+  /// A line the graded tests write to name what runs ("graded scenario: ...", "graded test:
+  /// ..."): never the runtime's.
+  private static func isAnnouncement(_ line: Substring) -> Bool {
+    line.hasPrefix("graded scenario: ") || line.hasPrefix("graded test: ")
   }
 
   /// The assertions the unfinished test had already failed: often clearer than the hang.

@@ -200,6 +200,24 @@ final class VerdictTests: XCTestCase {
     XCTAssertEqual(failure.details, [])
   }
 
+  func test_theLastScenario_amongThousands_andTheRuntimesLineAfterThem_areBothFound() {
+    let many = (0..<5_000).map { "graded scenario: scan \($0)\n" }.joined()
+    let stderr = many + "Swift/x.swift:9: Fatal error: Index out of range\ngraded scenario: last"
+    let verdict = Verdict.judge(
+      run(started, stderr: stderr, .signalled(RuntimeTrap.signal)),
+      timeoutSeconds: 10
+    )
+    guard case .failing(let failure) = verdict else { return XCTFail("\(verdict)") }
+    // The last one, though no newline ends it; the runtime's line, though thousands came before.
+    XCTAssertEqual(
+      failure.details,
+      ["in the generated scenario: last", "Fatal error: Index out of range"]
+    )
+    XCTAssertEqual(Verdict.lastScenario(in: "graded scenario: only\n"), "only")
+    XCTAssertNil(Verdict.lastScenario(in: "nothing\nannounced\n"))
+    XCTAssertNil(Verdict.lastScenario(in: ""))
+  }
+
   func test_anXCTFail_showsItsMessage_withoutTheWordFailedAsADetail() {
     let output =
       started + "/x.swift:9: error: T.test_a : failed - the scenario: got 0; the statement gives 1"
