@@ -49,12 +49,18 @@ enum ScenarioAnnouncer {
   static let prefix = "graded scenario: "
 
   static func announce(_ scenario: some GradedScenario) {
+    // A description can be long to build (every step of the scenario): only when it is read.
+    guard isGrading else { return }
     announce(scenario.description)
   }
 
   /// Names what the runner waits for in `scenario`, so that a hang says which wait never ended.
-  static func announce(_ scenario: some GradedScenario, waitingFor event: String) {
-    announce("\(scenario): the test waits for \(event)")
+  static func announce(
+    _ scenario: some GradedScenario,
+    waitingFor event: @autoclosure () -> String
+  ) {
+    guard isGrading else { return }
+    announce("\(scenario): the test waits for \(event())")
   }
 
   /// Says that no scenario runs any more: a test has ended, so a crash in a later one is not put
