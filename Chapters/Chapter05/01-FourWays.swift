@@ -34,7 +34,7 @@ func callsInUnstructuredTasks(timeline: VirtualTimeline) async throws -> [String
 // snippet.end
 
 // snippet.async-let
-/// Three `async let` child tasks, one per variable, started at once and awaited together.
+/// Three `async let` child tasks, one per variable, started at once and awaited in order.
 ///
 /// A fixed number of children, each with its own type if need be.
 func callsWithAsyncLet(clock: some Clock<Duration>) async throws -> [String] {

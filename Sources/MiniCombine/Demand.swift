@@ -4,8 +4,8 @@ public enum Subscribers {}
 extension Subscribers {
   /// How many more values a subscriber is ready for: a number, or unlimited.
   ///
-  /// The arithmetic saturates (this module's choice; Apple documents the same for Combine, while
-  /// OpenCombine traps on a negative result): adding past `Int.max` gives `.unlimited`,
+  /// The arithmetic saturates (this module's choice; Apple documents it for Combine's `-=` only,
+  /// and OpenCombine traps on a negative result): adding past `Int.max` gives `.unlimited`,
   /// subtracting below zero gives `.none`, and `.unlimited` stays unlimited whatever is
   /// subtracted from it.
   ///

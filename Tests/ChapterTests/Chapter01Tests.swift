@@ -298,6 +298,26 @@ final class Chapter01Tests: XCTestCase {
     XCTAssertTrue(waiter.wentOn)
   }
 
+  /// The same claim for a task on the global executor, resumed from a thread of its own: the
+  /// task goes on on one of the executor's threads, never inside `resume` on the resuming one.
+  func test_resume_fromAThread_doesNotRunTheWaitingTaskOnThatThread() async {
+    for _ in 0..<100 {
+      let resumer = Locked<pthread_t?>(nil)
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        Thread {
+          resumer.withLock { $0 = pthread_self() }
+          continuation.resume()
+        }.start()
+      }
+      let wentOn = pthread_self()
+      let resumedFrom = resumer.withLock { $0 }
+      XCTAssertNotNil(resumedFrom)
+      if let resumedFrom {
+        XCTAssertEqual(pthread_equal(wentOn, resumedFrom), 0, "the task went on inside resume")
+      }
+    }
+  }
+
   // MARK: - 1.5 A view model on the main actor
 
   @MainActor
