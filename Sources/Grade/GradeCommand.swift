@@ -158,10 +158,12 @@ enum GradeCommand {
     } else {
       activity.withLock { $0 = "building the tests" }
       console.print("Building the tests (swift build --build-tests) ...", style: .dim)
+      let started = ContinuousClock.now
       do {
         build = try await TestBuild.make(packageRoot: root, scope: scope) { status in
           console.print(status + " ...", style: .dim)
         }
+        noteTime(of: "build", since: started)
       } catch {
         for line in error.lines { errors.print(line) }
         return nil
@@ -200,7 +202,7 @@ enum GradeCommand {
             timeoutSeconds: timeout,
             stallLimit: exercise.stallLimit
           )
-          noteTime(of: exercise, since: started)
+          noteTime(of: exercise.id, since: started)
           return (number, verdict)
         }
         running += 1
@@ -233,11 +235,15 @@ enum GradeCommand {
         } else {
           console.print("Building " + what + " ...", style: .dim)
         }
+        let started = ContinuousClock.now
         sanitized = await TestBuild.sanitized(from: build.builtFrom)
+        noteTime(of: "sanitizer-build", since: started)
       }
       if let board, let row {
         board.update(row, console.styled("  checking \(exercise.id) for data races", .dim))
       }
+      let started = ContinuousClock.now
+      defer { noteTime(of: "sanitizer-\(exercise.id)", since: started) }
       switch sanitized {
       case .ready(let program):
         results[index].verdict = await grade(
@@ -323,11 +329,12 @@ enum GradeCommand {
   }
 
   /// With `TUTORIAL_GRADE_TIMES=1`, as CI's fixture step sets it: "time: 4c 1.25 s" on
-  /// standard error for each exercise graded, so that the costliest grades can be found.
-  private static func noteTime(of exercise: Exercise, since started: ContinuousClock.Instant) {
+  /// standard error for each exercise graded, and for the build ("time: build"), the sanitizer's
+  /// build and each run under it ("time: sanitizer-4c"), so that the costliest parts can be found.
+  private static func noteTime(of what: String, since started: ContinuousClock.Instant) {
     guard ProcessInfo.processInfo.environment["TUTORIAL_GRADE_TIMES"] == "1" else { return }
     let seconds = Double((ContinuousClock.now - started) / .milliseconds(1)) / 1000
-    let line = "time: \(exercise.id) " + String(format: "%.2f", seconds) + " s\n"
+    let line = "time: \(what) " + String(format: "%.2f", seconds) + " s\n"
     FileHandle.standardError.write(Data(line.utf8))
   }
 
