@@ -5,7 +5,7 @@ import LessonSupport
 // so each line comes in the order of the awaits that lead to it, never by timing.
 
 // snippet.seed-service
-/// The seed's service: a task of its own yields ten events into the stream, and never finishes it.
+/// The seed's service, as its log shows it: a task of its own yields ten events, never finishing.
 @MainActor
 final class SeedItemGeneratorService {
   var task: Task<Void, Never>?

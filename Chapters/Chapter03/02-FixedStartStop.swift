@@ -35,7 +35,7 @@ final class ItemGeneratorService {
         continuation.finish()  // the consumer's loop ends after the last event
         log.print("ItemGeneratorService.task ended")
       }
-      // The consumer stopped listening (its task was cancelled): stop producing.
+      // The stream ended: its consumer stopped listening, or it finished; stop producing.
       continuation.onTermination = { _ in producer.cancel() }
       task = producer
       log.print("ItemGeneratorService.task initialized")

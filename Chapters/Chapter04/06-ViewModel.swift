@@ -104,7 +104,7 @@ func runViewModel(_ context: LessonContext) async throws {
     }
     stopped.start()
     await stopped.task?.value
-    console.print("After stop() no user arrives: the loop and the producer have ended.")
+    console.print("After stop() no user arrives: the loop ended; the producer is cancelled.")
 
     console.print()
     console.print("A server that fails: the error reaches the view instead of an empty list.")

@@ -63,7 +63,7 @@ enum APIError: Error, Equatable, CustomStringConvertible {
     case .transport(.cancelled, _):
       "the request was cancelled"
     case .transport(.cannotFindHost, _), .transport(.notConnectedToInternet, _):
-      "no network: the host cannot be found"
+      "the host cannot be found: no network, or no such host"
     case .transport(let code, let detail):
       // Linux reports a body cut short as .unknown (-1), with libcurl's words as the detail.
       "the request failed (URLError code \(code.rawValue)): \(detail)"

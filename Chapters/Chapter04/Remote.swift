@@ -1,4 +1,4 @@
-// `swift run Chapter04 --remote`: the same service and view model against the public
+// `swift run Chapter04 --remote`: the same `APIClient` and model against the public
 // placeholder service, for a learner with a network. Offline, it says so in one line.
 import Foundation
 import LessonSupport

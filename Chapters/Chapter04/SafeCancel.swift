@@ -18,7 +18,7 @@ extension URLSession {
   /// Use it on a session without a URL cache (`urlCache = nil`). On a session with one (`.shared`,
   /// or a `.default` or `.ephemeral` configuration as it comes), a cancel that races the answer
   /// can still stop the process on Linux with FoundationNetworking's fatal error "Trying to access
-  /// a behaviour for a task that in not in the registry".
+  /// a behaviour for a task that in not in the registry.".
   func dataWithSafeCancel(
     for request: URLRequest,
     cancelOn queue: DispatchQueue = .global()

@@ -185,7 +185,7 @@ extension URLSessionConfiguration {
   /// An ephemeral configuration without a URL cache.
   ///
   /// On Linux, FoundationNetworking can stop the process ("Trying to access a behaviour for a task
-  /// that in not in the registry") when a request is cancelled in a session that has a cache,
+  /// that in not in the registry.") when a request is cancelled in a session that has a cache,
   /// as `.default` and `.ephemeral` do; without one it does not. A download never wants a cached
   /// body anyway.
   package static var uncached: URLSessionConfiguration {

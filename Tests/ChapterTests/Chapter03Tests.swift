@@ -559,13 +559,13 @@ final class Chapter03Tests: XCTestCase {
     )
   }
 
-  /// A Task { } made in an actor's method runs on the actor only when it captures the actor's own
-  /// self: by using it, [self] or [unowned self]; not [weak self], an optional.
+  /// A Task { } made in an actor's method runs on the actor only when it uses the actor's own
+  /// self (also through [self]); not [weak self], an optional. ([unowned self] is left out: on
+  /// Swift 6.3.1 such a task releases the actor once too often.)
   func test_taskInAnActorsMethod_inheritsTheActor_onlyWhenItCapturesTheIsolatedSelf() async {
     let found = await IsolationProbe().tasksIsolation()
     XCTAssertEqual(found.capturesSelf, true, "uses self: runs on the actor")
     XCTAssertEqual(found.captureListSelf, true, "[self]: runs on the actor")
-    XCTAssertEqual(found.unownedSelf, true, "[unowned self]: runs on the actor")
     XCTAssertEqual(found.weakSelf, false, "[weak self]: runs off the actor")
     XCTAssertEqual(found.noSelf, false, "no self: runs off the actor")
   }
@@ -702,7 +702,7 @@ private actor IsolationProbe {
   private var count = 0
 
   func tasksIsolation() async -> (
-    capturesSelf: Bool, captureListSelf: Bool, unownedSelf: Bool, weakSelf: Bool, noSelf: Bool
+    capturesSelf: Bool, captureListSelf: Bool, weakSelf: Bool, noSelf: Bool
   ) {
     let capturesSelf = await Task {
       count += 1
@@ -712,15 +712,11 @@ private actor IsolationProbe {
       _ = self
       return callerIsolation() != nil
     }.value
-    let unownedSelf = await Task { [unowned self] in
-      _ = self
-      return callerIsolation() != nil
-    }.value
     let weakSelf = await Task { [weak self] in
       _ = self
       return callerIsolation() != nil
     }.value
     let noSelf = await Task { callerIsolation() != nil }.value
-    return (capturesSelf, captureListSelf, unownedSelf, weakSelf, noSelf)
+    return (capturesSelf, captureListSelf, weakSelf, noSelf)
   }
 }

@@ -94,9 +94,9 @@ final class Chapter04Tests: XCTestCase {
     XCTAssertEqual(result.stdout, "")
     XCTAssertEqual(
       result.stderr,
-      "Chapter04: error: --remote needs a network: https://nowhere.invalid/users failed (no "
-        + "network: the host cannot be found). Without --remote, the chapter uses its own local "
-        + "server.\n"
+      "Chapter04: error: --remote needs a network: https://nowhere.invalid/users failed (the host "
+        + "cannot be found: no network, or no such host). Without --remote, the chapter uses its "
+        + "own local server.\n"
     )
   }
 
