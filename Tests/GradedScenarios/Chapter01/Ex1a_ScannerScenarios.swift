@@ -10,7 +10,7 @@ import TestTooling
 // main actor.
 
 /// Two services' lives, as the grade generates them.
-struct ScannerScenario: GradedScenario {
+struct ScannerScenario: GradedScenario, Equatable {
   /// How the scanner says a job ended.
   enum Report: Equatable, Sendable, CustomStringConvertible {
     case scanned(String)

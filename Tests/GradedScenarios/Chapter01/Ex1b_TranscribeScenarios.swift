@@ -7,7 +7,7 @@ import LessonSupport
 // from a thread of the recognizer's, or later, in any order, by the test.
 
 /// Calls to `transcribe` made at once, and how the recognizer answers each.
-struct TranscribeScenario: GradedScenario {
+struct TranscribeScenario: GradedScenario, Equatable {
   enum Delivery: Equatable, Sendable {
     case insideRecognize
     case fromAThread

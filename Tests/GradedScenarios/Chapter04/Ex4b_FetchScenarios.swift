@@ -64,7 +64,7 @@ struct Numbered: Decodable, Equatable {
 }
 
 /// One answer the session gives, as the grade generates it.
-struct FetchScenario: GradedScenario {
+struct FetchScenario: GradedScenario, Equatable {
   /// The type `fetch` is asked to decode.
   enum Shape: String, Sendable {
     case user = "User"

@@ -10,7 +10,7 @@ import XCTest
 // thread, called from the context and the subscriber, so each run goes the same way every time.
 
 /// A producer's run, as the grade generates it.
-struct ProducerScenario: GradedScenario {
+struct ProducerScenario: GradedScenario, Equatable {
   /// What the subscriber does.
   enum Action: Equatable, Sendable, CustomStringConvertible {
     case request(Subscribers.Demand)

@@ -15,7 +15,7 @@ struct ScenarioFailure: Error, Equatable {
 }
 
 /// One run of a `for try await` loop over a publisher, step by step, as the grade generates it.
-struct BridgeScenario: GradedScenario {
+struct BridgeScenario: GradedScenario, Equatable {
   /// How the publisher's subscription behaves.
   enum Publisher: Equatable, Sendable, CustomStringConvertible {
     /// Sends when the scenario says so.
