@@ -12,7 +12,9 @@ enum GradeCommand {
     do {
       options = try GradeOptions.parse(arguments)
     } catch {
-      errors.print("Grade: \(error)\n\n\(GradeOptions.usage)")
+      // The one line that says what is wrong, not buried under the whole usage.
+      errors.print("Grade: \(error)")
+      errors.print("The usage: swift run Grade --help")
       return 64
     }
     switch options.action {
@@ -74,7 +76,8 @@ enum GradeCommand {
           errors: errors,
           activity: activity,
           revealHint: isFirst && options.nextHint,
-          watching: true
+          watching: true,
+          hintKey: keys != nil
         )
       }
       watch.keys = keys
@@ -148,7 +151,8 @@ enum GradeCommand {
     errors: Console,
     activity: Locked<String>,
     revealHint: Bool,
-    watching: Bool = false
+    watching: Bool = false,
+    hintKey: Bool = false
   ) async -> [(exercise: Exercise, verdict: Verdict)]? {
     // The files as they are graded: one saved during the build is graded next time.
     let fingerprints = scope.map { LastGrades.fingerprint(of: $0, in: root) }
@@ -287,7 +291,8 @@ enum GradeCommand {
       console: console,
       errors: errors,
       revealHint: revealHint,
-      watching: watching
+      watching: watching,
+      hintKey: hintKey
     )
     return results
   }
@@ -304,7 +309,8 @@ enum GradeCommand {
     console: Console,
     errors: Console,
     revealHint: Bool,
-    watching: Bool
+    watching: Bool,
+    hintKey: Bool = false
   ) {
     var scoreboard = Scoreboard(
       results: results,
@@ -313,6 +319,7 @@ enum GradeCommand {
       warnings: warnings,
       standIns: standIns,
       watching: watching,
+      hintKey: hintKey,
       everyFailure: options.everyFailure,
       width: TextWrap.terminalColumns
     )

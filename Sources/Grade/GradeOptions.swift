@@ -121,9 +121,12 @@ struct GradeOptions: Equatable, Sendable {
         } else if word.contains(".") || word.last?.isLetter == true {
           // "3.1" is a section's number; an exercise is a chapter and a letter.
           let ids = ExerciseCatalog.exercises.map(\.id).joined(separator: ", ")
+          let looksLikeASection =
+            word.split(separator: ".", omittingEmptySubsequences: false)
+            .map { !$0.isEmpty && $0.allSatisfy(\.isNumber) } == [true, true]
           throw ParseError(
             description: "no exercise '\(word)': an exercise is its chapter's number and a "
-              + "letter (\(ids)); a number such as 1.2 is a section's"
+              + "letter (\(ids))" + (looksLikeASection ? "; \(word) is a section's number" : "")
           )
         } else {
           let names = ExerciseCatalog.chapters.map(\.name).joined(separator: ", ")

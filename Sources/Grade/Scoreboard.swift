@@ -16,6 +16,9 @@ struct Scoreboard {
   var standIns: [String] = []
   /// In `--watch` mode, a save grades again: the next step says so instead of naming a command.
   var watching = false
+  /// In `--watch` mode on a terminal the h key shows the next hint; in a pipe there are no keys,
+  /// and the hint is offered as a command.
+  var hintKey = false
   /// `--every-failure`: each failing exercise's failure is shown, the first one first.
   var everyFailure = false
   /// The terminal's width, to which a failure's lines and the hints are wrapped; nil in a pipe.
@@ -142,7 +145,7 @@ struct Scoreboard {
       failure: failure,
       seen: revealedHints.seen(of: exercise),
       request: hintRequest,
-      watching: watching
+      watching: hintKey
     )
     for line in hints.lines { printWrapped(line, hanging: 2, on: console) }
   }

@@ -50,6 +50,24 @@ final class ScoreboardTests: XCTestCase {
     XCTAssertTrue(lines.contains { $0.hasPrefix("  [ ] 1b  Wrap a callback API (section 1.3)") })
   }
 
+  /// Watch mode offers the h key only where it takes keys (a terminal); in a pipe, the command.
+  func test_inWatchMode_theHintIsOfferedAsAKey_onlyWhereKeysAreTaken() throws {
+    for hintKey in [true, false] {
+      var scoreboard = Scoreboard(
+        results: [(chapter01[0], .notStarted)],
+        scopeWord: nil,
+        revealedHints: RevealedHints(packageRoot: try scratchRoot())
+      )
+      scoreboard.watching = true
+      scoreboard.hintKey = hintKey
+      let offer =
+        hintKey
+        ? "  Stuck? Press h for hint 1 of 3."
+        : "  Stuck? `swift run Grade 1a --hint` shows hint 1 of 3."
+      XCTAssertTrue(render(scoreboard).contains(offer), "hintKey \(hintKey)")
+    }
+  }
+
   func test_aNotStartedExercise_showsNoHintUntilOneIsAskedFor() throws {
     let lines = render(
       Scoreboard(

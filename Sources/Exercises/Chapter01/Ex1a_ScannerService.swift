@@ -2,28 +2,27 @@ import ExerciseSupport
 
 /// Exercise 1a: wrap a delegate API (section 1.2).
 ///
-/// An office scanner on the network takes scan jobs from everyone, several at a time, and tells
-/// the delegate given with each job how it ended, by the job `submit(delegate:)` returned: a
-/// document, a cancel at the scanner, or a failure. It reports later, on the main actor, at the
-/// earliest on the turn after `submit` returns, in whatever order its jobs end; it keeps its
-/// delegates weakly, as delegates are kept; and only a service's own scanner reports to it. Turn
-/// that into one async call: `scan()` submits one job and returns its document, returns nil when
-/// the job was cancelled at the scanner, and throws the scanner's error when it failed, however
-/// long the job takes (no time limit of your own). Any number of `scan()` calls may wait at once,
-/// on one service or on several, each with a scanner of its own that numbers its jobs its own way
-/// (any Int; two scanners may both have a job 1, and a number may come again once its job has
-/// ended): each returns its own job's outcome. A report of a job that has ended already, or that
-/// this service never submitted, is ignored. One job per `scan()`, and no other. The service
-/// keeps its scanner (nobody else may), and is freed, its scanner with it, once its scans have
-/// ended and nobody uses it. Graded on 557
-/// generated scripts too (two services; job numbers small, 0, below zero, large, 1,024 or 65,536
-/// apart, Int.max and Int.min, given again once their jobs ended; several scans waiting at once;
-/// jobs reported on the turn right after submit, or in any order, as scanned, cancelled or failed;
-/// jobs reported again after they ended, or never submitted, the other service's numbers among
-/// them; titles and reasons with spaces, line breaks ("\r\n" and "\r" too), control and invisible
-/// characters, and reasons of 4,104 to 65,550; crowds of 40, 300, 1,200 and 4,100 jobs waiting on
-/// one service; each scanner's jobs counted
-/// once every scan has ended). Left free: what a caller whose task is cancelled gets (none is
+/// An office scanner on the network takes scan jobs from everyone, several at a time, and tells the
+/// delegate given with each job how it ended, by the job `submit(delegate:)` returned: a document,
+/// a cancel at the scanner, or a failure. It reports later, on the main actor, at the earliest on
+/// the turn after `submit` returns, in whatever order its jobs end; it keeps its delegates weakly,
+/// as delegates are kept; and only a service's own scanner reports to it (a promise: you need not
+/// check who reports). Turn that into one async call: `scan()` submits one job and returns its
+/// document, returns nil when the job was cancelled at the scanner, and throws the scanner's error
+/// when it failed, however long the job takes (no time limit of your own). Any number of `scan()`
+/// calls may wait at once, on one service or on several, each with a scanner of its own that
+/// numbers its jobs its own way (any Int; two scanners may both have a job 1, and a number may come
+/// again once its job has ended): each returns its own job's outcome. A report of a job that has
+/// ended already, or that this service never submitted, is ignored. One job per `scan()`, and no
+/// other. The service holds its scanner (its only owner), and is freed, its scanner with it, once
+/// its scans have ended and nobody uses it. Graded on 557 generated scripts too (two services; job
+/// numbers small, 0, below zero, large, 1,024 or 65,536 apart, Int.max and Int.min, given again
+/// once their jobs ended; several scans waiting at once; jobs reported on the turn right after
+/// submit, or in any order, as scanned, cancelled or failed; jobs reported again after they ended,
+/// or never submitted, the other service's numbers among them; titles and reasons with spaces, line
+/// breaks ("\r\n" and "\r" too), control and invisible characters, and reasons of 4,104 to 65,550;
+/// crowds of 40, 300, 1,200 and 4,100 jobs waiting on one service; each scanner's jobs counted once
+/// every scan has ended). Left free: what a caller whose task is cancelled gets (none is
 /// generated).
 /// Read docs/Chapter01-Continuations.md#exercise-1a-wrap-a-delegate-api
 @MainActor
