@@ -15,13 +15,8 @@ import ExerciseSupport
 /// throws, ends the beats: no send after it (the connection is closed by `stop()` only). A
 /// `start()` once `stop()` has been called, from inside the calls it makes too (a `close()` that
 /// calls `start()`), throws `HeartbeatStopped` and sends nothing. Graded on 600 generated lives
-/// too (intervals of zero and of 1 attosecond to a billion years, most with a part of a
-/// nanosecond, time passing before start(), up to 1,000 beats, sends that take half an interval
-/// to three and a half, a send failing at any beat with any error, every URLError code and
-/// POSIXErrors among them, every kind of stop and cancel above, start() after stop(), a close()
-/// that looks at the heartbeat's task or calls start(), two heartbeats at once). Left free: what
-/// a start() after a cancel that is not a stop does, and when a beat comes after a send that took
-/// time (not its number).
+/// too: the page's exercise section lists what they try. Left free: what a start() after a cancel
+/// that is not a stop does, and when a beat comes after a send that took time (not its number).
 /// Read docs/Chapter03-Cancellation.md#exercise-3b-an-idempotent-stop
 @MainActor
 public final class Heartbeat: @MainActor TaskCancellable {

@@ -9,15 +9,9 @@ import Synchronization
 /// `CancellationError` of its own too). When the consumer goes away, the task stops. When the
 /// thermometer's owner lets go of it, it must be freed at once, even while a consumer is waiting
 /// for a reading or a read is under way; then the stream finishes and the task stops. Graded on 552
-/// generated lives too (intervals 1 attosecond to ten billion years, most with a part of a
-/// nanosecond, readings that repeat, are not round, or are not a number (with a sign or a payload
-/// too), infinite or below absolute zero, a source failing at any read, the first one too, with
-/// SensorFailure, a CancellationError or the platform's errors, consumers that read nothing until a
-/// read from the 2nd to the 3,000th or the 10,001st to the 10,050th fails, consumers that leave
-/// after up to 150 readings or 10,001 to 10,050, owners that let go while the consumer waits or a
-/// read is under way; two thermometers at once). Left free: whether `interval` counts from when a
-/// read starts or from when it returns (a read here takes no time), and whether a consumer that
-/// left sees its loop end with the task's CancellationError.
+/// generated lives too: the page's exercise section lists what they try. Left free: whether
+/// `interval` counts from when a read starts or from when it returns (a read here takes no time),
+/// and whether a consumer that left sees its loop end with the task's CancellationError.
 ///
 /// The code below does all of that but the last: while its readings run, nothing frees this
 /// thermometer. Find what holds it and break that hold.

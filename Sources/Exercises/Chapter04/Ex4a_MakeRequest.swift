@@ -19,14 +19,8 @@ import FoundationNetworking
 /// for byte, whatever the method, with `Content-Type: application/json`; set nothing else: no other
 /// header, and every other setting (timeout, cache policy, cookies...) as a new `URLRequest` has
 /// it.
-/// Graded on 1,234 generated endpoints too (odd schemes, spaces at an end too, typed with their
-/// separator as "https://" or "http:"; hosts in upper case, empty, beyond ASCII, with a control
-/// character or with a port of their own, IPv6 addresses, names and labels longer than DNS allows; paths with every ASCII punctuation character or control characters, with letters in
-/// decomposed form ("e" then a combining accent), and of 2,000 to 200,000 characters; paths and
-/// query items holding percent escapes ("%20", "%C3%A9"); up to 1,000 query items, odd ones and
-/// with control characters; odd tokens, some starting with "Bearer";
-/// ports from Int.min to Int.max; bodies up to 16 MiB, and two up to 128 MiB; two threads building
-/// requests at once). Left free: a token with a line break, which no header value may hold.
+/// Graded on 1,234 generated endpoints too: the page's exercise section lists what they try. Left
+/// free: a token with a line break, which no header value may hold.
 /// Read docs/Chapter04-Networking.md#exercise-4a-a-request-built-from-its-endpoint
 public func makeRequest(for endpoint: Endpoint) throws -> URLRequest {
   // TODO(4a): the request, as the statement above says.

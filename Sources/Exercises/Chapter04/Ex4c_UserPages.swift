@@ -16,9 +16,7 @@ import ExerciseSupport
 /// after it, reads on); once cancelled, ask for no more pages, even when the page in flight
 /// answers the cancel anyway. A producer cancelled that way ends the stream without an error.
 /// However many streams run at once, of one source or of several.
-/// Graded on generated runs too (see the page: pages of any length, empty ones among them, cursors
-/// of every kind, errors of every kind, consumers that read late, leave or are cancelled, streams
-/// at once).
+/// Graded on generated runs too: the page's exercise section lists what they try.
 /// Read docs/Chapter04-Networking.md#exercise-4c-pages-by-cursor-as-a-stream
 public func users(from source: some PageSource) -> AsyncThrowingStream<User, any Error> {
   // TODO(4c): the stream, as the statement above says.

@@ -22,15 +22,7 @@ import Foundation
 /// with chunks and reports of its own (what `append` and `finish()` return to each), and has
 /// storage of its own from its first change on (how that grows is left free). The storage is freed
 /// with the last copy of an accumulator.
-/// Graded on 320 generated lives too (sizes from Int.min to just past 4 GiB, every edge of a
-/// batch, chunks of every length that matters, slices among them, whole bodies cut at random,
-/// finishes, copies (either going on first), data kept or read before the accumulator is replaced,
-/// in any order),
-/// each compared with the statement after every step; for sizes of 4 KB and more,
-/// the memory the process has in use (on Linux) shows whether `init` allocated all of the storage,
-/// and whether appending the size's bytes allocated more (also while a `data` read before is
-/// kept, up to the size); for thousands of small accumulators at once, whether `init` allocated
-/// their storage; for a thousand let go, whether their storage was freed.
+/// Graded on 320 generated lives too: the page's exercise section lists what they try.
 /// Read docs/Chapter06-ByteAccumulation.md#exercise-6a-the-chunk-accumulator
 public struct ChunkAccumulator: CustomStringConvertible {
   /// The file's name, for the description.

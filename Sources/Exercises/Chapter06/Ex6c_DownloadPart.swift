@@ -17,11 +17,7 @@ import FoundationNetworking
 /// "bytes offset-last/" (expected is that string; received the header, nil if none). A request
 /// that fails (a `URLError`) throws that error as it is. The body of the right part comes back
 /// as it came: its length is not checked, the Content-Range says which bytes it holds.
-/// Graded on 317 generated calls too (parts from offset 0 to Int.max, of 1 byte to Int.max bytes,
-/// URLs with paths and queries (capitals in them too), a transport error of every URLError code, a
-/// response that is not HTTP, any status (199, 600 and 999 too), a Retry-After, a Content-Range of
-/// every shape or none, or after other text, under any spelling of its name, with any total, bodies
-/// of any length, over 64 KiB past the part too), and on two calls at once for one part. Compared:
+/// Graded on 317 generated calls too: the page's exercise section lists what they try. Compared:
 /// the requests the server sees (method, URL, Range, the session they came through) and what comes
 /// back or is thrown (a URLError with the session's own userInfo). Left free: the request's other
 /// headers; spaces before or after the Content-Range's value (an HTTP field value has none); what a
