@@ -376,7 +376,7 @@ enum GradeCommand {
       }
       var result = try await run(environment)
       // Where the answer's Mutex holds its lock: read only when the sanitizer reported a race.
-      let raced = result.stderr.contains("WARNING: ThreadSanitizer: ")
+      let raced = Verdict.DataRaceReport.isIn(result.stderr)
       let guarded = (raced ? try? String(contentsOfFile: exercise.stubPath, encoding: .utf8) : nil)
         .map { (path: exercise.stubPath, lines: MutexGuardedLines.lines(in: $0)) }
       if environment["TSAN_OPTIONS"] == stopAtTheFirstRace, let guarded,

@@ -207,10 +207,10 @@ extension Verdict {
       // Each report sits between two lines of "=": the first that is a race and not a Mutex's.
       // The graded tests name each test as it starts ("graded test: test_x"), on stderr too.
       // Most runs have no report at all: one search, not a parse of every line.
-      guard sanitizerOutput.contains("WARNING: ThreadSanitizer") else { return nil }
+      guard Self.isIn(sanitizerOutput) else { return nil }
       var test: String?
       for report in sanitizerOutput.components(separatedBy: "==================") {
-        let before = report.components(separatedBy: "WARNING: ThreadSanitizer").first ?? ""
+        let before = report.components(separatedBy: Self.warning).first ?? ""
         for line in before.split(separator: "\n") where line.hasPrefix("graded test: ") {
           test = String(line.dropFirst("graded test: ".count))
         }
@@ -231,6 +231,14 @@ extension Verdict {
         return
       }
       return nil
+    }
+
+    /// How the sanitizer begins each report.
+    static let warning = "WARNING: ThreadSanitizer"
+
+    /// Whether `output` holds a report of the sanitizer's, of any kind.
+    static func isIn(_ output: String) -> Bool {
+      output.contains(warning)
     }
 
     /// The test that was running, when the tests named it.
@@ -324,7 +332,7 @@ extension Verdict {
 
   /// The scenario a graded test named last ("graded scenario: ..." on stderr), if any.
   static func lastScenario(in output: String) -> String? {
-    let prefix = "graded scenario: "
+    let prefix = scenarioPrefix
     // Read from the end: the last one is wanted, and there may be thousands before it.
     var end = output.endIndex
     while end > output.startIndex {
@@ -341,10 +349,13 @@ extension Verdict {
     return nil
   }
 
+  /// How a graded test names the scenario it runs (`ScenarioAnnouncer` in the graded tests).
+  private static let scenarioPrefix = "graded scenario: "
+
   /// A line the graded tests write to name what runs ("graded scenario: ...", "graded test:
   /// ..."): never the runtime's.
   private static func isAnnouncement(_ line: Substring) -> Bool {
-    line.hasPrefix("graded scenario: ") || line.hasPrefix("graded test: ")
+    line.hasPrefix(scenarioPrefix) || line.hasPrefix("graded test: ")
   }
 
   /// The assertions the unfinished test had already failed: often clearer than the hang.
