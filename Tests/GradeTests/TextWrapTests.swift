@@ -39,8 +39,8 @@ final class TextWrapTests: XCTestCase {
 
   func test_aWordLongerThanALine_keepsALineOfItsOwn_andRunsOfSpacesStay() {
     XCTAssertEqual(
-      TextWrap.lines("  in Ex7c_ThrowingBridgeTests.test_aVeryLongName now", width: 12),
-      ["  in", "  Ex7c_ThrowingBridgeTests.test_aVeryLongName", "  now"]
+      TextWrap.lines("  in Ex7c_PrefetchingBridgeTests.test_aVeryLongName now", width: 12),
+      ["  in", "  Ex7c_PrefetchingBridgeTests.test_aVeryLongName", "  now"]
     )
     XCTAssertEqual(
       TextWrap.lines("a  b c", width: 4),

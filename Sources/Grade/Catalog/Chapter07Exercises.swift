@@ -330,88 +330,172 @@ extension ExerciseCatalog {
     ),
     Exercise(
       id: "7c",
-      title: "A publisher in a for-await loop, with failures",
+      title: "A publisher read ahead, with failures",
       chapter: chapter07,
       section: "7.6",
-      stubFile: "Ex7c_ThrowingBridge.swift",
-      testClass: "Ex7c_ThrowingBridgeTests",
+      stubFile: "Ex7c_PrefetchingBridge.swift",
+      testClass: "Ex7c_PrefetchingBridgeTests",
       hints: [
-        "Section 7.6's ValuesBridge, with withCheckedThrowingContinuation, and a place to keep "
-          + "a failure that comes while no next() waits.",
-        "State behind an NSLock: subscription, waiting (a CheckedContinuation<Input?, any "
-          + "Error>?), failure, over. next(): under the lock, throw a kept failure, or return "
-          + "nil if over, or keep the continuation; then, unlocked, request(.max(1)).",
-        "receive(completion:): once (guard !over), set over; keep a failure if none waits; "
-          + "resume the one waiting. cancel(): under the lock set over and take the "
-          + "subscription and the waiting continuation (set both to nil); unlocked, cancel it, "
-          + "then resume with nil. next() runs inside withTaskCancellationHandler { } "
-          + "onCancel: { cancel() }.",
+        "Section 7.6's ValuesBridge, with withCheckedThrowingContinuation, an array of the "
+          + "values that came early, and a place for a failure. What is asked for and what is "
+          + "kept always add up to prefetch.",
+        "State behind an NSLock: subscription, buffer ([Input]), waiting (a "
+          + "CheckedContinuation<Input?, any Error>?), failure, ended, cancelled. "
+          + "receive(subscription:) asks for .max(prefetch) after unlocking. receive(_:): a "
+          + "waiting next() gets the value and you return .max(1); otherwise append it and "
+          + "return .none.",
+        "next(): under the lock, take buffer.removeFirst() (and the subscription, to ask for "
+          + ".max(1) after unlocking), else throw a kept failure once, else return nil if ended "
+          + "or cancelled, else keep the continuation. receive(completion:): once, set ended, "
+          + "drop the subscription, end a waiting next() or keep the failure. cancel(): under "
+          + "the lock set cancelled, take the subscription and the waiting continuation, empty "
+          + "the buffer and the failure; unlocked, cancel, then resume with nil. next() runs "
+          + "inside withTaskCancellationHandler { } onCancel: { cancel() }.",
       ],
-      docAnchor: "exercise-7c-a-publisher-in-a-for-await-loop-with-failures",
+      docAnchor: "exercise-7c-a-publisher-read-ahead-with-failures",
       checksDataRaces: true,
       mistakes: [
         Mistake(
-          name: "the waiting next() ended before the subscription is cancelled",
-          test: "test_whileCancelRuns_theSubscriptionIsCancelledBeforeTheWaitingNextEnds",
-          saying: "expected the subscription cancelled",
-          fixtures: ["next-ended-before-the-cancel"],
-          hint: "A resumed next() can run at once, and the loop around it with it, while the "
-            + "publisher still thinks someone listens. Stop the publisher first: cancel the "
-            + "subscription, then resume the waiting next() with nil."
+          name: "the subscription asked for another number than prefetch",
+          test: "test_theSubscription_isAskedForPrefetchValuesAtOnce",
+          fixtures: ["prefetch-capped-at-64", "unlimited-for-a-large-prefetch"],
+          hint: "The subscription is asked for exactly prefetch values, whatever prefetch is: "
+            + "request(.max(prefetch)), with no cap and no switch to .unlimited."
         ),
         Mistake(
-          name: "a value asked for before next()",
-          test: "test_aFailure_isThrownOnce_thenNextReturnsNil",
-          saying: "nothing is asked for before next()",
-          fixtures: ["asks-before-next"],
-          hint: "receive(subscription:) keeps the subscription; the first next() asks. Asking "
-            + "at once brings a value nobody waits for."
+          name: "the subscription asked for one value, not prefetch",
+          test: "test_aFailure_comesAfterTheKeptValues_isThrownOnce_thenNextReturnsNil",
+          saying: "asks its subscription for",
+          fixtures: ["asks-one-at-subscription"],
+          hint: "Reading ahead starts at once: when the subscription comes, ask it for prefetch "
+            + "values, before any next()."
         ),
         Mistake(
-          name: "a next() before the subscription waits forever",
-          test: "test_aNextBeforeTheSubscription_asksWhenItComes",
-          kind: .hung,
-          fixtures: ["next-before-the-subscription-waits-forever"],
-          hint: "A next() can come before the subscription. Keep its continuation, and let "
-            + "receive(subscription:) ask for the value when it sees one waiting."
+          name: "the demand returned for a value handed over",
+          test: "test_aNextBeforeTheSubscription_waits_andGetsTheFirstValue",
+          saying: "receive(_:) returns .max(1)",
+          fixtures: ["returns-none-when-handed", "returns-prefetch-when-handed"],
+          hint: "A value handed to a waiting next() leaves one less asked for ahead: return "
+            + ".max(1) from receive(_:), and nothing else asks for it."
+        ),
+        Mistake(
+          name: "a next() that waits asks too",
+          test: "test_aValueWhileANextWaits_goesToIt_andAsksForOneMoreByItsDemand",
+          saying: "no request(_:) too",
+          fixtures: ["asks-when-a-next-waits-too"],
+          hint: "A next() that finds nothing kept waits without asking: prefetch values are "
+            + "already asked for, and the value it gets asks for one more by the demand "
+            + "receive(_:) returns."
+        ),
+        Mistake(
+          name: "more than one asked for per value taken",
+          test: "test_valuesWhileNoNextWaits_areKeptInOrder_andEachTakenAsksForOneMore",
+          saying: "each value taken from those kept asks for one more",
+          fixtures: ["asks-prefetch-per-value"],
+          hint: "Taking one value from those kept frees one place: request(.max(1)), not "
+            + "prefetch."
+        ),
+        Mistake(
+          name: "the kept values in the wrong order",
+          test: "test_aPublisherThatSendsInsideRequest_getsItsValuesToo",
+          saying: "the values kept, oldest first",
+          fixtures: ["lifo"],
+          hint: "Values are kept in the order they came, and next() takes the oldest: append, "
+            + "and remove from the front."
         ),
         Mistake(
           name: "the value asked for while holding the lock",
           test: "test_aPublisherThatSendsInsideRequest_getsItsValuesToo",
           kind: .hung,
-          fixtures: ["asks-inside-the-lock"],
+          fixtures: ["asks-under-lock"],
           hint: "A publisher may send from inside request(_:), and receive(_:) takes your lock: "
             + "decide under the lock, then call request(.max(1)) after unlocking."
         ),
         Mistake(
+          name: "the values asked for in receive(subscription:) while holding the lock",
+          test: "test_aNextBeforeTheSubscription_waits_andGetsTheFirstValue",
+          kind: .hung,
+          fixtures: ["subscription-asked-inside-the-lock"],
+          hint: "A publisher may send from inside request(_:), and receive(_:) takes the lock: "
+            + "keep the subscription under the lock, and ask for prefetch values after unlocking."
+        ),
+        Mistake(
+          name: "a value taken after the end still asks, or the subscription kept after it",
+          test: "test_cancel_endsAWaitingNext_dropsWhatIsKept_andNothingComesAfter",
+          saying: "after the failure, nothing to cancel",
+          fixtures: ["asks-after-the-end"],
+          hint: "Once the publisher has completed it sends nothing more: let go of the "
+            + "subscription then, so that taking a kept value asks for nothing and cancel() "
+            + "cancels nothing."
+        ),
+        Mistake(
+          name: "the end returned before the kept values",
+          test: "test_theEnd_comesAfterTheKeptValues_andNothingIsAskedAfterIt",
+          saying: "the kept values first, then the end",
+          fixtures: ["end-before-kept-values"],
+          hint: ".finished says that nothing more will come, not that what came is gone: next() "
+            + "returns the kept values first, and nil once none is left."
+        ),
+        Mistake(
+          name: "a failure thrown before the kept values",
+          test: "test_aFailure_comesAfterTheKeptValues_isThrownOnce_thenNextReturnsNil",
+          saying: "next() threw it first",
+          fixtures: ["failure-before-kept-values"],
+          hint: "The values that came before the failure are delivered first: in next(), look "
+            + "at the kept values before the kept failure."
+        ),
+        Mistake(
+          name: "a failure lost while no next() waits",
+          test: "test_aFailure_comesAfterTheKeptValues_isThrownOnce_thenNextReturnsNil",
+          saying: "a failure kept is thrown by the next() after the kept values",
+          fixtures: ["failure-lost-while-none-waits"],
+          hint: "A failure can come while no next() waits. Keep it, and let the next() that "
+            + "finds nothing else kept throw it."
+        ),
+        Mistake(
           name: "the failure returned as the end",
-          test: "test_aFailure_isThrownOnce_thenNextReturnsNil",
-          saying: "it returned instead",
+          test: "test_aFailure_comesAfterTheKeptValues_isThrownOnce_thenNextReturnsNil",
+          saying: "a failure while a next() waits is thrown by it",
           fixtures: ["failure-swallowed"],
           hint: "A .failure is not a finish: resume the waiting next() with "
             + "resume(throwing: error)."
         ),
         Mistake(
           name: "the failure thrown again and again",
-          test: "test_aFailure_isThrownOnce_thenNextReturnsNil",
-          saying: "then next() returns nil",
+          test: "test_aFailure_comesAfterTheKeptValues_isThrownOnce_thenNextReturnsNil",
+          saying: "the failure is thrown once, then next() returns nil",
           fixtures: ["failure-thrown-forever"],
           hint: "A failure ends the stream, once: after throwing it, forget it, and let next() "
             + "return nil."
         ),
         Mistake(
-          name: "a failure lost while no next() waits",
-          test: "test_aFailure_isThrownOnce_thenNextReturnsNil",
-          saying: "while no next() waits is thrown by the next one",
-          fixtures: ["failure-lost-between-nexts"],
-          hint: "A failure can come between two next() calls. Keep it, and let the next next() "
-            + "throw it."
+          name: "what was kept delivered after cancel()",
+          test: "test_cancel_endsAWaitingNext_dropsWhatIsKept_andNothingComesAfter",
+          saying: "cancel() drops the values kept",
+          fixtures: ["cancel-keeps-buffer"],
+          hint: "After cancel(), next() returns nil: the loop asked to stop, so empty the values "
+            + "kept."
+        ),
+        Mistake(
+          name: "a kept failure thrown after cancel()",
+          test: "test_cancel_endsAWaitingNext_dropsWhatIsKept_andNothingComesAfter",
+          saying: "a failure that was kept is not thrown",
+          fixtures: ["cancel-keeps-failure"],
+          hint: "After cancel(), next() returns nil: forget a failure kept for a later next()."
+        ),
+        Mistake(
+          name: "a value delivered after cancel()",
+          test: "test_cancel_endsAWaitingNext_dropsWhatIsKept_andNothingComesAfter",
+          saying: "nothing after cancel(): not a value already on its way",
+          fixtures: ["value-after-cancel-kept"],
+          hint: "A value can still be on its way when you cancel. After cancel(), drop what "
+            + "comes rather than keeping it."
         ),
         Mistake(
           name: "a cancelled task waits forever",
           test: "test_aTaskCancelledInNext_cancelsTheSubscription_andNextReturnsNil",
           kind: .hung,
-          fixtures: ["task-cancellation-ignored"],
+          fixtures: ["task-cancel-ignored"],
           hint: "Nothing tells a continuation that its task was cancelled: wrap next() in "
             + "withTaskCancellationHandler { ... } onCancel: { cancel() }."
         ),
@@ -424,117 +508,28 @@ extension ExerciseCatalog {
             + "subscription.cancel()."
         ),
         Mistake(
-          name: "a continuation resumed twice",
-          test: "test_cancelAndTheEndFromTwoThreadsAtOnce_resumeTheWaitingNextOnce",
-          kind: .crashed,
-          fixtures: ["resumed-twice"],
-          hint: "A cancel and the end can both find the waiting continuation. Take it and set "
-            + "it to nil in the same withLock, so that only one of them gets it."
-        ),
-        Mistake(
-          name: "the state is shared without a lock",
-          test: "test_cancelAndTheEndFromTwoThreadsAtOnce_resumeTheWaitingNextOnce",
-          kind: .dataRace,
-          fixtures: ["unlocked-state"],
-          hint: "cancel() may come from any thread while a value or the end comes from another: "
-            + "read and write the state only while holding one lock."
-        ),
-        Mistake(
-          name: "next() checks for the end in one withLock and waits in another",
-          test: "test_twoThreads_theEndAndANextAtOnce_theNextEnds",
-          saying: "still wait after .finished",
-          fixtures: ["end-checked-apart-from-the-wait"],
-          hint: "Between two withLocks, .finished can come from another thread, find no next() "
-            + "waiting, and end nothing. Decide whether it is over and store the continuation in "
-            + "the same withLock."
-        ),
-        Mistake(
-          name: "a cancel noted apart from the section where next() waits",
-          test: "test_twoThreads_aCancelAndANextAtOnce_theNextEnds",
-          saying: "still wait after the cancel",
-          fixtures: ["cancel-flag-apart-from-the-wait"],
-          hint: "A cancel() from another thread can land between next() reading a flag and next() "
-            + "storing its continuation: it finds no next() waiting, and that next() waits for "
-            + "good. Note the cancel in the same state, under the same lock, as the waiting "
-            + "continuation."
-        ),
-        Mistake(
-          name: "the lock held while resuming (a recursive lock lets its own thread back in)",
-          test: "test_whileTheCallerRunsInsideTheResume_anotherThreadsCancelReturns",
-          saying: "did not return",
-          fixtures: ["recursive-lock-resumes-inside", "value-handed-over-inside-the-lock"],
-          hint: "A resumed next() can run at once, inside resume(), on the thread that resumed "
-            + "it; if that thread still holds the lock, every other thread waits for the caller's "
-            + "loop. Take what you need under the lock, unlock, then resume, ask or cancel."
-        ),
-        Mistake(
-          name: "a kept failure thrown after cancel()",
-          test: "test_cancel_endsAWaitingNext_andNothingComesAfter",
-          saying: "a failure that was kept is not thrown",
-          fixtures: ["failure-kept-after-cancel"],
-          hint: "After cancel(), next() returns nil: forget a failure kept for the next next()."
-        ),
-        Mistake(
           name: "a task's cancel ends one next(), not the bridge",
-          test: "test_cancellingATask_endsTheBridgeForGood",
-          kind: .hung,
+          test: "test_aTaskCancelledInNext_cancelsTheSubscription_andNextReturnsNil",
+          saying: "after a task's cancel",
           fixtures: ["task-cancel-not-final"],
           hint: "A cancelled task cancels the subscription: the bridge is over for good. Call "
-            + "cancel() from onCancel, so that over is set and later next() calls return nil."
-        ),
-        Mistake(
-          name: "a value delivered after cancel()",
-          test: "test_cancel_endsAWaitingNext_andNothingComesAfter",
-          saying: "nothing after cancel()",
-          fixtures: ["value-after-cancel"],
-          hint: "After cancel(), next() returns nil: drop a value that comes when no next() "
-            + "waits, rather than keeping it."
-        ),
-        Mistake(
-          name: "more than one value asked for",
-          test: "test_eachNext_asksForExactlyOneValue_andGetsIt",
-          saying: "exactly one value",
-          fixtures: ["asks-for-everything"],
-          hint: "Each next() asks for one value: request(.max(1)). Asking for more lets the "
-            + "publisher send values nobody is waiting for."
-        ),
-        Mistake(
-          name: "more asked for with each value",
-          test: "test_eachNext_asksForExactlyOneValue_andGetsIt",
-          saying: "receive(_:) returns .none",
-          fixtures: ["asks-more-with-each-value"],
-          hint: "receive(_:) returns .none: the next value is asked for by the next next()."
+            + "cancel() from onCancel, so that later next() calls return nil."
         ),
         Mistake(
           name: "a subscription that comes after the end is kept",
           test: "test_theEnd_thenASubscription_isCancelled",
           fixtures: ["late-subscription-kept"],
-          hint: "Once the bridge is over, nobody will ask a subscription for anything: cancel "
-            + "one that comes late, so that its publisher can stop."
+          hint: "Once the bridge is over, nobody will take a value: cancel a subscription that "
+            + "comes late, so that its publisher can stop, and ask it for nothing."
         ),
         Mistake(
-          name: "the value asked for in receive(subscription:) while holding the lock",
-          test: "test_theSubscriptionAfterNext_sendsInsideRequest_andNextGetsIt",
-          fixtures: ["subscription-asked-inside-the-lock"],
-          hint: "A publisher may send from inside request(_:), and receive(_:) takes the lock: "
-            + "ask after unlocking, in receive(subscription:) as in next()."
-        ),
-        Mistake(
-          name: "next() and the subscription meet outside one locked section",
-          test: "test_twoThreads_aNextAndTheSubscriptionAtOnce_askForOneValue",
-          fixtures: ["subscription-kept-without-the-lock", "subscription-read-in-a-second-lock"],
-          hint: "next() and receive(subscription:) may run at once on two threads. Store the "
-            + "subscription, and in next() store the continuation and read the subscription, "
-            + "each in one locked section: a subscription that comes between two sections finds "
-            + "a next() waiting and asks for it, and next() asks again. Ask after unlocking."
-        ),
-        Mistake(
-          name: "a failure leaves the waiting continuation set",
-          test: "test_aFailure_thenACancel_resumeTheWaitingNextOnce",
-          kind: .crashed,
-          fixtures: ["failure-not-cleared"],
-          hint: "A continuation is resumed once. Whatever resumes it (a value, the end, a "
-            + "failure, a cancel) takes it out of the state, so nothing can resume it again."
+          name: "the waiting next() ended before the subscription is cancelled",
+          test: "test_whileCancelRuns_theSubscriptionIsCancelledBeforeTheWaitingNextEnds",
+          saying: "expected the subscription cancelled",
+          fixtures: ["next-ended-before-the-cancel"],
+          hint: "A resumed next() can run at once, and the loop around it with it, while the "
+            + "publisher still thinks someone listens. Stop the publisher first: cancel the "
+            + "subscription, then resume the waiting next() with nil."
         ),
         Mistake(
           name: "the subscription cancelled while holding the lock",
@@ -545,20 +540,58 @@ extension ExerciseCatalog {
             + "lock: take the subscription out under the lock, and cancel it after unlocking."
         ),
         Mistake(
+          name: "the lock held while handing a value over",
+          test: "test_whileTheCallerRunsInsideTheResume_anotherThreadsCancelReturns",
+          saying: "did not return",
+          fixtures: ["value-handed-over-inside-the-lock", "recursive-lock-resumes-inside"],
+          hint: "A resumed next() can run at once, inside resume(), on the thread that resumed "
+            + "it; if that thread still holds the lock, every other thread waits for the caller's "
+            + "loop. Take what you need under the lock, unlock, then resume, ask or cancel."
+        ),
+        Mistake(
+          name: "a continuation resumed twice",
+          test: "test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario",
+          kind: .crashed,
+          fixtures: ["resumed-twice", "task-cancel-keeps-the-continuation"],
+          hint: "Whatever resumes the waiting continuation (a value, the end, a failure, a "
+            + "cancel, a task's cancel) takes it out of the state in the same withLock, so that "
+            + "nothing else can find it and resume it again."
+        ),
+        Mistake(
+          name: "a failure leaves the waiting continuation set",
+          test: "test_aFailure_thenACancel_resumeTheWaitingNextOnce",
+          kind: .crashed,
+          fixtures: ["failure-not-cleared"],
+          hint: "A continuation is resumed once. Whatever resumes it (a value, the end, a "
+            + "failure, a cancel) takes it out of the state, so nothing can resume it again."
+        ),
+        Mistake(
+          name: "the state is shared without a lock",
+          test: "test_cancelAndTheEndFromTwoThreadsAtOnce_resumeTheWaitingNextOnce",
+          kind: .dataRace,
+          fixtures: ["unlocked-state"],
+          hint: "cancel() may come from any thread while a value or the end comes from another: "
+            + "read and write the state only while holding one lock."
+        ),
+        Mistake(
+          name: "next() looks and waits in two locked sections",
+          test: "test_twoThreads_aCancelAndANextAtOnce_theNextEnds",
+          saying: "still wait after the cancel",
+          fixtures: ["wait-kept-in-a-second-lock"],
+          hint: "Between two withLocks, a value, the end or a cancel can come from another "
+            + "thread and find no next() waiting: it is kept or ends nothing, and this next() "
+            + "then waits for good. Look for what is kept and store the continuation in one "
+            + "withLock."
+        ),
+        Mistake(
           name: "the subscription kept in another withLock than the one that checks for the end",
           test: "test_twoThreads_theSubscriptionAndACancelAtOnce_theSubscriptionIsCancelledOnce",
-          fixtures: ["end-checked-apart-from-keeping-the-subscription"],
+          fixtures: [
+            "end-checked-apart-from-keeping-the-subscription", "subscription-kept-without-the-lock",
+          ],
           hint: "Between two withLocks, cancel() can run on another thread, find no "
             + "subscription to cancel, and end the bridge; the subscription kept after it is "
             + "never cancelled. Decide whether it is late and keep it in the same withLock."
-        ),
-        Mistake(
-          name: "a loop's next() deadlocks inside the resume",
-          test: "test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario",
-          kind: .hung,
-          fixtures: ["completion-resumed-inside-the-lock"],
-          hint: "A resumed next() may run at once, inside your resume, and a for-await loop "
-            + "calls next() again right there, which takes your lock. Resume after unlocking."
         ),
         Mistake(
           name: "a failure missed by a next() that meets it from another thread",
@@ -596,19 +629,18 @@ extension ExerciseCatalog {
             + "again. Take it out of the state in the same withLock that finds it."
         ),
         Mistake(
-          name: "a continuation resumed again after a task's cancel",
+          name: "a loop's next() deadlocks inside the resume",
           test: "test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario",
-          kind: .crashed,
-          fixtures: ["task-cancel-keeps-the-continuation"],
-          hint: "Whatever resumes the waiting continuation takes it out of the state in the "
-            + "same withLock, a task's cancel included: a value already on its way finds it "
-            + "otherwise, and resumes it again."
+          kind: .hung,
+          fixtures: ["completion-resumed-inside-the-lock"],
+          hint: "A resumed next() may run at once, inside your resume, and a for-await loop "
+            + "calls next() again right there, which takes your lock. Resume after unlocking."
         ),
         .scenarioDiffers(
           fixtures: [
-            "cancellation-failure-ends-quietly", "cancel-takes-the-wait-after-cancelling",
-            "econnaborted-ends-quietly", "late-failure-dropped-after-65536-values",
-            "unlimited-after-65536-nexts",
+            "cancellation-failure-ends-quietly", "econnaborted-ends-quietly",
+            "late-failure-dropped-after-65536-values",
+            "unlimited-after-65536-values", "kept-values-capped-at-1024",
           ],
           kind: .failedTest
         ),

@@ -25,13 +25,13 @@ final class ScenarioPublisher: Subscription, Sendable {
   }
   private let state = Locked(State())
   let kind: BridgeScenario.Publisher
-  let bridge: ThrowingBridge<Int>
+  let bridge: PrefetchingBridge<Int>
   /// The failure it sends, by its number.
   let failure: @Sendable (Int) -> any Error
 
   init(
     _ kind: BridgeScenario.Publisher,
-    _ bridge: ThrowingBridge<Int>,
+    _ bridge: PrefetchingBridge<Int>,
     failure: @escaping @Sendable (Int) -> any Error = { ScenarioFailure(number: $0) }
   ) {
     self.kind = kind
@@ -51,7 +51,12 @@ final class ScenarioPublisher: Subscription, Sendable {
       return state.requests
     }
     if kind == .sendsInsideRequest {
-      if state.withLock({ $0.sent }) < 3 { sendIfAsked() } else { complete(failing: false) }
+      let sent = state.withLock { $0.sent }
+      if sent < 3 {
+        for _ in 0..<min(demand.max ?? Int.max, 3 - sent) { sendIfAsked() }
+      } else {
+        complete(failing: false)
+      }
     }
     if kind == .failsInsideTheSecondRequest, requests == 2 { complete(failing: true) }
   }
@@ -75,7 +80,11 @@ final class ScenarioPublisher: Subscription, Sendable {
     }
     guard let value else { return }
     let more = bridge.receive(value)
-    if more != .none { note("receive(_:) returned \(more)") }
+    guard more != .none else { return }
+    state.withLock { state in
+      state.log.append("receive(_:) returned \(more)")
+      state.asked = (Subscribers.Demand.max(state.asked) + more).max ?? Int.max
+    }
   }
 
   func complete(failing: Bool) {
@@ -91,7 +100,7 @@ final class ScenarioPublisher: Subscription, Sendable {
   }
 }
 
-/// Runs `scenario` on the answer's `ThrowingBridge`.
+/// Runs `scenario` on the answer's `PrefetchingBridge`.
 ///
 /// With `announcing` false (a test that only asks whether the exercise is started), it names
 /// nothing for the grader: a crash or hang later in that test is not this scenario's.
@@ -99,7 +108,7 @@ func bridgeAnswer(
   _ scenario: BridgeScenario,
   announcing: Bool = true
 ) async throws -> BridgeOutcome {
-  let bridge = ThrowingBridge<Int>()
+  let bridge = PrefetchingBridge<Int>(prefetch: scenario.prefetch)
   let publisher = ScenarioPublisher(scenario.publisher, bridge, failure: scenario.error)
   let executor = RunsJobsAtOnce()
   let notImplemented = Locked(false)
@@ -150,6 +159,10 @@ func bridgeAnswer(
         next()
         publisher.sendIfAsked()
       }
+    case .values(let count):
+      for _ in 0..<count { publisher.sendIfAsked() }
+    case .nexts(let count):
+      for _ in 0..<count where !notImplemented.withLock({ $0 }) { next() }
     case .subscription:
       guard !seenSubscription else { continue }
       seenSubscription = true

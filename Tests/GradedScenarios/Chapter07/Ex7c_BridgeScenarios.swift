@@ -4,9 +4,9 @@ import MiniCombine
 import XCTest
 
 // Exercise 7c graded by its statement: generated orders of next() calls, values, the end, a
-// failure, a late or early subscription, a cancel() and a task's cancel, with publishers that
-// send from inside request(_:) or complete from inside cancel(), compared with a model of the
-// statement. Each next() runs on an executor that runs its jobs at once, on the calling thread,
+// failure, a late or early subscription, a cancel() and a task's cancel, for bridges that read
+// 1 to Int.max values ahead, with publishers that send from inside request(_:) or complete from
+// inside cancel(), compared with a model of the statement. Each next() runs on an executor that runs its jobs at once, on the calling thread,
 // so every step ends before the next one starts and the order of events is the same every run.
 
 /// A failure a scenario's publisher sends; `number` tells two apart.
@@ -14,13 +14,15 @@ struct ScenarioFailure: Error, Equatable {
   let number: Int
 }
 
-/// One run of a `for try await` loop over a publisher, step by step, as the grade generates it.
+/// One run of a `for try await` loop over a publisher read ahead, step by step, as the grade
+/// generates it.
 struct BridgeScenario: GradedScenario, Equatable {
   /// How the publisher's subscription behaves.
   enum Publisher: Equatable, Sendable, CustomStringConvertible {
     /// Sends when the scenario says so.
     case plain
-    /// Sends each value at once, from inside `request(_:)`; the fourth request finishes it.
+    /// Sends what each request asks for at once, from inside `request(_:)`, up to 3 values in
+    /// all; a request after the third value finishes it.
     case sendsInsideRequest
     /// Sends `.finished` from inside `cancel()`.
     case finishesInsideCancel
@@ -33,7 +35,8 @@ struct BridgeScenario: GradedScenario, Equatable {
       switch self {
       case .plain: "a publisher that sends when told"
       case .sendsInsideRequest:
-        "a publisher that sends 1, 2, 3 from inside request(_:), then .finished"
+        "a publisher that sends 1, 2, 3 from inside request(_:) as they are asked for, then "
+          + ".finished from inside the request after"
       case .finishesInsideCancel: "a publisher that sends .finished from inside its cancel()"
       case .failsInsideTheSecondRequest:
         "a publisher that fails from inside the second request(_:)"
@@ -47,8 +50,8 @@ struct BridgeScenario: GradedScenario, Equatable {
     case next
     /// The bridge receives the subscription.
     case subscription
-    /// The publisher sends a value, if one was asked for or the subscription was cancelled (a
-    /// value already on its way).
+    /// The publisher sends a value, if one is asked for and not sent yet, or the subscription was
+    /// cancelled (a value already on its way).
     case value
     case finished
     case failure
@@ -58,10 +61,16 @@ struct BridgeScenario: GradedScenario, Equatable {
     case cancel
     /// `count` times: `.next`, then `.value`.
     case nextsWithValues(Int)
+    /// `count` times: `.value`.
+    case values(Int)
+    /// `count` times: `.next`.
+    case nexts(Int)
 
     var description: String {
       switch self {
       case .nextsWithValues(let count): "\(count) times: next(), then a value"
+      case .values(let count): "\(count) values"
+      case .nexts(let count): "\(count) times: next()"
       case .next: "next()"
       case .subscription: "the subscription comes"
       case .value: "a value"
@@ -83,6 +92,8 @@ struct BridgeScenario: GradedScenario, Equatable {
     case platform(PlatformError)
   }
 
+  /// How many values the bridge keeps asked for ahead: `PrefetchingBridge(prefetch:)`.
+  var prefetch: Int
   var publisher: Publisher
   var failure = Failure.scenario
   /// Whether each next() is a step of its own, or the loop calls next() again as soon as one
@@ -92,7 +103,9 @@ struct BridgeScenario: GradedScenario, Equatable {
   var loop: Bool
   var steps: [Step]
 
-  var size: Int { steps.count + (publisher == .plain ? 0 : 1) + (loop ? 1 : 0) }
+  var size: Int {
+    steps.count + (publisher == .plain ? 0 : 1) + (loop ? 1 : 0) + (prefetch == 1 ? 0 : 1)
+  }
 
   var description: String {
     let consumer =
@@ -106,27 +119,25 @@ struct BridgeScenario: GradedScenario, Equatable {
     case .cancellation: failing = " (it fails with a CancellationError() of its own)"
     case .platform(let error): failing = " (it fails with \(spelledFailure(error.error)))"
     }
-    return "with \(publisher)\(failing) and \(consumer): "
+    return "PrefetchingBridge(prefetch: \(prefetch)) with \(publisher)\(failing) and \(consumer): "
       + steps.map(\.description).joined(separator: ", ")
   }
 
   var smaller: [BridgeScenario] {
-    var candidates = steps.eachWithOneLeftOut.map { with(steps: $0) }
-    if publisher != .plain {
-      candidates.append(
-        BridgeScenario(publisher: .plain, failure: failure, loop: loop, steps: steps)
-      )
-    }
-    if loop {
-      candidates.append(
-        BridgeScenario(publisher: publisher, failure: failure, loop: false, steps: steps)
-      )
+    var candidates = steps.eachWithOneLeftOut.map { fewer in with { $0.steps = fewer } }
+    if publisher != .plain { candidates.append(with { $0.publisher = .plain }) }
+    if loop { candidates.append(with { $0.loop = false }) }
+    if prefetch > 1 {
+      candidates.append(with { $0.prefetch = 1 })
+      if prefetch > 2 { candidates.append(with { $0.prefetch = 2 }) }
     }
     return candidates
   }
 
-  private func with(steps: [Step]) -> BridgeScenario {
-    BridgeScenario(publisher: publisher, failure: failure, loop: loop, steps: steps)
+  private func with(_ change: (inout BridgeScenario) -> Void) -> BridgeScenario {
+    var copy = self
+    change(&copy)
+    return copy
   }
 
   /// The failure the publisher sends: its `number`-th.
@@ -144,8 +155,9 @@ struct BridgeScenario: GradedScenario, Equatable {
   }
 }
 
-/// What the loop and the publisher saw, in order: "request max(1)", "next() returned 1",
-/// "next() threw failure 2", "subscription cancelled", and at the end "a next() still waits".
+/// What the loop and the publisher saw, in order: "request max(3)", "next() returned 1",
+/// "receive(_:) returned max(1)", "next() threw failure 2", "subscription cancelled", and at the
+/// end "a next() still waits".
 struct BridgeOutcome: Equatable {
   var log: [String]
 }
@@ -153,10 +165,13 @@ struct BridgeOutcome: Equatable {
 /// The statement of exercise 7c, as a program.
 func bridgeModel(_ scenario: BridgeScenario) -> BridgeOutcome {
   var log: [String] = []
+  // The bridge's side.
   var subscribed = false  // the bridge holds the subscription
+  var buffer: [Int] = []  // values kept, oldest first
   var waiting = false  // a next() waits
-  var over = false
-  var kept: Int?  // a failure kept for the next next()
+  var ended = false  // the completion came
+  var cancelled = false
+  var kept: Int?  // a failure kept for after the buffer
   // The publisher's side.
   var asked = 0
   var sent = 0
@@ -165,10 +180,10 @@ func bridgeModel(_ scenario: BridgeScenario) -> BridgeOutcome {
   var completed = false
   var failures = 0
 
-  /// A next() ended with nil or a failure: the loop calls next() once more.
+  /// A next() ended with nil or a failure: the loop calls next() once more, which finds the
+  /// bridge over (a failure comes only once the buffer is empty, and is thrown once).
   func endedLoop() {
     guard scenario.loop else { return }
-    // The bridge is over, and a kept failure was thrown by the next() that just ended.
     log.append("next() again returned nil")
   }
   func complete(failing: Bool) {
@@ -179,8 +194,8 @@ func bridgeModel(_ scenario: BridgeScenario) -> BridgeOutcome {
       failures += 1
       failure = failures
     }
-    guard !over else { return }
-    over = true
+    guard !ended, !cancelled else { return }
+    ended = true
     subscribed = false
     if waiting {
       waiting = false
@@ -193,18 +208,24 @@ func bridgeModel(_ scenario: BridgeScenario) -> BridgeOutcome {
   func send() {
     guard !completed else { return }
     sent += 1
-    if waiting, !over {
-      waiting = false
-      log.append("next() returned \(sent)")
-      if scenario.loop { callNext() }
-    }
+    guard !ended, !cancelled else { return }  // dropped
+    guard waiting else { return buffer.append(sent) }
+    waiting = false
+    log.append("next() returned \(sent)")
+    if scenario.loop { callNext() }
+    log.append("receive(_:) returned max(1)")
+    asked = (Subscribers.Demand.max(asked) + .max(1)).max ?? Int.max
   }
-  func request() {
-    log.append("request max(1)")
+  func request(_ count: Int) {
+    log.append("request max(\(count))")
     requests += 1
-    asked += 1
+    asked = (Subscribers.Demand.max(asked) + .max(count)).max ?? Int.max
     if scenario.publisher == .sendsInsideRequest {
-      if sent < 3 { send() } else { complete(failing: false) }
+      if sent < 3 {
+        for _ in 0..<min(count, 3 - sent) { send() }
+      } else {
+        complete(failing: false)
+      }
     }
     if scenario.publisher == .failsInsideTheSecondRequest, requests == 2 { complete(failing: true) }
   }
@@ -212,15 +233,19 @@ func bridgeModel(_ scenario: BridgeScenario) -> BridgeOutcome {
     log.append("subscription cancelled")
     cancelledPublisher = true
     if scenario.publisher == .finishesInsideCancel { complete(failing: false) }
-    if scenario.publisher == .sendsInsideCancel { send() }
+    if scenario.publisher == .sendsInsideCancel { sendIfAsked() }
+  }
+  func sendIfAsked() {
+    if asked > sent || cancelledPublisher { send() }
   }
   func cancel() {
     let hadSubscription = subscribed
     let hadWaiting = waiting
-    over = true
+    cancelled = true
     subscribed = false
     waiting = false
     kept = nil
+    buffer = []
     if hadSubscription { cancelSubscription() }
     if hadWaiting {
       log.append("next() returned nil")
@@ -229,16 +254,20 @@ func bridgeModel(_ scenario: BridgeScenario) -> BridgeOutcome {
   }
 
   func callNext() {
-    if let failure = kept {
+    if !buffer.isEmpty {
+      let value = buffer.removeFirst()
+      if subscribed { request(1) }
+      log.append("next() returned \(value)")
+      if scenario.loop { callNext() }
+    } else if let failure = kept {
       kept = nil
       log.append("next() threw \(scenario.thrown(failure))")
       endedLoop()
-    } else if over {
+    } else if ended || cancelled {
       log.append("next() returned nil")
       endedLoop()
     } else {
       waiting = true
-      if subscribed { request() }
     }
   }
 
@@ -248,21 +277,24 @@ func bridgeModel(_ scenario: BridgeScenario) -> BridgeOutcome {
     case .nextsWithValues(let count):
       for _ in 0..<count {
         if !waiting { callNext() }
-        if asked > sent || cancelledPublisher { send() }
+        sendIfAsked()
       }
+    case .values(let count):
+      for _ in 0..<count { sendIfAsked() }
+    case .nexts(let count):
+      for _ in 0..<count where !waiting { callNext() }
     case .next:
       if !waiting { callNext() }
     case .subscription:
       guard !seenSubscription else { continue }
       seenSubscription = true
-      if over {
+      if ended || cancelled {
         cancelSubscription()
       } else {
         subscribed = true
-        if waiting { request() }
+        request(scenario.prefetch)
       }
-    case .value:
-      if asked > sent || cancelledPublisher { send() }
+    case .value: sendIfAsked()
     case .finished: complete(failing: false)
     case .failure: complete(failing: true)
     case .cancelTheTask: if waiting { cancel() }
@@ -320,6 +352,7 @@ func bridgeScenarios(count: Int, seed: UInt64) -> [BridgeScenario] {
       steps.insert(.subscription, at: Int.random(in: 0...steps.count, using: &numbers))
     }
     return BridgeScenario(
+      prefetch: numbers.pick([1, 1, 1, 2, 2, 3, 4, 16, Int.max]),
       publisher: numbers.pick(publishers),
       loop: numbers.chance(40),
       steps: steps
@@ -356,8 +389,8 @@ func bridgeScenariosSendingInsideCancel(count: Int, seed: UInt64) -> [BridgeScen
 
 /// Runs 7c is graded on besides the drawn ones: for each of many POSIX codes, every URLError code
 /// and a few Cocoa codes, a publisher that fails with it while a next() waits, and one that fails
-/// while none waits (a for-await loop); and a long run: 2^16 + 1 values, one next() each, then a
-/// failure while no next() waits.
+/// after a value kept, while none waits (a for-await loop); and a long run: 2^16 + 1 values, one
+/// next() each, then a failure while no next() waits.
 func bridgeScenariosFailingWithEveryCode() -> [BridgeScenario] {
   let errors =
     bridgePOSIXCodes.map { PlatformError.posix($0.code) }
@@ -368,28 +401,48 @@ func bridgeScenariosFailingWithEveryCode() -> [BridgeScenario] {
   let failing = errors.flatMap { error in
     [
       BridgeScenario(
+        prefetch: 1,
         publisher: .plain,
         failure: .platform(error),
         loop: false,
         steps: [.subscription, .next, .failure, .next]
       ),
       BridgeScenario(
+        prefetch: 2,
         publisher: .plain,
         failure: .platform(error),
         loop: true,
-        steps: [.subscription, .failure, .next]
+        steps: [.subscription, .value, .failure, .next]
       ),
     ]
   }
   let long = [
     BridgeScenario(
+      prefetch: 2,
       publisher: .plain,
       loop: false,
       steps: [.subscription, .nextsWithValues(65_537), .failure, .next]
     )
   ]
-  return failing + long
+  return failing + long + bridgeScenariosKeepingMany()
 }
+
+/// Runs with many values kept at once: as many values as the bridge asked for ahead, sent
+/// before any next(), then the end or a failure, then a next() for each and two more.
+func bridgeScenariosKeepingMany() -> [BridgeScenario] {
+  [(70, 70), (Int.max, 70), (1_100, 1_100), (Int.max, 4_100)].flatMap { prefetch, count in
+    [BridgeStep.finished, .failure].map { end in
+      BridgeScenario(
+        prefetch: prefetch,
+        publisher: .plain,
+        loop: false,
+        steps: [.subscription, .values(count), end, .nexts(count + 2)]
+      )
+    }
+  }
+}
+
+typealias BridgeStep = BridgeScenario.Step
 
 /// The POSIX codes `bridgeScenariosFailingWithEveryCode` fails with, and their names.
 let bridgePOSIXCodes: [(code: POSIXErrorCode, name: String)] = [
@@ -427,30 +480,44 @@ func explainBridge(
 {
   func listed(_ log: [String]) -> String {
     if log.isEmpty { return "nothing happened" }
-    let long = scenario.steps.contains { if case .nextsWithValues = $0 { true } else { false } }
-    guard long else { return log.joined(separator: ", ") }
-    // A long run of "request max(1), next() returned n", n one more each time, as its first two
-    // pairs and its last.
-    func returned(_ index: Int) -> Int? {
-      guard index + 1 < log.count, log[index] == "request max(1)" else { return nil }
-      return Int(log[index + 1].dropFirst("next() returned ".count))
-        .flatMap { log[index + 1].hasPrefix("next() returned ") ? $0 : nil }
+    guard log.count > 100 else { return log.joined(separator: ", ") }
+    // A long run of "next() returned n, receive(_:) returned max(1)" (a value handed to a
+    // waiting next()), of "request max(1), next() returned n" (a value taken from those kept),
+    // or of "next() returned n" alone, n one more each time, as its first two and its last.
+    let returned = "next() returned "
+    func number(_ index: Int, width: Int) -> Int? {
+      guard index + width <= log.count else { return nil }
+      let first = log[index]
+      if width == 1 {
+        return first.hasPrefix(returned) ? Int(first.dropFirst(returned.count)) : nil
+      }
+      let second = log[index + 1]
+      if second == "receive(_:) returned max(1)", first.hasPrefix(returned) {
+        return Int(first.dropFirst(returned.count))
+      }
+      if first == "request max(1)", second.hasPrefix(returned) {
+        return Int(second.dropFirst(returned.count))
+      }
+      return nil
     }
     var parts: [String] = []
     var index = 0
-    while index < log.count {
-      var end = index
-      while let this = returned(end), let after = returned(end + 2), after == this + 1 {
-        end += 2
+    next: while index < log.count {
+      for width in [2, 1] {
+        var end = index
+        while let this = number(end, width: width), let after = number(end + width, width: width),
+          after == this + 1
+        {
+          end += width
+        }
+        guard end - index >= 3 * width else { continue }
+        parts.append(log[index..<(index + 2 * width)].joined(separator: ", ") + ", ...")
+        parts.append(log[end..<(end + width)].joined(separator: ", "))
+        index = end + width
+        continue next
       }
-      if end - index >= 6 {
-        parts.append(log[index...(index + 3)].joined(separator: ", ") + ", ...")
-        parts.append("\(log[end]), \(log[end + 1])")
-        index = end + 2
-      } else {
-        parts.append(log[index])
-        index += 1
-      }
+      parts.append(log[index])
+      index += 1
     }
     return parts.joined(separator: ", ")
   }
