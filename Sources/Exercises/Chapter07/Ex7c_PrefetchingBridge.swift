@@ -4,38 +4,43 @@ import MiniCombine
 
 /// Exercise 7c: a publisher read ahead, with failures (section 7.6).
 ///
-/// The subscriber inside a bridge that lets `for try await` read a publisher that can fail, and
-/// keeps `prefetch` values asked for ahead of the loop, where 7.6's `ValuesBridge` asks for one
-/// value per `next()`. From any thread, at any time:
-/// - when the subscription comes, ask it for `prefetch` values at once (`prefetch` is at least 1);
+/// The subscriber a `for try await` loop's iterator would call to read a publisher that can fail
+/// (its `Failure` is `any Error`), keeping `prefetch` values asked for ahead of the loop, where
+/// 7.6's `ValuesBridge` asks for one value per `next()`. From any thread, at any time (one `next()`
+/// at a time: a `next()` is not called while another waits):
+/// - when the subscription comes, ask it for `prefetch` values at once, `request(.max(prefetch))`
+///   (`prefetch` is at least 1; `Int.max` too is asked as `.max`, never as `.unlimited`);
 /// - a value that comes while a `next()` waits goes to that `next()`, and `receive(_:)` returns
 ///   `.max(1)`; one that comes while none waits is kept, after the others, and `receive(_:)`
 ///   returns `.none`;
 /// - `next()` returns the oldest value kept and asks the subscription for one more
-///   (`request(.max(1))`), unless the publisher has completed; with nothing kept it waits;
+///   (`request(.max(1))`), unless the publisher has completed; with nothing kept it waits, and asks
+///   for nothing (the values it waits for are asked for already);
 /// - `.finished` and a `.failure` come after the values already kept: a waiting `next()` (none
 ///   waits while values are kept) returns nil or throws the failure; otherwise the `next()`
-///   calls take the kept values first, then one throws the failure; after the end, `next()`
-///   returns nil and asks for nothing;
-/// - cancelling the task that waits in `next()` cancels the subscription, and `next()` returns
-///   nil; so does `cancel()`. Either way the bridge is over for good: the kept values and a kept
-///   failure are dropped, and nothing that comes after is delivered;
+///   calls take the kept values first, then one throws the failure; once the kept values and the
+///   failure are taken, `next()` returns nil. At the completion the bridge lets the subscription
+///   go: nothing is asked for after it, and a later `cancel()` has nothing to cancel;
+/// - cancelling the task that waits in `next()` cancels the subscription, then that `next()`
+///   returns nil; so does `cancel()`. Either way the bridge is over for good: the kept values and a
+///   kept failure are dropped, and nothing that comes after is delivered;
 /// - a continuation is resumed exactly once, even when a cancel and the completion come at
 ///   the same time from two threads;
-/// - a subscription that comes after the end is cancelled.
-/// Graded on generated runs too: the page's exercise section lists what they try. Left free:
-/// what a next() called in a task already cancelled gives while a failure is kept for it (the
-/// failure, or nil). Keep the state behind a lock (NSLock, or Mutex from Synchronization).
-/// Resume, ask and cancel after unlocking: a subscription's `request(_:)` may send and its
-/// `cancel()` may complete, and both call back into the bridge.
+/// - a subscription that comes after the end is cancelled, and asked for nothing.
+/// Graded on 796 generated runs too: the page's exercise section lists what they try. Left free:
+/// what a `next()` called in a task already cancelled gives while values or a failure are kept
+/// (the oldest value, the failure, or nil; with nothing kept it cancels and returns nil). Keep the
+/// state behind a lock (NSLock, or Mutex from Synchronization). Resume, ask and cancel after
+/// unlocking: a subscription's `request(_:)` may send and its `cancel()` may complete, both
+/// calling back into the bridge, and a resumed `next()` may run at once on the resuming thread
+/// and call `next()` again.
 /// Read docs/Chapter07-CustomPublishers.md#exercise-7c-a-publisher-read-ahead-with-failures
 public final class PrefetchingBridge<Input: Sendable>: Subscriber, Cancellable, @unchecked Sendable
 {
   /// Any error: the publisher's failure, which `next()` throws.
   public typealias Failure = any Error
 
-  // TODO(7c): how many to keep asked for ahead, the subscription, the values kept, the waiting
-  // continuation, a failure to throw later, whether it has ended or was cancelled; and a lock.
+  // TODO(7c): the state the rules above need, and a lock for it.
 
   /// A bridge that keeps `prefetch` values asked for ahead of the loop (at least 1).
   public init(prefetch: Int) {}

@@ -545,8 +545,9 @@ extension ExerciseCatalog {
           saying: "did not return",
           fixtures: ["value-handed-over-inside-the-lock", "recursive-lock-resumes-inside"],
           hint: "A resumed next() can run at once, inside resume(), on the thread that resumed "
-            + "it; if that thread still holds the lock, every other thread waits for the caller's "
-            + "loop. Take what you need under the lock, unlock, then resume, ask or cancel."
+            + "it (an executor that runs its jobs at once does that); if that thread still holds "
+            + "the lock, every other thread waits for the caller's loop. Take what you need under "
+            + "the lock, unlock, then resume, ask or cancel."
         ),
         Mistake(
           name: "a continuation resumed twice",

@@ -49,7 +49,7 @@ public final class PrefetchingBridge<Input: Sendable>: Subscriber, Cancellable, 
             return .fail(failure)
           }
           if ended || cancelled { return .end }
-          waiting = continuation  // what is asked for already covers this next()
+          waiting = continuation  // asked for already, or when the subscription comes
           return .wait
         }
         switch step {
