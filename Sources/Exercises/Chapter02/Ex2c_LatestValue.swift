@@ -5,7 +5,9 @@ import ExerciseSupport
 /// Make a stream and its continuation for a consumer that only cares about the newest value:
 /// whatever was yielded while it was busy, it must get only the latest. A value equal to the last
 /// one read is a new value all the same: the consumer gets it again. After finish(), the stream
-/// ends once the value waiting is read. When the consumer is gone (its task cancelled, or it left
+/// ends once the value waiting is read; after finish(throwing:), the value waiting is read, then
+/// the loop throws the error. A stream made in a task already cancelled serves a consumer whose
+/// task is not as any other. When the consumer is gone (its task cancelled, or it left
 /// its loop by a break and let go of the stream), the continuation's onTermination runs, and
 /// yields from then on return .terminated. Each call returns the continuation of the stream it
 /// returns.

@@ -11,8 +11,10 @@ import ExerciseSupport
 /// The stream ends on every way out of the producer. When the consumer goes away (its task is
 /// cancelled while it waits for an event, or it lets go of the stream), the producer's task is
 /// cancelled and stops: no event for a number that comes after the cancel, not even one the
-/// upstream had ready (the event of a `make` under way at the cancel still goes out), and the
-/// upstream is asked (its iterator's `next()` called) at most once more. The upstreams the tests
+/// upstream had ready (the event of a `make` under way at the cancel still goes out; if that
+/// `make` throws instead, its error ends the stream), and the upstream is asked (its iterator's
+/// `next()` called) at most once more. A stream made by a task already cancelled relays as any
+/// other: that cancel is neither the consumer's nor the owner's. The upstreams the tests
 /// give either wait for each number and stop waiting at a cancel (they throw), or have their
 /// numbers ready and give them without looking at the cancel: the relay must look for itself.
 /// Return the stream and the producer's task; if its owner cancels that task, the stream ends as

@@ -11,12 +11,12 @@ import ExerciseSupport
 /// the last, however few users it holds (none too). A cursor is the source's own: hand each back
 /// as it came, the same bytes (an empty one, or one given before, too). If a page fails, end the
 /// stream with its error, as it came (no other tries). When the consumer goes away (its task is
-/// cancelled, or it leaves its loop by `break` and lets the stream go), cancel the producer, so
-/// the request in flight is cancelled too (that stream's own: another stream's, made before or
-/// after it, reads on); once cancelled, ask for no more pages, even when the page in flight
+/// cancelled, or it leaves its loop by `break` and lets the stream go), cancel the producer at
+/// once, so the request in flight is cancelled too, by the time the consumer's task has ended
+/// (that stream's own: another stream's, made before or after it, reads on); once cancelled, ask for no more pages, even when the page in flight
 /// answers the cancel anyway. A producer cancelled that way ends the stream without an error.
 /// However many streams run at once, of one source or of several.
-/// Graded on generated runs too: the page's exercise section lists what they try.
+/// Graded on 733 generated runs too: the page's exercise section lists what they try.
 /// Read docs/Chapter04-Networking.md#exercise-4c-pages-by-cursor-as-a-stream
 public func users(from source: some PageSource) -> AsyncThrowingStream<User, any Error> {
   // TODO(4c): the stream, as the statement above says.

@@ -13,7 +13,9 @@ import ExerciseSupport
 /// running; not the error a job throws when cancelled after it, and no fraction after it, not even
 /// for a job that ignores the cancel and ends later. When the consumer goes away, cancel the
 /// driver, and with it every job (this stream's own: another stream's run on); a cancel of the task
-/// that made the stream is not the consumer's going away.
+/// that made the stream is not the consumer's going away. The jobs see the task-locals of the
+/// caller (a driver made with `Task(executorPreference:)` passes them on; a detached one does not).
+/// Streams may run at once, or one inside another's job: each gives what it would alone.
 /// Graded on 588 generated streams too: the page's exercise section lists what they try. Left free:
 /// whether a cancelled consumer's loop ends with a CancellationError or with no error; when jobs
 /// ignore the cancel that follows an error, whether the error ends the stream at once or once those

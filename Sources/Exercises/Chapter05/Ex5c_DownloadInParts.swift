@@ -12,11 +12,12 @@ import Foundation
 /// `WrongPartLength`. The loop takes what the fetches give in the order they end: a piece, then
 /// each write it makes possible; or an error (a fetch's, whatever it throws, a CancellationError of
 /// its own too, or that one), which ends the call when the loop comes to it: thrown, with no write
-/// after it, and every other fetch cancelled. An error `write` throws is thrown at once too. A
+/// after it, and every other fetch cancelled. An error `write` throws ends the call the same way. A
 /// cancelled call starts no write after the cancel and throws CancellationError or the error a
 /// fetch answers the cancel with (or, cancelled during a write that throws, that write's error). No
-/// rule of time of your own: a part takes as long as it takes. A piece may be a slice of a larger
-/// `Data`, whose indices start at its `startIndex`, not at 0.
+/// rule of time of your own: a part takes as long as it takes. Calls may run at once: each does
+/// what it would alone. A piece may be a slice of a larger `Data`, whose indices start at its
+/// `startIndex`, not at 0.
 /// Graded on 629 generated downloads too: the page's exercise section lists what they try. Left
 /// free: which parts get the extra bytes, and the order the fetches are called in; when a cancelled
 /// call throws (from the moment its loop is first free after the cancel to the moment it would

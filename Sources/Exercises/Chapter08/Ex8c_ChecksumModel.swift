@@ -19,7 +19,8 @@ import ExerciseSupport
 ///   chunk may be under way by then, and a file of no chunks then finishes with nil.
 /// - Models work apart: each works on its file's chunks itself, keeps nothing for the next
 ///   model, never waits for another model, and a cancel stops its own model only.
-/// `start()` is called once. A model that nobody holds any more may stop where it is and call
+/// `start()` is called once; called from a task already cancelled, it works the file through all
+/// the same: only `cancel()` stops a model. A model that nobody holds any more may stop where it is and call
 /// nothing more. A file may have any number of chunks, up to `Int.max`. No rule of
 /// time: a chunk may take as long as it takes. No `@unchecked`, no `nonisolated(unsafe)`; each
 /// model's state in its own stored properties (no static or global variable, and no static or
