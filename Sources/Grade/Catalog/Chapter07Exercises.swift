@@ -553,10 +553,12 @@ extension ExerciseCatalog {
           name: "a continuation resumed twice",
           test: "test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario",
           kind: .crashed,
-          fixtures: ["resumed-twice", "task-cancel-keeps-the-continuation"],
-          hint: "Whatever resumes the waiting continuation (a value, the end, a failure, a "
-            + "cancel, a task's cancel) takes it out of the state in the same withLock, so that "
-            + "nothing else can find it and resume it again."
+          fixtures: ["resumed-twice", "task-cancel-keeps-the-continuation", "ring-grows-wrapped"],
+          hint: "A crash in a generated run is most often a continuation resumed twice: whatever "
+            + "resumes the waiting one (a value, the end, a failure, a cancel, a task's cancel) "
+            + "takes it out of the state in the same withLock, so that nothing else can find it. "
+            + "Otherwise it is a trap of your own code (an index out of range, a nil unwrapped, "
+            + "in the values kept, say): the run named says which steps lead there."
         ),
         Mistake(
           name: "a failure leaves the waiting continuation set",
@@ -637,9 +639,37 @@ extension ExerciseCatalog {
           hint: "A resumed next() may run at once, inside your resume, and a for-await loop "
             + "calls next() again right there, which takes your lock. Resume after unlocking."
         ),
+        Mistake(
+          name: "a value or a completion taken after the publisher's end",
+          test: "test_afterTheEnd_aValueOrASecondCompletion_isDropped",
+          saying: "a value or another completion from the publisher is dropped",
+          fixtures: ["value-after-the-end-kept", "completion-after-the-end-taken"],
+          hint: "A broken publisher may go on after its end. Once the completion has come, drop "
+            + "whatever comes after it, as after cancel(): a value is not kept, and a second "
+            + "completion changes nothing."
+        ),
+        Mistake(
+          name: "a value kept in another withLock than the one that checks for the end",
+          test: "test_twoThreads_aValueAndACancelAtOnce_nothingIsDeliveredAfter",
+          fixtures: ["value-kept-apart-from-the-end-check", "value-kept-in-a-second-lock"],
+          hint: "Between two withLocks, cancel() can run on another thread, drop what is kept and "
+            + "end the bridge; a value kept after it is then delivered after the cancel. Decide "
+            + "whether the bridge is over, and keep the value, in the same withLock."
+        ),
+        Mistake(
+          name: "a task's cancel noted in two locked sections",
+          test: "test_twoThreads_aTaskCancelAndACancelAtOnce_theNextEndsOnce",
+          saying: "expected nil, and cancelled once",
+          fixtures: ["task-cancel-noted-in-a-second-lock"],
+          hint: "A task's cancel and cancel() may come at once: whatever they take (the "
+            + "subscription, the waiting next()) and the note that the bridge is over are changed "
+            + "in one withLock, so that only one of them cancels the subscription. Call cancel() "
+            + "from onCancel."
+        ),
         .scenarioDiffers(
           fixtures: [
             "cancellation-failure-ends-quietly", "econnaborted-ends-quietly",
+            "compaction-drops-one-after-8192-taken",
             "late-failure-dropped-after-65536-values",
             "unlimited-after-65536-values", "kept-values-capped-at-1024",
           ],

@@ -74,7 +74,10 @@ final class ScenarioPublisher: Subscription, Sendable {
   /// already on its way meets the cancel).
   func sendIfAsked() {
     let value = state.withLock { state -> Int? in
-      guard !state.completed, state.asked > state.sent || state.cancelled else { return nil }
+      let broken = kind == .sendsAfterItsEnd
+      guard !state.completed || broken,
+        state.asked > state.sent || state.cancelled || (state.completed && broken)
+      else { return nil }
       state.sent += 1
       return state.sent
     }
@@ -89,7 +92,7 @@ final class ScenarioPublisher: Subscription, Sendable {
 
   func complete(failing: Bool) {
     let failure = state.withLock { state -> Int?? in
-      guard !state.completed else { return .none }
+      guard !state.completed || kind == .sendsAfterItsEnd else { return .none }
       state.completed = true
       guard failing else { return .some(nil) }
       state.failures += 1
@@ -163,6 +166,11 @@ func bridgeAnswer(
       for _ in 0..<count { publisher.sendIfAsked() }
     case .nexts(let count):
       for _ in 0..<count where !notImplemented.withLock({ $0 }) { next() }
+    case .valuesThenNexts(let count):
+      for _ in 0..<count where !notImplemented.withLock({ $0 }) {
+        publisher.sendIfAsked()
+        next()
+      }
     case .subscription:
       guard !seenSubscription else { continue }
       seenSubscription = true

@@ -30,6 +30,9 @@ struct BridgeScenario: GradedScenario, Equatable {
     case failsInsideTheSecondRequest
     /// Sends a value already on its way from inside `cancel()`.
     case sendsInsideCancel
+    /// Goes on after its end, as a broken one may: a value step sends, and a completion step
+    /// completes again.
+    case sendsAfterItsEnd
 
     var description: String {
       switch self {
@@ -41,6 +44,8 @@ struct BridgeScenario: GradedScenario, Equatable {
       case .failsInsideTheSecondRequest:
         "a publisher that fails from inside the second request(_:)"
       case .sendsInsideCancel: "a publisher that sends a value from inside its cancel()"
+      case .sendsAfterItsEnd:
+        "a broken publisher that sends values and completes again after its end"
       }
     }
   }
@@ -65,12 +70,15 @@ struct BridgeScenario: GradedScenario, Equatable {
     case values(Int)
     /// `count` times: `.next`.
     case nexts(Int)
+    /// `count` times: `.value`, then `.next`.
+    case valuesThenNexts(Int)
 
     var description: String {
       switch self {
       case .nextsWithValues(let count): "\(count) times: next(), then a value"
       case .values(let count): "\(count) values"
       case .nexts(let count): "\(count) times: next()"
+      case .valuesThenNexts(let count): "\(count) times: a value, then next()"
       case .next: "next()"
       case .subscription: "the subscription comes"
       case .value: "a value"
@@ -186,8 +194,9 @@ func bridgeModel(_ scenario: BridgeScenario) -> BridgeOutcome {
     guard scenario.loop else { return }
     log.append("next() again returned nil")
   }
+  let broken = scenario.publisher == .sendsAfterItsEnd
   func complete(failing: Bool) {
-    guard !completed else { return }
+    guard !completed || broken else { return }
     completed = true
     var failure: Int?
     if failing {
@@ -206,7 +215,7 @@ func bridgeModel(_ scenario: BridgeScenario) -> BridgeOutcome {
     }
   }
   func send() {
-    guard !completed else { return }
+    guard !completed || broken else { return }
     sent += 1
     guard !ended, !cancelled else { return }  // dropped
     guard waiting else { return buffer.append(sent) }
@@ -236,7 +245,7 @@ func bridgeModel(_ scenario: BridgeScenario) -> BridgeOutcome {
     if scenario.publisher == .sendsInsideCancel { sendIfAsked() }
   }
   func sendIfAsked() {
-    if asked > sent || cancelledPublisher { send() }
+    if asked > sent || cancelledPublisher || (completed && broken) { send() }
   }
   func cancel() {
     let hadSubscription = subscribed
@@ -283,6 +292,11 @@ func bridgeModel(_ scenario: BridgeScenario) -> BridgeOutcome {
       for _ in 0..<count { sendIfAsked() }
     case .nexts(let count):
       for _ in 0..<count where !waiting { callNext() }
+    case .valuesThenNexts(let count):
+      for _ in 0..<count {
+        sendIfAsked()
+        if !waiting { callNext() }
+      }
     case .next:
       if !waiting { callNext() }
     case .subscription:
@@ -387,6 +401,19 @@ func bridgeScenariosSendingInsideCancel(count: Int, seed: UInt64) -> [BridgeScen
   }
 }
 
+/// Runs 7c is graded on besides the others', from a seed of their own: the drawn runs that end
+/// (finished or failed), with a broken publisher that sends values and completes again after its
+/// end: the bridge delivers none of it.
+func bridgeScenariosBreakingTheEnd(count: Int, seed: UInt64) -> [BridgeScenario] {
+  bridgeScenarios(count: count, seed: seed).filter { scenario in
+    scenario.steps.contains(.finished) || scenario.steps.contains(.failure)
+  }.map { drawn in
+    var scenario = drawn
+    scenario.publisher = .sendsAfterItsEnd
+    return scenario
+  }
+}
+
 /// Runs 7c is graded on besides the drawn ones: for each of many POSIX codes, every URLError code
 /// and a few Cocoa codes, a publisher that fails with it while a next() waits, and one that fails
 /// after a value kept, while none waits (a for-await loop); and a long run: 2^16 + 1 values, one
@@ -440,6 +467,40 @@ func bridgeScenariosKeepingMany() -> [BridgeScenario] {
       )
     }
   }
+}
+
+/// Runs 7c is graded on besides the others', from a seed of their own: values kept and taken in
+/// bursts, so that what is kept wraps round and grows past what was kept before, by bridges that
+/// read 64 to Int.max values ahead; and long runs of 2^16 + 1 values, each kept, then taken, with
+/// none or 100 more kept all along.
+func bridgeScenariosInBursts(count: Int, seed: UInt64) -> [BridgeScenario] {
+  var numbers = SeededNumbers(seed: seed)
+  let bursts = (0..<count).map { _ in
+    var steps: [BridgeStep] = [.subscription]
+    for _ in 0..<Int.random(in: 3...8, using: &numbers) {
+      steps.append(.values(Int.random(in: 1...60, using: &numbers)))
+      steps.append(.nexts(Int.random(in: 1...40, using: &numbers)))
+    }
+    steps.append(numbers.pick([.finished, .failure, .cancel, .value]))
+    steps.append(.nexts(500))
+    return BridgeScenario(
+      prefetch: numbers.pick([64, 100, 1_000, Int.max]),
+      publisher: .plain,
+      loop: numbers.chance(30),
+      steps: steps
+    )
+  }
+  // 2^16 + 1 values taken one by one from those kept, with 0 or 100 more kept all along.
+  let long = [(1, 0), (101, 100)].map { prefetch, backlog in
+    BridgeScenario(
+      prefetch: prefetch,
+      publisher: .plain,
+      loop: false,
+      steps: [.subscription, .values(backlog), .valuesThenNexts(65_537), .failure]
+        + [.nexts(backlog + 2)]
+    )
+  }
+  return bursts + long
 }
 
 typealias BridgeStep = BridgeScenario.Step
