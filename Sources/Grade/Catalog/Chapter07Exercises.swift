@@ -657,6 +657,24 @@ extension ExerciseCatalog {
             + "whether the bridge is over, and keep the value, in the same withLock."
         ),
         Mistake(
+          name: "a continuation resumed by a task's cancel and by cancel() at once",
+          test: "test_twoThreads_aTaskCancelAndACancelAtOnce_theNextEndsOnce",
+          kind: .crashed,
+          fixtures: ["resumed-twice", "task-cancel-keeps-the-continuation"],
+          hint: "A task's cancel and cancel() may both find the waiting continuation. Whatever "
+            + "resumes it takes it out of the state in the same withLock that finds it, so that "
+            + "the other finds nothing; call cancel() from onCancel."
+        ),
+        Mistake(
+          name: "the subscription kept apart from the end, met by a task's cancel",
+          test:
+            "test_twoThreads_aTaskCancelAndTheSubscriptionAtOnce_theSubscriptionIsCancelledOnce",
+          fixtures: ["end-checked-apart-from-keeping-the-subscription"],
+          hint: "Between two withLocks, a task's cancel can end the bridge on another thread and "
+            + "find no subscription to cancel; the subscription kept after it is never cancelled. "
+            + "Decide whether it is late and keep it in the same withLock."
+        ),
+        Mistake(
           name: "a task's cancel noted in two locked sections",
           test: "test_twoThreads_aTaskCancelAndACancelAtOnce_theNextEndsOnce",
           saying: "expected nil, and cancelled once",
