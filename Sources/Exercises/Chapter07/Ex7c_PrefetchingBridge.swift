@@ -11,8 +11,8 @@ import MiniCombine
 /// - when the subscription comes, ask it for `prefetch` values at once, `request(.max(prefetch))`
 ///   (`prefetch` is at least 1; `Int.max` too is asked as `.max`, never as `.unlimited`);
 /// - a value that comes while a `next()` waits goes to that `next()`, and `receive(_:)` returns
-///   `.max(1)`; one that comes while none waits is kept, after the others, and `receive(_:)`
-///   returns `.none`;
+///   `.max(1)`; one that comes while none waits is kept, after the others, however many are kept
+///   (a broken publisher may send more than it was asked for), and `receive(_:)` returns `.none`;
 /// - `next()` returns the oldest value kept and asks the subscription for one more
 ///   (`request(.max(1))`), unless the publisher has completed; with nothing kept it waits, and asks
 ///   for nothing (the values it waits for are asked for already);

@@ -660,7 +660,10 @@ extension ExerciseCatalog {
           name: "a continuation resumed by a task's cancel and by cancel() at once",
           test: "test_twoThreads_aTaskCancelAndACancelAtOnce_theNextEndsOnce",
           kind: .crashed,
-          fixtures: ["resumed-twice", "task-cancel-keeps-the-continuation"],
+          fixtures: [
+            "resumed-twice", "task-cancel-keeps-the-continuation",
+            "cancel-clears-the-wait-after-resuming",
+          ],
           hint: "A task's cancel and cancel() may both find the waiting continuation. Whatever "
             + "resumes it takes it out of the state in the same withLock that finds it, so that "
             + "the other finds nothing; call cancel() from onCancel."
@@ -675,6 +678,15 @@ extension ExerciseCatalog {
             + "Decide whether it is late and keep it in the same withLock."
         ),
         Mistake(
+          name: "the subscription kept after asking it",
+          test: "test_twoThreads_theSubscriptionSendingInsideRequestAndANextAtOnce_theLoopGoesOn",
+          saying: "after the subscription and a next()",
+          fixtures: ["subscription-kept-after-asking"],
+          hint: "A publisher may send from inside the first request, and a next() on another "
+            + "thread may take that value at once: keep the subscription before you ask it (in the "
+            + "withLock that checks for the end), so that the next() finds it to ask for one more."
+        ),
+        Mistake(
           name: "a task's cancel noted in two locked sections",
           test: "test_twoThreads_aTaskCancelAndACancelAtOnce_theNextEndsOnce",
           saying: "expected nil, and cancelled once",
@@ -687,7 +699,7 @@ extension ExerciseCatalog {
         .scenarioDiffers(
           fixtures: [
             "cancellation-failure-ends-quietly", "econnaborted-ends-quietly",
-            "compaction-drops-one-after-8192-taken",
+            "compaction-drops-one-after-8192-taken", "kept-values-bounded-by-prefetch",
             "late-failure-dropped-after-65536-values",
             "unlimited-after-65536-values", "kept-values-capped-at-1024",
           ],

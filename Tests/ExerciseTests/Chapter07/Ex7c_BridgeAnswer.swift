@@ -76,7 +76,7 @@ final class ScenarioPublisher: Subscription, Sendable {
     let value = state.withLock { state -> Int? in
       let broken = kind == .sendsAfterItsEnd
       guard !state.completed || broken,
-        state.asked > state.sent || state.cancelled || (state.completed && broken)
+        state.asked > state.sent || state.cancelled || broken
       else { return nil }
       state.sent += 1
       return state.sent

@@ -30,8 +30,8 @@ struct BridgeScenario: GradedScenario, Equatable {
     case failsInsideTheSecondRequest
     /// Sends a value already on its way from inside `cancel()`.
     case sendsInsideCancel
-    /// Goes on after its end, as a broken one may: a value step sends, and a completion step
-    /// completes again.
+    /// Breaks its contract, as a broken one may: a value step sends whether a value is asked for
+    /// or not, after its end too, and a completion step completes again.
     case sendsAfterItsEnd
 
     var description: String {
@@ -45,7 +45,7 @@ struct BridgeScenario: GradedScenario, Equatable {
         "a publisher that fails from inside the second request(_:)"
       case .sendsInsideCancel: "a publisher that sends a value from inside its cancel()"
       case .sendsAfterItsEnd:
-        "a broken publisher that sends values and completes again after its end"
+        "a broken publisher that sends whether asked or not, and goes on after its end"
       }
     }
   }
@@ -245,7 +245,7 @@ func bridgeModel(_ scenario: BridgeScenario) -> BridgeOutcome {
     if scenario.publisher == .sendsInsideCancel { sendIfAsked() }
   }
   func sendIfAsked() {
-    if asked > sent || cancelledPublisher || (completed && broken) { send() }
+    if asked > sent || cancelledPublisher || broken { send() }
   }
   func cancel() {
     let hadSubscription = subscribed
