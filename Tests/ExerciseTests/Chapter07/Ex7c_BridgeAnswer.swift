@@ -47,7 +47,7 @@ final class ScenarioPublisher: Subscription, Sendable {
     let requests = state.withLock { state in
       state.log.append("request \(demand)")
       state.requests += 1
-      state.asked = (Subscribers.Demand.max(state.asked) + demand).max ?? Int.max
+      state.asked = state.asked.adding(demand)
       return state.requests
     }
     if kind == .sendsInsideRequest {
@@ -86,7 +86,7 @@ final class ScenarioPublisher: Subscription, Sendable {
     guard more != .none else { return }
     state.withLock { state in
       state.log.append("receive(_:) returned \(more)")
-      state.asked = (Subscribers.Demand.max(state.asked) + more).max ?? Int.max
+      state.asked = state.asked.adding(more)
     }
   }
 

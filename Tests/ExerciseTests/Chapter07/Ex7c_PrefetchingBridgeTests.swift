@@ -67,7 +67,7 @@ private final class SendsWhatIsAsked: Subscription, Sendable {
 
   func request(_ demand: Subscribers.Demand) {
     let sends = state.withLock { state -> Bool in
-      state.demand = (Subscribers.Demand.max(state.demand) + demand).max ?? Int.max
+      state.demand = state.demand.adding(demand)
       guard !state.sending else { return false }
       state.sending = true
       return true
@@ -75,7 +75,7 @@ private final class SendsWhatIsAsked: Subscription, Sendable {
     guard sends else { return }
     while let value = next() {
       let more = bridge?.receive(value) ?? .none
-      state.withLock { $0.demand = (Subscribers.Demand.max($0.demand) + more).max ?? Int.max }
+      state.withLock { $0.demand = $0.demand.adding(more) }
     }
   }
 
@@ -911,18 +911,14 @@ final class Ex7c_PrefetchingBridgeTests: GradedTestCase {
   func test_twoThreads_aValueAndANextAtOnce_theNextGetsIt() async throws {
     try await throwIfNotStarted()
     try await raceANext(with: { bridge in _ = bridge.receive(7) }) { _, ended, roundsBefore in
-      let what = "a next() and a value came at once from two threads"
-      let waiting = ended.filter { $0 == nil }.count
-      guard waiting == 0 else {
-        return "\(what): \(waiting) of \(ended.count) next() calls still wait after the value "
-          + "came; expected each to return it"
-      }
-      for (round, outcome) in ended.enumerated() {
-        guard let outcome, spelledOutcome(outcome) != "returned 7" else { continue }
-        return "\(what) (round \(roundsBefore + round)): that next() \(spelledOutcome(outcome)); "
-          + "expected 7"
-      }
-      return nil
+      eachNext(
+        ended,
+        returned: 7,
+        "a next() and a value came at once from two threads",
+        after: "the value came",
+        each: "return it",
+        roundsBefore: roundsBefore
+      )
     }
   }
 
@@ -935,18 +931,14 @@ final class Ex7c_PrefetchingBridgeTests: GradedTestCase {
   func test_twoThreads_aCancelAndANextAtOnce_theNextEnds() async throws {
     try await throwIfNotStarted()
     try await raceANext(with: { bridge in bridge.cancel() }) { _, ended, roundsBefore in
-      let what = "a next() and cancel() came at once from two threads"
-      let waiting = ended.filter { $0 == nil }.count
-      guard waiting == 0 else {
-        return "\(what): \(waiting) of \(ended.count) next() calls "
-          + "still wait after the cancel; expected each to end with nil"
-      }
-      for (round, outcome) in ended.enumerated() {
-        guard let outcome, spelledOutcome(outcome) != "returned nil" else { continue }
-        return "\(what) (round \(roundsBefore + round)): that next() \(spelledOutcome(outcome)); "
-          + "expected nil"
-      }
-      return nil
+      eachNext(
+        ended,
+        returned: nil,
+        "a next() and cancel() came at once from two threads",
+        after: "the cancel",
+        each: "end with nil",
+        roundsBefore: roundsBefore
+      )
     }
   }
 
@@ -1102,6 +1094,30 @@ final class Ex7c_PrefetchingBridgeTests: GradedTestCase {
         )
       }
     }
+  }
+
+  /// A race's failure, if one of its next() calls still waits or returned other than `value`:
+  /// "WHAT: N of M next() calls still wait after AFTER; expected each to EACH", or the round's.
+  private func eachNext(
+    _ ended: [Result<Int?, any Error>?],
+    returned value: Int?,
+    _ what: String,
+    after: String,
+    each: String,
+    roundsBefore: Int
+  ) -> String? {
+    let waiting = ended.filter { $0 == nil }.count
+    guard waiting == 0 else {
+      return "\(what): \(waiting) of \(ended.count) next() calls still wait after \(after); "
+        + "expected each to \(each)"
+    }
+    let expected = spelledOutcome(.success(value))
+    for (round, outcome) in ended.enumerated() {
+      guard let outcome, spelledOutcome(outcome) != expected else { continue }
+      return "\(what) (round \(roundsBefore + round)): that next() \(spelledOutcome(outcome)); "
+        + "expected \(value.map(String.init) ?? "nil")"
+    }
+    return nil
   }
 
   /// Calls next() on one thread and `other` (a value, a completion, a cancel) on another at

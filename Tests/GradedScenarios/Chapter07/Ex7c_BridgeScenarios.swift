@@ -170,6 +170,14 @@ struct BridgeOutcome: Equatable {
   var log: [String]
 }
 
+extension Int {
+  /// This count of values asked for, plus `demand`: Int.max once the sum passes it or the demand
+  /// is unlimited (Demand's own saturating sum).
+  func adding(_ demand: Subscribers.Demand) -> Int {
+    (Subscribers.Demand.max(self) + demand).max ?? Int.max
+  }
+}
+
 /// The statement of exercise 7c, as a program.
 func bridgeModel(_ scenario: BridgeScenario) -> BridgeOutcome {
   var log: [String] = []
@@ -223,12 +231,12 @@ func bridgeModel(_ scenario: BridgeScenario) -> BridgeOutcome {
     log.append("next() returned \(sent)")
     if scenario.loop { callNext() }
     log.append("receive(_:) returned max(1)")
-    asked = (Subscribers.Demand.max(asked) + .max(1)).max ?? Int.max
+    asked = asked.adding(.max(1))
   }
   func request(_ count: Int) {
     log.append("request max(\(count))")
     requests += 1
-    asked = (Subscribers.Demand.max(asked) + .max(count)).max ?? Int.max
+    asked = asked.adding(.max(count))
     if scenario.publisher == .sendsInsideRequest {
       if sent < 3 {
         for _ in 0..<min(count, 3 - sent) { send() }
@@ -392,24 +400,30 @@ func bridgeScenariosFailingOtherwise(count: Int, seed: UInt64) -> [BridgeScenari
 /// the bridge or the waiting task, with a publisher whose value already on its way arrives from
 /// inside its `cancel()`.
 func bridgeScenariosSendingInsideCancel(count: Int, seed: UInt64) -> [BridgeScenario] {
-  bridgeScenarios(count: count, seed: seed).filter { scenario in
+  drawnBridgeScenarios(count: count, seed: seed, publisher: .sendsInsideCancel) { scenario in
     scenario.steps.contains(.cancel) || scenario.steps.contains(.cancelTheTask)
-  }.map { drawn in
-    var scenario = drawn
-    scenario.publisher = .sendsInsideCancel
-    return scenario
   }
 }
 
 /// Runs 7c is graded on besides the others', from a seed of their own: the drawn runs that end
-/// (finished or failed), with a broken publisher that sends values and completes again after its
-/// end: the bridge delivers none of it.
+/// (finished or failed), with a broken publisher that sends whether asked or not and goes on
+/// after its end: the bridge keeps what comes before the end, and delivers nothing after it.
 func bridgeScenariosBreakingTheEnd(count: Int, seed: UInt64) -> [BridgeScenario] {
-  bridgeScenarios(count: count, seed: seed).filter { scenario in
+  drawnBridgeScenarios(count: count, seed: seed, publisher: .sendsAfterItsEnd) { scenario in
     scenario.steps.contains(.finished) || scenario.steps.contains(.failure)
-  }.map { drawn in
+  }
+}
+
+/// The runs `bridgeScenarios` draws that `keep` picks, each with `publisher` instead of its own.
+private func drawnBridgeScenarios(
+  count: Int,
+  seed: UInt64,
+  publisher: BridgeScenario.Publisher,
+  where keep: (BridgeScenario) -> Bool
+) -> [BridgeScenario] {
+  bridgeScenarios(count: count, seed: seed).filter(keep).map { drawn in
     var scenario = drawn
-    scenario.publisher = .sendsAfterItsEnd
+    scenario.publisher = publisher
     return scenario
   }
 }
