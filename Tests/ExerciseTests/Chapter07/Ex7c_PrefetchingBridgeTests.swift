@@ -687,17 +687,11 @@ final class Ex7c_PrefetchingBridgeTests: GradedTestCase {
     let rounds = 3_000
     let bridges = (0..<rounds).map { _ in PrefetchingBridge<Int>(prefetch: 1) }
     let spies = (0..<rounds).map { _ in SpySubscription() }
-    let pair = Arrivals()
-    await inRounds(rounds) { lane, round in
-      let lag = round % 33 - 16
-      if lane == 0 {
-        if lag < 0 { pair.spin(-lag) }
-        bridges[round].receive(subscription: spies[round])
-      } else {
-        if lag > 0 { pair.spin(lag) }
-        bridges[round].cancel()
-      }
-    }
+    await inRoundsWithALag(
+      rounds,
+      first: { round in bridges[round].receive(subscription: spies[round]) },
+      second: { round in bridges[round].cancel() }
+    )
     for round in 0..<rounds {
       let cancels = spies[round].log.filter { $0 == "cancel" }.count
       guard cancels != 1 else { continue }
@@ -722,17 +716,11 @@ final class Ex7c_PrefetchingBridgeTests: GradedTestCase {
       bridge.receive(subscription: CancelsCounted())
       return bridge
     }
-    let pair = Arrivals()
-    await inRounds(rounds) { lane, round in
-      let lag = round % 33 - 16
-      if lane == 0 {
-        if lag < 0 { pair.spin(-lag) }
-        _ = bridges[round].receive(7)
-      } else {
-        if lag > 0 { pair.spin(lag) }
-        bridges[round].cancel()
-      }
-    }
+    await inRoundsWithALag(
+      rounds,
+      first: { round in _ = bridges[round].receive(7) },
+      second: { round in bridges[round].cancel() }
+    )
     for round in 0..<rounds {
       let after = try await nextNow(bridges[round], "after cancel()")
       guard let after else { continue }
@@ -788,17 +776,11 @@ final class Ex7c_PrefetchingBridgeTests: GradedTestCase {
     let bridges = (0..<rounds).map { _ in PrefetchingBridge<Int>(prefetch: 1) }
     let spies = (0..<rounds).map { _ in SpySubscription() }
     let nexts = bridges.map { bridge in Task.immediate { try await bridge.next() } }
-    let pair = Arrivals()
-    await inRounds(rounds) { lane, round in
-      let lag = round % 33 - 16
-      if lane == 0 {
-        if lag < 0 { pair.spin(-lag) }
-        bridges[round].receive(subscription: spies[round])
-      } else {
-        if lag > 0 { pair.spin(lag) }
-        nexts[round].cancel()
-      }
-    }
+    await inRoundsWithALag(
+      rounds,
+      first: { round in bridges[round].receive(subscription: spies[round]) },
+      second: { round in nexts[round].cancel() }
+    )
     for round in 0..<rounds {
       _ = try? await nexts[round].value
       let cancels = spies[round].log.filter { $0 == "cancel" }.count
@@ -1092,6 +1074,26 @@ final class Ex7c_PrefetchingBridgeTests: GradedTestCase {
         return XCTFail(
           "\(what): the subscription was cancelled \(cancels) times; expected at most once"
         )
+      }
+    }
+  }
+
+  /// Calls `first(round)` and `second(round)` on two threads at once, round after round, the
+  /// second a lag of -16...16 spins after the first (negative: before it), moved each round.
+  private func inRoundsWithALag(
+    _ rounds: Int,
+    first: @escaping @Sendable (Int) -> Void,
+    second: @escaping @Sendable (Int) -> Void
+  ) async {
+    let pair = Arrivals()
+    await inRounds(rounds) { lane, round in
+      let lag = round % 33 - 16
+      if lane == 0 {
+        if lag < 0 { pair.spin(-lag) }
+        first(round)
+      } else {
+        if lag > 0 { pair.spin(lag) }
+        second(round)
       }
     }
   }
