@@ -579,7 +579,7 @@ extension ExerciseCatalog {
         Mistake(
           name: "next() looks and waits in two locked sections",
           test: "test_twoThreads_aCancelAndANextAtOnce_theNextEnds",
-          saying: "still wait after the cancel",
+          saying: "next() calls still wait after",
           fixtures: ["wait-kept-in-a-second-lock"],
           hint: "Between two withLocks, a value, the end or a cancel can come from another "
             + "thread and find no next() waiting: it is kept or ends nothing, and this next() "
