@@ -7,7 +7,8 @@ import Foundation
 /// each batch of `max(size / 20, 1)` bytes, and after the last bytes if they do not fill a batch,
 /// call `report` with the fraction of `size` received, exactly the bytes so far over `size`: once
 /// per batch, never for a batch with no bytes, so the last call says 1.0. When `report` returns
-/// false, stop and return the bytes so far, even if the task was cancelled during that report.
+/// false, stop (at most one more byte is asked for after it, and not kept) and return the bytes so
+/// far, even if the task was cancelled during that report.
 /// When the task is cancelled, throw `CancellationError`, and report nothing after the cancel,
 /// even for an empty body; a cancel stops the reading: at most one more byte is asked for after
 /// it (a cancelled stream may just end, or go on for ever). When the bytes throw (a network
