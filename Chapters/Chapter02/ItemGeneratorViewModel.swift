@@ -28,7 +28,7 @@ final class ItemGeneratorViewModel {
     guard apply(.start) else { return }
     task = Task {
       for await event in service.generateEvents() {
-        // After a cancel the stream still hands over what it had buffered (2.4): ignore it.
+        // After a cancel the stream still hands over what it had buffered (2.3): ignore it.
         guard !Task.isCancelled else { break }
         currentEvent = event
         eventChangesMadeOn.append(isolationName())
