@@ -1,5 +1,6 @@
-// The callback-based API of exercise 1b: a speech recognizer with a Result completion handler.
-// Learners wrap it; they do not change it.
+// The callback-based API of exercise 1b: a speech recognizer whose completion handler takes a
+// transcript and an error, both optional, as APIs older than `Result` do. Learners wrap it; they
+// do not change it.
 
 /// A recorded audio clip.
 public struct AudioClip: Sendable, Equatable {
@@ -29,13 +30,19 @@ public enum RecognitionError: Error, Equatable {
   case noSpeech
   /// The clip's language is not supported.
   case unsupportedLanguage(String)
+  /// The recognizer called back with neither a transcript nor an error. It never sends this
+  /// error itself: it is what its async form throws then.
+  case noResult
 }
 
 /// A speech recognizer with a completion handler.
 public protocol SpeechRecognizing: Sendable {
-  /// Recognizes `clip` and calls `completion` once, on any thread, possibly before returning.
+  /// Recognizes `clip` and calls `completion` once, on any thread, possibly before returning:
+  /// with a transcript and no error when it succeeds; with an error when it fails, and with it
+  /// what it had heard before failing (a partial transcript) or nil; and with neither when it
+  /// failed in a way it cannot describe.
   func recognize(
     _ clip: AudioClip,
-    completion: @escaping @Sendable (Result<Transcript, RecognitionError>) -> Void
+    completion: @escaping @Sendable (Transcript?, RecognitionError?) -> Void
   )
 }

@@ -158,11 +158,14 @@ extension ExerciseCatalog {
       stubFile: "Ex1b_Transcribe.swift",
       testClass: "Ex1b_TranscribeTests",
       hints: [
-        "Section 1.3: every path through the completion handler must resume the continuation.",
-        "Call recognizer.recognize(clip) { result in ... } inside "
+        "Section 1.3: every path through the completion handler must resume the continuation "
+          + "once. Here the handler gets two optionals, so there are four paths: a transcript "
+          + "alone, an error alone, both, and neither.",
+        "Call recognizer.recognize(clip) { transcript, error in ... } inside "
           + "withCheckedThrowingContinuation { continuation in ... }.",
-        "The completion hands you a Result; continuation.resume(with: result) returns the "
-          + "transcript or throws the error.",
+        "One if / else if / else, the error first: if let error, resume(throwing: error); else "
+          + "if let transcript, resume(returning: transcript); else resume(throwing: "
+          + "RecognitionError.noResult). Each branch resumes once and none falls into another.",
       ],
       docAnchor: "exercise-1b-wrap-a-callback-api",
       checksDataRaces: true,
@@ -172,8 +175,7 @@ extension ExerciseCatalog {
           test: "test_failure_throwsTheRecognizersError",
           kind: .hung,
           fixtures: ["resume-only-on-success"],
-          hint: "The failure path must resume too: resume(throwing: error), or resume(with: "
-            + "result) for both paths at once."
+          hint: "The failure path must resume too: when an error comes, resume(throwing: error)."
         ),
         Mistake(
           name: "a success is resumed twice",
@@ -181,7 +183,7 @@ extension ExerciseCatalog {
           kind: .crashed,
           fixtures: ["resumed-twice"],
           hint: "Each path through the completion must resume exactly once. After resuming, "
-            + "nothing else may resume: one resume(with: result) covers both paths."
+            + "nothing else may resume: one if / else if / else, one resume in each branch."
         ),
         Mistake(
           name: "every failure reported as one error",
@@ -200,6 +202,57 @@ extension ExerciseCatalog {
           fixtures: ["empty-on-failure"],
           hint: "A failed recognition has no transcript, not even an empty one: the caller must "
             + "get the error thrown."
+        ),
+        Mistake(
+          name: "a transcript that came with an error returned",
+          test: "test_failure_throwsTheRecognizersError",
+          kind: .failedTest,
+          saying: "yet it returned that partial",
+          fixtures: ["partial-transcript-returned"],
+          hint: "A transcript that comes with an error is only what was heard before the failure. "
+            + "Look at the error first: when there is one, throw it, whatever else came."
+        ),
+        Mistake(
+          name: "an error and a partial transcript both resume",
+          test: "test_failure_throwsTheRecognizersError",
+          kind: .crashed,
+          fixtures: ["two-ifs-resume-twice"],
+          hint: "Two ifs that each resume both run when an error comes with a transcript. Make "
+            + "them one if / else if / else, so exactly one branch resumes."
+        ),
+        Mistake(
+          name: "neither a transcript nor an error: never resumed",
+          test: "test_neitherTranscriptNorError_throwsNoResult",
+          kind: .hung,
+          fixtures: ["neither-never-resumed"],
+          hint: "The recognizer may call back with nil and nil. That path must resume too: throw "
+            + "RecognitionError.noResult."
+        ),
+        Mistake(
+          name: "neither a transcript nor an error: the transcript forced",
+          test: "test_neitherTranscriptNorError_throwsNoResult",
+          kind: .crashed,
+          fixtures: ["transcript-force-unwrapped"],
+          hint: "No error does not mean a transcript: the recognizer may send neither. Unwrap "
+            + "with if let, and throw RecognitionError.noResult when both are nil."
+        ),
+        Mistake(
+          name: "neither a transcript nor an error: another answer",
+          test: "test_neitherTranscriptNorError_throwsNoResult",
+          kind: .failedTest,
+          saying: "expected RecognitionError.noResult",
+          fixtures: ["neither-as-no-speech"],
+          hint: "A callback with neither says nothing about the clip: not that it holds no "
+            + "speech. Throw RecognitionError.noResult, as the statement says."
+        ),
+        Mistake(
+          name: "neither a transcript nor an error: an empty transcript returned",
+          test: "test_neitherTranscriptNorError_throwsNoResult",
+          kind: .failedTest,
+          saying: "the recognition failed, yet it returned",
+          fixtures: ["neither-as-an-empty-transcript"],
+          hint: "A callback with neither gives no transcript, not even an empty one: the caller "
+            + "must learn that nothing came. Throw RecognitionError.noResult."
         ),
         Mistake(
           name: "a clip of its own instead of the one given",

@@ -8,9 +8,15 @@ public func transcribe(
   with recognizer: some SpeechRecognizing
 ) async throws -> Transcript {
   try await withCheckedThrowingContinuation { continuation in
-    recognizer.recognize(clip) { result in
-      // Success returns, failure throws: one resume for every path.
-      continuation.resume(with: result)
+    recognizer.recognize(clip) { transcript, error in
+      // The error first: a transcript that comes with one is only what was heard before it.
+      if let error {
+        continuation.resume(throwing: error)
+      } else if let transcript {
+        continuation.resume(returning: transcript)
+      } else {
+        continuation.resume(throwing: RecognitionError.noResult)  // neither: still one resume
+      }
     }
   }
 }

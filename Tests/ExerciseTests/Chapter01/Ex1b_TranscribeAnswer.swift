@@ -130,10 +130,7 @@ private func callsInARow(_ count: Int) async throws -> [String] {
 
 /// A recognizer that answers each clip inside `recognize` with a transcript of its name.
 private struct EchoRecognizer: SpeechRecognizing {
-  func recognize(
-    _ clip: AudioClip,
-    completion: @escaping @Sendable (Result<Transcript, RecognitionError>) -> Void
-  ) {
-    completion(.success(Transcript(text: clip.name)))
+  func recognize(_ clip: AudioClip, completion: @escaping RecognizerCompletion) {
+    completion(Transcript(text: clip.name), nil)
   }
 }

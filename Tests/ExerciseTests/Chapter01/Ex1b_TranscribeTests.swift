@@ -48,28 +48,76 @@ final class Ex1b_TranscribeTests: GradedTestCase {
   }
 
   func test_failure_throwsTheRecognizersError() async throws {
+    // A failure comes with what was heard before it, or with nil: the error counts either way.
+    let partials = [nil, Transcript(text: "buy mi"), Transcript(text: "")]
     for expected in [RecognitionError.noSpeech, .unsupportedLanguage("tlh")] {
-      let recognizer = ScriptedRecognizer(result: .failure(expected), delivery: .onAnotherThread)
-      do {
-        let transcript = try await transcribe(clip, with: recognizer)
-        XCTFail(
-          "the recognition failed, yet it returned \(transcript); expected \(expected) thrown"
+      for partial in partials {
+        let recognizer = ScriptedRecognizer(
+          result: .failure(expected),
+          partial: partial,
+          delivery: .onAnotherThread
         )
-      } catch {
-        try rethrowIfNotImplemented(error)
-        XCTAssertEqual(
-          error as? RecognitionError,
+        let sent = "(\(partial.map { "Transcript(text: \"\($0.text)\")" } ?? "nil"), .\(expected))"
+        try await assertThrows(
           expected,
-          "a failed recognition threw \(error); expected the recognizer's own error"
+          "expected the recognizer's own error, \(expected)",
+          from: recognizer,
+          partial: partial,
+          "the recognizer called back with \(sent)"
         )
       }
-      XCTAssertEqual(
-        recognizer.askedClips.count,
-        1,
-        "the recognizer was asked \(recognizer.askedClips.count) times for one failed recognition; "
-          + "expected once"
+    }
+  }
+
+  func test_neitherTranscriptNorError_throwsNoResult() async throws {
+    for delivery in [ScriptedRecognizer.Delivery.onAnotherThread, .beforeReturning] {
+      let recognizer = ScriptedRecognizer(result: .failure(.noResult), delivery: delivery)
+      try await assertThrows(
+        .noResult,
+        "expected RecognitionError.noResult",
+        from: recognizer,
+        "the recognizer called back with (nil, nil) "
+          + (delivery == .beforeReturning ? "before recognize returned" : "from another thread")
       )
     }
+  }
+
+  /// Asserts that `transcribe` throws `expected` (`expectation` says so in the message) when
+  /// `recognizer` calls back as `sent` says, and that it asked the recognizer once.
+  private func assertThrows(
+    _ expected: RecognitionError,
+    _ expectation: String,
+    from recognizer: ScriptedRecognizer,
+    partial: Transcript? = nil,
+    _ sent: String
+  ) async throws {
+    do {
+      let transcript = try await transcribe(clip, with: recognizer)
+      if let partial, transcript == partial {
+        XCTFail(
+          "\(sent): the error came with what was heard before it, yet it returned that partial "
+            + "transcript; expected \(expected) thrown"
+        )
+      } else {
+        XCTFail(
+          "\(sent): the recognition failed, yet it returned \(transcript); expected \(expected) "
+            + "thrown"
+        )
+      }
+    } catch {
+      try rethrowIfNotImplemented(error)
+      XCTAssertEqual(
+        error as? RecognitionError,
+        expected,
+        "\(sent): a failed recognition threw \(error); \(expectation)"
+      )
+    }
+    XCTAssertEqual(
+      recognizer.askedClips.count,
+      1,
+      "\(sent): the recognizer was asked "
+        + "\(recognizer.askedClips.count) times for one failed recognition; expected once"
+    )
   }
 
   // These two sort last, so that a mistake the tests above catch is reported by them.
@@ -123,10 +171,14 @@ final class Ex1b_TranscribeTests: GradedTestCase {
     let rounds = ThreadSanitizer.isRunning ? 60 : huntRounds(graded: 2_000, reference: 200)
     for round in 1...rounds {
       let result: Result<Transcript, RecognitionError> =
-        round % 3 == 0 ? .failure(.noSpeech) : .success(Transcript(text: "take \(round)"))
+        switch round % 6 {
+        case 0: .failure(.noSpeech)
+        case 3: .failure(.noResult)
+        default: .success(Transcript(text: "take \(round)"))
+        }
       ScenarioAnnouncer.announce(
-        "round \(round) of \(rounds): the recognizer answers \(result) from another thread just "
-          + "as recognize returns; the test waits for transcribe(_:with:) to end"
+        "round \(round) of \(rounds): the recognizer calls back with \(result.callbackSpelled) from "
+          + "another thread just as recognize returns; the test waits for transcribe(_:with:) to end"
       )
       let recognizer = answers.recognizer(result: result, lag: round % 400)
       let ended: Result<Transcript, RecognitionError>?
@@ -138,9 +190,10 @@ final class Ex1b_TranscribeTests: GradedTestCase {
       }
       guard ended == result else {
         return XCTFail(
-          "in round \(round) of \(rounds), the recognizer answered \(result) from another thread "
-            + "just as recognize returned, and the call ended with "
-            + (ended.map { "\($0)" } ?? "another error") + "; expected the same"
+          "in round \(round) of \(rounds), the recognizer called back with "
+            + "\(result.callbackSpelled) from another thread just as recognize returned, and the "
+            + "call " + (ended.map(transcriptEnding) ?? "threw another error") + "; expected it "
+            + transcriptEnding(result)
         )
       }
     }
@@ -179,7 +232,8 @@ final class Ex1b_TranscribeTests: GradedTestCase {
 
   /// The grade: 425 generated scripts of 1 to 13 calls at once, and up to 100, and when grading
   /// two crowds of 129 to 1,000 calls (any clip name, hundreds of characters long too, any
-  /// transcript, "\r\n" and "\r" too, up to 100,000 characters, either error, language codes with
+  /// transcript, "\r\n" and "\r" too, up to 100,000 characters, either error with or without a
+  /// partial transcript, neither transcript nor error, language codes with
   /// "\r\n" and "\r" too; names, transcripts and codes with control or invisible characters
   /// anywhere; answered inside recognize, from another thread, or later in any order),
   /// and 257 calls one after the other, and when grading 65,538, each compared with what the

@@ -4,8 +4,37 @@ import LessonSupport
 import Synchronization
 import TestTooling
 
-/// A recognizer that answers with a fixed result, before returning or from another thread, and
-/// records the clips it was asked to recognize.
+/// A recognizer's completion handler: a transcript and an error, both optional.
+typealias RecognizerCompletion = @Sendable (Transcript?, RecognitionError?) -> Void
+
+extension Result where Success == Transcript, Failure == RecognitionError {
+  /// What a recognizer calls back with for this outcome of `transcribe`: the transcript and no
+  /// error; the error, with `partial` (what it heard before failing) or nil; neither for
+  /// `.noResult`.
+  func callbackArguments(partial: Transcript? = nil) -> (Transcript?, RecognitionError?) {
+    switch self {
+    case .success(let transcript): (transcript, nil)
+    case .failure(.noResult): (nil, nil)
+    case .failure(let error): (partial, error)
+    }
+  }
+
+  /// The callback's arguments for this outcome as the messages show them: `(Transcript(text:
+  /// "x"), nil)`, `(nil, .noSpeech)`, `(nil, nil)`.
+  var callbackSpelled: String {
+    let (transcript, error) = callbackArguments()
+    let heard = transcript.map { "Transcript(text: \(String(reflecting: $0.text)))" } ?? "nil"
+    return "(\(heard), \(error.map { ".\($0)" } ?? "nil"))"
+  }
+}
+
+extension RecognitionError {
+  /// How the messages name the error: `RecognitionError.noSpeech`, ...
+  var spelled: String { "RecognitionError.\(escapingInvisibles("\(self)"))" }
+}
+
+/// A recognizer that calls back with a fixed outcome (and a partial transcript with an error, if
+/// given), before returning or from another thread, and records the clips it was asked for.
 final class ScriptedRecognizer: SpeechRecognizing, Sendable {
   enum Delivery {
     case beforeReturning
@@ -13,27 +42,31 @@ final class ScriptedRecognizer: SpeechRecognizing, Sendable {
   }
 
   let result: Result<Transcript, RecognitionError>
+  let partial: Transcript?
   let delivery: Delivery
   private let asked = Locked<[AudioClip]>([])
 
-  init(result: Result<Transcript, RecognitionError>, delivery: Delivery) {
+  init(
+    result: Result<Transcript, RecognitionError>,
+    partial: Transcript? = nil,
+    delivery: Delivery
+  ) {
     self.result = result
+    self.partial = partial
     self.delivery = delivery
   }
 
   /// The clips `recognize` was called with, in order.
   var askedClips: [AudioClip] { asked.withLock { $0 } }
 
-  func recognize(
-    _ clip: AudioClip,
-    completion: @escaping @Sendable (Result<Transcript, RecognitionError>) -> Void
-  ) {
+  func recognize(_ clip: AudioClip, completion: @escaping RecognizerCompletion) {
     asked.withLock { $0.append(clip) }
+    let (transcript, error) = result.callbackArguments(partial: partial)
     switch delivery {
     case .beforeReturning:
-      completion(result)
+      completion(transcript, error)
     case .onAnotherThread:
-      Thread { [result] in completion(result) }.start()
+      Thread { completion(transcript, error) }.start()
     }
   }
 }
@@ -45,7 +78,7 @@ final class ScriptedRecognizer: SpeechRecognizing, Sendable {
 /// pool that runs Swift tasks: once every thread of the pool is blocked, the rest never ask.
 final class AnswerWhenAllAskedRecognizer: SpeechRecognizing, Sendable {
   private struct State {
-    var waiting: [(AudioClip, @Sendable (Result<Transcript, RecognitionError>) -> Void)] = []
+    var waiting: [(AudioClip, RecognizerCompletion)] = []
     var asked = 0
   }
   let expected: Int
@@ -59,10 +92,7 @@ final class AnswerWhenAllAskedRecognizer: SpeechRecognizing, Sendable {
   /// How many calls to `recognize` came.
   var askedCount: Int { state.withLock { $0.asked } }
 
-  func recognize(
-    _ clip: AudioClip,
-    completion: @escaping @Sendable (Result<Transcript, RecognitionError>) -> Void
-  ) {
+  func recognize(_ clip: AudioClip, completion: @escaping RecognizerCompletion) {
     let everyone = state.withLock { state in
       state.asked += 1
       state.waiting.append((clip, completion))
@@ -70,7 +100,7 @@ final class AnswerWhenAllAskedRecognizer: SpeechRecognizing, Sendable {
     }
     guard !everyone.isEmpty else { return }
     Thread {
-      for (clip, completion) in everyone { completion(.success(Transcript(text: clip.name))) }
+      for (clip, completion) in everyone { completion(Transcript(text: clip.name), nil) }
     }.start()
   }
 }
@@ -361,11 +391,9 @@ final class PromptCallbackThread: Sendable {
     let result: Result<Transcript, RecognitionError>
     let lag: Int
 
-    func recognize(
-      _ clip: AudioClip,
-      completion: @escaping @Sendable (Result<Transcript, RecognitionError>) -> Void
-    ) {
-      thread.hand(lag: lag) { [result] in completion(result) }
+    func recognize(_ clip: AudioClip, completion: @escaping RecognizerCompletion) {
+      let (transcript, error) = result.callbackArguments()
+      thread.hand(lag: lag) { completion(transcript, error) }
     }
   }
 
@@ -419,22 +447,21 @@ final class PromptCallbackThread: Sendable {
 
 /// A recognizer that keeps the completion it is handed, and tells when it has one.
 final class HeldRecognizer: SpeechRecognizing, Sendable {
-  private let held = Locked<(@Sendable (Result<Transcript, RecognitionError>) -> Void)?>(nil)
+  private let held = Locked<RecognizerCompletion?>(nil)
   /// Fires true once `recognize` has handed over its completion (the test fires false if the
   /// call ends first).
   let asked = OneShotSignal<Bool>()
 
-  func recognize(
-    _ clip: AudioClip,
-    completion: @escaping @Sendable (Result<Transcript, RecognitionError>) -> Void
-  ) {
+  func recognize(_ clip: AudioClip, completion: @escaping RecognizerCompletion) {
     held.withLock { $0 = completion }
     asked.fire(true)
   }
 
-  /// Calls the completion it was handed with `result` (once `asked` has fired).
+  /// Calls the completion it was handed as a recognizer does for `result` (once `asked` has
+  /// fired).
   func answer(_ result: Result<Transcript, RecognitionError>) {
-    held.withLock { $0 }?(result)
+    let (transcript, error) = result.callbackArguments()
+    held.withLock { $0 }?(transcript, error)
   }
 }
 

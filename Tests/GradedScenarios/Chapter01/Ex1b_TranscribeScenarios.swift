@@ -3,8 +3,9 @@ import Foundation
 import LessonSupport
 
 // Exercise 1b graded by its statement: generated scripts of 1 to 12 calls at once, each with its
-// own clip and its own answer (any transcript, either error), each answered inside `recognize`,
-// from a thread of the recognizer's, or later, in any order, by the test.
+// own clip and its own answer (any transcript; either error, with or without a partial
+// transcript; neither), each called back inside `recognize`, from a thread of the recognizer's,
+// or later, in any order, by the test.
 
 /// Calls to `transcribe` made at once, and how the recognizer answers each.
 struct TranscribeScenario: GradedScenario, Equatable {
@@ -17,19 +18,26 @@ struct TranscribeScenario: GradedScenario, Equatable {
 
   struct Call: Equatable, Sendable, CustomStringConvertible {
     var clip: String
+    /// What the call must give: the recognizer calls back with the transcript and no error, with
+    /// the error (and `partial`), or with neither for `.noResult`.
     var answer: Result<String, RecognitionError>
     var delivery: Delivery
+    /// What the recognizer heard before it failed, sent with its error.
+    var partial: String? = nil
     /// Its caller's task is cancelled while it waits for a later answer.
     var cancelledWhileWaiting = false
     /// Its caller's task is cancelled before it calls `transcribe`.
     var cancelledBeforeTheCall = false
 
     var description: String {
+      let transcript = { (text: String) in "Transcript(text: \(shortened(reflectedVisibly(text))))"
+      }
       let answered =
         switch answer {
-        case .success(let text):
-          ".success(Transcript(text: \(shortened(reflectedVisibly(text)))))"
-        case .failure(let error): ".failure(.\(escapingInvisibles("\(error)")))"
+        case .success(let text): "(\(transcript(text)), nil)"
+        case .failure(.noResult): "(nil, nil)"
+        case .failure(let error):
+          "(\(partial.map(transcript) ?? "nil"), .\(escapingInvisibles("\(error)")))"
         }
       let moment =
         switch delivery {
@@ -39,7 +47,7 @@ struct TranscribeScenario: GradedScenario, Equatable {
         }
       let cancelled = cancelledBeforeTheCall ? " (its caller cancelled before the call)" : ""
       return
-        "transcribe(AudioClip(name: \(reflectedVisibly(clip))))\(cancelled) answered "
+        "transcribe(AudioClip(name: \(reflectedVisibly(clip))))\(cancelled) called back with "
         + "\(answered) \(moment)"
     }
   }
@@ -62,7 +70,7 @@ struct TranscribeScenario: GradedScenario, Equatable {
       callsInARowBefore == 0
       ? ""
       : "\(callsInARowBefore) calls one after the other, call n for AudioClip(name: \"in a row n\"), "
-        + "each answered inside recognize with Transcript(text: \"in a row n\"), then "
+        + "each called back inside recognize with (Transcript(text: \"in a row n\"), nil), then "
     return inARow + "\(calls.count) call\(calls.count == 1 ? "" : "s") at once: "
       + calls.map(\.description).joined(separator: "; ")
       + (later.isEmpty
@@ -76,6 +84,11 @@ struct TranscribeScenario: GradedScenario, Equatable {
         laterOrder: laterOrder.filter { $0 != index }.map { $0 > index ? $0 - 1 : $0 },
         callsInARowBefore: callsInARowBefore
       )
+    }
+    for (index, call) in calls.enumerated() where call.partial != nil {
+      var simpler = self
+      simpler.calls[index].partial = nil
+      smaller.append(simpler)
     }
     // The same calls, each answered the simplest way: inside recognize, and no caller cancelled.
     for (index, call) in calls.enumerated() where call.delivery != .insideRecognize {
@@ -157,7 +170,7 @@ func callsInARowEnding(_ count: Int, wrong: String?) -> [String] {
 ///
 /// Two calls may ask for one clip: they get the same answer.
 final class DrivenRecognizer: SpeechRecognizing, Sendable {
-  typealias Completion = @Sendable (Result<Transcript, RecognitionError>) -> Void
+  typealias Completion = RecognizerCompletion
 
   private struct State {
     var asked: [String: Int] = [:]
@@ -186,13 +199,13 @@ final class DrivenRecognizer: SpeechRecognizing, Sendable {
     defer { wakeTheTestIfEveryCallMoved() }
     guard let call else {
       // A clip no call was given: answered at once, so that the mistake shows, not a hang.
-      completion(.success(Transcript(text: "the transcript of a clip never given")))
+      completion(Transcript(text: "the transcript of a clip never given"), nil)
       return
     }
-    let answer = call.answer.map(Transcript.init(text:))
+    let (transcript, error) = call.callbackArguments
     switch call.delivery {
-    case .insideRecognize: completion(answer)
-    case .fromAThread: Thread { completion(answer) }.start()
+    case .insideRecognize: completion(transcript, error)
+    case .fromAThread: Thread { completion(transcript, error) }.start()
     case .later: break
     }
   }
@@ -217,8 +230,8 @@ final class DrivenRecognizer: SpeechRecognizing, Sendable {
       guard state.kept[clip]?.isEmpty == false else { return nil }
       return state.kept[clip]?.removeFirst()
     }
-    guard let completion, let answer = calls[clip]?.answer else { return }
-    completion(answer.map(Transcript.init(text:)))
+    guard let completion, let (transcript, error) = calls[clip]?.callbackArguments else { return }
+    completion(transcript, error)
   }
 
   var askedCounts: [String: Int] { state.withLock { $0.asked } }
@@ -350,6 +363,15 @@ func transcribeScenarios(count: Int, seed: UInt64) -> [TranscribeScenario] {
     + lineBreakCodes + inARow + strayScalars
 }
 
+extension TranscribeScenario.Call {
+  /// What the recognizer calls back with for this call.
+  var callbackArguments: (Transcript?, RecognitionError?) {
+    answer.map(Transcript.init(text:)).callbackArguments(
+      partial: partial.map(Transcript.init(text:))
+    )
+  }
+}
+
 extension TranscribeScenario {
   /// Gives every call for a clip the answer `rewrite` makes of that clip's first answer (called
   /// once a clip, at its first call, so its draws come in the calls' order); then `eachCall`
@@ -415,9 +437,16 @@ private func drawnScripts(count: Int, seed: UInt64) -> [TranscribeScenario] {
     var calls = (0..<callCount).map { index in
       let clip = index < names.count ? names[index] : "clip-\(index).m4a"
       let answer: Result<String, RecognitionError> =
-        numbers.chance(65)
+        numbers.chance(60)
         ? .success(numbers.pick(texts))
-        : .failure(numbers.pick([.noSpeech, .unsupportedLanguage("fr"), .unsupportedLanguage("")]))
+        : .failure(
+          numbers.pick([.noSpeech, .unsupportedLanguage("fr"), .unsupportedLanguage(""), .noResult])
+        )
+      // Now and then a failure comes with what was heard before it, empty or not.
+      var partial: String?
+      if case .failure(let error) = answer, error != .noResult, numbers.chance(50) {
+        partial = numbers.pick(texts)
+      }
       let delivery = numbers.pick([
         TranscribeScenario.Delivery.insideRecognize, .fromAThread, .later, .later,
       ])
@@ -425,6 +454,7 @@ private func drawnScripts(count: Int, seed: UInt64) -> [TranscribeScenario] {
         clip: clip,
         answer: answer,
         delivery: delivery,
+        partial: partial,
         cancelledWhileWaiting: delivery == .later && numbers.chance(20)
       )
     }

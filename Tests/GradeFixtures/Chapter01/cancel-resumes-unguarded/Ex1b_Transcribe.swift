@@ -16,7 +16,11 @@ public func transcribe(
   return try await withTaskCancellationHandler {
     try await withCheckedThrowingContinuation { continuation in
       box.continuation.withLock { $0 = continuation }
-      recognizer.recognize(clip) { result in
+      recognizer.recognize(clip) { transcript, error in
+        let result: Result<Transcript, RecognitionError> =
+          if let error { .failure(error) } else if let transcript { .success(transcript) } else {
+            .failure(.noResult)
+          }
         let continuation = box.continuation.withLock { $0 }
         continuation?.resume(with: result.mapError { $0 })
       }

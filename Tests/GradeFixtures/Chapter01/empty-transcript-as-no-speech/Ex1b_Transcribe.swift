@@ -8,7 +8,11 @@ public func transcribe(
   with recognizer: some SpeechRecognizing
 ) async throws -> Transcript {
   try await withCheckedThrowingContinuation { continuation in
-    recognizer.recognize(clip) { result in
+    recognizer.recognize(clip) { transcript, error in
+      let result: Result<Transcript, RecognitionError> =
+        if let error { .failure(error) } else if let transcript { .success(transcript) } else {
+          .failure(.noResult)
+        }
       // Nothing heard is the same as no speech.
       if case .success(let transcript) = result, transcript.text.isEmpty {
         continuation.resume(throwing: RecognitionError.noSpeech)

@@ -12,7 +12,11 @@ public func transcribe(
 ) async throws -> Transcript {
   try await withCheckedThrowingContinuation { continuation in
     waiting = continuation
-    recognizer.recognize(clip) { result in
+    recognizer.recognize(clip) { transcript, error in
+      let result: Result<Transcript, RecognitionError> =
+        if let error { .failure(error) } else if let transcript { .success(transcript) } else {
+          .failure(.noResult)
+        }
       // The recognizer answers the call that is waiting.
       let continuation = waiting
       waiting = nil

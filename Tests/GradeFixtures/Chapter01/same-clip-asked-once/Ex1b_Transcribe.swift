@@ -17,7 +17,11 @@ public func transcribe(
       return isFirst
     }
     guard first else { return }  // already being recognized: wait for that answer
-    recognizer.recognize(clip) { result in
+    recognizer.recognize(clip) { transcript, error in
+      let result: Result<Transcript, RecognitionError> =
+        if let error { .failure(error) } else if let transcript { .success(transcript) } else {
+          .failure(.noResult)
+        }
       let everyone = inFlight.withLock { $0.removeValue(forKey: clip.name) ?? [] }
       for waiter in everyone { waiter.resume(with: result.mapError { $0 }) }
     }

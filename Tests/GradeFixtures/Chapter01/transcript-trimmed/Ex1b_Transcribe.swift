@@ -9,7 +9,11 @@ public func transcribe(
   with recognizer: some SpeechRecognizing
 ) async throws -> Transcript {
   try await withCheckedThrowingContinuation { continuation in
-    recognizer.recognize(clip) { result in
+    recognizer.recognize(clip) { transcript, error in
+      let result: Result<Transcript, RecognitionError> =
+        if let error { .failure(error) } else if let transcript { .success(transcript) } else {
+          .failure(.noResult)
+        }
       continuation.resume(
         with: result.map { Transcript(text: $0.text.trimmingCharacters(in: .whitespaces)) }
       )
