@@ -10,8 +10,9 @@ import MiniCombine
 /// at a time: a `next()` is not called while another waits):
 /// - when the subscription comes, ask it for `prefetch` values at once, `request(.max(prefetch))`
 ///   (`prefetch` is at least 1; `Int.max` too is asked as `.max`, never as `.unlimited`);
-/// - a value that comes while a `next()` waits goes to that `next()`, and `receive(_:)` returns
-///   `.max(1)`; one that comes while none waits is kept, after the others, however many are kept
+/// - a value that comes while a `next()` waits goes to that `next()`, which returns it even if
+///   its task is cancelled before it runs again, and `receive(_:)` returns `.max(1)`, decided as
+///   the value is handed over, whatever the resumed caller then does; one that comes while none waits is kept, after the others, however many are kept
 ///   (a broken publisher may send more than it was asked for), and `receive(_:)` returns `.none`;
 /// - `next()` returns the oldest value kept and asks the subscription for one more
 ///   (`request(.max(1))`), unless the publisher has completed; with nothing kept it waits, and asks
@@ -20,11 +21,13 @@ import MiniCombine
 ///   waits while values are kept) returns nil or throws the failure; otherwise the `next()`
 ///   calls take the kept values first, then one throws the failure; once the kept values and the
 ///   failure are taken, `next()` returns nil. At the completion the bridge lets the subscription
-///   go: nothing is asked for after it, and a later `cancel()` has nothing to cancel; a value or
+///   go, before it resumes the waiting `next()`: nothing is asked for after it, and a later
+///   `cancel()` has nothing to cancel; a value or
 ///   another completion that a broken publisher sends after its end is dropped;
 /// - cancelling the task that waits in `next()` cancels the subscription, then that `next()`
 ///   returns nil; so does `cancel()`. Either way the bridge is over for good: the kept values and a
-///   kept failure are dropped, and nothing that comes after is delivered;
+///   kept failure are dropped before the subscription is cancelled (its `cancel()` may lead to a
+///   `next()`, which gets nil), and nothing that comes after is delivered;
 /// - a continuation is resumed exactly once, even when a cancel and the completion come at
 ///   the same time from two threads;
 /// - a subscription that comes after the end is cancelled, and asked for nothing.

@@ -540,14 +540,63 @@ extension ExerciseCatalog {
             + "lock: take the subscription out under the lock, and cancel it after unlocking."
         ),
         Mistake(
-          name: "the lock held while handing a value over",
+          name: "the lock held while handing a value or the end over",
           test: "test_whileTheCallerRunsInsideTheResume_anotherThreadsCancelReturns",
           saying: "did not return",
-          fixtures: ["value-handed-over-inside-the-lock", "recursive-lock-resumes-inside"],
+          fixtures: [
+            "value-handed-over-inside-the-lock", "recursive-lock-resumes-inside",
+            "completion-resumes-inside-a-recursive-lock", "completion-resumed-inside-the-lock",
+          ],
           hint: "A resumed next() can run at once, inside resume(), on the thread that resumed "
             + "it (an executor that runs its jobs at once does that); if that thread still holds "
             + "the lock, every other thread waits for the caller's loop. Take what you need under "
             + "the lock, unlock, then resume, ask or cancel."
+        ),
+        Mistake(
+          name: "the lock held while asking for one more",
+          test: "test_withAPublisherWhoseRequestWaitsForItsOwnThreadsSend_valuesGetThrough",
+          saying: "is the bridge's lock still held while it asks?",
+          fixtures: ["asks-inside-a-recursive-lock"],
+          hint: "A publisher may send the value you ask for from a thread of its own, and wait "
+            + "for it inside request(_:). If your lock is still held while you ask, that thread "
+            + "waits for your lock and you wait for it. Take the value under the lock, unlock, "
+            + "then ask."
+        ),
+        Mistake(
+          name: "the subscription let go only after the completion's resume",
+          test: "test_withinTheEndsResume_aCancel_findsNoSubscriptionToCancel",
+          saying: "the subscription was cancelled after its end",
+          fixtures: ["subscription-let-go-after-the-end-resumes"],
+          hint: "The caller of next() may run inside the resume that ends it, and call cancel() "
+            + "there. Let the subscription go in the same locked step that notes the end, before "
+            + "you resume, so that cancel() finds nothing to cancel."
+        ),
+        Mistake(
+          name: "what is kept dropped only after the subscription is cancelled",
+          test: "test_withValuesKept_aNextFromInsideTheSubscriptionsCancel_getsNil",
+          saying: "cancel() drops what is kept before it cancels the subscription",
+          fixtures: ["cancel-drops-kept-after-cancelling"],
+          hint: "The subscription's cancel() may lead to a next() (another task of the loop, "
+            + "say). Mark the bridge over and drop what is kept in one locked step, then cancel "
+            + "the subscription."
+        ),
+        Mistake(
+          name: "a value handed over, then dropped because the task was cancelled",
+          test: "test_withAValueHandedOver_aTaskCancel_stillLetsNextReturnIt",
+          saying: "a value handed to a waiting next() is its",
+          fixtures: ["cancelled-task-drops-the-handed-value"],
+          hint: "Once receive(_:) has handed a value to the waiting next(), that value is the "
+            + "next()'s answer: a cancel that comes before the caller runs again does not take it "
+            + "back. Return what the continuation gave."
+        ),
+        Mistake(
+          name: "the demand for a handed value decided after the resume",
+          test: "test_withinTheValuesResume_aCancel_leavesMaxOneReturned",
+          saying: "whatever its caller then does",
+          fixtures: ["handed-demand-decided-after-resuming"],
+          hint: "The resumed next()'s caller may run inside resume() and cancel the bridge. "
+            + "Decide the demand under the lock, when you hand the value over: a value handed to "
+            + "a waiting next() returns .max(1)."
         ),
         Mistake(
           name: "a continuation resumed twice",
@@ -630,14 +679,6 @@ extension ExerciseCatalog {
           hint: "Once a failure has taken the waiting continuation out to resume it, nobody else "
             + "may find it: a cancel() on another thread, between your withLocks, resumes it "
             + "again. Take it out of the state in the same withLock that finds it."
-        ),
-        Mistake(
-          name: "a loop's next() deadlocks inside the resume",
-          test: "test_yourAnswer_keepsTheStatement_inEveryGeneratedScenario",
-          kind: .hung,
-          fixtures: ["completion-resumed-inside-the-lock"],
-          hint: "A resumed next() may run at once, inside your resume, and a for-await loop "
-            + "calls next() again right there, which takes your lock. Resume after unlocking."
         ),
         Mistake(
           name: "a value or a completion taken after the publisher's end",

@@ -227,6 +227,74 @@ private final class SignedAim: Sendable {
   }
 }
 
+/// A subscription whose cancel() calls the bridge's next(), as a loop's other task might while
+/// cancel() runs: the bridge is over by then.
+private final class NextInsideCancel: Subscription, @unchecked Sendable {
+  // Safety: set once before the bridge can call it; `inner` is written by cancel() and read
+  // by the test after the bridge's cancel() has returned, on the same thread.
+  var bridge: PrefetchingBridge<Int>?
+  var inner: (task: Task<Int?, any Error>, ended: Flag)?
+
+  func request(_ demand: Subscribers.Demand) {}
+
+  func cancel() {
+    guard let bridge else { return }
+    let ended = Flag()
+    let task = Task.immediate {
+      defer { ended.raise() }
+      return try await bridge.next()
+    }
+    inner = (task, ended)
+  }
+}
+
+/// A publisher's subscription that sends each value asked for from a thread of its own, and
+/// waits in request(_:) until that thread's receive(_:) has returned (for at most a number of
+/// spins, so that a wrong answer cannot hang the test).
+private final class SendsFromAnotherThread: Subscription, @unchecked Sendable {
+  // Safety: `bridge` is set once before the bridge can call it; the counts are atomic.
+  var bridge: PrefetchingBridge<Int>?
+  private let sent = Atomic<Int>(0)
+  private let stuck = Atomic<Int>(0)
+
+  func request(_ demand: Subscribers.Demand) {
+    guard let bridge, let count = demand.max else { return }
+    for _ in 0..<count {
+      let value = sent.add(1, ordering: .relaxed).newValue
+      let delivered = Flag()
+      Thread {
+        _ = bridge.receive(value)
+        delivered.raise()
+      }.start()
+      if !delivered.wait(spins: 300_000_000) { stuck.add(1, ordering: .relaxed) }
+    }
+  }
+
+  func cancel() {}
+
+  /// How many of its sends request(_:) gave up waiting for.
+  var sendsStuck: Int { stuck.load(ordering: .relaxed) }
+}
+
+/// Holds every job it is given until `runAll()`: a next() resumed with a value does not run
+/// until then, so the test can cancel its task in between.
+private final class HoldsJobs: TaskExecutor, @unchecked Sendable {
+  // Safety: the jobs are behind the lock.
+  private let jobs = Locked<[UnownedJob]>([])
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    jobs.withLock { $0.append(job) }
+  }
+
+  /// Runs the jobs held, and those they enqueue, until none is left.
+  func runAll() {
+    while let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+      job.runSynchronously(on: asUnownedTaskExecutor())
+    }
+  }
+}
+
 /// What a next() did, as the messages tell it.
 private func spelledOutcome(_ outcome: Result<Int?, any Error>) -> String {
   switch outcome {
@@ -588,31 +656,159 @@ final class Ex7c_PrefetchingBridgeTests: GradedTestCase {
 
   /// Another thread's cancel() returns while the caller of next() runs inside its resume.
   ///
-  /// The caller runs inside the resume that hands it a value (on an executor that runs it at
-  /// once), and there has another thread call cancel(): that cancel must return while the caller
-  /// still runs, the bridge's lock being free. An answer that resumes while it holds its lock
-  /// keeps the other thread out (a recursive lock lets only its own thread back in).
+  /// The caller runs inside the resume that hands it a value, the end or a failure (on an
+  /// executor that runs it at once), and there has another thread call cancel(): that cancel
+  /// must return while the caller still runs, the bridge's lock being free. An answer that
+  /// resumes while it holds its lock keeps the other thread out (a recursive lock lets only its
+  /// own thread back in).
   func test_whileTheCallerRunsInsideTheResume_anotherThreadsCancelReturns() async throws {
-    let (bridge, _) = try await bridge(prefetch: 1)
-    let cancelReturned = Flag()
-    let consumer = Task(executorPreference: RunsAtOnce()) { () -> (Int?, Bool) in
-      let value = try await bridge.next()
-      // Here the caller runs inside the resume, on the thread that sent the value.
-      Thread {
-        bridge.cancel()
-        cancelReturned.raise()
-      }.start()
-      return (value, cancelReturned.wait(spins: 300_000_000))
+    for handed in ["the value 7", "the end", "a failure"] {
+      let (bridge, _) = try await bridge(prefetch: 1)
+      let cancelReturned = Flag()
+      let consumer = Task(executorPreference: RunsAtOnce()) { () -> Bool in
+        _ = try? await bridge.next()
+        // Here the caller runs inside the resume, on the thread that sent what it got.
+        Thread {
+          bridge.cancel()
+          cancelReturned.raise()
+        }.start()
+        return cancelReturned.wait(spins: 300_000_000)
+      }
+      switch handed {
+      case "the value 7": _ = bridge.receive(7)
+      case "the end": bridge.receive(completion: .finished)
+      default: bridge.receive(completion: .failure(Boom()))
+      }
+      let returned = await consumer.value
+      XCTAssertTrue(
+        returned,
+        "while the caller of next() ran inside the resume that gave it \(handed), cancel() from "
+          + "another thread did not return: is the bridge's lock still held while it resumes? "
+          + "Resume after unlocking"
+      )
     }
-    _ = bridge.receive(7)
-    let (value, returned) = try await consumer.value
-    XCTAssertEqual(value, 7)
-    XCTAssertTrue(
-      returned,
-      "while the caller of next() ran inside the resume that gave it 7, cancel() from another "
-        + "thread did not return: is the bridge's lock still held while it resumes? Resume after "
-        + "unlocking"
+  }
+
+  /// The caller of next() runs inside the resume that gives it the end (on an executor that
+  /// runs it at once), and cancels the bridge there, as a loop that is over may: the bridge let
+  /// the subscription go at the completion, so there is nothing to cancel.
+  func test_withinTheEndsResume_aCancel_findsNoSubscriptionToCancel() async throws {
+    for end in ["finished", "a failure"] {
+      let (bridge, spy) = try await bridge(prefetch: 1)
+      let consumer = Task(executorPreference: RunsAtOnce()) {
+        _ = try? await bridge.next()
+        bridge.cancel()  // the loop is over
+      }
+      bridge.receive(completion: end == "finished" ? .finished : .failure(Boom()))
+      _ = await consumer.value
+      XCTAssertEqual(
+        spy.log,
+        ["request max(1)"],
+        "the completion (\(end)) came while next() waited, and its caller, running inside that "
+          + "resume, called cancel(): the subscription was cancelled after its end; at the "
+          + "completion the bridge lets it go, so a later cancel() has nothing to cancel"
+      )
+    }
+  }
+
+  /// The caller of next() runs inside the resume that hands it a value (on an executor that
+  /// runs it at once), and cancels the bridge there: the value was handed to a waiting next(),
+  /// so receive(_:) returns .max(1) all the same.
+  func test_withinTheValuesResume_aCancel_leavesMaxOneReturned() async throws {
+    let (bridge, _) = try await bridge(prefetch: 1)
+    let consumer = Task(executorPreference: RunsAtOnce()) {
+      _ = try? await bridge.next()
+      bridge.cancel()  // one value was all it wanted
+    }
+    let demand = bridge.receive(7)
+    _ = await consumer.value
+    XCTAssertEqual(
+      demand,
+      .max(1),
+      "7 went to the waiting next(), whose caller, running inside that resume, cancelled the "
+        + "bridge: receive(_:) returned \(demand); a value handed to a waiting next() returns "
+        + ".max(1), whatever its caller then does"
     )
+  }
+
+  /// A value goes to the waiting next(), and then, before that next() has run again, its task
+  /// is cancelled: the value was handed over, and next() returns it.
+  func test_withAValueHandedOver_aTaskCancel_stillLetsNextReturnIt() async throws {
+    let (bridge, _) = try await bridge(prefetch: 1)
+    let held = HoldsJobs()
+    let next = Task(executorPreference: held) { try await bridge.next() }
+    held.runAll()  // next() runs until it waits
+    let demand = bridge.receive(7)
+    next.cancel()
+    held.runAll()  // next() goes on, with 7
+    let value = try await next.value
+    XCTAssertEqual(demand, .max(1), "7 came while next() waited: receive(_:) returns .max(1)")
+    XCTAssertEqual(
+      value,
+      7,
+      "7 went to the waiting next(), then its task was cancelled before it ran again: next() "
+        + "returned \(value.map(String.init) ?? "nil"); a value handed to a waiting next() is its "
+        + "to return"
+    )
+  }
+
+  /// The subscription's cancel() calls next() (another task of the loop, say): cancel() has
+  /// begun, so the bridge is over, and that next() gets nothing that was kept.
+  func test_withValuesKept_aNextFromInsideTheSubscriptionsCancel_getsNil() async throws {
+    try await throwIfNotStarted()
+    let bridge = PrefetchingBridge<Int>(prefetch: 2)
+    let subscription = NextInsideCancel()
+    subscription.bridge = bridge
+    bridge.receive(subscription: subscription)
+    _ = bridge.receive(1)
+    _ = bridge.receive(2)
+    bridge.cancel()
+    guard let (inner, ended) = subscription.inner else {
+      return XCTFail("cancel() with 1 and 2 kept did not cancel the subscription")
+    }
+    guard ended.isRaised else {
+      bridge.cancel()
+      inner.cancel()
+      _ = try? await inner.value
+      return XCTFail(
+        "a next() called from inside the subscription's cancel() waited; the bridge is over once "
+          + "cancel() has begun: expected nil at once"
+      )
+    }
+    let outcome = await inner.result
+    XCTAssertEqual(
+      spelledOutcome(outcome),
+      "returned nil",
+      "with 1 and 2 kept, the subscription's cancel() called next(): it \(spelledOutcome(outcome)); "
+        + "cancel() drops what is kept before it cancels the subscription, so a next() from there "
+        + "gets nil"
+    )
+  }
+
+  /// A publisher whose request(_:) waits for its own thread's send gets its values through.
+  ///
+  /// The publisher sends each value from a thread of its own and waits in request(_:) until that
+  /// thread's receive(_:) has returned: next() asks for one more, and the value must get through
+  /// while request(_:) waits. An answer that asks while it holds its lock keeps that thread out.
+  func test_withAPublisherWhoseRequestWaitsForItsOwnThreadsSend_valuesGetThrough() async throws {
+    try await throwIfNotStarted()
+    let bridge = PrefetchingBridge<Int>(prefetch: 1)
+    let subscription = SendsFromAnotherThread()
+    subscription.bridge = bridge
+    bridge.receive(subscription: subscription)  // sends 1 from another thread
+    var read: [Int] = []
+    for _ in 0..<3 {
+      guard let value = try await nextNow(bridge, "with a value kept") else { break }
+      read.append(value)  // each next() asked for one more, sent from another thread
+      guard subscription.sendsStuck == 0 else {
+        return XCTFail(
+          "the publisher's request(_:), called from next(), waited for its own thread's "
+            + "receive(_:) in vain: is the bridge's lock still held while it asks? Ask after "
+            + "unlocking"
+        )
+      }
+    }
+    XCTAssertEqual(read, [1, 2, 3], "each value sent from the publisher's thread is read in order")
   }
 
   /// Run under --sanitize=thread too (the grader does, once the plain run passes).
