@@ -77,7 +77,7 @@ func runSeedTraps(_ context: LessonContext) async throws {
   console.print(
     """
 
-    Nothing stopped: start() was already running, and a running method keeps its object alive.
+    Nothing stopped: start() was already running, and its loop still uses the generator.
     Dropping a reference stops nothing. With generator.stop() instead:
 
     """
