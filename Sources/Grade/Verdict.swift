@@ -215,10 +215,12 @@ extension Verdict {
           test = String(line.dropFirst("graded test: ".count))
         }
         guard var race = Self(report: report) else { continue }
-        // A global variable is no Mutex's state, whichever closures touch it.
+        // A global variable is no Mutex's state, whichever closures touch it, unless the global
+        // is a Mutex itself: only its lock and its withLock closures reach its storage.
         let mutexs =
           mutexGuarded.map { mutexGuarded in
-            !report.contains("Location is global") && !race.places.isEmpty
+            if Self.isOnAGlobalMutex(report) { return true }
+            return !report.contains("Location is global") && !race.places.isEmpty
               && race.places.allSatisfy { place in
                 let parts = place.split(separator: ":")
                 return parts.count >= 2 && mutexGuarded.path.hasSuffix(parts[0])
@@ -235,6 +237,14 @@ extension Verdict {
 
     /// How the sanitizer begins each report.
     static let warning = "WARNING: ThreadSanitizer"
+
+    /// Whether `report` is about a global whose type is a `Synchronization.Mutex`: its mangled
+    /// name, "Location is global '$s...15Synchronization5MutexVy...Gvp'", says the type.
+    static func isOnAGlobalMutex(_ report: String) -> Bool {
+      guard let start = report.range(of: "Location is global '") else { return false }
+      let name = report[start.upperBound...].prefix { $0 != "'" }
+      return name.contains("15Synchronization5MutexV")
+    }
 
     /// Whether `output` holds a report of the sanitizer's, of any kind.
     static func isIn(_ output: String) -> Bool {

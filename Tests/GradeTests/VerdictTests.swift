@@ -493,6 +493,39 @@ final class VerdictTests: XCTestCase {
     XCTAssertEqual(failure.kind, .dataRace)
   }
 
+  func test_aRaceOnAGlobalMutex_isLeftOut_evenWithAnAccessOfNoLine() {
+    // The sanitizer's report for four threads counting under one global Mutex (a program of its
+    // own, on this toolchain): the global's mangled name gives its type.
+    let output = started + "Test Case 'T.test_a' passed (0.0 seconds)\n"
+    let onAGlobalMutex = mutexReport("Ex1c.swift", "Ex1c.swift")
+      .replacingOccurrences(
+        of: "SUMMARY:",
+        with: "  Location is global '$s9Exercises7answers33_FDCF2F22B6202DAAB0DA911E195E435DLL"
+          + "15Synchronization5MutexVySiGvp' of size 16\n\nSUMMARY:"
+      )
+    let verdict = Verdict.judge(
+      run(output, stderr: onAGlobalMutex, .exited(0)),
+      timeoutSeconds: 10,
+      mutexGuarded: (
+        "Sources/Exercises/Chapter01/Ex1c.swift", MutexGuardedLines.lines(in: mutexAnswer)
+      )
+    )
+    XCTAssertEqual(verdict, .done)
+    let onAGlobalInt = onAGlobalMutex.replacingOccurrences(
+      of: "15Synchronization5MutexVySiGvp",
+      with: "Sivp"
+    )
+    let racy = Verdict.judge(
+      run(output, stderr: onAGlobalInt, .exited(0)),
+      timeoutSeconds: 10,
+      mutexGuarded: (
+        "Sources/Exercises/Chapter01/Ex1c.swift", MutexGuardedLines.lines(in: mutexAnswer)
+      )
+    )
+    guard case .failing(let failure) = racy else { return XCTFail("\(racy)") }
+    XCTAssertEqual(failure.kind, .dataRace, "a global Int is no Mutex")
+  }
+
   func test_aRaceBetweenAMutexsLockedClosures_isLeftOut_soTheAnswerIsDone() {
     let output = started + "Test Case 'T.test_a' passed (0.0 seconds)\n"
     let verdict = Verdict.judge(

@@ -7,7 +7,9 @@ import ExerciseSupport
 /// when it comes with no error; throw the error when there is one, even when a transcript (only
 /// what was heard before the failure) comes with it; throw `RecognitionError.noResult` when
 /// neither comes. Every path must resume the continuation once, or the caller waits forever (or
-/// the program stops). Ask the recognizer once per call. Graded on 425 generated scripts too: the
+/// the program stops). Give the transcript and the error as they came, character for character,
+/// and ask for the clip as it was given. Ask the recognizer once per call; any number of calls
+/// may wait at once. Graded on 450 generated scripts too: the
 /// page's exercise section lists what they try. Left free: what a cancelled caller gets (its
 /// clip's answer or a CancellationError), as long as the call ends once, and whether a caller
 /// whose task is cancelled before the call asks the recognizer at all.

@@ -208,7 +208,7 @@ extension ExerciseCatalog {
           test: "test_failure_throwsTheRecognizersError",
           kind: .failedTest,
           saying: "yet it returned that partial",
-          fixtures: ["partial-transcript-returned"],
+          fixtures: ["partial-transcript-returned", "long-partial-returned"],
           hint: "A transcript that comes with an error is only what was heard before the failure. "
             + "Look at the error first: when there is one, throw it, whatever else came."
         ),
@@ -331,8 +331,19 @@ extension ExerciseCatalog {
             "long-clip-name-rejected", "transcript-cut-at-10000", "call-number-uint16",
             "language-code-crlf-normalized", "clip-name-end-nuls-trimmed",
             "language-code-cut-at-nul", "language-code-invisible-characters-dropped",
-            "transcript-end-nuls-trimmed",
+            "transcript-end-nuls-trimmed", "nfc-transcript", "nfd-clip-name", "nfkc-language-code",
+            "failure-count-uint16",
           ]
+        ),
+        Mistake(
+          name: "a rule of its own about failures (a circuit breaker)",
+          test: "test_success_returnsTheTranscript",
+          kind: .failedTest,
+          saying: "a transcript with no error is returned",
+          fixtures: ["circuit-breaker-nslock"],
+          hint: "Each call asks the recognizer and gives what it said: earlier failures, in this "
+            + "call or any other, change nothing. Whether to stop asking a recognizer that keeps "
+            + "failing is the caller's choice."
         ),
         Mistake(
           name: "calls told apart by their clip's name alone",

@@ -657,10 +657,13 @@ func quotedScalars(
 
 /// `text` with each control, format or separator scalar but U+0020 written as `\u{HEX}`: for
 /// `String(reflecting:)`, which leaves a byte order mark or a zero-width space as it is.
-func escapingInvisibles(_ text: String) -> String {
+func escapingInvisibles(_ text: String, marksToo: Bool = false) -> String {
   func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.properties.generalCategory {
     case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator: scalar != " "
+    // A combining mark is seen only on the letter before it: "e\u{301}" and "\u{E9}" both show
+    // an é, and `==` calls them equal; escaped, the two spellings are told apart.
+    case .nonspacingMark, .spacingMark, .enclosingMark: marksToo
     default: false
     }
   }
