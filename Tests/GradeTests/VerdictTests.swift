@@ -468,6 +468,17 @@ final class VerdictTests: XCTestCase {
     """
   }
 
+  /// The verdict on `run` of an answer that is `mutexAnswer`, in Ex1c.swift.
+  private func judgedWithTheMutexAnswer(_ run: ChildProcessResult) -> Verdict {
+    Verdict.judge(
+      run,
+      timeoutSeconds: 10,
+      mutexGuarded: (
+        "Sources/Exercises/Chapter01/Ex1c.swift", MutexGuardedLines.lines(in: mutexAnswer)
+      )
+    )
+  }
+
   func test_mutexGuardedLines_areTheLinesOfTheClosuresPassedToWithLock() {
     XCTAssertEqual(MutexGuardedLines.lines(in: mutexAnswer), [6, 7, 8, 11])
     let withNSLock = mutexAnswer.replacingOccurrences(of: "Mutex<Int?>(nil)", with: "NSLock()")
@@ -482,13 +493,7 @@ final class VerdictTests: XCTestCase {
         of: "SUMMARY:",
         with: "  Location is global 'count' of size 8\n\nSUMMARY:"
       )
-    let verdict = Verdict.judge(
-      run(output, stderr: onAGlobal, .exited(0)),
-      timeoutSeconds: 10,
-      mutexGuarded: (
-        "Sources/Exercises/Chapter01/Ex1c.swift", MutexGuardedLines.lines(in: mutexAnswer)
-      )
-    )
+    let verdict = judgedWithTheMutexAnswer(run(output, stderr: onAGlobal, .exited(0)))
     guard case .failing(let failure) = verdict else { return XCTFail("\(verdict)") }
     XCTAssertEqual(failure.kind, .dataRace)
   }
@@ -503,37 +508,21 @@ final class VerdictTests: XCTestCase {
         with: "  Location is global '$s9Exercises7answers33_FDCF2F22B6202DAAB0DA911E195E435DLL"
           + "15Synchronization5MutexVySiGvp' of size 16\n\nSUMMARY:"
       )
-    let verdict = Verdict.judge(
-      run(output, stderr: onAGlobalMutex, .exited(0)),
-      timeoutSeconds: 10,
-      mutexGuarded: (
-        "Sources/Exercises/Chapter01/Ex1c.swift", MutexGuardedLines.lines(in: mutexAnswer)
-      )
-    )
+    let verdict = judgedWithTheMutexAnswer(run(output, stderr: onAGlobalMutex, .exited(0)))
     XCTAssertEqual(verdict, .done)
     let onAGlobalInt = onAGlobalMutex.replacingOccurrences(
       of: "15Synchronization5MutexVySiGvp",
       with: "Sivp"
     )
-    let racy = Verdict.judge(
-      run(output, stderr: onAGlobalInt, .exited(0)),
-      timeoutSeconds: 10,
-      mutexGuarded: (
-        "Sources/Exercises/Chapter01/Ex1c.swift", MutexGuardedLines.lines(in: mutexAnswer)
-      )
-    )
+    let racy = judgedWithTheMutexAnswer(run(output, stderr: onAGlobalInt, .exited(0)))
     guard case .failing(let failure) = racy else { return XCTFail("\(racy)") }
     XCTAssertEqual(failure.kind, .dataRace, "a global Int is no Mutex")
   }
 
   func test_aRaceBetweenAMutexsLockedClosures_isLeftOut_soTheAnswerIsDone() {
     let output = started + "Test Case 'T.test_a' passed (0.0 seconds)\n"
-    let verdict = Verdict.judge(
-      run(output, stderr: mutexReport("Ex1c.swift", "Ex1c.swift:11:50"), .exited(0)),
-      timeoutSeconds: 10,
-      mutexGuarded: (
-        "Sources/Exercises/Chapter01/Ex1c.swift", MutexGuardedLines.lines(in: mutexAnswer)
-      )
+    let verdict = judgedWithTheMutexAnswer(
+      run(output, stderr: mutexReport("Ex1c.swift", "Ex1c.swift:11:50"), .exited(0))
     )
     XCTAssertEqual(verdict, .done)
   }
@@ -545,13 +534,7 @@ final class VerdictTests: XCTestCase {
     let reports =
       "graded test: test_a\n" + mutexReport("Ex1c.swift", "Ex1c.swift:11:50")
       + "\ngraded test: test_b\n" + mutexReport("Ex1c.swift", "Ex1c.swift:4:7")
-    let verdict = Verdict.judge(
-      run(output, stderr: reports, .exited(0)),
-      timeoutSeconds: 10,
-      mutexGuarded: (
-        "Sources/Exercises/Chapter01/Ex1c.swift", MutexGuardedLines.lines(in: mutexAnswer)
-      )
-    )
+    let verdict = judgedWithTheMutexAnswer(run(output, stderr: reports, .exited(0)))
     guard case .failing(let failure) = verdict else { return XCTFail("\(verdict)") }
     XCTAssertEqual(failure.kind, .dataRace)
     XCTAssertEqual(failure.test, "test_b", "the test named last before the race counted")
