@@ -68,7 +68,9 @@ final class Ex1b_TranscribeTests: GradedTestCase {
           partial: partial,
           delivery: .onAnotherThread
         )
-        let sent = "(\(partial.map { "Transcript(text: \"\($0.text)\")" } ?? "nil"), .\(expected))"
+        let sent = spelledCallback(
+          Result<Transcript, RecognitionError>.failure(expected).callbackArguments(partial: partial)
+        )
         try await assertThrows(
           expected,
           "expected the recognizer's own error, \(expected)",
@@ -188,7 +190,7 @@ final class Ex1b_TranscribeTests: GradedTestCase {
         default: .success(Transcript(text: "take \(round)"))
         }
       ScenarioAnnouncer.announce(
-        "round \(round) of \(rounds): the recognizer calls back with \(result.callbackSpelled) from "
+        "round \(round) of \(rounds): the recognizer calls back with \(spelledCallback(result.callbackArguments())) from "
           + "another thread just as recognize returns; the test waits for transcribe(_:with:) to end"
       )
       let recognizer = answers.recognizer(result: result, lag: round % 400)
@@ -202,7 +204,7 @@ final class Ex1b_TranscribeTests: GradedTestCase {
       guard ended == result else {
         return XCTFail(
           "in round \(round) of \(rounds), the recognizer called back with "
-            + "\(result.callbackSpelled) from another thread just as recognize returned, and the "
+            + "\(spelledCallback(result.callbackArguments())) from another thread just as recognize returned, and the "
             + "call " + (ended.map(transcriptEnding) ?? "threw another error") + "; expected it "
             + transcriptEnding(result)
         )

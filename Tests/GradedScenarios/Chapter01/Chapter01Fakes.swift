@@ -18,19 +18,17 @@ extension Result where Success == Transcript, Failure == RecognitionError {
     case .failure(let error): (partial, error)
     }
   }
-
-  /// The callback's arguments for this outcome as the messages show them: `(Transcript(text:
-  /// "x"), nil)`, `(nil, .noSpeech)`, `(nil, nil)`.
-  var callbackSpelled: String {
-    let (transcript, error) = callbackArguments()
-    let heard = transcript.map { "Transcript(text: \(String(reflecting: $0.text)))" } ?? "nil"
-    return "(\(heard), \(error.map { ".\($0)" } ?? "nil"))"
-  }
 }
 
-extension RecognitionError {
-  /// How the messages name the error: `RecognitionError.noSpeech`, ...
-  var spelled: String { "RecognitionError.\(escapingInvisibles("\(self)"))" }
+/// A recognizer's callback arguments as the messages show them: `(Transcript(text: "x"), nil)`,
+/// `(nil, .noSpeech)`, `(nil, nil)`; `text` spells a transcript's text.
+func spelledCallback(
+  _ arguments: (Transcript?, RecognitionError?),
+  text: (String) -> String = { String(reflecting: $0) }
+) -> String {
+  let (transcript, error) = arguments
+  let heard = transcript.map { "Transcript(text: \(text($0.text)))" } ?? "nil"
+  return "(\(heard), \(error.map { ".\(escapingInvisibles("\($0)"))" } ?? "nil"))"
 }
 
 /// A recognizer that calls back with a fixed outcome (and a partial transcript with an error, if

@@ -30,15 +30,7 @@ struct TranscribeScenario: GradedScenario, Equatable {
     var cancelledBeforeTheCall = false
 
     var description: String {
-      let transcript = { (text: String) in "Transcript(text: \(shortened(reflectedVisibly(text))))"
-      }
-      let answered =
-        switch answer {
-        case .success(let text): "(\(transcript(text)), nil)"
-        case .failure(.noResult): "(nil, nil)"
-        case .failure(let error):
-          "(\(partial.map(transcript) ?? "nil"), .\(escapingInvisibles("\(error)")))"
-        }
+      let answered = spelledCallback(callbackArguments) { shortened(reflectedVisibly($0)) }
       let moment =
         switch delivery {
         case .insideRecognize: "inside recognize"
