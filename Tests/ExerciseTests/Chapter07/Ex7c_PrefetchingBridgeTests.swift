@@ -95,8 +95,13 @@ private final class SendsWhatIsAsked: Subscription, Sendable {
   func cancel() {}
 }
 
+/// A subscription that calls back into the bridge it is given before the bridge can call it.
+private protocol CallsBackIntoTheBridge: Subscription, AnyObject {
+  var bridge: PrefetchingBridge<Int>? { get set }
+}
+
 /// A subscription whose `cancel()` sends `.finished` back to the bridge, as a publisher may.
-private final class EndingSubscription: Subscription, @unchecked Sendable {
+private final class EndingSubscription: CallsBackIntoTheBridge, @unchecked Sendable {
   // Safety: set once, before the bridge can call it.
   var bridge: PrefetchingBridge<Int>?
   let spy = SpySubscription()
@@ -229,7 +234,7 @@ private final class SignedAim: Sendable {
 
 /// A subscription whose cancel() calls the bridge's next(), as a loop's other task might while
 /// cancel() runs: the bridge is over by then.
-private final class NextInsideCancel: Subscription, @unchecked Sendable {
+private final class NextInsideCancel: CallsBackIntoTheBridge, @unchecked Sendable {
   // Safety: set once before the bridge can call it; `inner` is written by cancel() and read
   // by the test after the bridge's cancel() has returned, on the same thread.
   var bridge: PrefetchingBridge<Int>?
@@ -251,7 +256,7 @@ private final class NextInsideCancel: Subscription, @unchecked Sendable {
 /// A publisher's subscription that sends each value asked for from a thread of its own, and
 /// waits in request(_:) until that thread's receive(_:) has returned (for at most a number of
 /// spins, so that a wrong answer cannot hang the test).
-private final class SendsFromAnotherThread: Subscription, @unchecked Sendable {
+private final class SendsFromAnotherThread: CallsBackIntoTheBridge, @unchecked Sendable {
   // Safety: `bridge` is set once before the bridge can call it; the counts are atomic.
   var bridge: PrefetchingBridge<Int>?
   private let sent = Atomic<Int>(0)
@@ -321,6 +326,19 @@ final class Ex7c_PrefetchingBridgeTests: GradedTestCase {
       )
     }
     return (bridge, spy)
+  }
+
+  /// A bridge of `prefetch` that has `subscription` as its subscription, which knows the bridge
+  /// before it is asked for anything.
+  private func bridge(
+    prefetch: Int,
+    subscribedTo subscription: some CallsBackIntoTheBridge
+  ) async throws -> PrefetchingBridge<Int> {
+    try await throwIfNotStarted()
+    let bridge = PrefetchingBridge<Int>(prefetch: prefetch)
+    subscription.bridge = bridge
+    bridge.receive(subscription: subscription)
+    return bridge
   }
 
   /// Throws a stub's "not implemented" from its next(), for a test that does not call next()
@@ -612,11 +630,8 @@ final class Ex7c_PrefetchingBridgeTests: GradedTestCase {
   }
 
   func test_whenTheSubscriptionsCancelSendsTheEnd_cancelDoesNotHang() async throws {
-    try await throwIfNotStarted()
-    let bridge = PrefetchingBridge<Int>(prefetch: 2)
     let subscription = EndingSubscription()
-    subscription.bridge = bridge
-    bridge.receive(subscription: subscription)
+    let bridge = try await bridge(prefetch: 2, subscribedTo: subscription)
     let (next, _) = startNext(bridge)
     bridge.cancel()  // its cancel() calls bridge.receive(completion:) at once
     let value = try await next.value
@@ -755,11 +770,8 @@ final class Ex7c_PrefetchingBridgeTests: GradedTestCase {
   /// The subscription's cancel() calls next() (another task of the loop, say): cancel() has
   /// begun, so the bridge is over, and that next() gets nothing that was kept.
   func test_withValuesKept_aNextFromInsideTheSubscriptionsCancel_getsNil() async throws {
-    try await throwIfNotStarted()
-    let bridge = PrefetchingBridge<Int>(prefetch: 2)
     let subscription = NextInsideCancel()
-    subscription.bridge = bridge
-    bridge.receive(subscription: subscription)
+    let bridge = try await bridge(prefetch: 2, subscribedTo: subscription)
     _ = bridge.receive(1)
     _ = bridge.receive(2)
     bridge.cancel()
@@ -791,11 +803,9 @@ final class Ex7c_PrefetchingBridgeTests: GradedTestCase {
   /// thread's receive(_:) has returned: next() asks for one more, and the value must get through
   /// while request(_:) waits. An answer that asks while it holds its lock keeps that thread out.
   func test_withAPublisherWhoseRequestWaitsForItsOwnThreadsSend_valuesGetThrough() async throws {
-    try await throwIfNotStarted()
-    let bridge = PrefetchingBridge<Int>(prefetch: 1)
     let subscription = SendsFromAnotherThread()
-    subscription.bridge = bridge
-    bridge.receive(subscription: subscription)  // sends 1 from another thread
+    // Its first request sends 1 from another thread.
+    let bridge = try await bridge(prefetch: 1, subscribedTo: subscription)
     var read: [Int] = []
     for _ in 0..<3 {
       guard let value = try await nextNow(bridge, "with a value kept") else { break }
