@@ -11,54 +11,108 @@ extension ExerciseCatalog {
   static let chapter07Exercises: [Exercise] = [
     Exercise(
       id: "7a",
-      title: "The demand bookkeeping",
+      title: "Pull only what is owed",
       chapter: chapter07,
       section: "7.1",
-      stubFile: "Ex7a_NumbersSubscription.swift",
-      testClass: "Ex7a_NumbersSubscriptionTests",
+      stubFile: "Ex7a_IteratorSubscription.swift",
+      testClass: "Ex7a_IteratorSubscriptionTests",
       hints: [
-        "Section 7.1's CountdownSubscription, counting up through a range instead of down.",
-        "State: next, end (range.upperBound), demand (a Subscribers.Demand, starting at .none), "
-          + "subscriber (S?, nil once over), and sending (a Bool). request adds to the demand "
-          + "first, then returns if sending is true.",
-        "while demand > 0, next < end, let subscriber { demand -= 1; let number = next; "
-          + "next += 1; demand += subscriber.receive(number) }; then if next == end, let "
-          + "subscriber { self.subscriber = nil; subscriber.receive(completion: .finished) }. "
-          + "cancel(): subscriber = nil.",
+        "Section 7.1's demand loop, with one change: the loop's guard is only the demand and the "
+          + "subscriber, and each turn first asks the source; its nil, not a count, ends it.",
+        "State: source (Source?, nil once over), subscriber (S?, nil once over), demand (a "
+          + "Subscribers.Demand, starting at .none), and sending (a Bool). request adds to the "
+          + "demand first, then returns if sending is true.",
+        "while demand > 0, let subscriber { guard let value = source?.next() else { "
+          + "self.subscriber = nil; source = nil; subscriber.receive(completion: .finished); "
+          + "return }; demand -= 1; demand += subscriber.receive(value) }. cancel(): subscriber "
+          + "= nil; source = nil.",
       ],
-      docAnchor: "exercise-7a-the-demand-bookkeeping",
+      docAnchor: "exercise-7a-pull-only-what-is-owed",
       mistakes: [
         Mistake(
-          name: "more numbers than were asked for",
-          test: "test_aRequestForN_sendsN_andNothingBeforeIt",
+          name: "more values than were asked for",
+          test: "test_aRequestForN_asksForNValues_andNothingBeforeIt",
+          saying: "two values sent, no more",
           fixtures: ["demand-ignored"],
-          hint: "Count the demand down with each number, and stop at zero: while demand > 0."
+          hint: "Count the demand down with each value, and stop at zero: while demand > 0."
+        ),
+        Mistake(
+          name: "the subscriber held weakly",
+          test: "test_aRequestForN_asksForNValues_andNothingBeforeIt",
+          saying: "the subscriber was freed as soon as only the subscription held it",
+          fixtures: ["subscriber-held-weakly"],
+          hint: "Nothing else may hold the subscriber: an app often keeps only the subscription "
+            + "(or nothing at all). Hold it strongly, and break the cycle by letting go at the "
+            + "end, not by holding it weakly."
+        ),
+        Mistake(
+          name: "the source asked before the first request",
+          test: "test_aRequestForN_asksForNValues_andNothingBeforeIt",
+          saying: "nothing is asked or sent before the first request",
+          fixtures: ["asked-in-init"],
+          hint: "The source may be costly, or never end: in init, only keep it. Ask it in "
+            + "request(_:), for a value owed."
+        ),
+        Mistake(
+          name: "the source asked ahead of the demand",
+          test: "test_aRequestForN_asksForNValues_andNothingBeforeIt",
+          saying: "never ahead of the demand",
+          fixtures: ["asks-ahead-for-the-end", "value-read-before-the-demand-check"],
+          hint: "A value asked for and not sent is a value read ahead: a line of a file read "
+            + "before anyone wants it. Ask only when the demand is above zero, even if that "
+            + "means the end comes only with a later request."
+        ),
+        Mistake(
+          name: "the source copied at each request",
+          test: "test_aRequestForN_asksForNValues_andNothingBeforeIt",
+          saying: "from where it was",
+          fixtures: ["source-copied-at-each-request"],
+          hint: "An iterator may be a struct: var iterator = self.source makes a copy, and what "
+            + "the copy reads is lost to the stored one. Call next() on the stored property "
+            + "itself (source?.next())."
+        ),
+        Mistake(
+          name: "the source asked again after its nil",
+          test: "test_theSource_isAskedOnlyForAValueOwed_soItsEndComesAtALaterRequest",
+          saying: "it is never asked again",
+          fixtures: ["asked-after-nil"],
+          hint: "An iterator that has returned nil may trap or go on if asked again. Once it has "
+            + "said nil, let go of it (source = nil) and of the subscriber, before you finish."
+        ),
+        Mistake(
+          name: "a request for .none asks the source",
+          test: "test_aRequestForN_asksForNValues_andNothingBeforeIt",
+          saying: "then request(.none) asks the source nothing",
+          fixtures: ["none-asks-the-source"],
+          hint: "Check the demand before each ask, not after: a request for .none owes nothing, "
+            + "so it asks nothing."
         ),
         Mistake(
           name: "a request from inside receive(_:) starts a loop of its own",
           test: "test_aRequestFromInsideReceive_addsToTheDemand_andTheLoopSendsIt",
           kind: .crashed,
           fixtures: ["request-recurses"],
-          hint: "A request from inside receive(_:) is a call inside your own loop: if it sends, "
-            + "it nests, once per number, until the stack overflows. Keep a flag: while it is "
-            + "set, request only adds to the demand, and the loop already running sends it."
+          hint: "A request from inside receive(_:) is a call inside your own loop: if it asks "
+            + "and sends, it nests, once per value, until the stack overflows. Keep a flag: "
+            + "while it is set, request only adds to the demand, and the loop already running "
+            + "asks for it."
         ),
         Mistake(
-          name: "sent after cancel()",
-          test: "test_afterCancel_nothingIsSent",
-          saying: "after cancel(), a request sends nothing",
+          name: "asked or sent after cancel()",
+          test: "test_afterCancel_nothingIsAskedOrSent",
+          saying: "after cancel(), a request asks and sends nothing",
           fixtures: ["cancel-ignored"],
-          hint: "cancel() must stop everything: let go of the subscriber (subscriber = nil), so "
-            + "that no number and no completion can be sent."
+          hint: "cancel() must stop everything: let go of the subscriber and the source "
+            + "(both nil), so that nothing can be asked or sent."
         ),
         Mistake(
           name: "the loop does not see a cancel from inside receive(_:)",
-          test: "test_afterCancel_nothingIsSent",
+          test: "test_afterCancel_nothingIsAskedOrSent",
           saying: "stops the loop that is sending",
-          fixtures: ["cancel-unseen-by-the-loop"],
+          fixtures: ["cancel-unseen-by-the-loop", "asks-before-the-cancel-check"],
           hint: "A subscriber may cancel from inside receive(_:), while your loop runs: read "
-            + "self.subscriber again for each number (while ..., let subscriber), not a copy "
-            + "taken before the loop."
+            + "self.subscriber again before each value (while ..., let subscriber), before you "
+            + "ask the source, not a copy taken before the loop."
         ),
         Mistake(
           name: "the demand kept in an Int",
@@ -69,109 +123,45 @@ extension ExerciseCatalog {
             + "its + and - saturate, and .unlimited stays unlimited."
         ),
         Mistake(
-          name: "finished only at the next request",
-          test: "test_finishesOnce_rightAfterTheLastNumber",
-          saying: "without another request",
-          fixtures: ["finish-waits-for-a-request"],
-          hint: "When the last number has gone, send .finished at once, after the loop: the "
-            + "subscriber may never ask again."
-        ),
-        Mistake(
-          name: "finished twice",
-          test: "test_finishesOnce_rightAfterTheLastNumber",
-          saying: "not even finished again",
-          fixtures: ["finished-twice"],
-          hint: "A completion is sent once. Let go of the subscriber before sending it "
-            + "(self.subscriber = nil), so that a later request finds nobody to send to."
-        ),
-        Mistake(
           name: "finished again after a request from inside receive(completion:)",
-          test: "test_finishesOnce_rightAfterTheLastNumber",
-          saying: "expected finished once",
+          test: "test_finishedOnce_andNothingAfterIt",
           fixtures: ["finished-again-from-inside-the-completion"],
           hint: "The subscriber may call request from inside receive(completion:). Let go of it "
-            + "(self.subscriber = nil) before sending the completion, so that request finds "
-            + "nobody to send to."
-        ),
-        Mistake(
-          name: "finished after a cancel made inside the last receive(_:)",
-          test: "test_afterCancel_nothingIsSent",
-          saying: "no finished after it",
-          fixtures: ["finished-after-cancel"],
-          hint: "A cancel from inside receive(_:) can come with the last number: read "
-            + "self.subscriber again when you finish, not a copy taken before the loop."
-        ),
-        Mistake(
-          name: "an empty range finished before any request",
-          test: "test_finishesOnce_rightAfterTheLastNumber",
-          saying: "not even finished",
-          fixtures: ["finished-in-init"],
-          hint: "Nothing is sent before the first request, a completion included: finish an "
-            + "empty range in request(_:), not in init."
-        ),
-        Mistake(
-          name: "a request for .none ignored",
-          test: "test_finishesOnce_rightAfterTheLastNumber",
-          saying: "whatever it asks for",
-          fixtures: ["none-ignored"],
-          hint: "An empty range has nothing to wait for: its first request finishes it, even a "
-            + "request for .none. Let every request reach the finish check."
+            + "and of the source before sending the completion, so that request finds nobody "
+            + "to ask or send to."
         ),
         Mistake(
           name: "a request replaces the demand",
           test: "test_requestsAddUp_withTheDemandStillDue",
           fixtures: ["demand-replaced"],
-          hint: "Demands add up: demand += more. A request made while numbers are still due "
+          hint: "Demands add up: demand += more. A request made while values are still due "
             + "adds to them."
-        ),
-        Mistake(
-          name: "finished from inside a nested request",
-          test: "test_aRequestFromInsideReceive_addsToTheDemand_andTheLoopSendsIt",
-          saying: "finished came while receive(_:) was still running",
-          fixtures: ["finished-inside-a-nested-request"],
-          hint: "A request from inside receive(_:) only adds to the demand and returns, finish "
-            + "check included: the loop further up the stack finishes, after receive(_:) returns."
         ),
         Mistake(
           name: "what receive(_:) returns is dropped",
           test: "test_whatReceiveReturns_addsToTheDemand",
           fixtures: ["returned-demand-dropped"],
           hint: "receive(_:) returns how many more the subscriber wants: demand += "
-            + "subscriber.receive(number)."
+            + "subscriber.receive(value)."
         ),
         Mistake(
-          name: "an empty range from 0 never finished",
-          test: "test_finishesOnce_rightAfterTheLastNumber",
-          saying: "the empty range 0..<0",
-          fixtures: ["empty-range-at-zero-never-finished"],
-          hint: "An empty range is one whose next number is already its end, wherever it "
-            + "starts: finish when next == end, whatever the bounds are."
-        ),
-        Mistake(
-          name: "the numbers counted from 0",
-          test: "test_rangeNotFromZero_sendsItsOwnNumbers",
-          fixtures: ["counts-from-zero"],
-          hint: "A range need not start at 0: the first number is range.lowerBound, and the "
-            + "last is range.upperBound - 1."
-        ),
-        Mistake(
-          name: "the subscriber kept after the end",
-          test: "test_theSubscriber_isLetGo_afterCancelOrFinished",
-          fixtures: ["cancel-keeps-the-subscriber"],
-          hint: "The subscriber holds its subscription. If the subscription also keeps the "
-            + "subscriber after cancel() or .finished, neither is ever freed: set it to nil."
+          name: "the subscriber or the source kept after the end",
+          test: "test_theSubscriberAndTheSource_areLetGo_afterCancelOrFinished",
+          fixtures: ["cancel-keeps-the-subscriber", "end-keeps-the-source"],
+          hint: "The subscriber holds its subscription: if the subscription also keeps the "
+            + "subscriber after cancel() or .finished, neither is ever freed; and the source may "
+            + "hold a file open. Set both to nil."
         ),
         Mistake(
           name: "a request for everything cut short",
-          test: "test_unlimitedDemand_overMoreThanAMillionNumbers_sendsThemAll_thenFinished",
+          test: "test_unlimitedDemand_overMoreThanAMillionValues_sendsThemAll_thenFinished",
           fixtures: ["request-capped-at-a-million"],
           hint: "A subscriber that asked for .unlimited, or for a million, may never ask again: "
-            + "what the demand allows is what it waits for, however many numbers that is, and "
-            + ".finished only comes once they are all sent."
+            + "what the demand allows is what it waits for, however many values that is."
         ),
         .scenarioDiffers(fixtures: [
-          "returned-demand-added-when-run-out", "subscriber-held-weakly",
-          "nested-requests-replaced", "returned-demand-dropped-after-65536",
+          "returned-demand-added-when-run-out", "nested-requests-replaced",
+          "returned-demand-dropped-after-65536",
         ]),
         Mistake(
           name: "subscriptions share whether a loop is sending",
