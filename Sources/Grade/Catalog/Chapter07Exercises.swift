@@ -175,147 +175,125 @@ extension ExerciseCatalog {
     ),
     Exercise(
       id: "7b",
-      title: "A producer that pauses and stops",
+      title: "Relay a reader's lines",
       chapter: chapter07,
       section: "7.5",
-      stubFile: "Ex7b_ProduceNumbers.swift",
-      testClass: "Ex7b_ProduceNumbersTests",
+      stubFile: "Ex7b_RelayLines.swift",
+      testClass: "Ex7b_RelayLinesTests",
       hints: [
-        "Section 7.5's countingGenerator and 7.8's loop: for each number, wait while paused, "
-          + "then check whether it is over.",
-        "for number in 0..<limit { context.waitIfPaused(); ... made(number); "
-          + "subscriber.receive(number) }, then subscriber.receive(completion: .finished).",
-        "Between the wait and made: guard !context.cancelled else { throw CancellationError() }. "
-          + "waitIfPaused() returns for a request and for a cancel alike.",
+        "Section 7.5's generator, with a reader in place of the counter: each turn of the loop "
+          + "waits while paused, checks whether it is over, and only then reads.",
+        "defer { reader.close() } closes it once, whichever way the function leaves. In the "
+          + "loop: context.waitIfPaused(); guard !context.cancelled else { throw "
+          + "CancellationError() }; then the read.",
+        "Keep what the read gave (a line, nil or an error) in a Result, check cancelled once "
+          + "more, then switch: a line is sent, nil sends .finished, an error sends "
+          + ".failure(error); the last two return.",
       ],
-      docAnchor: "exercise-7b-a-producer-that-pauses-and-stops",
+      docAnchor: "exercise-7b-relay-a-readers-lines",
       mistakes: [
         Mistake(
-          name: "numbers made while paused",
-          test: "test_makesANumberOnlyWhenOneIsWanted_andSleepsInBetween",
-          saying: "expected no number made while paused",
-          fixtures: ["never-waits"],
-          hint: "A number sent while paused is dropped. Call context.waitIfPaused() before "
-            + "making each one: it returns at once when a number is wanted."
-        ),
-        Mistake(
-          name: "a pause taken for the end",
-          test: "test_makesANumberOnlyWhenOneIsWanted_andSleepsInBetween",
-          saying: "an end while paused is too soon",
-          fixtures: ["returns-when-paused"],
-          hint: "Paused means the subscriber wants nothing right now, not that it is gone: "
-            + "wait in context.waitIfPaused() for the next request."
+          name: "never finished",
+          test: "test_everyLine_isRelayedInOrder_thenTheEnd",
+          fixtures: ["never-finished"],
+          hint: "A subscriber learns of the end only from a completion: when readLine() returns "
+            + "nil, send .finished before you return."
         ),
         Mistake(
           name: "a loop that spins on paused",
-          test: "test_makesANumberOnlyWhenOneIsWanted_andSleepsInBetween",
-          kind: .busy,
+          test: "test_lines_areReadOnlyWhenWanted_theEndToo",
+          saying: "read paused 100,000 times without waiting",
           fixtures: ["spins-while-paused"],
-          hint: "while context.paused {} keeps a core busy for as long as the subscriber "
-            + "waits. context.waitIfPaused() sleeps until a request or a cancel wakes it."
+          hint: "A loop that reads paused until it turns false keeps a core busy while it "
+            + "waits. waitIfPaused() sleeps until a request or a cancel wakes it."
         ),
         Mistake(
-          name: "the producer never stops",
-          test: "test_stopsWhenCancelled_withoutMakingAnotherNumber",
-          saying: "made numbers after the cancel",
-          fixtures: ["producer-never-stops"],
-          hint: "After a cancel, waitIfPaused() returns at once and every number sent is "
-            + "dropped: read context.cancelled, and stop."
+          name: "lines read while paused",
+          test: "test_lines_areReadOnlyWhenWanted_theEndToo",
+          saying: "no line read while paused",
+          fixtures: ["never-waits", "reads-before-the-wait", "peeks-for-the-end"],
+          hint: "A line read while nobody wants it is read ahead, and sending it drops it. Call "
+            + "context.waitIfPaused() before every read, the read that finds the end included."
+        ),
+        Mistake(
+          name: "the producer reads on after a cancel",
+          test: "test_onACancel_nothingMoreIsRead_andCancellationErrorIsThrown",
+          saying: "read on after the cancel",
+          fixtures: ["producer-never-stops", "drains-the-reader-after-a-cancel"],
+          hint: "waitIfPaused() returns for a cancel as well as for a request. Once cancelled, "
+            + "read nothing more: check context.cancelled after each wait."
         ),
         Mistake(
           name: "cancelled checked only before the wait",
-          test: "test_stopsWhenCancelled_withoutMakingAnotherNumber",
+          test: "test_onACancel_nothingMoreIsRead_andCancellationErrorIsThrown",
           saying: "after waking up cancelled",
           fixtures: ["cancel-checked-before-the-wait"],
-          hint: "A cancel is what wakes waitIfPaused() as often as a request: check "
-            + "context.cancelled after the wait, before making the number."
+          hint: "A cancel is what wakes the wait as often as a request: check cancelled after "
+            + "waitIfPaused() returns, just before the read."
         ),
         Mistake(
-          name: "a cancel ends the producer without CancellationError",
-          test: "test_stopsWhenCancelled_withoutMakingAnotherNumber",
+          name: "a cancel ends the run without CancellationError",
+          test: "test_onACancel_nothingMoreIsRead_andCancellationErrorIsThrown",
           saying: "expected CancellationError thrown",
-          fixtures: ["returns-when-cancelled"],
-          hint: "Returning says \"all sent\". A producer stopped by a cancel says so: "
-            + "throw CancellationError()."
-        ),
-        Mistake(
-          name: "made(n) after sending n",
-          test: "test_makesANumberOnlyWhenOneIsWanted_andSleepsInBetween",
-          saying: "just before the 0 is sent",
-          fixtures: ["made-after-sending"],
-          hint: "made(number) says a number was made, before it goes: call it, then "
-            + "subscriber.receive(number), whether or not the send succeeds."
-        ),
-        Mistake(
-          name: "a wait after sending",
-          test: "test_sendsEveryNumberInOrder_thenFinished",
-          saying: "finished without waiting for another request",
-          fixtures: ["waits-after-sending"],
-          hint: "Wait before making a number, not after sending one: after the last number "
-            + "there is nothing to wait for, and .finished needs no demand."
+          fixtures: ["returns-when-cancelled", "finished-when-woken-cancelled"],
+          hint: "A return says the reader was done; a cancel is another ending. Throw "
+            + "CancellationError(), and send no completion."
         ),
         Mistake(
           name: "cancelled read only after a pause",
-          test: "test_stopsWhenCancelled_withoutMakingAnotherNumber",
-          saying: "a cancel that came while more were wanted",
+          test: "test_onACancel_nothingMoreIsRead_andCancellationErrorIsThrown",
+          saying: "while more were wanted",
           fixtures: ["cancel-checked-only-when-paused"],
-          hint: "A cancel can come while numbers are still wanted, with no pause at all: check "
-            + "context.cancelled before every number."
+          hint: "A subscriber may cancel while it still wants lines (from inside receive(_:)), "
+            + "and then no wait comes: check cancelled before every read, not only after a "
+            + "pause."
         ),
         Mistake(
-          name: "a cancel while numbers are wanted ends like the last number",
-          test: "test_stopsWhenCancelled_withoutMakingAnotherNumber",
-          saying: "while more numbers were wanted, the producer ended",
-          fixtures: ["cancel-ends-the-loop"],
-          hint: "Leaving the loop with break runs what follows it, as if every number were "
-            + "sent. A cancel is not the end of the numbers: throw CancellationError for it, "
-            + "whether it came while paused or not."
+          name: "a line read before any check",
+          test: "test_onACancel_nothingMoreIsRead_andCancellationErrorIsThrown",
+          saying: "cancelled before the producer's thread runs",
+          fixtures: ["first-line-before-any-check"],
+          hint: "A cancel may come before your thread runs at all: wait and check before the "
+            + "first read too."
         ),
         Mistake(
-          name: "never finished",
-          test: "test_sendsEveryNumberInOrder_thenFinished",
-          saying: "then finished",
-          fixtures: ["never-finished"],
-          hint: "After the last number, send subscriber.receive(completion: .finished): a "
-            + "for-await loop over this publisher would wait for it forever."
+          name: "a failed read not sent as the failure",
+          test: "test_readFailure_isSentAsTheFailure_andTheRunReturns",
+          fixtures: ["failure-thrown", "failure-sent-as-finished", "failure-skipped"],
+          hint: "A read that throws ends the reader's lines: send "
+            + "subscriber.receive(completion: .failure(error)) with its error, then return."
         ),
         Mistake(
-          name: "upTo: 0 crashes",
-          test: "test_upToZero_sendsOnlyFinished",
-          kind: .crashed,
-          fixtures: ["closed-range"],
-          hint: "0...(limit - 1) is 0...-1 when limit is 0, and a closed range whose end is "
-            + "below its start traps. 0..<limit is empty then."
+          name: "a line sent after a cancel that came during its read",
+          test: "test_theLineOfAReadThatACancelInterrupts_isNotSent",
+          saying: "is not sent",
+          fixtures: ["no-check-after-the-read"],
+          hint: "A read can block for a long time, and the cancel can come meanwhile: check "
+            + "cancelled again after the read, before you send what it gave."
         ),
         Mistake(
-          name: "upTo: 0 never finished",
-          test: "test_upToZero_sendsOnlyFinished",
-          saying: "expected .finished alone",
-          fixtures: ["nothing-to-send-returns"],
-          hint: "With no number to send, the subscriber still waits for the end: send "
-            + ".finished whatever the limit."
+          name: "a failure sent after a cancel that came during its read",
+          test: "test_theLineOfAReadThatACancelInterrupts_isNotSent",
+          saying: "no failure is sent either",
+          fixtures: ["failure-sent-after-a-cancel"],
+          hint: "Check cancelled after the read whatever the read gave: a line, the end or an "
+            + "error. Keep what it gave, check, then act on it."
+        ),
+        Mistake(
+          name: "the reader not closed once",
+          test: "test_theReader_isClosedOnce_howeverTheRunEnds",
+          fixtures: ["never-closed", "closed-only-at-the-end", "closed-twice-on-a-failure"],
+          hint: "Every way out must close the reader, and only once: a defer { reader.close() } "
+            + "at the top does both."
         ),
         Mistake(
           name: ".finished sent by a cancelled producer",
-          test: "test_whenTheContextSaysCancelled_nothingMoreIsSent_notEvenFinished",
+          test: "test_whenTheContextSaysCancelled_nothingMoreIsSent_notEvenTheEnd",
           fixtures: ["finished-before-the-cancellation-error"],
-          hint: ".finished tells the subscriber that every number was sent. A producer that "
-            + "stops for a cancel has not sent them all, and sends nothing more: look at every "
-            + "way out of your function, a defer included."
+          hint: "Once cancelled, send nothing, a completion included: the subscriber asked to "
+            + "hear no more. Throw CancellationError() and nothing else."
         ),
-        Mistake(
-          name: "the rest of the range gone through after a cancel",
-          test: "test_yourAnswer_stopsAtTheCancel_evenUpToIntMax",
-          fixtures: ["walks-the-rest-after-a-cancel"],
-          hint: "upTo may be Int.max: a producer that keeps looping after the cancel, even "
-            + "doing nothing, never ends, and keeps a core busy. Once cancelled, there is "
-            + "nothing left to loop for."
-        ),
-        .scenarioDiffers(fixtures: [
-          "first-number-before-any-check", "range-capped-at-ten-thousand",
-          "finished-when-woken-cancelled", "finished-when-cancelled-before-start",
-          "range-capped-at-100000",
-        ]),
+        .scenarioDiffers(fixtures: ["lines-capped-at-ten-thousand", "lines-capped-at-100000"]),
       ]
     ),
     Exercise(
