@@ -386,8 +386,9 @@ extension Verdict {
     case .signalled(let signal) where [SIGSEGV, SIGBUS, SIGABRT].contains(signal):
       return "the tests crashed with \(Termination.signalName(signal)), and the runtime gave no "
         + "reason: memory was used where it must not be. Most often that is state two threads "
-        + "change at once with nothing (a lock, an actor) to put them in order, or an object "
-        + "used after it was freed."
+        + "change at once with nothing (a lock, an actor) to put them in order, an object "
+        + "used after it was freed, or calls that nest in each other until the stack runs out "
+        + "(a function that calls itself, through others, again and again)."
     default:
       return "the tests crashed (the runtime gave no reason)."
     }

@@ -163,7 +163,9 @@ final class VerdictTests: XCTestCase {
       failure.message,
       "the tests crashed with SIGSEGV, and the runtime gave no reason: memory was used where it "
         + "must not be. Most often that is state two threads change at once with nothing (a lock, "
-        + "an actor) to put them in order, or an object used after it was freed."
+        + "an actor) to put them in order, an object used after it was freed, or calls that nest "
+        + "in each other until the stack runs out (a function that calls itself, through others, "
+        + "again and again)."
     )
     let other = Verdict.judge(run(started, .signalled(SIGFPE)), timeoutSeconds: 5)
     guard case .failing(let plain) = other else { return XCTFail("\(other)") }

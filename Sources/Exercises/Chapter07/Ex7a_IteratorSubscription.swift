@@ -19,7 +19,11 @@ import MiniCombine
 ///   (kept, the two keep each other alive), and of the source, which may hold a file open;
 /// - a subscriber may call `request(_:)` from inside `receive(_:)`: add it to the demand, and let
 ///   the loop already sending ask for it. (A request that starts a loop of its own inside the
-///   first nests once per value, and overflows the stack on a long source.)
+///   first nests once per value, and overflows the stack on a long source.) A request after the
+///   end is no error: it does nothing;
+/// - the publisher hands this subscription to the subscriber (`receive(subscription:)`), once,
+///   after `init`; do not do it yourself. Once over, keep nothing alive, yourself included: when
+///   those who hold the subscription let go, it is freed.
 /// The source may be a struct: each copy of it starts where the copy was made. Calls come from
 /// one thread at a time; no lock is needed.
 /// Graded on 603 generated scenarios too: the page's exercise section lists what they try. Left

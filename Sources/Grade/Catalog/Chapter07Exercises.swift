@@ -46,6 +46,15 @@ extension ExerciseCatalog {
             + "end, not by holding it weakly."
         ),
         Mistake(
+          name: "the subscription hands itself over",
+          test: "test_aRequestForN_asksForNValues_andNothingBeforeIt",
+          saying: "the subscription must not do it too",
+          fixtures: ["hands-itself-over-in-init"],
+          hint: "receive(subscription:) is the publisher's call: it makes the subscription, "
+            + "then hands it over. A subscription that calls it too hands itself over twice, and "
+            + "a subscriber that asks at once is sent values before init has even returned."
+        ),
+        Mistake(
           name: "the source asked before the first request",
           test: "test_aRequestForN_asksForNValues_andNothingBeforeIt",
           saying: "nothing is asked or sent before the first request",
@@ -106,6 +115,14 @@ extension ExerciseCatalog {
             + "(both nil), so that nothing can be asked or sent."
         ),
         Mistake(
+          name: "a request after the end taken for an error",
+          test: "test_afterCancel_nothingIsAskedOrSent",
+          kind: .crashed,
+          fixtures: ["request-after-the-end-traps"],
+          hint: "A subscriber may ask again after the end: it may not have seen the completion "
+            + "yet, or not care. That is no error: do nothing."
+        ),
+        Mistake(
           name: "the loop does not see a cancel from inside receive(_:)",
           test: "test_afterCancel_nothingIsAskedOrSent",
           saying: "stops the loop that is sending",
@@ -147,10 +164,20 @@ extension ExerciseCatalog {
         Mistake(
           name: "the subscriber or the source kept after the end",
           test: "test_theSubscriberAndTheSource_areLetGo_afterCancelOrFinished",
+          saying: "expected both let go",
           fixtures: ["cancel-keeps-the-subscriber", "end-keeps-the-source"],
           hint: "The subscriber holds its subscription: if the subscription also keeps the "
             + "subscriber after cancel() or .finished, neither is ever freed; and the source may "
             + "hold a file open. Set both to nil."
+        ),
+        Mistake(
+          name: "the subscription keeps itself alive",
+          test: "test_theSubscriberAndTheSource_areLetGo_afterCancelOrFinished",
+          saying: "it keeps itself alive",
+          fixtures: ["keeps-itself-while-sending"],
+          hint: "A subscription that holds a reference to itself is never freed unless every "
+            + "way out clears it, an early return included. The loop needs none: whoever "
+            + "calls request(_:) holds the subscription while the call runs."
         ),
         Mistake(
           name: "a request for everything cut short",

@@ -119,6 +119,11 @@ final class Ex7a_IteratorSubscriptionTests: GradedTestCase {
         callInsideCompletion: insideCompletion
       )
     )
+    XCTAssertFalse(
+      run.events.contains(ScriptedPullSubscriber.handedOverAgain),
+      "the subscriber got receive(subscription:) twice: the publisher hands the subscription "
+        + "over, once, after init; the subscription must not do it too"
+    )
     XCTAssert(
       run.kept,
       "the subscriber was freed as soon as only the subscription held it, before any request: "
@@ -281,6 +286,10 @@ final class Ex7a_IteratorSubscriptionTests: GradedTestCase {
         + "that receive(_:) returned, every value in order, then finished once"
     )
     let length = 200_000
+    ScenarioAnnouncer.announce(
+      "a source of 200,000 values, request(.max(1)), and with each value one more asked for "
+        + "from inside receive(_:)"
+    )
     let counter = CountingSubscriber(asksWithEachValue: true)
     let source = CountingSource(count: length)
     let long = try IteratorSubscription(source: source, subscriber: counter)
@@ -344,6 +353,11 @@ final class Ex7a_IteratorSubscriptionTests: GradedTestCase {
         held.isEmpty,
         "after \(end), nothing more is asked or sent, yet the subscription still held "
           + "\(held.joined(separator: " and ")): expected both let go"
+      )
+      XCTAssert(
+        !held.isEmpty || scenario.subscriptionFreed(),
+        "after \(end), with its subscriber gone and the test letting go of it, the "
+          + "subscription was still alive: it keeps itself alive; expected it freed"
       )
     }
   }

@@ -15,7 +15,10 @@ import Chapter07Exercises
 final class PullRun {
   let scenario: PullScenario
   let log = PullLog()
-  private let subscription: any Subscription
+  /// Held until `subscriptionFreed()`: the subscriber's calls from outside go through it, also
+  /// once the subscriber is gone.
+  private var subscription: (any Subscription)?
+  private weak var watchedSubscription: AnyObject?
   private weak var subscriber: ScriptedPullSubscriber?
   private weak var sourceToken: ScriptedSource.Token?
   /// Whether the subscription kept the subscriber alive once nothing else held it.
@@ -28,7 +31,9 @@ final class PullRun {
     var source: ScriptedSource? = ScriptedSource(scenario, log: log)
     self.subscriber = subscriber
     sourceToken = source?.token
-    subscription = try IteratorSubscription(source: source!, subscriber: subscriber!)
+    let subscription = try IteratorSubscription(source: source!, subscriber: subscriber!)
+    self.subscription = subscription
+    watchedSubscription = subscription
     source = nil
     subscriber?.receive(subscription: subscription)
     // From here the subscriber lives only as long as the subscription holds it, as in an app.
@@ -36,15 +41,27 @@ final class PullRun {
     kept = self.subscriber != nil
   }
 
-  /// Makes `call` as the subscriber, from outside.
-  func perform(_ call: PullScenario.Call) { subscriber?.perform(call) }
+  /// Makes `call` as the subscriber, from outside `receive(_:)`.
+  func perform(_ call: PullScenario.Call) {
+    switch call {
+    case .request(let demand): subscription?.request(demand)
+    case .cancel: subscription?.cancel()
+    }
+  }
 
   var events: [String] { log.events }
   var subscriberLetGo: Bool { subscriber == nil }
   var sourceLetGo: Bool { sourceToken == nil }
 
+  /// Lets go of the subscription, and says whether it was freed: once it is over and its
+  /// subscriber gone, nothing may keep it alive (itself included).
+  func subscriptionFreed() -> Bool {
+    subscription = nil
+    return watchedSubscription == nil
+  }
+
   deinit {
-    subscriber?.perform(.cancel)  // whatever the answer does, the pair is freed after the run
+    subscription?.cancel()  // whatever the answer does, the pair is freed after the run
   }
 }
 
@@ -56,6 +73,7 @@ func pullAnswer(_ scenario: PullScenario) throws -> PullOutcome {
   if pullModel(scenario).letGo != nil {
     outcome.letGo = run.subscriberLetGo
     outcome.sourceLetGo = run.sourceLetGo
+    outcome.subscriptionFreed = run.subscriptionFreed()
   }
   return outcome
 }

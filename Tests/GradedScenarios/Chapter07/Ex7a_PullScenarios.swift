@@ -143,6 +143,8 @@ struct PullOutcome: Equatable {
   var letGo: Bool?
   /// Whether it let go of the source; nil as `letGo`.
   var sourceLetGo: Bool?
+  /// Whether the subscription was freed once nothing else held it; nil as `letGo`.
+  var subscriptionFreed: Bool?
   /// Whether the subscription kept the subscriber alive once nothing else held it.
   var kept = true
 }
@@ -196,6 +198,7 @@ func pullModel(_ scenario: PullScenario) -> PullOutcome {
   for step in scenario.calls { call(step) }
   outcome.letGo = over ? true : nil
   outcome.sourceLetGo = outcome.letGo
+  outcome.subscriptionFreed = outcome.letGo
   return outcome
 }
 
@@ -263,8 +266,13 @@ final class ScriptedPullSubscriber: Subscriber {
   }
 
   func receive(subscription: any Subscription) {
+    // The publisher hands it over once; a subscription that does it too is told on the log.
+    if self.subscription != nil { log.note(Self.handedOverAgain) }
     self.subscription = subscription
   }
+
+  /// What the log says of a second `receive(subscription:)`.
+  static let handedOverAgain = "receive(subscription:) called a second time"
 
   func perform(_ call: PullScenario.Call) {
     switch call {
@@ -391,6 +399,10 @@ func explainPull(
   }
   if got.events != expected.events {
     return "\(scenario): \(toldApart(got.events, expected.events))"
+  }
+  if got.letGo == expected.letGo, got.sourceLetGo == expected.sourceLetGo {
+    return "\(scenario): once the subscription was over and nothing else held it, it was still "
+      + "alive: something it holds keeps it (itself, say); expected it freed"
   }
   let what =
     got.letGo == false
