@@ -131,23 +131,4 @@ func runBoundedConcurrency(_ context: LessonContext) async throws {
     }
   }
   console.print("  \(failed)")
-
-  console.print()
-  console.print("Collect every result: each child catches its job's error into a Result:")
-  let results = try await VirtualTimeline.run(pace: context.pace) { timeline in
-    try await mapWithLimit(Job.six, limit: 2) { job -> Result<JobRun, any Error> in
-      do {
-        return .success(try await runJob(job, on: timeline, failing: "C", console: console))
-      } catch {
-        return .failure(error)  // the error as the job threw it
-      }
-    }
-  }
-  let summary = zip(Job.six, results).map { job, result in
-    switch result {
-    case .success: "\(job.name) ok"
-    case .failure: "\(job.name) failed"
-    }
-  }
-  console.print("  \(summary.joined(separator: ", "))")
 }
