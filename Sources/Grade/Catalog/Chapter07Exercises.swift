@@ -222,9 +222,29 @@ extension ExerciseCatalog {
         Mistake(
           name: "never finished",
           test: "test_everyLine_isRelayedInOrder_thenTheEnd",
+          saying: ".finished sent",
           fixtures: ["never-finished"],
           hint: "A subscriber learns of the end only from a completion: when readLine() returns "
             + "nil, send .finished before you return."
+        ),
+        Mistake(
+          name: "a line changed or dropped",
+          test: "test_everyLine_isRelayedInOrder_thenTheEnd",
+          saying: "each line sent as read, unchanged",
+          fixtures: [
+            "empty-line-taken-as-the-end", "empty-lines-skipped", "lines-trimmed",
+            "repeated-line-skipped",
+          ],
+          hint: "Only nil is the end. Whatever else readLine() gives is a line, an empty one "
+            + "too: send it as it came, each time."
+        ),
+        Mistake(
+          name: "the first read made before any wait",
+          test: "test_lines_areReadOnlyWhenWanted_theEndToo",
+          saying: "the first read too waits first",
+          fixtures: ["no-wait-before-the-first-read", "first-line-before-any-check"],
+          hint: "The context is what says whether a line is wanted, at the first read as at "
+            + "every other: wait while paused before each read, the first included."
         ),
         Mistake(
           name: "a loop that spins on paused",
@@ -274,14 +294,6 @@ extension ExerciseCatalog {
           hint: "A subscriber may cancel while it still wants lines (from inside receive(_:)), "
             + "and then no wait comes: check cancelled before every read, not only after a "
             + "pause."
-        ),
-        Mistake(
-          name: "a line read before any check",
-          test: "test_onACancel_nothingMoreIsRead_andCancellationErrorIsThrown",
-          saying: "cancelled before the producer's thread runs",
-          fixtures: ["first-line-before-any-check"],
-          hint: "A cancel may come before your thread runs at all: wait and check before the "
-            + "first read too."
         ),
         Mistake(
           name: "a failed read not sent as the failure",

@@ -35,9 +35,9 @@ final class Ex7b_RelayLinesTests: GradedTestCase {
     )
   }
 
-  /// Each of `lines` read, then sent: "read line 0", "got line 0", and so on.
+  /// Each of `lines` read, then sent: `read "line 0"`, `got "line 0"`, and so on.
   private func readAndSent(_ lines: ClosedRange<Int>) -> [String] {
-    lines.flatMap { ["read line \($0)", "got line \($0)"] }
+    lines.flatMap { ["read \"line \($0)\"", "got \"line \($0)\""] }
   }
 
   private let returned = RelayRun.returned
@@ -49,6 +49,20 @@ final class Ex7b_RelayLinesTests: GradedTestCase {
       goes: readAndSent(0...4) + ["read the end", "finished", returned],
       "a reader of 5 lines, every line wanted: each line read, then sent, in order; then the "
         + "end read, .finished sent, and a return"
+    )
+    let texts = ["GET /", "", "  padded  ", "x", "x", "tab\there"]
+    try await assertRun(
+      RelayScenario(
+        lines: texts.count,
+        first: .unlimited,
+        whenPaused: [],
+        insideReceive: [:],
+        texts: texts
+      ),
+      goes: texts.map(RelayScenario.quoted).flatMap { ["read \($0)", "got \($0)"] }
+        + ["read the end", "finished", returned],
+      "a reader of \(texts.map(RelayScenario.quoted).joined(separator: ", ")), every line "
+        + "wanted: each line sent as read, unchanged (an empty line is a line, not the end)"
     )
     try await assertRun(
       RelayScenario(lines: 0, first: .max(1), whenPaused: [], insideReceive: [:]),
@@ -80,6 +94,18 @@ final class Ex7b_RelayLinesTests: GradedTestCase {
       "\(told): no line read while paused, and the end read only once a line is wanted again: "
         + "the run went \(outcome.events.joined(separator: ", "))"
     )
+    try await assertRun(
+      RelayScenario(
+        lines: 2,
+        first: .unlimited,
+        whenPaused: [],
+        insideReceive: [:],
+        heldAtStart: true
+      ),
+      goes: [RelayRun.heldWait] + readAndSent(0...1) + ["read the end", "finished", returned],
+      "a reader of 2 lines, and a context that says paused before the first read (a wrapper "
+        + "that holds the producer back): the first read too waits first"
+    )
   }
 
   func test_onACancel_nothingMoreIsRead_andCancellationErrorIsThrown() async throws {
@@ -88,11 +114,11 @@ final class Ex7b_RelayLinesTests: GradedTestCase {
     )
     let scenario = "a reader of 100 lines, 2 wanted, then a cancel while the producer waits"
     XCTAssertFalse(
-      waiting.events.contains("read line 3"),
+      waiting.events.contains("read \"line 3\""),
       "\(scenario): the producer read on after the cancel: \(waiting.events)"
     )
     XCTAssertFalse(
-      waiting.events.contains("read line 2"),
+      waiting.events.contains("read \"line 2\""),
       "\(scenario): it read line 2 after waking up cancelled; expected nothing read once "
         + "cancelled, even the line it waited to read"
     )
@@ -145,7 +171,7 @@ final class Ex7b_RelayLinesTests: GradedTestCase {
         insideReceive: [:],
         duringRead: [2: .contextSaysCancelled]
       ),
-      goes: readAndSent(0...1) + ["read line 2", threw],
+      goes: readAndSent(0...1) + ["read \"line 2\"", threw],
       "a reader of 10 lines, every line wanted, and a context that says cancelled while read 2 "
         + "blocks (the subscription still delivers): line 2, read after the cancel, is not sent"
     )

@@ -48,6 +48,31 @@ struct RelayScenario: GradedScenario, Equatable {
   var insideReceive: [Int: Action]
   /// What it does while read k blocks (0 for the first read): the read then returns as planned.
   var duringRead: [Int: Action] = [:]
+  /// The lines' text, in turn (line k is `texts[k % texts.count]`); nil for "line 0", "line 1"...
+  var texts: [String]?
+  /// The context says paused before the first read, until the producer waits once (a wrapper
+  /// that holds it back).
+  var heldAtStart = false
+
+  /// The text of line `index`.
+  func text(of index: Int) -> String {
+    guard let texts, !texts.isEmpty else { return "line \(index)" }
+    return texts[index % texts.count]
+  }
+
+  /// A line as the timeline tells it: quoted, with its escapes.
+  static func quoted(_ line: String) -> String {
+    // Most lines are plain "line 17": quoted without String(reflecting:), which costs more
+    // over the 400,000 lines of a long run.
+    let plain = line.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
+    return plain ? "\"\(line)\"" : String(reflecting: line)
+  }
+
+  /// The texts lines are made of when a scenario varies them: empty, blank, padded, repeated,
+  /// one letter written two ways, a tab and a carriage return.
+  static let oddTexts = [
+    "", " ", "  padded  ", "x", "x", "GET / HTTP/1.1", "e\u{301}", "\u{E9}", "tab\there", "CR\r",
+  ]
 
   static let failure = LineReadError("the disk went away")
 
@@ -60,11 +85,18 @@ struct RelayScenario: GradedScenario, Equatable {
     switch lines {
     case nil: parts.append("a reader that never ends")
     case 0: parts.append("a reader with no line (its first read is the end)")
+    case let lines? where texts != nil:
+      let shown = (texts ?? []).prefix(lines).map(Self.quoted).joined(separator: ", ")
+      let more = lines > (texts ?? []).count ? ", then again from the first" : ""
+      parts.append("a reader of \(lines) lines (\(shown)\(more)), then the end")
     case 1: parts.append("a reader of line 0, then the end")
     case let lines?:
       parts.append("a reader of \(lines) lines (line 0 to line \(lines - 1)), then the end")
     }
     if let failsAt { parts.append("its read \(failsAt) (from 0) throws \(Self.failure)") }
+    if heldAtStart {
+      parts.append("the context says paused before the first read, until the producer waits once")
+    }
     parts.append("the subscriber first \(Action.request(first))")
     if cancelledBeforeStart { parts.append("then cancels before the producer's thread runs") }
     if contextCancelledBeforeStart {
@@ -77,7 +109,7 @@ struct RelayScenario: GradedScenario, Equatable {
       parts.append("while read \(read) blocks it \(action)")
     }
     for (line, action) in insideReceive.sorted(by: { $0.key < $1.key }) {
-      parts.append("on getting line \(line) it \(action)")
+      parts.append("on getting line \(line) (from 0) it \(action)")
     }
     if !cancelledBeforeStart, !contextCancelledBeforeStart {
       let turns = (whenPaused + [.cancel]).map(\.description)
@@ -105,6 +137,8 @@ struct RelayScenario: GradedScenario, Equatable {
       candidates.append(with { $0.lines = lines - 1 })
     }
     if failsAt != nil { candidates.append(with { $0.failsAt = nil }) }
+    if texts != nil { candidates.append(with { $0.texts = nil }) }
+    if heldAtStart { candidates.append(with { $0.heldAtStart = false }) }
     if let failsAt, failsAt > 0 { candidates.append(with { $0.failsAt = failsAt - 1 }) }
     for actions in whenPaused.eachWithOneLeftOut {
       candidates.append(with { $0.whenPaused = actions })
@@ -149,6 +183,7 @@ func relayModel(_ scenario: RelayScenario) -> RelayOutcome {
     }
   }
   var read = 0
+  if scenario.heldAtStart, !cancelled { events.append(RelayRun.heldWait) }
   while true {
     if !cancelled, demand == .none {
       events.append("waited while paused")
@@ -168,7 +203,7 @@ func relayModel(_ scenario: RelayScenario) -> RelayOutcome {
     switch result {
     case .success(let line?):
       demand -= 1
-      events.append("got \(line)")
+      events.append("got \(RelayScenario.quoted(line))")
       if let action = scenario.insideReceive[read] { perform(action) }
       read += 1
       continue
@@ -189,13 +224,13 @@ struct RelayReader: LineReader {
   static func result(of index: Int, in scenario: RelayScenario) -> Result<String?, LineReadError> {
     if index == scenario.failsAt { return .failure(RelayScenario.failure) }
     if let lines = scenario.lines, index >= lines { return .success(nil) }
-    return .success("line \(index)")
+    return .success(scenario.text(of: index))
   }
 
   /// How a read is told on the timeline.
   static func told(_ result: Result<String?, LineReadError>) -> String {
     switch result {
-    case .success(let line?): "read \(line)"
+    case .success(let line?): "read \(RelayScenario.quoted(line))"
     case .success(nil): "read the end"
     case .failure: "read failed"
     }
@@ -230,6 +265,8 @@ final class RelayRun: Sendable {
     var pausedReadsInARow = 0
     var asksAfterTheCancel = 0
     var contextSaysCancelled = false
+    var held = false
+    var received = 0
   }
   private let state = Locked(State())
 
@@ -239,6 +276,34 @@ final class RelayRun: Sendable {
   init(_ scenario: RelayScenario, parkedForGood: @escaping @Sendable () -> Void = {}) {
     self.scenario = scenario
     self.parkedForGood = parkedForGood
+    state.withLock { $0.held = scenario.heldAtStart }
+  }
+
+  /// What the run notes for the wait that ends the hold at the start.
+  static let heldWait = "waited while held at the start"
+
+  /// Whether the context still holds the producer back before its first read.
+  var isHeld: Bool { state.withLock { $0.held } }
+
+  /// Ends the hold at the start, noting the wait; false if there was none.
+  func releaseHeld() -> Bool {
+    state.withLock { state in
+      guard state.held else { return false }
+      state.held = false
+      state.pausedReadsInARow = 0
+      state.events.append(Self.heldWait)
+      return true
+    }
+  }
+
+  /// The subscriber got `line`: noted, and which one it is, from 0.
+  func received(_ line: String) -> Int {
+    let event = "got \(RelayScenario.quoted(line))"
+    return state.withLock { state in
+      state.events.append(event)
+      defer { state.received += 1 }
+      return state.received
+    }
   }
 
   var events: [String] { state.withLock { $0.events } }
@@ -322,6 +387,7 @@ final class RelayRun: Sendable {
     }
     guard spinning else { return }
     note(Self.spun)
+    if releaseHeld() { return }
     paused()
   }
 }
@@ -333,7 +399,7 @@ struct RelayContext: CreateContext {
 
   var paused: Bool {
     noteIfCancelled()
-    let paused = inner.paused
+    let paused = run.isHeld || inner.paused
     if paused { run.readPaused() }
     return paused
   }
@@ -348,6 +414,7 @@ struct RelayContext: CreateContext {
     noteIfCancelled()
     // A wrapper that says cancelled ends its wait at once, as a cancel ends the real one.
     guard !run.contextSaysCancelled else { return }
+    if run.releaseHeld() { return }
     if inner.paused { run.paused() }
     guard !run.contextSaysCancelled else { return }
     inner.waitIfPaused()
@@ -370,12 +437,7 @@ final class ScriptedRelaySubscriber: Subscriber, Sendable {
   func receive(subscription: any Subscription) { run.keep(subscription) }
 
   func receive(_ input: String) -> Subscribers.Demand {
-    run.note("got \(input)")
-    if let line = Int(input.dropFirst("line ".count)),
-      let action = run.scenario.insideReceive[line]
-    {
-      run.perform(action)
-    }
+    if let action = run.scenario.insideReceive[run.received(input)] { run.perform(action) }
     return .none
   }
 
@@ -429,15 +491,24 @@ private func makeRelayScenario(_ numbers: inout SeededNumbers) -> RelayScenario 
   }
   var during: [Int: RelayScenario.Action] = [:]
   if numbers.chance(25) { during[Int.random(in: 0...reach, using: &numbers)] = action() }
+  let texts: [String]? =
+    numbers.chance(40)
+    ? (0..<Int.random(in: 1...6, using: &numbers)).map { _ in
+      numbers.pick(RelayScenario.oddTexts)
+    } : nil
+  let cancelledBeforeStart = numbers.chance(10)
+  let contextCancelledBeforeStart = numbers.chance(6)
   return RelayScenario(
     lines: lines,
     failsAt: failsAt,
     first: numbers.chance(10) ? .unlimited : demand(),
-    cancelledBeforeStart: numbers.chance(10),
-    contextCancelledBeforeStart: numbers.chance(6),
+    cancelledBeforeStart: cancelledBeforeStart,
+    contextCancelledBeforeStart: contextCancelledBeforeStart,
     whenPaused: (0..<Int.random(in: 0...5, using: &numbers)).map { _ in action() },
     insideReceive: inside,
-    duringRead: during
+    duringRead: during,
+    texts: texts,
+    heldAtStart: !cancelledBeforeStart && !contextCancelledBeforeStart && numbers.chance(12)
   )
 }
 
