@@ -8,15 +8,17 @@ import MiniCombine
 /// - ask the source for a value (`next()`) only when one is owed to the subscriber, right before
 ///   sending it: never ahead, never before the first request, never for a request of `.none`;
 /// - send no more values than the subscriber has asked for in all: its requests, which add up,
-///   plus what each `receive(_:)` returns. Keep the count in a `Subscribers.Demand`:
-///   `.unlimited` is not a number, and `Int.max + 1` traps where `Demand` saturates;
+///   plus what each `receive(_:)` returns, counted as a `Subscribers.Demand` counts: it
+///   saturates (where `Int.max + 1` traps), and `.unlimited` is not a number;
 /// - only the source knows its end: when `next()` returns nil, send `.finished` at once, and
-///   never ask the source again (an iterator that has returned nil may go on or trap). So the
-///   end of a source of three values asked for three comes only at a later request;
+///   never ask the source again (each ask may be a costly read, and an iterator written by hand
+///   may not keep the standard library's promise of nil again). So when three values of three
+///   are asked for, they are sent, and the end comes only with a later request;
 /// - after `cancel()`, ask and send nothing: no value, no completion, also for a cancel from
 ///   inside `receive(_:)`;
-/// - after `cancel()` or `.finished`, let go of the subscriber, which holds this subscription
-///   (kept, the two keep each other alive), and of the source, which may hold a file open;
+/// - hold the subscriber strongly until the subscription is over: nothing else may hold it.
+///   After `cancel()` or `.finished`, let go of it (it holds this subscription, so the two would
+///   keep each other alive) and of the source, which may hold a file open;
 /// - a subscriber may call `request(_:)` from inside `receive(_:)`: add it to the demand, and let
 ///   the loop already sending ask for it. (A request that starts a loop of its own inside the
 ///   first nests once per value, and overflows the stack on a long source.) A request after the
@@ -24,11 +26,13 @@ import MiniCombine
 /// - the publisher hands this subscription to the subscriber (`receive(subscription:)`), once,
 ///   after `init`; do not do it yourself. Once over, keep nothing alive, yourself included: when
 ///   those who hold the subscription let go, it is freed.
-/// The source may be a struct: each copy of it starts where the copy was made. Calls come from
-/// one thread at a time; no lock is needed.
+/// Call `next()` on the source you stored, never on a copy: most iterators are structs whose
+/// copies each keep a place of their own. Calls come from one thread at a time; no lock is
+/// needed.
 /// Graded on 603 generated scenarios too: the page's exercise section lists what they try. Left
-/// free: how the count is kept, if it counts as a `Demand` does (an `Int` with `Int.max` for
-/// unlimited parts from it only after `Int.max` values, which nobody can wait for).
+/// free: how you keep the count, if it counts as a `Demand` does (an `Int` with `Int.max`
+/// standing for unlimited differs from it only after `Int.max` values, which nobody can wait
+/// for).
 /// Read docs/Chapter07-CustomPublishers.md#exercise-7a-pull-only-what-is-owed
 public final class IteratorSubscription<Source: IteratorProtocol, S: Subscriber>: Subscription,
   @unchecked Sendable

@@ -17,11 +17,11 @@ import MiniCombine
 ///   it read is then not sent.
 /// - Close the reader once, whichever way this ends (the end, a failure, a cancel, also one
 ///   before anything was read), before you return or throw; never read after closing it.
-/// The context may say cancelled while the subscription still delivers (a wrapper's stop): send
-/// nothing once it says so. It may also say paused before the first read (a wrapper that holds
-/// the producer back). Graded on 302 generated runs too: the page's exercise section lists what
-/// they try. Left free: how often you read `cancelled` and `paused` beyond the checks above, and
-/// whether the reader is closed before or after the completion is sent.
+/// Your `context` may be any `CreateContext`: a wrapper around `Create`'s own (the tests pass
+/// one) may say cancelled while the subscription still delivers (send nothing once it says so),
+/// or paused before the first read. Graded on 302 generated runs too: the page's exercise
+/// section lists what they try. Left free: how often you read `cancelled` and `paused` beyond
+/// the checks above, and whether the reader is closed before or after the completion is sent.
 /// Read docs/Chapter07-CustomPublishers.md#exercise-7b-relay-a-readers-lines
 public func relayLines(
   from reader: some LineReader,

@@ -233,7 +233,7 @@ extension ExerciseCatalog {
           saying: "each line sent as read, unchanged",
           fixtures: [
             "empty-line-taken-as-the-end", "empty-lines-skipped", "lines-trimmed",
-            "repeated-line-skipped",
+            "repeated-line-skipped", "lines-normalized", "trailing-line-feed-dropped",
           ],
           hint: "Only nil is the end. Whatever else readLine() gives is a line, an empty one "
             + "too: send it as it came, each time."
@@ -274,7 +274,7 @@ extension ExerciseCatalog {
           name: "cancelled checked only before the wait",
           test: "test_onACancel_nothingMoreIsRead_andCancellationErrorIsThrown",
           saying: "after waking up cancelled",
-          fixtures: ["cancel-checked-before-the-wait"],
+          fixtures: ["cancel-checked-before-the-wait", "first-wait-before-the-loop"],
           hint: "A cancel is what wakes the wait as often as a request: check cancelled after "
             + "waitIfPaused() returns, just before the read."
         ),

@@ -50,7 +50,7 @@ final class Ex7b_RelayLinesTests: GradedTestCase {
       "a reader of 5 lines, every line wanted: each line read, then sent, in order; then the "
         + "end read, .finished sent, and a return"
     )
-    let texts = ["GET /", "", "  padded  ", "x", "x", "tab\there"]
+    let texts = ["GET /", "", "  padded  ", "x", "x", "tab\there", "e\u{301}", "LF\n"]
     try await assertRun(
       RelayScenario(
         lines: texts.count,
@@ -144,6 +144,20 @@ final class Ex7b_RelayLinesTests: GradedTestCase {
       ),
       goes: [threw],
       "a reader of 100 lines, cancelled before the producer's thread runs: nothing read, and "
+        + "CancellationError thrown"
+    )
+    try await assertRun(
+      RelayScenario(
+        lines: 100,
+        first: .unlimited,
+        whenPaused: [],
+        insideReceive: [:],
+        heldAtStart: true,
+        whenHeld: .cancel
+      ),
+      goes: [RelayRun.heldWait, threw],
+      "a reader of 100 lines, a context that says paused before the first read, and a cancel "
+        + "during that first wait: nothing read after waking up cancelled, and "
         + "CancellationError thrown"
     )
   }

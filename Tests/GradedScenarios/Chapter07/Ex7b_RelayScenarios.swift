@@ -53,6 +53,8 @@ struct RelayScenario: GradedScenario, Equatable {
   /// The context says paused before the first read, until the producer waits once (a wrapper
   /// that holds it back).
   var heldAtStart = false
+  /// What the subscriber does during that first wait, if anything.
+  var whenHeld: Action?
 
   /// The text of line `index`.
   func text(of index: Int) -> String {
@@ -65,13 +67,16 @@ struct RelayScenario: GradedScenario, Equatable {
     // Most lines are plain "line 17": quoted without String(reflecting:), which costs more
     // over the 400,000 lines of a long run.
     let plain = line.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
-    return plain ? "\"\(line)\"" : String(reflecting: line)
+    // Combining marks escaped too: `==` calls "e\u{301}" and "\u{E9}" equal, and a line
+    // changed from one to the other is not the line as read.
+    return plain ? "\"\(line)\"" : escapingInvisibles(String(reflecting: line), marksToo: true)
   }
 
   /// The texts lines are made of when a scenario varies them: empty, blank, padded, repeated,
-  /// one letter written two ways, a tab and a carriage return.
+  /// one letter written two ways, a tab, a carriage return and a line feed.
   static let oddTexts = [
     "", " ", "  padded  ", "x", "x", "GET / HTTP/1.1", "e\u{301}", "\u{E9}", "tab\there", "CR\r",
+    "LF\n",
   ]
 
   static let failure = LineReadError("the disk went away")
@@ -96,6 +101,7 @@ struct RelayScenario: GradedScenario, Equatable {
     if let failsAt { parts.append("its read \(failsAt) (from 0) throws \(Self.failure)") }
     if heldAtStart {
       parts.append("the context says paused before the first read, until the producer waits once")
+      if let whenHeld { parts.append("during that wait the subscriber \(whenHeld)") }
     }
     parts.append("the subscriber first \(Action.request(first))")
     if cancelledBeforeStart { parts.append("then cancels before the producer's thread runs") }
@@ -139,6 +145,7 @@ struct RelayScenario: GradedScenario, Equatable {
     if failsAt != nil { candidates.append(with { $0.failsAt = nil }) }
     if texts != nil { candidates.append(with { $0.texts = nil }) }
     if heldAtStart { candidates.append(with { $0.heldAtStart = false }) }
+    if whenHeld != nil { candidates.append(with { $0.whenHeld = nil }) }
     if let failsAt, failsAt > 0 { candidates.append(with { $0.failsAt = failsAt - 1 }) }
     for actions in whenPaused.eachWithOneLeftOut {
       candidates.append(with { $0.whenPaused = actions })
@@ -183,7 +190,10 @@ func relayModel(_ scenario: RelayScenario) -> RelayOutcome {
     }
   }
   var read = 0
-  if scenario.heldAtStart, !cancelled { events.append(RelayRun.heldWait) }
+  if scenario.heldAtStart, !cancelled {
+    events.append(RelayRun.heldWait)
+    if let action = scenario.whenHeld { perform(action) }
+  }
   while true {
     if !cancelled, demand == .none {
       events.append("waited while paused")
@@ -285,15 +295,18 @@ final class RelayRun: Sendable {
   /// Whether the context still holds the producer back before its first read.
   var isHeld: Bool { state.withLock { $0.held } }
 
-  /// Ends the hold at the start, noting the wait; false if there was none.
+  /// Ends the hold at the start, noting the wait, where the subscriber takes its `whenHeld`
+  /// turn; false if there was no hold.
   func releaseHeld() -> Bool {
-    state.withLock { state in
+    let released = state.withLock { state in
       guard state.held else { return false }
       state.held = false
       state.pausedReadsInARow = 0
       state.events.append(Self.heldWait)
       return true
     }
+    if released, let action = scenario.whenHeld { perform(action) }
+    return released
   }
 
   /// The subscriber got `line`: noted, and which one it is, from 0.
@@ -498,6 +511,7 @@ private func makeRelayScenario(_ numbers: inout SeededNumbers) -> RelayScenario 
     } : nil
   let cancelledBeforeStart = numbers.chance(10)
   let contextCancelledBeforeStart = numbers.chance(6)
+  let held = !cancelledBeforeStart && !contextCancelledBeforeStart && numbers.chance(12)
   return RelayScenario(
     lines: lines,
     failsAt: failsAt,
@@ -508,7 +522,8 @@ private func makeRelayScenario(_ numbers: inout SeededNumbers) -> RelayScenario 
     insideReceive: inside,
     duringRead: during,
     texts: texts,
-    heldAtStart: !cancelledBeforeStart && !contextCancelledBeforeStart && numbers.chance(12)
+    heldAtStart: held,
+    whenHeld: held && numbers.chance(40) ? action() : nil
   )
 }
 
