@@ -24,8 +24,8 @@ import MiniCombine
 ///   first nests once per value, and overflows the stack on a long source.) A request after the
 ///   end is no error: it does nothing;
 /// - the publisher hands this subscription to the subscriber (`receive(subscription:)`), once,
-///   after `init`; do not do it yourself. Once over, keep nothing alive, yourself included: when
-///   those who hold the subscription let go, it is freed.
+///   after `init`; do not do it yourself. Keep no value once sent. Once over, keep nothing alive,
+///   yourself included: when those who hold the subscription let go, it is freed.
 /// Call `next()` on the source you stored, never on a copy: most iterators are structs whose
 /// copies each keep a place of their own. Calls come from one thread at a time; no lock is
 /// needed.

@@ -180,6 +180,13 @@ extension ExerciseCatalog {
             + "calls request(_:) holds the subscription while the call runs."
         ),
         Mistake(
+          name: "a value kept after it was sent",
+          test: "test_noValueSent_isKeptByTheSubscription",
+          fixtures: ["keeps-the-last-value"],
+          hint: "A value is the subscriber's once sent: keep it in a local constant for the send, "
+            + "not in a stored property, which keeps it alive as long as the subscription."
+        ),
+        Mistake(
           name: "a request for everything cut short",
           test: "test_unlimitedDemand_overMoreThanAMillionValues_sendsThemAll_thenFinished",
           fixtures: ["request-capped-at-a-million"],

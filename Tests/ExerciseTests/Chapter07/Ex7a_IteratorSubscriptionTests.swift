@@ -30,6 +30,34 @@ private struct LinesSource: IteratorProtocol {
   }
 }
 
+/// A source of objects, each watched weakly: whether the subscription keeps any value it sent.
+private struct ObjectsSource: IteratorProtocol {
+  final class Value {}
+  final class Watched {
+    // Used from the test's thread only.
+    var made: [Weak] = []
+    var alive: Int { made.filter { $0.value != nil }.count }
+  }
+  struct Weak {
+    weak var value: Value?
+  }
+
+  let watched = Watched()
+
+  mutating func next() -> Value? {
+    let value = Value()
+    watched.made.append(Weak(value: value))
+    return value
+  }
+}
+
+/// A subscriber of objects that keeps none of them.
+private final class ForgetfulSubscriber: Subscriber {
+  func receive(subscription: any Subscription) {}
+  func receive(_ input: ObjectsSource.Value) -> Subscribers.Demand { .none }
+  func receive(completion: Subscribers.Completion<Never>) {}
+}
+
 /// A source of `count` numbers from 0 that counts how often it was asked: fast over a million.
 private struct CountingSource: IteratorProtocol {
   final class Asked {
@@ -360,6 +388,24 @@ final class Ex7a_IteratorSubscriptionTests: GradedTestCase {
           + "subscription was still alive: it keeps itself alive; expected it freed"
       )
     }
+  }
+
+  func test_noValueSent_isKeptByTheSubscription() throws {
+    // The subscription is still held (as an app's cancellable holds it) after the cancel.
+    let source = ObjectsSource()
+    let subscriber = ForgetfulSubscriber()
+    let subscription = try IteratorSubscription(source: source, subscriber: subscriber)
+    subscriber.receive(subscription: subscription)
+    subscription.request(.max(2))
+    subscription.cancel()
+    XCTAssertEqual(
+      source.watched.alive,
+      0,
+      "a source of objects, two asked for, then cancel(), the subscription still held: "
+        + "\(source.watched.alive) of the values sent are still alive; the subscription keeps "
+        + "no value it has sent"
+    )
+    withExtendedLifetime(subscription) {}
   }
 
   /// One request for more than a million values: all are asked for and sent, then `.finished`.

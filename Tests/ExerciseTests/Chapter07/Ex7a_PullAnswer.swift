@@ -41,8 +41,19 @@ final class PullRun {
     kept = self.subscriber != nil
   }
 
+  /// The calls `perform` made, for the announcement: a crash in one names it.
+  private var outsideCalls: [String] = []
+
   /// Makes `call` as the subscriber, from outside `receive(_:)`.
   func perform(_ call: PullScenario.Call) {
+    // A hand test's calls are not in its scenario's description: say them, so that a crash in
+    // one names it. (A generated scenario's calls are in its description.)
+    if scenario.calls.isEmpty, isGrading {
+      outsideCalls.append(call.description)
+      ScenarioAnnouncer.announce(
+        "\(scenario); then the test calls \(outsideCalls.joined(separator: ", then "))"
+      )
+    }
     switch call {
     case .request(let demand): subscription?.request(demand)
     case .cancel: subscription?.cancel()
