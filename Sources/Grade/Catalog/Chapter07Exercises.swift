@@ -241,6 +241,7 @@ extension ExerciseCatalog {
           fixtures: [
             "empty-line-taken-as-the-end", "empty-lines-skipped", "lines-trimmed",
             "repeated-line-skipped", "lines-normalized", "trailing-line-feed-dropped",
+            "crlf-stripped", "lines-cut-at-1024", "byte-order-mark-stripped",
           ],
           hint: "Only nil is the end. Whatever else readLine() gives is a line, an empty one "
             + "too: send it as it came, each time."

@@ -50,7 +50,10 @@ final class Ex7b_RelayLinesTests: GradedTestCase {
       "a reader of 5 lines, every line wanted: each line read, then sent, in order; then the "
         + "end read, .finished sent, and a return"
     )
-    let texts = ["GET /", "", "  padded  ", "x", "x", "tab\there", "e\u{301}", "LF\n"]
+    let texts = [
+      "\u{FEFF}GET /", "", "  padded  ", "x", "x", "tab\there", "e\u{301}", "LF\n", "CRLF\r\n",
+      String(repeating: "y", count: 1_500),
+    ]
     try await assertRun(
       RelayScenario(
         lines: texts.count,

@@ -632,12 +632,14 @@ struct StrayScalarCycle {
 
 /// `text` in quotes as the messages of this chapter show it: as `quotedText`, and the scalars no
 /// one sees (a byte order mark, a zero-width space, a space other than U+0020, a line or
-/// paragraph separator) escaped too, so that two texts that differ by one show it.
+/// paragraph separator) escaped too, so that two texts that differ by one show it; with
+/// `marksToo`, combining marks as well (`==` calls "e\u{301}" and "\u{E9}" equal).
 func quotedScalars(
   _ text: String,
   longerThan limit: Int = 60,
   head: Int = 24,
-  tail: Int = 12
+  tail: Int = 12,
+  marksToo: Bool = false
 ) -> String {
   var lineBreaksEscaped = ""
   for scalar in text.unicodeScalars {
@@ -648,7 +650,7 @@ func quotedScalars(
     default: lineBreaksEscaped.unicodeScalars.append(scalar)
     }
   }
-  let escaped = escapingInvisibles(lineBreaksEscaped)
+  let escaped = escapingInvisibles(lineBreaksEscaped, marksToo: marksToo)
   guard escaped.count > limit else { return "\"\(escaped)\"" }
   return "\"\(escaped.prefix(head))...\(escaped.suffix(tail))\" (\(text.count) characters)"
 }
