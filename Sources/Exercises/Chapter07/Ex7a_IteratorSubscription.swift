@@ -24,10 +24,10 @@ import MiniCombine
 ///   first nests once per value, and overflows the stack on a long source.) A request after the
 ///   end is no error: it does nothing;
 /// - the publisher hands this subscription to the subscriber (`receive(subscription:)`), once,
-///   after `init`; do not do it yourself. Keep no value once sent. Once over, keep nothing alive,
-///   yourself included: when those who hold the subscription let go, it is freed.
-/// Call `next()` on the source you stored, never on a copy: most iterators are structs whose
-/// copies each keep a place of their own. Calls come from one thread at a time; no lock is
+///   after `init`; do not do it yourself. Keep no value once sent, at any moment. Never keep
+///   yourself alive: when those who hold the subscription let go, it is freed, over or not.
+/// Advance the source you stored: most iterators are structs whose copies each keep a place of
+/// their own, so what a copy reads is lost to the stored one. Calls come from one thread at a time; no lock is
 /// needed.
 /// Graded on 603 generated scenarios too: the page's exercise section lists what they try. Left
 /// free: how you keep the count, if it counts as a `Demand` does (an `Int` with `Int.max`

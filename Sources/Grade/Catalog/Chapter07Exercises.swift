@@ -115,6 +115,14 @@ extension ExerciseCatalog {
             + "(both nil), so that nothing can be asked or sent."
         ),
         Mistake(
+          name: "the subscription keeps itself alive before its end",
+          test: "test_aSubscriptionNobodyHolds_isFreed_evenBeforeItsEnd",
+          fixtures: ["keeps-itself-until-the-end"],
+          hint: "Whoever holds the subscription decides how long it lives: an app that lets go "
+            + "of it before the end wants it gone, and the source with it. Keep no reference to "
+            + "yourself."
+        ),
+        Mistake(
           name: "a request after the end taken for an error",
           test: "test_afterCancel_nothingIsAskedOrSent",
           kind: .crashed,
@@ -182,7 +190,10 @@ extension ExerciseCatalog {
         Mistake(
           name: "a value kept after it was sent",
           test: "test_noValueSent_isKeptByTheSubscription",
-          fixtures: ["keeps-the-last-value"],
+          fixtures: [
+            "keeps-the-last-value", "keeps-the-current-value-while-running",
+            "keeps-every-value-sent", "keeps-the-value-after-a-cancel-inside",
+          ],
           hint: "A value is the subscriber's once sent: keep it in a local constant for the send, "
             + "not in a stored property, which keeps it alive as long as the subscription."
         ),

@@ -43,18 +43,38 @@ private struct ObjectsSource: IteratorProtocol {
   }
 
   let watched = Watched()
+  /// How many values it gives before its nil; nil for no end.
+  var count: Int?
 
   mutating func next() -> Value? {
+    if let count, watched.made.count >= count { return nil }
     let value = Value()
     watched.made.append(Weak(value: value))
     return value
   }
 }
 
-/// A subscriber of objects that keeps none of them.
+/// A subscriber of objects that keeps none of them, nor its subscription, unless it is to cancel
+/// from inside its first `receive(_:)`.
 private final class ForgetfulSubscriber: Subscriber {
-  func receive(subscription: any Subscription) {}
-  func receive(_ input: ObjectsSource.Value) -> Subscribers.Demand { .none }
+  // Used from the test's thread only.
+  private let cancelsAtTheFirst: Bool
+  private var subscription: (any Subscription)?
+
+  init(cancelsAtTheFirst: Bool = false) {
+    self.cancelsAtTheFirst = cancelsAtTheFirst
+  }
+
+  func receive(subscription: any Subscription) {
+    if cancelsAtTheFirst { self.subscription = subscription }
+  }
+
+  func receive(_ input: ObjectsSource.Value) -> Subscribers.Demand {
+    subscription?.cancel()
+    subscription = nil
+    return .none
+  }
+
   func receive(completion: Subscribers.Completion<Never>) {}
 }
 
@@ -391,21 +411,51 @@ final class Ex7a_IteratorSubscriptionTests: GradedTestCase {
   }
 
   func test_noValueSent_isKeptByTheSubscription() throws {
-    // The subscription is still held (as an app's cancellable holds it) after the cancel.
-    let source = ObjectsSource()
-    let subscriber = ForgetfulSubscriber()
-    let subscription = try IteratorSubscription(source: source, subscriber: subscriber)
-    subscriber.receive(subscription: subscription)
-    subscription.request(.max(2))
-    subscription.cancel()
-    XCTAssertEqual(
-      source.watched.alive,
-      0,
-      "a source of objects, two asked for, then cancel(), the subscription still held: "
-        + "\(source.watched.alive) of the values sent are still alive; the subscription keeps "
-        + "no value it has sent"
+    // Each subscription is still held, as an app's cancellable holds it, when values are counted.
+    let cases:
+      [(told: String, count: Int?, cancelsInside: Bool, then: (any Subscription) -> Void)] =
+        [
+          ("two asked for, the subscription still running", nil, false, { _ in }),
+          ("two asked for, then cancel()", nil, false, { $0.cancel() }),
+          (
+            "two asked for, and a cancel from inside the first one's receive(_:)", nil, true,
+            { _ in }
+          ),
+          ("of 3 values, all asked for, and finished", 3, false, { $0.request(.unlimited) }),
+        ]
+    for (told, count, cancelsInside, then) in cases {
+      var source = ObjectsSource()
+      source.count = count
+      let subscriber = ForgetfulSubscriber(cancelsAtTheFirst: cancelsInside)
+      let subscription = try IteratorSubscription(source: source, subscriber: subscriber)
+      subscriber.receive(subscription: subscription)
+      subscription.request(.max(2))
+      then(subscription)
+      XCTAssertEqual(
+        source.watched.alive,
+        0,
+        "a source of objects, \(told): \(source.watched.alive) of the values sent are still "
+          + "alive; the subscription keeps no value it has sent, at any moment"
+      )
+      withExtendedLifetime(subscription) {}
+    }
+  }
+
+  func test_aSubscriptionNobodyHolds_isFreed_evenBeforeItsEnd() throws {
+    weak var watched: AnyObject?
+    do {
+      let subscriber = ForgetfulSubscriber()
+      let subscription = try IteratorSubscription(source: ObjectsSource(), subscriber: subscriber)
+      watched = subscription
+      subscriber.receive(subscription: subscription)
+      subscription.request(.max(1))
+    }
+    XCTAssertNil(
+      watched,
+      "a subscription of a source that never ends, one value asked for, by a subscriber that "
+        + "does not keep it: once the test let go, it was still alive: it keeps itself alive; "
+        + "expected it freed"
     )
-    withExtendedLifetime(subscription) {}
   }
 
   /// One request for more than a million values: all are asked for and sent, then `.finished`.
