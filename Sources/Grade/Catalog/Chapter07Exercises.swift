@@ -117,10 +117,20 @@ extension ExerciseCatalog {
         Mistake(
           name: "the subscription keeps itself alive before its end",
           test: "test_aSubscriptionNobodyHolds_isFreed_evenBeforeItsEnd",
-          fixtures: ["keeps-itself-until-the-end"],
+          saying: "it keeps itself alive",
+          fixtures: ["keeps-itself-until-the-end", "keeps-itself-until-asked"],
           hint: "Whoever holds the subscription decides how long it lives: an app that lets go "
             + "of it before the end wants it gone, and the source with it. Keep no reference to "
             + "yourself."
+        ),
+        Mistake(
+          name: ".finished sent when freed before the end",
+          test: "test_aSubscriptionNobodyHolds_isFreed_evenBeforeItsEnd",
+          saying: "only the source's nil ends it",
+          fixtures: ["finished-from-deinit"],
+          hint: "A subscription freed before its end was let go of: its subscriber is gone or "
+            + "does not care. The end is the source's to say, with its nil; send nothing from "
+            + "deinit."
         ),
         Mistake(
           name: "a request after the end taken for an error",
@@ -193,6 +203,7 @@ extension ExerciseCatalog {
           fixtures: [
             "keeps-the-last-value", "keeps-the-current-value-while-running",
             "keeps-every-value-sent", "keeps-the-value-after-a-cancel-inside",
+            "keeps-the-last-value-while-receiving",
           ],
           hint: "A value is the subscriber's once sent: keep it in a local constant for the send, "
             + "not in a stored property, which keeps it alive as long as the subscription."

@@ -60,6 +60,10 @@ private final class ForgetfulSubscriber: Subscriber {
   // Used from the test's thread only.
   private let cancelsAtTheFirst: Bool
   private var subscription: (any Subscription)?
+  /// The source's values, to count those sent before still alive while one is received.
+  var watched: ObjectsSource.Watched?
+  private(set) var mostAliveBefore = 0
+  private(set) var completions = 0
 
   init(cancelsAtTheFirst: Bool = false) {
     self.cancelsAtTheFirst = cancelsAtTheFirst
@@ -70,12 +74,14 @@ private final class ForgetfulSubscriber: Subscriber {
   }
 
   func receive(_ input: ObjectsSource.Value) -> Subscribers.Demand {
+    // The one received now is alive: any other is kept by the subscription.
+    if let watched { mostAliveBefore = max(mostAliveBefore, watched.alive - 1) }
     subscription?.cancel()
     subscription = nil
     return .none
   }
 
-  func receive(completion: Subscribers.Completion<Never>) {}
+  func receive(completion: Subscribers.Completion<Never>) { completions += 1 }
 }
 
 /// A source of `count` numbers from 0 that counts how often it was asked: fast over a million.
@@ -427,6 +433,7 @@ final class Ex7a_IteratorSubscriptionTests: GradedTestCase {
       var source = ObjectsSource()
       source.count = count
       let subscriber = ForgetfulSubscriber(cancelsAtTheFirst: cancelsInside)
+      subscriber.watched = source.watched
       let subscription = try IteratorSubscription(source: source, subscriber: subscriber)
       subscriber.receive(subscription: subscription)
       subscription.request(.max(2))
@@ -437,25 +444,40 @@ final class Ex7a_IteratorSubscriptionTests: GradedTestCase {
         "a source of objects, \(told): \(source.watched.alive) of the values sent are still "
           + "alive; the subscription keeps no value it has sent, at any moment"
       )
+      XCTAssertEqual(
+        subscriber.mostAliveBefore,
+        0,
+        "a source of objects, \(told): while the subscriber received a value, "
+          + "\(subscriber.mostAliveBefore) sent before it were still alive; the subscription keeps "
+          + "no value it has sent, at any moment"
+      )
       withExtendedLifetime(subscription) {}
     }
   }
 
   func test_aSubscriptionNobodyHolds_isFreed_evenBeforeItsEnd() throws {
-    weak var watched: AnyObject?
-    do {
+    for asked in [false, true] {
+      weak var watched: AnyObject?
       let subscriber = ForgetfulSubscriber()
-      let subscription = try IteratorSubscription(source: ObjectsSource(), subscriber: subscriber)
-      watched = subscription
-      subscriber.receive(subscription: subscription)
-      subscription.request(.max(1))
+      do {
+        let subscription = try IteratorSubscription(source: ObjectsSource(), subscriber: subscriber)
+        watched = subscription
+        subscriber.receive(subscription: subscription)
+        if asked { subscription.request(.max(1)) }
+      }
+      let told =
+        "a subscription of a source that never ends, \(asked ? "one value asked for" : "never asked"), "
+        + "by a subscriber that does not keep it"
+      XCTAssertNil(
+        watched,
+        "\(told): once the test let go, it was still alive: it keeps itself alive; expected it freed"
+      )
+      XCTAssertEqual(
+        subscriber.completions,
+        0,
+        "\(told): freed, it sent a completion; only the source's nil ends it with .finished"
+      )
     }
-    XCTAssertNil(
-      watched,
-      "a subscription of a source that never ends, one value asked for, by a subscriber that "
-        + "does not keep it: once the test let go, it was still alive: it keeps itself alive; "
-        + "expected it freed"
-    )
   }
 
   /// One request for more than a million values: all are asked for and sent, then `.finished`.
