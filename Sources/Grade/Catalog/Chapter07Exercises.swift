@@ -263,7 +263,8 @@ extension ExerciseCatalog {
           fixtures: [
             "empty-line-taken-as-the-end", "empty-lines-skipped", "lines-trimmed",
             "repeated-line-skipped", "lines-normalized", "trailing-line-feed-dropped",
-            "crlf-stripped", "lines-cut-at-1024", "byte-order-mark-stripped",
+            "crlf-stripped", "lines-cut-at-1024", "byte-order-mark-stripped", "lines-cut-at-4096",
+            "end-of-transmission-line-as-the-end",
           ],
           hint: "Only nil is the end. Whatever else readLine() gives is a line, an empty one "
             + "too: send it as it came, each time."
@@ -328,7 +329,9 @@ extension ExerciseCatalog {
         Mistake(
           name: "a failed read not sent as the failure",
           test: "test_readFailure_isSentAsTheFailure_andTheRunReturns",
-          fixtures: ["failure-thrown", "failure-sent-as-finished", "failure-skipped"],
+          fixtures: [
+            "failure-thrown", "failure-sent-as-finished", "failure-skipped", "try-again-retried",
+          ],
           hint: "A read that throws ends the reader's lines: send "
             + "subscriber.receive(completion: .failure(error)) with its error, then return."
         ),

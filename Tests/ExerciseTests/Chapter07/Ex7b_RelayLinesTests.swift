@@ -52,7 +52,7 @@ final class Ex7b_RelayLinesTests: GradedTestCase {
     )
     let texts = [
       "\u{FEFF}GET /", "", "  padded  ", "x", "x", "tab\there", "e\u{301}", "LF\n", "CRLF\r\n",
-      String(repeating: "y", count: 1_500),
+      "\u{4}", ".", String(repeating: "y", count: 10_000),
     ]
     try await assertRun(
       RelayScenario(
@@ -173,6 +173,20 @@ final class Ex7b_RelayLinesTests: GradedTestCase {
       ],
       "a reader of 10 lines whose read 2 throws \(RelayScenario.failure): the failure sent "
         + "with that error, then a return"
+    )
+    var busy = RelayScenario(
+      lines: 10,
+      failsAt: 1,
+      first: .unlimited,
+      whenPaused: [],
+      insideReceive: [:]
+    )
+    busy.failureReason = "resource busy, try again"
+    try await assertRun(
+      busy,
+      goes: readAndSent(0...0) + ["read failed", "failed with \(busy.failure)", returned],
+      "a reader of 10 lines whose read 1 throws \(busy.failure): the failure sent with that "
+        + "error, whatever it says, then a return"
     )
   }
 

@@ -80,11 +80,15 @@ struct RelayScenario: GradedScenario, Equatable {
   /// mark, a NUL, an emoji, and one of 1,500 characters.
   static let oddTexts = [
     "", " ", "  padded  ", "x", "x", "GET / HTTP/1.1", "e\u{301}", "\u{E9}", "tab\there", "CR\r",
-    "LF\n", "CRLF\r\n", "\u{FEFF}id,name", "nul\u{0}", "\u{1F600} smile",
+    "LF\n", "CRLF\r\n", "\u{FEFF}id,name", "nul\u{0}", "\u{1F600} smile", "\u{4}", ".",
     String(repeating: "y", count: 1_500),
   ]
 
   static let failure = LineReadError("the disk went away")
+  /// The reason the failing read gives; the grade varies it, so no rule can key on it.
+  var failureReason = "the disk went away"
+  /// The error the failing read throws.
+  var failure: LineReadError { LineReadError(failureReason) }
 
   var size: Int {
     whenPaused.count + insideReceive.count + duringRead.count + min(lines ?? 20, 1_000) / 10
@@ -107,7 +111,7 @@ struct RelayScenario: GradedScenario, Equatable {
     case let lines?:
       parts.append("a reader of \(lines) lines (line 0 to line \(lines - 1)), then the end")
     }
-    if let failsAt { parts.append("its read \(failsAt) (from 0) throws \(Self.failure)") }
+    if let failsAt { parts.append("its read \(failsAt) (from 0) throws \(failure)") }
     if heldAtStart {
       parts.append("the context says paused before the first read, until the producer waits once")
       if let whenHeld { parts.append("during that wait the subscriber \(whenHeld)") }
@@ -239,7 +243,7 @@ struct RelayReader: LineReader {
 
   /// What read `index` gives in `scenario`.
   static func result(of index: Int, in scenario: RelayScenario) -> Result<String?, LineReadError> {
-    if index == scenario.failsAt { return .failure(RelayScenario.failure) }
+    if index == scenario.failsAt { return .failure(scenario.failure) }
     if let lines = scenario.lines, index >= lines { return .success(nil) }
     return .success(scenario.text(of: index))
   }
@@ -516,6 +520,9 @@ private func makeRelayScenario(_ numbers: inout SeededNumbers) -> RelayScenario 
     ? (0..<Int.random(in: 1...6, using: &numbers)).map { _ in
       numbers.pick(RelayScenario.oddTexts)
     } : nil
+  let reason = numbers.pick([
+    "the disk went away", "resource busy, try again", "", "end of file", "timed out",
+  ])
   let cancelledBeforeStart = numbers.chance(10)
   let contextCancelledBeforeStart = numbers.chance(6)
   let held = !cancelledBeforeStart && !contextCancelledBeforeStart && numbers.chance(12)
@@ -530,7 +537,8 @@ private func makeRelayScenario(_ numbers: inout SeededNumbers) -> RelayScenario 
     duringRead: during,
     texts: texts,
     heldAtStart: held,
-    whenHeld: held && numbers.chance(40) ? action() : nil
+    whenHeld: held && numbers.chance(40) ? action() : nil,
+    failureReason: reason
   )
 }
 
