@@ -156,11 +156,8 @@ func pullModel(_ scenario: PullScenario) -> PullOutcome {
   var demand = Subscribers.Demand.none
   var over = false
   var sending = false
-  var inside: [String] = []
-
-  func note(_ event: String) {
-    outcome.events.append(inside.last.map { "\(event) while \($0) was still running" } ?? event)
-  }
+  // The same log the answer's source and subscriber write: the same words, nested alike.
+  let log = PullLog()
   func call(_ call: PullScenario.Call) {
     switch call {
     case .cancel: over = true
@@ -175,27 +172,28 @@ func pullModel(_ scenario: PullScenario) -> PullOutcome {
     defer { sending = false }
     while !over, demand > 0 {
       guard scenario.count.map({ index < $0 }) ?? true else {
-        note("source gave nil")
+        log.note("source gave nil")
         over = true
-        note("finished")
-        inside.append("receive(completion:)")
+        log.note("finished")
+        log.inside.append("receive(completion:)")
         if let inside = scenario.callInsideCompletion { call(inside) }
-        inside.removeLast()
+        log.inside.removeLast()
         return
       }
       let value = scenario.value(at: index)
-      note("source gave \(value)")
+      log.note("source gave \(value)")
       demand -= 1
-      note("\(value)")
-      inside.append("receive(_:) of \(value)")
+      log.note("\(value)")
+      log.inside.append("receive(_:) of \(value)")
       for inside in scenario.callsInsideReceive[index] ?? [] { call(inside) }
-      inside.removeLast()
+      log.inside.removeLast()
       demand += index < scenario.returns.count ? scenario.returns[index] : scenario.returnsAfter
       index += 1
     }
   }
 
   for step in scenario.calls { call(step) }
+  outcome.events = log.events
   outcome.letGo = over ? true : nil
   outcome.sourceLetGo = outcome.letGo
   outcome.subscriptionFreed = outcome.letGo

@@ -86,7 +86,7 @@ struct RelayScenario: GradedScenario, Equatable {
 
   static let failure = LineReadError("the disk went away")
   /// The reason the failing read gives; the grade varies it, so no rule can key on it.
-  var failureReason = "the disk went away"
+  var failureReason = Self.failure.reason
   /// The error the failing read throws.
   var failure: LineReadError { LineReadError(failureReason) }
 
@@ -224,7 +224,7 @@ func relayModel(_ scenario: RelayScenario) -> RelayOutcome {
     switch result {
     case .success(let line?):
       demand -= 1
-      events.append("got \(RelayScenario.quoted(line))")
+      events.append(RelayRun.got(line))
       if let action = scenario.insideReceive[read] { perform(action) }
       read += 1
       continue
@@ -300,6 +300,9 @@ final class RelayRun: Sendable {
     state.withLock { $0.held = scenario.heldAtStart }
   }
 
+  /// What the run notes when the subscriber gets `line`.
+  static func got(_ line: String) -> String { "got \(RelayScenario.quoted(line))" }
+
   /// What the run notes for the wait that ends the hold at the start.
   static let heldWait = "waited while held at the start"
 
@@ -322,7 +325,7 @@ final class RelayRun: Sendable {
 
   /// The subscriber got `line`: noted, and which one it is, from 0.
   func received(_ line: String) -> Int {
-    let event = "got \(RelayScenario.quoted(line))"
+    let event = Self.got(line)
     return state.withLock { state in
       state.events.append(event)
       defer { state.received += 1 }
